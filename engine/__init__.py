@@ -1,0 +1,110 @@
+"""Riposte's rules engine: the group's initiative system as pure functions on JSON data.
+
+>>> import engine
+>>> s = engine.new_encounter()
+>>> r = engine.apply(s, {"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}})
+>>> r["ok"], r["command"]["combatant"]["id"]
+(True, 'c1')
+>>> r = engine.apply(r["state"], {"type": "start_round", "rolls": {"c1": 4}})
+>>> engine.view(r["state"])["combatants"]["c1"]["pi"]
+4
+>>> engine.apply(r["state"], {"type": "act", "actor": "c1", "action": "voler"})["error"]["code"]
+'unknown_action'
+
+The state never changes in place: ``apply`` returns a new one. See RULES.md for the
+commands, events, error codes and view fields.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .catalogue import ACTIONS
+from .codec import decode, encode
+from .commands import resolve
+from .decide import decide
+from .errors import CODES, Refusal
+from .evolve import evolve
+from .model import Encounter
+from .view import board
+
+__all__ = ["ACTIONS", "CODES", "apply", "new_encounter", "replay", "view"]
+
+State = dict[str, Any]
+Result = dict[str, Any]
+
+
+def new_encounter() -> State:
+    """An empty encounter: no fighter, no round yet (``round_over`` is true, R2.4)."""
+    return encode(Encounter())
+
+
+def _d6(rng: random.Random | None) -> Callable[[], int]:
+    source = rng if rng is not None else random
+    return lambda: source.randint(1, 6)
+
+
+def _internal_error(exc: BaseException) -> dict[str, str]:
+    return {"code": "bad_command", "message": f"Commande illisible (erreur interne : {type(exc).__name__})."}
+
+
+def _step(enc: Encounter, command: object, roll: Callable[[], int]) -> tuple[Encounter, Any, list[dict[str, Any]]]:
+    resolved = resolve(enc, command, roll) if isinstance(command, dict) else command
+    events = decide(enc, resolved)
+    for e in events:
+        enc = evolve(enc, e)
+    return enc, resolved, events
+
+
+def apply(state: object, command: object, rng: random.Random | None = None) -> Result:
+    """Apply one command. Never raises, never changes ``state``.
+
+    The dice the engine rolls (R1.2, D7) come from ``rng`` (the ``random`` module by
+    default) and are written into the resolved ``command``, so a log of resolved
+    commands replays exactly.
+    """
+    try:
+        enc = decode(state)
+        enc, resolved, events = _step(enc, command, _d6(rng))
+    except Refusal as r:
+        return {"ok": False, "state": state, "error": r.as_json()}
+    except Exception as exc:  # apply never raises (contract); tests assert none happen
+        return {"ok": False, "state": state, "error": _internal_error(exc)}
+    return {"ok": True, "state": encode(enc), "events": events, "command": resolved}
+
+
+def replay(commands: object, rng: random.Random | None = None) -> Result:
+    """A new encounter with ``commands`` applied in order: a fold over the log.
+
+    Undo, loading a saved encounter and opening a shared link all use it. A refusal
+    names the command's ``index``; ``state`` is then the encounter before that command.
+    """
+    enc = Encounter()
+    if not isinstance(commands, list):
+        error = {"code": "bad_command", "message": "Un journal de commandes est une liste.", "index": None}
+        return {"ok": False, "state": encode(enc), "error": error, "commands": []}
+    roll = _d6(rng)
+    resolved: list[Any] = []
+    events: list[dict[str, Any]] = []
+    for index, command in enumerate(commands):
+        try:
+            enc, done, evs = _step(enc, command, roll)
+        except Refusal as r:
+            return {"ok": False, "state": encode(enc), "error": {**r.as_json(), "index": index}, "commands": resolved}
+        except Exception as exc:
+            return {"ok": False, "state": encode(enc), "error": {**_internal_error(exc), "index": index},
+                    "commands": resolved}
+        resolved.append(done)
+        events.extend(evs)
+    return {"ok": True, "state": encode(enc), "events": events, "commands": resolved}
+
+
+def view(state: object) -> dict[str, Any]:
+    """The board derived from ``state`` (never raises; an unreadable state gives an
+    empty board with an ``error``)."""
+    try:
+        return board(decode(state))
+    except Refusal as r:
+        return {**board(Encounter()), "error": r.as_json()}

@@ -1,0 +1,148 @@
+"""Commands: their shapes (RULES.md, engine contract), option values, and the dice that
+the engine rolls for the table before the rules see them.
+
+A command is a plain dict with a ``type``. :func:`check_shape` refuses a command that
+is not one (``bad_command``: not a dict, a missing field, an unknown key);
+:func:`check_options` types the ``act``/``interrupt`` options (``bad_value``);
+:func:`resolve` writes the dice the engine rolls into the command, so that the resolved
+command replays exactly (the only randomness, kept at the boundary).
+
+>>> check_shape({"type": "pass", "actor": "c1"})["type"]
+'pass'
+>>> check_shape({"type": "pass"})
+Traceback (most recent call last):
+...
+engine.errors.Refusal: Commande « pass » incomplète : il manque « actor ».
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from . import values as v
+from .errors import Refusal
+from .model import Encounter
+
+Command = Mapping[str, Any]
+
+OPTIONS = (
+    "target",
+    "against",
+    "weapon",
+    "distance",
+    "test_result",
+    "difficulty",
+    "success",
+    "familier",
+    "skill",
+    "posture",
+    "items",
+    "tests",
+)
+
+#: type -> (required keys, optional keys), besides ``type``.
+SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "add_combatant": (("combatant",), ("declaration", "roll", "engine_rolled")),
+    "update_combatant": (("id", "changes"), ()),
+    "remove_combatant": (("id",), ()),
+    "start_round": ((), ("declarations", "rolls", "engine_rolled")),
+    "act": (("actor", "action"), OPTIONS),
+    "interrupt": (("actor", "action"), OPTIONS),
+    "pass": (("actor",), ()),
+    "end_round": ((), ()),
+    "update_settings": (("settings",), ()),
+}
+
+
+def check_shape(command: object) -> Command:
+    """A dict with a known ``type``, every required key and no unknown key."""
+    if not isinstance(command, dict):
+        raise Refusal("bad_command", "Une commande est un objet JSON avec un « type ».")
+    kind = command.get("type")
+    if not isinstance(kind, str) or kind not in SHAPES:
+        raise Refusal(
+            "bad_command",
+            f"Type de commande inconnu : {kind!r:.40}. Types connus : " + ", ".join(SHAPES) + ".",
+        )
+    required, optional = SHAPES[kind]
+    for key in required:
+        if key not in command:
+            raise Refusal("bad_command", f"Commande « {kind} » incomplète : il manque « {key} ».")
+    for key in command:
+        if key != "type" and key not in required and key not in optional:
+            raise Refusal("bad_command", f"Commande « {kind} » : clé inconnue {key!r:.40}.")
+    return command
+
+
+def check_options(command: Command) -> dict[str, Any]:
+    """The options of ``act``/``interrupt``, each of the right type (``bad_value``)."""
+    out: dict[str, Any] = {}
+    for name in OPTIONS:
+        if name not in command:
+            continue
+        value = command[name]
+        if name in ("target", "against", "weapon"):
+            out[name] = v.identifier(value, name)
+        elif name == "distance":
+            out[name] = v.number(value, name)
+        elif name in ("test_result", "difficulty"):
+            out[name] = v.integer(value, name)
+        elif name in ("success", "familier"):
+            out[name] = v.boolean(value, name)
+        elif name == "skill":
+            out[name] = v.identifier(value, name)
+        elif name == "posture":
+            out[name] = v.choice(value, name, ("a_genoux", "a_terre"))
+        elif name == "items":
+            items = [v.identifier(i, "items[]") for i in v.sequence(value, name, 16)]
+            if not items or len(set(items)) != len(items):
+                raise v.bad(name, "une liste non vide d'id d'armes distincts", value)
+            out[name] = items
+        elif name == "tests":
+            tests = v.mapping(value, name)
+            if set(tests) != {"esquive", "acrobatie"}:
+                raise v.bad(name, "un objet {esquive: vrai/faux, acrobatie: vrai/faux}", value)
+            out[name] = {k: v.boolean(tests[k], f"tests.{k}") for k in ("esquive", "acrobatie")}
+    return out
+
+
+def resolve(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
+    """The command with the dice the engine rolls written in (R1.2, D7) and, for
+    ``add_combatant``, the id the engine assigns. A malformed command is returned as it
+    is: the rules refuse it.
+    """
+    kind = command.get("type")
+    if kind == "start_round":
+        rolls = command.get("rolls", {})
+        if not isinstance(rolls, dict) or "engine_rolled" in command:
+            return command
+        missing = [c.id for c in enc.combatants if not c.hors_combat and c.id not in rolls]
+        if not missing:
+            return command
+        filled = dict(rolls)
+        for cid in missing:
+            filled[cid] = roll()
+        return {**command, "rolls": filled, "engine_rolled": missing}
+    if kind == "add_combatant":
+        sheet = command.get("combatant")
+        if not isinstance(sheet, dict):
+            return command
+        resolved = dict(command)
+        if "id" not in sheet:
+            resolved["combatant"] = {**sheet, "id": free_id(enc)}
+        joins_now = "declaration" in command or "roll" in command
+        if joins_now and "roll" not in command and not enc.round_over:
+            resolved["roll"] = roll()
+            resolved["engine_rolled"] = True
+        return resolved
+    return command
+
+
+def free_id(enc: Encounter) -> str:
+    """The next engine-assigned id: ``c1``, ``c2``… never one in use."""
+    n = enc.next_id
+    taken = {c.id for c in enc.combatants}
+    while f"c{n}" in taken:
+        n += 1
+    return f"c{n}"

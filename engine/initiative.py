@@ -1,0 +1,87 @@
+"""R1 initiative and R2 order of action.
+
+>>> from engine.model import Combatant, Side, Weapon, WeaponKind
+>>> epee = Weapon("epee", "Épée", WeaponKind.MELEE, "epee")
+>>> c = Combatant("c1", "Aldric", Side.PJ, (("melee", 7),), (("epee", 3),), 1, 2, 0,
+...               (epee,), ("epee",), entry=0)
+>>> breakdown(c, "epee", 4)["initiative"]   # R1 worked example: 3 + 1 + 3 + 4 - 2
+9
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Combatant, CombatantId, Encounter, Side, WeaponKind
+
+#: R1.4: the characteristic that fits each kind of weapon; a shield is declared with Mêlée.
+CHARACTERISTIC_FOR = {
+    WeaponKind.MELEE: "melee",
+    WeaponKind.SHIELD: "melee",
+    WeaponKind.BOW: "tir",
+    WeaponKind.THROWN: "lancer",
+}
+BARE_HANDED_SKILL = "corps_a_corps"
+
+
+def breakdown(c: Combatant, weapon_id: str | None, d6: int) -> dict[str, Any]:
+    """R1.3: ``floor(C / 2) + initiative_bonus + skill + d6 - wounds``, term by term.
+
+    R1.4/R1.5: with no weapon, Mêlée and Corps-à-Corps; R1.6: the halving rounds down;
+    R1.7: every point of wounds is subtracted.
+    """
+    weapon = c.weapon(weapon_id)
+    characteristic = CHARACTERISTIC_FOR[weapon.kind] if weapon else "melee"
+    skill = weapon.skill if weapon else BARE_HANDED_SKILL
+    value = c.characteristic(characteristic)
+    level = c.skill(skill)
+    total = value // 2 + c.initiative_bonus + level + d6 - c.wounds
+    return {
+        "characteristic": characteristic,
+        "characteristic_value": value,
+        "half": value // 2,
+        "initiative_bonus": c.initiative_bonus,
+        "skill": skill,
+        "skill_level": level,
+        "d6": d6,
+        "wounds": c.wounds,
+        "initiative": total,
+    }
+
+
+def tie_order(c: Combatant) -> tuple[int, int, int]:
+    """D4: among tied fighters, higher d6, then PJ before PNJ, then order of entry."""
+    return (-(c.d6 or 0), 0 if c.side is Side.PJ else 1, c.entry)
+
+
+def board_order(c: Combatant) -> tuple[int, int, int, int, int]:
+    """The board: fighters in the round by P.I. (highest first, D4 among ties), then the rest."""
+    return (0 if c.still_in_round else 1, -c.pi if c.in_round else 0, *tie_order(c))
+
+
+def ready(enc: Encounter) -> tuple[CombatantId, ...]:
+    """R2.1, D4, D21, D22: who may take a phase now, in the suggested D4 order.
+
+    Nobody when no round is in progress; the actor alone while its phase is open; else
+    every fighter still in the round tied at the highest P.I. > 0.
+    """
+    if enc.round_over:
+        return ()
+    if enc.phase is not None:
+        return (enc.phase,)
+    top = None
+    tied: list[Combatant] = []
+    for c in enc.combatants:
+        if not c.still_in_round or c.pi <= 0:
+            continue
+        if top is None or c.pi > top:
+            top, tied = c.pi, [c]
+        elif c.pi == top:
+            tied.append(c)
+    tied.sort(key=tie_order)
+    return tuple(c.id for c in tied)
+
+
+def round_is_spent(enc: Encounter) -> bool:
+    """R2.4 with D21: no fighter still in the round has P.I. > 0."""
+    return not any(c.still_in_round and c.pi > 0 for c in enc.combatants)

@@ -1,0 +1,96 @@
+"""Value checks shared by the sheet and the commands: each refuses with ``bad_value``
+and a French message that names the field.
+
+>>> integer(3, "wounds", low=0)
+3
+>>> integer(True, "wounds", low=0)
+Traceback (most recent call last):
+...
+engine.errors.Refusal: « wounds » doit être un entier (reçu : True).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import Refusal
+
+#: Bounds that keep every number a table can mean, and nothing absurd.
+MAX_VALUE = 999
+MAX_NAME = 60
+MAX_LIST = 64
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def bad(field: str, expected: str, value: object) -> Refusal:
+    return Refusal("bad_value", f"« {field} » doit être {expected} (reçu : {_shown(value)}).")
+
+
+def integer(value: object, field: str, low: int = -MAX_VALUE, high: int = MAX_VALUE) -> int:
+    """An int, not a bool nor a float such as 2.0, within bounds."""
+    if type(value) is not int:
+        raise bad(field, "un entier", value)
+    if not low <= value <= high:
+        raise bad(field, f"un entier entre {low} et {high}", value)
+    return value
+
+
+def number(value: object, field: str, low: float = 0, high: float = 10_000) -> float | int:
+    """An int or a finite float within bounds (distances in metres)."""
+    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
+        raise bad(field, "un nombre", value)
+    assert isinstance(value, int | float)
+    if not low <= value <= high:
+        raise bad(field, f"un nombre entre {low:g} et {high:g}", value)
+    return value
+
+
+def boolean(value: object, field: str) -> bool:
+    if type(value) is not bool:
+        raise bad(field, "vrai ou faux", value)
+    return value
+
+
+def text(value: object, field: str, max_len: int = MAX_NAME) -> str:
+    """A string of 1 to ``max_len`` characters once trimmed; returned trimmed."""
+    if not isinstance(value, str):
+        raise bad(field, "un texte", value)
+    trimmed = value.strip()
+    if not 1 <= len(trimmed) <= max_len:
+        raise bad(field, f"un texte de 1 à {max_len} caractères", value)
+    return trimmed
+
+
+def identifier(value: object, field: str) -> str:
+    """An id: a non-empty string, kept as given."""
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAME or value != value.strip():
+        raise bad(field, "un identifiant (texte de 1 à 60 caractères)", value)
+    return value
+
+
+def mapping(value: object, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise bad(field, "un objet", value)
+    if len(value) > MAX_LIST:
+        raise bad(field, f"un objet d'au plus {MAX_LIST} entrées", f"{len(value)} entrées")
+    return value
+
+
+def sequence(value: object, field: str, max_len: int = MAX_LIST) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise bad(field, "une liste", value)
+    if len(value) > max_len:
+        raise bad(field, f"une liste d'au plus {max_len} éléments", f"{len(value)} éléments")
+    return list(value)
+
+
+def choice(value: object, field: str, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise bad(field, "l'une des valeurs " + ", ".join(allowed), value)
+    return value

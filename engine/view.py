@@ -1,0 +1,98 @@
+"""The board: what the page shows, derived from the state (RULES.md ``view``).
+
+Every action of every fighter is judged by :func:`engine.rules.plan`, the same function
+that judges commands, so a button shown as allowed is a command the engine accepts.
+A fighter's part of the board depends only on the fighter and on its :class:`Turn`, so
+it is computed once per distinct pair and shared between boards: a tap that changes one
+fighter recomputes one fighter. Boards are values: never change one in place.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .catalogue import ACTIONS, COST, HOPE_COST
+from .codec import weapon_json
+from .errors import Refusal
+from .initiative import board_order, ready
+from .model import Category, Combatant, Encounter
+from .rules import Turn, describe_tests, plan, turn_of
+
+
+def board(enc: Encounter) -> dict[str, Any]:
+    ready_ids = ready(enc)
+    ordered = sorted(enc.combatants, key=board_order)
+    return {
+        "round": enc.round,
+        "round_over": enc.round_over,
+        "active": list(ready_ids),
+        "phase": enc.phase,
+        "order": [c.id for c in ordered],
+        "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
+        "combatants": {c.id: fighter(c, turn_of(enc, c, ready_ids)) for c in ordered},
+    }
+
+
+@lru_cache(maxsize=2048)
+def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
+    """One fighter on the board: sheet, marks (badges) and every action's verdict."""
+    return {
+        "id": c.id,
+        "name": c.name,
+        "side": c.side.value,
+        "characteristics": dict(c.characteristics),
+        "skills": dict(c.skills),
+        "initiative_bonus": c.initiative_bonus,
+        "weapons": [weapon_json(w) for w in c.weapons],
+        "entry": c.entry,
+        "in_round": c.in_round,
+        "pi": c.pi,
+        "initiative": c.initiative,
+        "d6": c.d6,
+        "declared": c.declared,
+        "hope": c.hope,
+        "wounds": c.wounds,
+        "aim_bonus": c.aim_bonus,
+        "aim_weapon": c.aim_weapon,
+        "charged": c.charged,
+        "posture": c.posture.value,
+        "arrow_nocked": c.arrow_nocked,
+        "in_hand": list(c.in_hand),
+        "engaged": c.engaged,
+        "engaged_with": list(c.engaged_with),
+        "cover": c.cover,
+        "passed": c.passed,
+        "hors_combat": c.hors_combat,
+        "ready": turn.ready,
+        "actions": {a: _verdict(c, turn, a) for a in ACTIONS},
+    }
+
+
+def _verdict(c: Combatant, turn: Turn, action_id: str) -> dict[str, Any]:
+    action = ACTIONS[action_id]
+    out: dict[str, Any] = {"category": action.category.value, "name": action.name}
+    try:
+        p = plan(c, turn, action, {}, probe=True)
+    except Refusal as r:
+        interruption = action.category is Category.INTERRUPTION
+        pays = "pi" if c.pi > 0 or not interruption else "espoir"
+        out.update(cost=HOPE_COST if pays == "espoir" else COST[action.category], allowed=False,
+                   reason=r.message, code=r.code)
+        if interruption:
+            out["pays"] = pays
+        return out
+    out.update(cost=p.cost, allowed=True)
+    if action.category is Category.INTERRUPTION:
+        out["pays"] = p.pays
+    if action_id == "preparer_arme":
+        out["by_weapon"] = {
+            w.id: COST[Category.SIMPLE] if w.stowed else COST[Category.COMPLEXE]
+            for w in c.weapons if w.id not in c.in_hand
+        }
+    if p.weapon is not None:
+        out["weapon"] = p.weapon.id
+    tests = describe_tests(c, action, p.weapon, {})
+    if tests:
+        out["tests"] = tests
+    return out
