@@ -1,0 +1,170 @@
+"""Invariants of the engine under random play (Hypothesis), through the public contract.
+
+Profiles: ``ci`` (default, quick) and ``long`` (``HYPOTHESIS_PROFILE=long``, ``make
+test-long``): see docs/RELIABILITY.md for the figures.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+import engine
+from strategies import MALFORMED, options_for, sheets
+
+settings.register_profile("ci", max_examples=60, stateful_step_count=40, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", max_examples=10_000, stateful_step_count=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+INTERRUPTIONS = [a for a, x in engine.ACTIONS.items() if x.category == "interruption"]
+
+
+def no_internal_error(result: dict[str, Any]) -> None:
+    if not result["ok"]:
+        assert set(result["error"]) >= {"code", "message"}
+        assert result["error"]["code"] in engine.CODES
+        assert "erreur interne" not in result["error"]["message"], result["error"]
+
+
+class Fight(RuleBasedStateMachine):
+    """Random fights: mostly legal moves read off the board, some illegal and malformed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = engine.new_encounter()
+        self.log: list[Any] = []
+        self.rng = random.Random(0)
+
+    def send(self, command: Any) -> dict[str, Any]:
+        before = self.state
+        snapshot = copy.deepcopy(before)
+        board = engine.view(before)
+        r = engine.apply(before, command, rng=self.rng)
+        no_internal_error(r)
+        assert before == snapshot, "apply changed its input"
+        if not r["ok"]:
+            assert r["state"] is before, "a refusal returned another state"
+            return r
+        after = engine.view(r["state"])
+        self.check_step(board, after, r["command"])
+        self.state = r["state"]
+        self.log.append(r["command"])
+        return r
+
+    def check_step(self, board: dict[str, Any], after: dict[str, Any], command: dict[str, Any]) -> None:
+        if board["round"] == after["round"]:  # P.I. only fall within a round
+            for cid, f in after["combatants"].items():
+                old = board["combatants"].get(cid)
+                if old is not None and old["in_round"] and f["in_round"]:
+                    assert f["pi"] <= old["pi"], (cid, old["pi"], f["pi"])
+        if command["type"] == "act":  # a phase action only at P.I. > 0 by the active fighter
+            actor = board["combatants"][command["actor"]]
+            assert actor["pi"] > 0 and command["actor"] in board["active"]
+
+    @precondition(lambda self: len(self.state["combatants"]) < 6)
+    @rule(sheet=sheets())
+    def add(self, sheet: dict[str, Any]) -> None:
+        self.send({"type": "add_combatant", "combatant": sheet})
+
+    @rule(data=st.data())
+    def start_round(self, data: st.DataObject) -> None:
+        board = engine.view(self.state)
+        rolls = {c: data.draw(st.integers(1, 6)) for c, f in board["combatants"].items()
+                 if not f["hors_combat"] and data.draw(st.booleans())}
+        self.send({"type": "start_round", "rolls": rolls})
+
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        board = engine.view(self.state)
+        if not board["active"]:
+            return
+        cid = data.draw(st.sampled_from(board["active"]))
+        f = board["combatants"][cid]
+        allowed = [a for a, x in f["actions"].items() if x["allowed"] and x["category"] != "interruption"]
+        if not allowed:
+            return
+        action = data.draw(st.sampled_from(allowed))
+        others = [c for c in board["combatants"] if c != cid]
+        r = self.send({"type": "act", "actor": cid, "action": action, **options_for(action, f, others, data.draw)})
+        assert r["ok"] or r["error"]["code"] in ("too_far", "not_allowed"), r["error"]
+
+    @rule(data=st.data())
+    def act_again(self, data: st.DataObject) -> None:
+        """Phase actions are the heart of a fight: drawn twice as often."""
+        self.act(data)
+
+    @rule(data=st.data())
+    def interrupt(self, data: st.DataObject) -> None:
+        board = engine.view(self.state)
+        if not board["combatants"]:
+            return
+        cid = data.draw(st.sampled_from(list(board["combatants"])))
+        action = data.draw(st.sampled_from(INTERRUPTIONS))
+        f = board["combatants"][cid]
+        r = self.send({"type": "interrupt", "actor": cid, "action": action,
+                       **options_for(action, f, [], data.draw)})
+        verdict = f["actions"][action]
+        assert r["ok"] == verdict["allowed"], (verdict, r.get("error"))
+        if r["ok"]:
+            assert r["events"][0]["pays"] in (verdict["pays"], "rien")
+
+    @rule(data=st.data())
+    def pass_or_end(self, data: st.DataObject) -> None:
+        board = engine.view(self.state)
+        if board["combatants"] and data.draw(st.integers(0, 4)) > 0:
+            self.send({"type": "pass", "actor": data.draw(st.sampled_from(list(board["combatants"])))})
+        else:
+            self.send({"type": "end_round"})
+
+    @rule(data=st.data())
+    def gm_changes(self, data: st.DataObject) -> None:
+        board = engine.view(self.state)
+        if not board["combatants"]:
+            return
+        cid = data.draw(st.sampled_from(list(board["combatants"])))
+        change = data.draw(st.sampled_from([
+            {"wounds": data.draw(st.integers(0, 4))}, {"hope": data.draw(st.integers(0, 2))},
+            {"hors_combat": data.draw(st.booleans())}, {"engaged": False}, {"engaged": True},
+        ]))
+        self.send({"type": "update_combatant", "id": cid, "changes": change})
+
+    @precondition(lambda self: len(self.log) > 0)
+    @rule(data=st.data())
+    def remove(self, data: st.DataObject) -> None:
+        board = engine.view(self.state)
+        if board["combatants"] and data.draw(st.integers(0, 9)) == 0:
+            self.send({"type": "remove_combatant", "id": data.draw(st.sampled_from(list(board["combatants"])))})
+
+    @rule(command=MALFORMED)
+    def garbage(self, command: Any) -> None:
+        self.send(command)
+
+    @invariant()
+    def hope_never_below_zero(self) -> None:
+        for f in engine.view(self.state)["combatants"].values():
+            assert f["hope"] >= 0
+
+    @invariant()
+    def json_round_trip_changes_nothing(self) -> None:
+        again = json.loads(json.dumps(self.state))
+        assert again == self.state
+        assert engine.view(again) == engine.view(self.state)
+
+    def teardown(self) -> None:
+        r = engine.replay(self.log)
+        assert r["ok"], r.get("error")
+        assert r["state"] == self.state, "replaying the resolved log rebuilt another state"
+
+
+TestFight = Fight.TestCase
+
+
