@@ -36,6 +36,28 @@ State = dict[str, Any]
 Result = dict[str, Any]
 
 
+# The state dict returned or read last, with the encounter it encodes: a page applies a
+# command, then views the state it got, then applies the next command to it, so each
+# call after the first finds its state here instead of decoding 30 fighters again.
+# States are values: change one only through commands, never in place.
+_last: list[Any] = [None, None]
+
+
+def _decode(state: object) -> Encounter:
+    if state is _last[0]:
+        enc: Encounter = _last[1]
+        return enc
+    enc = decode(state)
+    _last[:] = [state, enc]
+    return enc
+
+
+def _encode(enc: Encounter) -> State:
+    state = encode(enc)
+    _last[:] = [state, enc]
+    return state
+
+
 def new_encounter() -> State:
     """An empty encounter: no fighter, no round yet (``round_over`` is true, R2.4)."""
     return encode(Encounter())
@@ -66,13 +88,13 @@ def apply(state: object, command: object, rng: random.Random | None = None) -> R
     commands replays exactly.
     """
     try:
-        enc = decode(state)
+        enc = _decode(state)
         enc, resolved, events = _step(enc, command, _d6(rng))
     except Refusal as r:
         return {"ok": False, "state": state, "error": r.as_json()}
     except Exception as exc:  # apply never raises (contract); tests assert none happen
         return {"ok": False, "state": state, "error": _internal_error(exc)}
-    return {"ok": True, "state": encode(enc), "events": events, "command": resolved}
+    return {"ok": True, "state": _encode(enc), "events": events, "command": resolved}
 
 
 def replay(commands: object, rng: random.Random | None = None) -> Result:
@@ -98,13 +120,13 @@ def replay(commands: object, rng: random.Random | None = None) -> Result:
                     "commands": resolved}
         resolved.append(done)
         events.extend(evs)
-    return {"ok": True, "state": encode(enc), "events": events, "commands": resolved}
+    return {"ok": True, "state": _encode(enc), "events": events, "commands": resolved}
 
 
 def view(state: object) -> dict[str, Any]:
     """The board derived from ``state`` (never raises; an unreadable state gives an
     empty board with an ``error``)."""
     try:
-        return board(decode(state))
+        return board(_decode(state))
     except Refusal as r:
         return {**board(Encounter()), "error": r.as_json()}

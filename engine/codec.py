@@ -22,8 +22,15 @@ def weapon_json(w: Weapon) -> dict[str, Any]:
     return {"id": w.id, "name": w.name, "kind": w.kind.value, "skill": w.skill, "stowed": w.stowed}
 
 
+# Enum lookups by value through plain dicts: ``WeaponKind(x)`` is several times slower,
+# and decoding runs for every fighter on every call.
+_KIND = {k.value: k for k in WeaponKind}
+_SIDE = {s.value: s for s in Side}
+_POSTURE = {p.value: p for p in Posture}
+
+
 def weapon_from_json(w: Mapping[str, Any]) -> Weapon:
-    return Weapon(w["id"], w["name"], WeaponKind(w["kind"]), w["skill"], w["stowed"])
+    return Weapon(w["id"], w["name"], _KIND[w["kind"]], w["skill"], w["stowed"])
 
 
 def combatant_sheet(c: Combatant) -> dict[str, Any]:
@@ -77,28 +84,28 @@ def encode(enc: Encounter) -> dict[str, Any]:
     }
 
 
-def sheet_from_json(d: Mapping[str, Any]) -> Combatant:
+def sheet_from_json(d: Mapping[str, Any], **fields: Any) -> Combatant:
+    """A fighter from its sheet; ``fields`` sets the rest (posture, P.I., marks…)."""
     return Combatant(
-        id=d["id"],
-        name=d["name"],
-        side=Side(d["side"]),
-        characteristics=tuple(sorted(d["characteristics"].items())),
-        skills=tuple(sorted(d["skills"].items())),
-        initiative_bonus=d["initiative_bonus"],
-        wounds=d["wounds"],
-        hope=d["hope"],
-        weapons=tuple(weapon_from_json(w) for w in d["weapons"]),
-        in_hand=tuple(d["in_hand"]),
-        entry=d["entry"],
+        d["id"],
+        d["name"],
+        _SIDE[d["side"]],
+        tuple(sorted(d["characteristics"].items())),
+        tuple(sorted(d["skills"].items())),
+        d["initiative_bonus"],
+        d["wounds"],
+        d["hope"],
+        tuple([weapon_from_json(w) for w in d["weapons"]]),
+        tuple(d["in_hand"]),
+        d["entry"],
+        **fields,
     )
 
 
 def _combatant(d: Mapping[str, Any]) -> Combatant:
-    sheet = sheet_from_json(d)
-    return Combatant(
-        sheet.id, sheet.name, sheet.side, sheet.characteristics, sheet.skills,
-        sheet.initiative_bonus, sheet.wounds, sheet.hope, sheet.weapons, sheet.in_hand, sheet.entry,
-        posture=Posture(d["posture"]),
+    return sheet_from_json(
+        d,
+        posture=_POSTURE[d["posture"]],
         aim_bonus=d["aim_bonus"],
         aim_weapon=d["aim_weapon"],
         arrow_nocked=d["arrow_nocked"],

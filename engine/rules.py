@@ -196,7 +196,8 @@ def _check_options(c: Combatant, action: Action, options: Mapping[str, Any]) -> 
     elif action.id == "charge":
         reach = 6 + options["test_result"]
         if options["distance"] > reach:
-            raise Refusal("too_far", f"Trop loin pour charger : {options['distance']:g} m > 6 + {options['test_result']} = {reach} m (R4.2).")
+            distance = f"{options['distance']:g} m > 6 + {options['test_result']} = {reach} m"
+            raise Refusal("too_far", f"Trop loin pour charger : {distance} (R4.2).")
 
 
 def _cost(

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from . import values as v
 from .codec import weapon_from_json, weapon_json
 from .errors import Refusal
 from .model import CHARACTERISTICS, Combatant, Posture, Side, Weapon, WeaponKind
-from . import values as v
 
 SHEET_FIELDS = (
     "name",

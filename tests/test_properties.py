@@ -14,10 +14,10 @@ from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from strategies import MALFORMED, options_for, sheets
 
 import engine
-from strategies import MALFORMED, options_for, sheets
 
 settings.register_profile("ci", max_examples=60, stateful_step_count=40, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -70,11 +70,19 @@ class Fight(RuleBasedStateMachine):
             actor = board["combatants"][command["actor"]]
             assert actor["pi"] > 0 and command["actor"] in board["active"]
 
+    @initialize(cast=st.lists(sheets(), min_size=2, max_size=5))
+    def cast(self, cast: list[dict[str, Any]]) -> None:
+        """Most fights start with a cast and a round under way."""
+        for sheet in cast:
+            self.send({"type": "add_combatant", "combatant": sheet})
+        self.send({"type": "start_round"})
+
     @precondition(lambda self: len(self.state["combatants"]) < 6)
     @rule(sheet=sheets())
     def add(self, sheet: dict[str, Any]) -> None:
         self.send({"type": "add_combatant", "combatant": sheet})
 
+    @precondition(lambda self: self.state["round_over"])
     @rule(data=st.data())
     def start_round(self, data: st.DataObject) -> None:
         board = engine.view(self.state)
@@ -115,7 +123,8 @@ class Fight(RuleBasedStateMachine):
         verdict = f["actions"][action]
         assert r["ok"] == verdict["allowed"], (verdict, r.get("error"))
         if r["ok"]:
-            assert r["events"][0]["pays"] in (verdict["pays"], "rien")
+            taken = next(e for e in r["events"] if e["type"] == "action_taken")
+            assert taken["pays"] in (verdict["pays"], "rien")
 
     @rule(data=st.data())
     def pass_or_end(self, data: st.DataObject) -> None:
