@@ -15,9 +15,16 @@ from typing import Any
 from .catalogue import ACTIONS, COST, HOPE_COST
 from .codec import weapon_json
 from .errors import Refusal
-from .initiative import board_order, ready
+from .initiative import board_order, breakdown, ready
 from .model import Category, Combatant, Encounter
 from .rules import Turn, describe_tests, plan, turn_of
+
+
+#: R4 as the page needs it: each action's name, category and options.
+CATALOGUE = {
+    a.id: {"name": a.name, "category": a.category.value, "options": list(a.options), "required": list(a.required)}
+    for a in ACTIONS.values()
+}
 
 
 def board(enc: Encounter) -> dict[str, Any]:
@@ -30,6 +37,7 @@ def board(enc: Encounter) -> dict[str, Any]:
         "phase": enc.phase,
         "order": [c.id for c in ordered],
         "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
+        "catalogue": CATALOGUE,
         "combatants": {c.id: fighter(c, turn_of(enc, c, ready_ids)) for c in ordered},
     }
 
@@ -65,8 +73,18 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
         "passed": c.passed,
         "hors_combat": c.hors_combat,
         "ready": turn.ready,
+        "declarations": _declarations(c),
         "actions": {a: _verdict(c, turn, a) for a in ACTIONS},
     }
+
+
+def _declarations(c: Combatant) -> list[dict[str, Any]]:
+    """R1: what the fighter may declare (D2: weapons in hand, or none) and the R1.3
+    breakdown of each before the die: its ``initiative`` is the total less the d6."""
+    choices: list[dict[str, Any]] = [{"weapon": None, "name": "Mains nues", **breakdown(c, None, 0)}]
+    for w in c.held():
+        choices.append({"weapon": w.id, "name": w.name, **breakdown(c, w.id, 0)})
+    return choices
 
 
 def _verdict(c: Combatant, turn: Turn, action_id: str) -> dict[str, Any]:
