@@ -137,6 +137,7 @@ const castHandlers = {
 };
 
 async function main() {
+  view.bindScreens((name) => (name === "round" ? openRound() : view.showScreen(name)));
   view.bindBoard(boardHandlers);
   view.bindCast(castHandlers);
   try {

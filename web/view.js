@@ -19,9 +19,12 @@ export class View {
     this.fighterDialog = $("#fighter-dialog");
     $("#sheet-close").addEventListener("click", () => this.sheet.close());
     $("#fighter-cancel").addEventListener("click", () => this.fighterDialog.close());
+  }
+
+  bindScreens(handler) {
     document.querySelector(".tabs").addEventListener("click", (event) => {
       const button = event.target.closest("button[data-screen]");
-      if (button) this.showScreen(button.dataset.screen);
+      if (button) handler(button.dataset.screen);
     });
   }
 
@@ -167,7 +170,8 @@ export class View {
     this.declarations.replaceChildren(...fighters.map((f) => {
       const select = h("select", { id: `decl-${f.id}`, name: `decl-${f.id}` },
         f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.name)));
-      const previous = f.declarations.find((d) => d.weapon === f.declared);
+      // Prefilled with last round's declaration, else the first weapon in hand (R1.1).
+      const previous = f.declarations.find((d) => d.weapon === f.declared && f.d6 !== null) ?? f.declarations[1];
       if (previous) select.value = previous.weapon ?? "";
       const die = h("input", { id: `die-${f.id}`, name: `die-${f.id}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1 });
       return h("li", { class: "declaration", dataset: { id: f.id } },

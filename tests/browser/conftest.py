@@ -1,0 +1,92 @@
+"""End-to-end fixtures: the built ``_site/`` served on a free local port, and headless
+Chromium (Debian's, or as ``tools/find_chromium.py`` finds it) driven by Playwright.
+
+Every page records requests, console errors and page errors; a test fails on any
+request to another origin and on any console error.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import find_chromium  # noqa: E402
+import serve  # noqa: E402
+
+SITE = ROOT / "_site"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    if not (SITE / "index.html").exists():
+        pytest.fail("_site/ is not built: run `make site` (make test does)")
+    server = serve.serve(SITE, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    path = find_chromium.find()
+    if path is None:
+        pytest.fail("No Chromium: set $CHROMIUM or install Debian's chromium")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=FLAGS)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page and what it did: requests to other origins, console errors."""
+
+    def __init__(self, page: Any, origin: str) -> None:
+        self.page = page
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", self._request(origin))
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _request(self, origin: str) -> Any:
+        def seen(request: Any) -> None:
+            url = request.url
+            if not (url.startswith(origin) or url.startswith("blob:" + origin) or url.startswith("data:")):
+                self.foreign.append(url)
+
+        return seen
+
+    def assert_clean(self) -> None:
+        assert self.foreign == [], f"requests to other origins: {self.foreign}"
+        assert self.errors == [], f"console errors: {self.errors}"
+
+
+@pytest.fixture
+def phone(browser: Any, site_url: str) -> Iterator[Watched]:
+    """A fresh profile at 390×844, on the page, with the engine ready."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page = context.new_page()
+    watched = Watched(page, site_url.rstrip("/"))
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    yield watched
+    context.close()
