@@ -19,7 +19,6 @@ from .initiative import board_order, breakdown, ready
 from .model import Category, Combatant, Encounter
 from .rules import Turn, describe_tests, plan, turn_of
 
-
 #: R4 as the page needs it: each action's name, category and options.
 CATALOGUE = {
     a.id: {"name": a.name, "category": a.category.value, "options": list(a.options), "required": list(a.required)}

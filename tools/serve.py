@@ -7,6 +7,7 @@ Usage: ``python tools/serve.py [--port 8000] [--dir _site]``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 from pathlib import Path
@@ -25,7 +26,8 @@ TYPES = {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    # The base class's own attribute, extended.
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -43,7 +45,5 @@ if __name__ == "__main__":
     args = parser.parse_args()
     server = serve(args.dir, args.port)
     print(f"Riposte: http://127.0.0.1:{args.port}/ (Ctrl+C to stop)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass

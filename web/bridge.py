@@ -9,8 +9,9 @@ import json
 import os
 import random
 
-import engine
 from pyscript import sync
+
+import engine
 
 random.seed(os.urandom(16))
 

@@ -1,0 +1,65 @@
+"""Steps a player takes in the page, shared by the end-to-end tests."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def add_fighter(page: Any, name: str, side: str, characteristics: dict[str, int], skills: dict[str, int],
+                hope: int = 0, weapon: tuple[str, str, str, int] | None = None) -> None:
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Ajouter un combattant").click()
+    dialog = page.locator("#fighter-dialog")
+    dialog.locator("#f-name").fill(name)
+    dialog.locator("#f-side").select_option(side)
+    for key, value in characteristics.items():
+        dialog.locator(f"#c-{key}").fill(str(value))
+    for key, value in skills.items():
+        dialog.locator(f"#s-{key}").fill(str(value))
+    dialog.locator("#f-hope").fill(str(hope))
+    if weapon:
+        weapon_name, kind, skill, level = weapon
+        dialog.get_by_role("button", name="Ajouter une arme").click()
+        row = dialog.locator(".weapon-row").last
+        row.locator(".w-name").fill(weapon_name)
+        row.locator(".w-kind").select_option(kind)
+        row.locator(".w-skill").fill(skill)
+        row.locator(".w-level").fill(str(level))
+        row.locator(".w-held").check()
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#cast")).to_contain_text(name)
+
+
+def card(page: Any, name: str) -> Any:
+    return page.locator("li.fighter", has=page.locator(".name", has_text=re.compile(f"^{name}$")))
+
+
+def expect_pi(page: Any, **pis: int) -> None:
+    for name, pi in pis.items():
+        expect(card(page, name).locator(".pi")).to_have_text(f"{pi} P.I.")
+
+
+def start_round(page: Any, dice: dict[str, int]) -> None:
+    page.get_by_role("button", name="Initiative").click()
+    for name, die in dice.items():
+        page.locator("li.declaration", has_text=name).locator("input").fill(str(die))
+    page.get_by_role("button", name="Commencer le tour").click()
+    expect(page.locator("#screen-board")).to_be_visible()
+
+
+def act(page: Any, name: str, action: str, interruption: bool = False, **fields: Any) -> None:
+    card(page, name).get_by_role("button", name="Interrompre" if interruption else "Agir").click()
+    sheet = page.locator("#sheet")
+    sheet.locator(f'button[data-action="{action}"]').click()
+    for field, value in fields.items():
+        control = sheet.locator(f"#opt-{field}")
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(label=value)
+        else:
+            control.fill(str(value))
+    sheet.locator("[data-submit]").click()
+    expect(sheet).to_be_hidden()
