@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from .catalogue import ACTIONS, COST, HOPE_COST
-from .codec import weapon_json
+from .codec import combatant_json
 from .errors import Refusal
 from .initiative import board_order, breakdown, ready
 from .model import Category, Combatant, Encounter
@@ -43,38 +43,16 @@ def board(enc: Encounter) -> dict[str, Any]:
 
 @lru_cache(maxsize=2048)
 def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
-    """One fighter on the board: sheet, marks (badges) and every action's verdict."""
-    return {
-        "id": c.id,
-        "name": c.name,
-        "side": c.side.value,
-        "characteristics": dict(c.characteristics),
-        "skills": dict(c.skills),
-        "initiative_bonus": c.initiative_bonus,
-        "weapons": [weapon_json(w) for w in c.weapons],
-        "entry": c.entry,
-        "in_round": c.in_round,
-        "pi": c.pi,
-        "initiative": c.initiative,
-        "d6": c.d6,
-        "declared": c.declared,
-        "hope": c.hope,
-        "wounds": c.wounds,
-        "aim_bonus": c.aim_bonus,
-        "aim_weapon": c.aim_weapon,
-        "charged": c.charged,
-        "posture": c.posture.value,
-        "arrow_nocked": c.arrow_nocked,
-        "in_hand": list(c.in_hand),
-        "engaged": c.engaged,
-        "engaged_with": list(c.engaged_with),
-        "cover": c.cover,
-        "passed": c.passed,
-        "hors_combat": c.hors_combat,
-        "ready": turn.ready,
-        "declarations": _declarations(c),
-        "actions": {a: _verdict(c, turn, a) for a in ACTIONS},
-    }
+    """One fighter on the board: its state (as the codec writes it), marks for the
+    badges, what it may declare, and every action's verdict."""
+    out = combatant_json(c)
+    out.update(
+        engaged=c.engaged,
+        ready=turn.ready,
+        declarations=_declarations(c),
+        actions={a: _verdict(c, turn, a) for a in ACTIONS},
+    )
+    return out
 
 
 def _declarations(c: Combatant) -> list[dict[str, Any]]:
