@@ -33,6 +33,8 @@ export class View {
     document.documentElement.dataset.engine = status;
     $("#engine-status-text").textContent = text;
     $("#engine-status").hidden = status === "ready";
+    // No button that does nothing: the controls wake up with the engine.
+    for (const el of document.querySelectorAll("main, .tabs, .tools")) el.inert = status !== "ready";
   }
 
   message(text) {

@@ -64,3 +64,16 @@ def test_a_reload_mid_round_finds_the_same_board_and_undo_redo_cross_it(phone: A
     expect(page.get_by_role("button", name="Rétablir")).to_be_disabled()
     expect(card(page, "Orque").get_by_role("button", name="Agir")).to_be_visible()
     phone.assert_clean()
+
+
+def test_nothing_can_be_tapped_until_the_engine_is_ready(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(site_url, wait_until="domcontentloaded")
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert page.locator("main").evaluate("e => e.inert")
+    expect(page.locator("#engine-status")).to_contain_text("Chargement du moteur de règles")
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    assert not page.locator("main").evaluate("e => e.inert")
+    expect(page.locator("#engine-status")).to_be_hidden()
+    context.close()
