@@ -271,7 +271,7 @@ def _effects(enc: Encounter, c: Combatant, action: Action, p: Plan, options: Map
         events.extend(_move(enc, c, a, options))
     elif a == "attaque_melee" and "target" in options:
         events.append({"type": "engaged", "actor": actor, "target": options["target"]})  # D11
-    return [e for e in events if e]
+    return events
 
 
 def _hands(c: Combatant, in_hand: tuple[str, ...]) -> Event:

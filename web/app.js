@@ -77,7 +77,7 @@ const boardHandlers = {
 
 function openRound() {
   view.renderDeclarations(board);
-  view.bindDeclarations(board, {
+  view.bindDeclarations({
     changed: (id) => view.updateBreakdown(board, id),
     start: async (declared) => {
       const answer = await tell({ type: "start_round", ...declared });

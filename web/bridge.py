@@ -42,11 +42,17 @@ class Table:
         return self.answer()
 
     def apply(self, command):
+        """A new command: what was undone can no longer be redone."""
+        answer = self._commit(command)
+        if answer["ok"]:
+            self.undone = []
+        return {**answer, "redo": len(self.undone)}
+
+    def _commit(self, command):
         result = engine.apply(self.state, command)
         if result["ok"]:
             self.state = result["state"]
             self.log.append(result["command"])
-            self.undone = []
         return self.answer(result)
 
     def check(self, command):
@@ -64,11 +70,7 @@ class Table:
     def redo(self):
         if not self.undone:
             return self.answer()
-        command = self.undone.pop()
-        undone = self.undone
-        answer = self.apply(command)
-        self.undone = undone
-        return {**answer, "redo": len(self.undone)}
+        return self._commit(self.undone.pop())
 
 
 table = Table()

@@ -211,7 +211,7 @@ export class View {
     return { declarations, rolls };
   }
 
-  bindDeclarations(board, handlers) {
+  bindDeclarations(handlers) {
     this.declarations.oninput = (event) => {
       const li = event.target.closest("li[data-id]");
       if (li) handlers.changed(li.dataset.id);
