@@ -1,0 +1,122 @@
+"""Saved encounters: the one format for the autosave, exported files and shared links.
+
+An encounter is saved as its resolved command log (RULES.md: ``replay`` rebuilds it
+exactly), with the last board for a fast first paint::
+
+    {"app": "riposte", "format": 2, "commands": [...], "board": {...} or null}
+
+Format 1 (the first release's autosave) was ``{"format": 1, "commands": [...]}``; it is
+read and migrated (:data:`MIGRATIONS`). A text that is too big, not JSON, not an
+encounter, from a newer Riposte, or whose log the rules refuse is refused with a code
+and a French message; nothing is ever half-read.
+
+>>> text = dump([{"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}}])
+>>> r = read(text)
+>>> r["ok"], r["summary"]["fighters"], r["format"]
+(True, ['Aldric'], 2)
+>>> read('{"format": 1, "commands": []}')["format"]
+1
+>>> read("{")["error"]["code"]
+'not_json'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .codec import decode
+
+#: The format written today.
+SAVE_FORMAT = 2
+#: The largest save, file or decompressed link read, in characters (a 300-command fight
+#: with 30 fighters and its board is about 400 kB).
+MAX_CHARS = 2_000_000
+
+#: The save error codes (the page translates them by code).
+SAVE_CODES = ("too_big", "not_json", "not_an_encounter", "newer_format", "bad_log")
+
+Save = dict[str, Any]
+
+
+def _from_1(data: Save) -> Save:
+    """Format 1 had no board and no ``app`` mark."""
+    return {"app": "riposte", "format": 2, "commands": data["commands"], "board": None}
+
+
+#: format n → a function that turns a format-n save into a format-(n+1) save.
+MIGRATIONS: dict[int, Callable[[Save], Save]] = {1: _from_1}
+
+
+def dump(commands: list[Any], board: dict[str, Any] | None = None) -> str:
+    """The save text of a resolved command log (and the board it gives)."""
+    return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": commands, "board": board},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def _refuse(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    assert code in SAVE_CODES, code
+    return {"ok": False, "error": {"code": code, "message": message, **extra}}
+
+
+def migrate(data: object) -> Save:
+    """A save of any known format as today's format; :class:`ValueError` with the
+    error code as its argument when it cannot be.
+
+    >>> migrate({"format": 1, "commands": []})["format"]
+    2
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int) or isinstance(data["format"], bool):
+        raise ValueError("not_an_encounter")
+    if data["format"] > SAVE_FORMAT:
+        raise ValueError("newer_format")
+    if data["format"] < 1 or not isinstance(data.get("commands"), list):
+        raise ValueError("not_an_encounter")
+    if data["format"] == SAVE_FORMAT and data.get("app") != "riposte":
+        raise ValueError("not_an_encounter")
+    while data["format"] < SAVE_FORMAT:
+        data = MIGRATIONS[data["format"]](data)
+    return data
+
+
+_MESSAGES = {
+    "not_an_encounter": "Ce n'est pas un combat Riposte (il faut un objet avec « format » et « commands »).",
+    "newer_format": "Ce combat vient d'une version plus récente de Riposte : mettez la page à jour pour l'ouvrir.",
+}
+
+
+def read(text: object) -> dict[str, Any]:
+    """Read a save text: ``{"ok": True, "commands", "state", "board", "format",
+    "summary"}`` with the log replayed, or ``{"ok": False, "error": {"code",
+    "message"}}``. Never raises."""
+    if not isinstance(text, str):
+        return _refuse("not_an_encounter", "Ce n'est pas un combat Riposte (texte attendu).")
+    if len(text) > MAX_CHARS:
+        return _refuse("too_big", f"Trop gros pour un combat : {len(text) // 1000} ko (au plus {MAX_CHARS // 1000} ko).")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        return _refuse("not_json", f"Ce n'est pas du JSON lisible ({str(exc)[:80]}).")
+    try:
+        original = data.get("format") if isinstance(data, dict) else None
+        data = migrate(data)
+    except ValueError as exc:
+        return _refuse(exc.args[0], _MESSAGES[exc.args[0]])
+    from . import replay, view  # the public functions, after the package is loaded
+
+    result = replay(data["commands"])
+    if not result["ok"]:
+        error = result["error"]
+        return _refuse("bad_log", f"Commande n° {error['index']} refusée par les règles : {error['message']}",
+                       index=error["index"], rule_code=error["code"])
+    board = view(result["state"])
+    return {"ok": True, "format": original, "commands": result["commands"], "state": result["state"],
+            "board": board, "summary": summary(result["state"])}
+
+
+def summary(state: object) -> dict[str, Any]:
+    """What a save holds, to show before it replaces the current encounter."""
+    enc = decode(state)
+    return {"round": enc.round, "fighters": [c.name for c in enc.combatants],
+            "pj": sum(1 for c in enc.combatants if c.side.value == "pj")}

@@ -1,0 +1,131 @@
+"""The save format (engine/save.py): what the autosave, exported files and shared links
+hold, how an old format is migrated, and how anything else is refused (never raised)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine
+from engine import save
+from tests.strategies import JSON
+
+SAVES = Path(__file__).parent / "saves"
+CASTS = json.loads((Path(__file__).parent / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
+
+
+def fight() -> list[dict[str, Any]]:
+    """A short resolved log: two fighters, a round, one action."""
+    log = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "start_round", "rolls": {"aldric": 5, "orque": 2}},
+           {"type": "act", "actor": "aldric", "action": "observer"}]
+    result = engine.replay(log)
+    assert result["ok"], result
+    return list(result["commands"])
+
+
+def test_a_save_reads_back_as_the_same_encounter() -> None:
+    log = fight()
+    result = save.read(save.dump(log, engine.view(engine.replay(log)["state"])))
+    assert result["ok"], result
+    assert result["commands"] == log
+    assert result["state"] == engine.replay(log)["state"]
+    assert result["summary"] == {"round": 1, "fighters": ["Aldric", "Orque"], "pj": 1}
+
+
+def test_the_first_release_format_1_is_migrated() -> None:
+    """tests/saves/format-1.json was written by the first release's autosave."""
+    text = (SAVES / "format-1.json").read_text(encoding="utf-8")
+    result = save.read(text)
+    assert result["ok"], result
+    assert result["format"] == 1
+    assert result["state"] == engine.replay(json.loads(text)["commands"])["state"]
+    assert save.migrate(json.loads(text)) == {"app": "riposte", "format": 2, "commands": json.loads(text)["commands"],
+                                             "board": None}
+
+
+def test_every_older_format_has_a_migration_and_a_fixture() -> None:
+    for n in range(1, save.SAVE_FORMAT):
+        assert n in save.MIGRATIONS
+        assert (SAVES / f"format-{n}.json").exists()
+
+
+def refused(text: object, code: str) -> dict[str, Any]:
+    result = save.read(text)
+    assert result["ok"] is False, result
+    assert result["error"]["code"] == code, result
+    assert result["error"]["message"]
+    return result
+
+
+def test_a_newer_format_is_refused_and_says_to_update() -> None:
+    result = refused(json.dumps({"app": "riposte", "format": save.SAVE_FORMAT + 1, "commands": []}), "newer_format")
+    assert "plus récente" in result["error"]["message"]
+
+
+def test_what_is_not_an_encounter_is_refused() -> None:
+    for data in ([], {"format": 2, "commands": []}, {"app": "riposte", "format": "2", "commands": []},
+                 {"app": "riposte", "format": 2, "commands": {}}, {"format": 0, "commands": []},
+                 {"format": True, "commands": []}, "bonjour", 3):
+        refused(json.dumps(data), "not_an_encounter")
+    refused(None, "not_an_encounter")
+
+
+def test_a_truncated_save_is_not_json() -> None:
+    text = save.dump(fight())
+    for cut in (1, len(text) // 3, len(text) - 1):
+        refused(text[:cut], "not_json")
+
+
+def test_deep_nesting_is_refused_without_raising() -> None:
+    result = save.read("[" * 100_000 + "]" * 100_000)
+    assert result["ok"] is False
+
+
+def test_a_save_over_the_limit_is_refused_before_parsing() -> None:
+    result = refused(" " * (save.MAX_CHARS + 1), "too_big")
+    assert "ko" in result["error"]["message"]
+
+
+def test_a_log_the_rules_refuse_names_the_command() -> None:
+    log = fight()
+    log.insert(3, {"type": "act", "actor": "orque", "action": "observer"})  # not Orque's turn (R2.1)
+    result = refused(save.dump(log), "bad_log")
+    assert result["error"]["index"] == 3
+    assert result["error"]["rule_code"] == "not_your_turn"
+
+
+def test_html_in_names_is_kept_as_data() -> None:
+    """Names are text: the save keeps them as they were typed (the page renders text)."""
+    hostile = "<img src=x onerror=alert(1)>"
+    log = [{"type": "add_combatant", "combatant": {"name": hostile, "side": "pj"}}]
+    result = save.read(save.dump(log))
+    assert result["summary"]["fighters"] == [hostile]
+
+
+@given(st.text(max_size=200))
+def test_any_text_is_read_or_refused(text: str) -> None:
+    result = save.read(text)
+    assert result["ok"] in (True, False)
+    if not result["ok"]:
+        assert result["error"]["code"] in save.SAVE_CODES
+
+
+@given(JSON)
+def test_any_json_is_read_or_refused(data: Any) -> None:
+    result = save.read(json.dumps(data))
+    if not result["ok"]:
+        assert result["error"]["code"] in save.SAVE_CODES
+
+
+@given(st.lists(JSON, max_size=5))
+def test_any_command_list_in_a_save_is_read_or_refused(commands: list[Any]) -> None:
+    result = save.read(json.dumps({"app": "riposte", "format": 2, "commands": commands}))
+    if result["ok"]:
+        assert result["commands"] == engine.replay(commands)["commands"]
+    else:
+        assert result["error"]["code"] == "bad_log"
