@@ -27,6 +27,8 @@ MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PAGE = ("index.html", "pyscript.toml")
+#: Browser libraries vendored as they are (npm name, pinned version, file in the package).
+LIBRARIES = (("qrcode-generator", "2.0.4", "dist/qrcode.mjs"),)
 
 
 def fail(message: str) -> None:
@@ -102,6 +104,14 @@ def vendor_pyscript(site: Path) -> None:
             shutil.copy2(f, dest / f.name)
 
 
+def vendor_libraries(site: Path) -> None:
+    """Small browser libraries, loaded by the page only when needed (the QR code)."""
+    for name, version, file in LIBRARIES:
+        dest = site / "runtime" / name
+        dest.mkdir(parents=True)
+        shutil.copy2(npm_package(name, version) / file, dest / Path(file).name)
+
+
 def checksums(site: Path) -> None:
     """``runtime/SHA256SUMS``: what ships, so a deployment can be checked."""
     lines = [f"{sha256(p)}  {p.relative_to(site)}" for p in sorted((site / "runtime").rglob("*")) if p.is_file()]
@@ -114,6 +124,7 @@ def build(site: Path) -> None:
     site.mkdir(parents=True)
     vendor_pyodide(site)
     vendor_pyscript(site)
+    vendor_libraries(site)
     checksums(site)
     wheel = engine_wheel(site / "wheels")
     for name in PAGE:

@@ -1,47 +1,79 @@
-// Riposte's controller: wires the view to the engine. It never touches the DOM itself.
-import { startEngine } from "./engine.js";
+// Riposte's controller: wires the views to the engine and to storage. No DOM here
+// beyond what the views expose; no rules here at all (the engine has them).
+import { CastView, MAX_COPIES, numberedNames, sheetOf } from "./cast.js";
+import { $ } from "./dom.js";
+import { EngineFault, startEngine } from "./engine.js";
+import { download, readFile } from "./files.js";
+import { actionName, refusal, setLanguage, t } from "./i18n.js";
+import { bindKeys } from "./keys.js";
+import { confirm, journalRounds, journalText, openHelp, openShare, renderJournal } from "./panels.js";
+import { linkFor, qrSvg, readLink } from "./share.js";
+import * as store from "./store.js";
 import { View } from "./view.js";
-import { load, save } from "./store.js";
 
 const view = new View();
+const castView = new CastView();
 let engine = null;
 let board = null;
 let log = [];
+let format = 2; // the save format, as the engine says when it loads
+let maxChars = 2_000_000; // the size limit, as the engine says when it loads
 let redoCount = 0;
 let editing = null; // the fighter being edited, or null for a new one
 let checkTimer = 0;
+let journal = [];
+
+// --- the engine, and what happens when it fails ------------------------------------------
+async function call(request) {
+  try {
+    return await engine.call(request);
+  } catch (error) {
+    if (!(error instanceof EngineFault)) throw error;
+    view.setEngine("fault", t("engineFault", error.message));
+    throw error;
+  }
+}
+
+function persist() {
+  const outcome = store.save(store.saveText(format, log, board));
+  if (outcome === "full") view.message(t("storageFull"));
+  else if (outcome === "unavailable") view.message(t("storageUnavailable"));
+  return outcome;
+}
 
 function show(answer) {
   board = answer.board;
   redoCount = answer.redo ?? redoCount;
   view.renderBoard(board);
-  view.renderCast(board);
+  castView.render(board);
   view.setHistory(log.length > 0, redoCount > 0);
-  view.announce(document.querySelector("#turn").textContent);
+  if (view.screen() === "journal") refreshJournal();
 }
 
 async function send(command) {
-  const answer = await engine.call({ op: "apply", command });
+  const answer = await call({ op: "apply", command });
   if (!answer.ok) return answer;
   log.push(answer.command);
-  save(log);
   show(answer);
-  view.message("");
+  if (persist() === "ok") view.message("");
   const taken = answer.events.find((e) => e.type === "action_taken");
-  if (taken) {
-    const who = board.combatants[taken.actor]?.name ?? taken.actor;
-    const paid = taken.pays === "espoir" ? "1 point d'Espoir" : taken.pays === "rien" ? "rien" : `${taken.cost} P.I. (${taken.pi_before} → ${taken.pi_after})`;
-    view.announce(`${who} : ${board.catalogue[taken.action].name}, ${paid}. ${document.querySelector("#turn").textContent}`);
-  }
+  view.announce(taken ? `${board.combatants[taken.actor]?.name ?? taken.actor} : ${paidLine(taken)}. ${view.turnText(board)}` : view.turnText(board));
   return answer;
+}
+
+// What the live region says after an action: its name and what it cost.
+function paidLine(taken) {
+  const paid = taken.pays === "espoir" ? t("costHope") : `${t("costPi", taken.cost)} (${taken.pi_before} → ${taken.pi_after})`;
+  return `${actionName(taken.action, board.catalogue[taken.action].name)}, ${paid}`;
 }
 
 async function tell(command) {
   const answer = await send(command);
-  if (!answer.ok) view.message(answer.error.message);
+  if (!answer.ok) view.message(refusal(answer.error));
   return answer;
 }
 
+// --- the board --------------------------------------------------------------------------
 function actions(id, interruption) {
   const pick = (actionId) => {
     const f = board.combatants[id];
@@ -49,10 +81,19 @@ function actions(id, interruption) {
       const type = interruption ? "interrupt" : "act";
       const answer = await send({ type, actor: id, action: actionId, ...options });
       if (answer.ok) view.closeSheet();
-      else view.sheetError(answer.error.message);
+      else view.sheetError(refusal(answer.error));
     }, () => view.openActions(board, board.combatants[id], interruption, pick));
   };
   view.openActions(board, board.combatants[id], interruption, pick);
+}
+
+async function history(op) {
+  const answer = await call({ op });
+  if (op === "undo" && answer.undone) log.pop();
+  if (op === "redo" && answer.ok && answer.command) log.push(answer.command);
+  show(answer);
+  persist();
+  view.announce(view.turnText(board));
 }
 
 const boardHandlers = {
@@ -61,18 +102,8 @@ const boardHandlers = {
   pass: (id) => tell({ type: "pass", actor: id }),
   endRound: () => tell({ type: "end_round" }),
   nextRound: () => openRound(),
-  undo: async () => {
-    const answer = await engine.call({ op: "undo" });
-    if (answer.undone) log.pop();
-    save(log);
-    show(answer);
-  },
-  redo: async () => {
-    const answer = await engine.call({ op: "redo" });
-    if (answer.ok && answer.command) log.push(answer.command);
-    save(log);
-    show(answer);
-  },
+  undo: () => history("undo"),
+  redo: () => history("redo"),
 };
 
 function openRound() {
@@ -81,82 +112,249 @@ function openRound() {
     changed: (id) => view.updateBreakdown(board, id),
     start: async (declared) => {
       const answer = await tell({ type: "start_round", ...declared });
-      if (answer.ok) view.showScreen("board");
+      if (answer.ok) showScreen("board");
     },
   });
   view.showScreen("round");
 }
 
-function numbered(name) {
-  const base = name.replace(/\s+\d+$/, "");
-  const used = new Set(Object.values(board.combatants).map((f) => f.name));
-  let n = 2;
-  while (used.has(`${base} ${n}`)) n++;
-  return `${base} ${n}`;
+async function refreshJournal() {
+  const answer = await call({ op: "journal" });
+  journal = journalRounds(answer.entries, board.catalogue);
+  renderJournal(journal);
 }
 
-function sheetOf(f) {
-  return {
-    name: f.name, side: f.side, characteristics: f.characteristics, skills: f.skills,
-    initiative_bonus: f.initiative_bonus, wounds: f.wounds, hope: f.hope, weapons: f.weapons, in_hand: f.in_hand,
-  };
+function showScreen(name) {
+  if (name === "round") return openRound();
+  view.showScreen(name);
+  if (name === "journal") refreshJournal();
+  if (name === "menu") $("#aside").hidden = store.aside() === null;
+  return undefined;
 }
 
+// --- the cast -----------------------------------------------------------------------------
 function fighterCommand(sheet) {
   return editing ? { type: "update_combatant", id: editing, changes: sheet } : { type: "add_combatant", combatant: sheet };
 }
 
 function editFighter(id) {
   editing = id;
-  view.openFighter(id ? board.combatants[id] : null, {
+  castView.openFighter(id ? board.combatants[id] : null, {
     onInput: (sheet) => {
       clearTimeout(checkTimer);
       checkTimer = setTimeout(async () => {
-        const answer = await engine.call({ op: "check", command: fighterCommand(sheet) });
-        view.fighterError(answer.ok ? "" : answer.error.message);
+        const answer = await call({ op: "check", command: fighterCommand(sheet) });
+        castView.fighterError(answer.ok ? "" : refusal(answer.error));
       }, 120);
     },
     onSave: async (sheet) => {
       clearTimeout(checkTimer);
       const answer = await send(fighterCommand(sheet));
-      if (answer.ok) view.closeFighter();
-      else view.fighterError(answer.error.message);
+      if (answer.ok) castView.closeFighter();
+      else castView.fighterError(refusal(answer.error));
     },
   });
 }
 
+const takenNames = () => new Set(Object.values(board.combatants).map((f) => f.name));
+
 const castHandlers = {
   create: () => editFighter(null),
   edit: (id) => editFighter(id),
-  duplicate: (id) => tell({ type: "add_combatant", combatant: { ...sheetOf(board.combatants[id]), name: numbered(board.combatants[id].name) } }),
+  duplicate: (id) => {
+    const f = board.combatants[id];
+    const [name] = numberedNames(f.name, 1, takenNames()).filter((n) => n !== f.name);
+    return tell({ type: "add_combatant", combatant: { ...sheetOf(f), name } });
+  },
+  model: (id) => {
+    const sheet = sheetOf(board.combatants[id]);
+    const models = store.models().filter((m) => m.name !== sheet.name);
+    store.saveModels([...models, sheet]);
+    castView.renderModels(store.models());
+    view.message(t("modelSaved", sheet.name));
+  },
+  addCopies: async (index, count) => {
+    const model = store.models()[index];
+    if (!model) return;
+    if (!Number.isInteger(count) || count < 1 || count > MAX_COPIES) {
+      view.message(t("badCopies"));
+      return;
+    }
+    for (const name of numberedNames(model.name, count, takenNames())) {
+      const answer = await tell({ type: "add_combatant", combatant: { ...model, name } });
+      if (!answer.ok) return;
+    }
+    view.message(t("copiesAdded", count, model.name));
+  },
+  deleteModel: (index) => {
+    store.saveModels(store.models().filter((_, i) => i !== index));
+    castView.renderModels(store.models());
+  },
   down: (id) => tell({ type: "update_combatant", id, changes: { hors_combat: true } }),
   revive: (id) => tell({ type: "update_combatant", id, changes: { hors_combat: false } }),
   remove: (id) => {
-    if (window.confirm(`Retirer ${board.combatants[id].name} du combat ?`)) tell({ type: "remove_combatant", id });
+    if (window.confirm(t("removeConfirm", board.combatants[id].name))) tell({ type: "remove_combatant", id });
   },
 };
 
+// --- files, links, new encounters ---------------------------------------------------------
+async function replaceWith(text, source, why) {
+  const seen = await call({ op: "inspect", text });
+  if (!seen.ok) {
+    view.message(why(refusal(seen.error)));
+    return false;
+  }
+  const s = seen.summary;
+  const yes = await confirm(t("confirmTitle"), [t("summary", s.round, s.fighters)], t("confirmReplace"), t("confirmKeep"));
+  if (!yes) {
+    view.message(t("kept"));
+    return false;
+  }
+  return load(text, t("opened", source));
+}
+
+async function load(text, done) {
+  const answer = await call({ op: "load", text });
+  if (!answer.ok) {
+    view.message(refusal(answer.error));
+    return false;
+  }
+  log = [...answer.commands];
+  show(answer);
+  persist();
+  view.message(done);
+  return true;
+}
+
+async function exportText(board) {
+  return (await call({ op: "export", board })).text;
+}
+
+async function importFile(file) {
+  const read = await readFile(file, maxChars);
+  if (read.error === "too_big") view.message(t("fileTooBig", Math.ceil(read.size / 1000), maxChars / 1000));
+  else if (read.error) view.message(t("fileUnreadable"));
+  else await replaceWith(read.text, t("fromFile"), (why) => t("fileRefused", why));
+}
+
+async function openLink() {
+  let link;
+  try {
+    link = await readLink(window.location.hash, maxChars);
+  } catch (error) {
+    view.message(t("linkRefused", error.message === "too_big" ? t("linkTooBig") : t("linkDamaged")));
+  }
+  if (!link) return;
+  clearFragment();
+  const opened = await replaceWith(link.text, t("fromLink"), (why) => t("linkRefused", why));
+  if (opened && link.players) showScreen("players");
+}
+
+function clearFragment() {
+  window.history.replaceState(null, "", window.location.pathname + window.location.search);
+}
+
+async function share(players) {
+  const link = await linkFor(await exportText(false), players);
+  openShare({ link, makeQr: qrSvg, playersLink: players });
+}
+
+async function newEncounter(party) {
+  const yes = await confirm(t("confirmNewTitle"), [party ? t("newWithParty") : t("newEmpty")], t("confirmNew"), t("cancel"));
+  if (!yes) return;
+  const answer = await call({ op: "new", party });
+  log = [...answer.commands];
+  show(answer);
+  persist();
+  view.message(t("newDone"));
+  showScreen("cast");
+}
+
+const stamp = () => new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
+
+function bindMenu() {
+  $("#open-share").addEventListener("click", () => share(false));
+  $("#share-players").addEventListener("change", (event) => share(event.target.checked));
+  $("#share-copy").addEventListener("click", async () => {
+    await navigator.clipboard.writeText($("#share-link").value).then(() => view.message(t("linkCopied")), () => $("#share-link").select());
+  });
+  $("#share-file").addEventListener("click", async () => download(`riposte-${stamp()}.json`, await exportText(true)));
+  $("#export").addEventListener("click", async () => download(`riposte-${stamp()}.json`, await exportText(true)));
+  $("#export-aside").addEventListener("click", () => download(`riposte-illisible-${stamp()}.json`, store.aside() ?? ""));
+  $("#import").addEventListener("change", async (event) => {
+    const [file] = event.target.files;
+    event.target.value = "";
+    if (file) await importFile(file);
+  });
+  $("#new-party").addEventListener("click", () => newEncounter(true));
+  $("#new-empty").addEventListener("click", () => newEncounter(false));
+  $("#open-players").addEventListener("click", () => showScreen("players"));
+  $("#close-players").addEventListener("click", () => showScreen("board"));
+  $("#open-help").addEventListener("click", openHelp);
+  $("#copy-journal").addEventListener("click", () => {
+    navigator.clipboard.writeText(journalText(journal)).then(() => view.message(t("journalCopied")), () => view.message(t("journalCopyFailed")));
+  });
+  const language = $("#language");
+  language.value = setLanguage(store.savedLanguage());
+  language.addEventListener("change", () => {
+    store.saveLanguage(setLanguage(language.value));
+    show({ board, redo: redoCount });
+    castView.renderModels(store.models());
+  });
+}
+
+function bindShortcuts() {
+  const current = () => board.active[0];
+  bindKeys({
+    undo: () => !$("#undo").disabled && history("undo"),
+    redo: () => !$("#redo").disabled && history("redo"),
+    act: () => current() && boardHandlers.act(current()),
+    interrupt: () => current() && boardHandlers.interrupt(current()),
+    pass: () => current() && boardHandlers.pass(current()),
+    endRound: () => !board.round_over && boardHandlers.endRound(),
+    nextRound: () => board.round_over && openRound(),
+    help: openHelp,
+    screen: showScreen,
+  });
+}
+
+// --- start: paint the saved board, start the engine, load the save, open a link ----------
 async function main() {
-  view.bindScreens((name) => (name === "round" ? openRound() : view.showScreen(name)));
+  bindMenu();
+  view.bindScreens(showScreen);
   view.bindBoard(boardHandlers);
-  view.bindCast(castHandlers);
+  castView.bind(castHandlers);
+  castView.renderModels(store.models());
+  bindShortcuts();
+  const saved = store.load();
+  if (saved.board?.order && saved.board.combatants) {
+    try {
+      view.renderBoard(saved.board);
+    } catch {
+      /* a board from another version: the engine's own comes in a moment */
+    }
+  }
+  view.setEngine("loading", t("loading"));
   try {
     engine = await startEngine();
   } catch (error) {
-    view.setEngine("error", `Le moteur de règles n'a pas pu démarrer (${error?.message ?? error}). Rechargez la page.`);
+    view.setEngine("error", t("engineFailed", error?.message ?? error));
     return;
   }
-  const saved = load();
-  let answer = await engine.call({ op: "load", log: saved.commands });
-  if (saved.error) view.message(saved.error);
+  let answer = await call({ op: "load", text: saved.text });
+  format = answer.format ?? format;
+  maxChars = answer.max_chars ?? maxChars;
+  if (saved.unavailable) view.message(t("storageUnavailable"));
   if (!answer.ok) {
-    view.message(`La sauvegarde n'a pas pu être relue (${answer.error.message}) : elle est mise de côté, un nouveau combat commence.`);
-    save([], { keepAside: saved.raw });
-    answer = await engine.call({ op: "load", log: [] });
+    store.keepAside(saved.text);
+    view.message(t("saveUnreadable", refusal(answer.error)));
+    answer = await call({ op: "load", text: null });
   }
-  log = saved.commands && answer.ok ? [...saved.commands] : [];
+  log = [...answer.commands];
   show(answer);
-  view.setEngine("ready", "Moteur prêt.");
+  view.setEngine("ready", t("ready"));
+  await openLink();
+  window.addEventListener("hashchange", openLink);
 }
 
 main();

@@ -2,7 +2,8 @@
 
 JS calls ``sync.call(request_json)`` once per tap and gets JSON back; Python here never
 touches the DOM. The encounter is its resolved command log: undo replays it without the
-last command, redo applies the command taken back.
+last command, redo applies the command taken back. Saves, files and links are all read
+by ``engine.save`` (one format, one size limit, one migration path).
 """
 
 import json
@@ -12,6 +13,9 @@ import random
 from pyscript import sync
 
 import engine
+from engine import save
+from engine.codec import combatant_sheet, decode
+from engine.journal import journal
 
 random.seed(os.urandom(16))
 
@@ -34,12 +38,37 @@ class Table:
         out.update(extra)
         return out
 
-    def load(self, log):
-        result = engine.replay(log)
+    def load(self, text):
+        """Replace the encounter by a save (autosave, file or link); refused, nothing changes."""
+        if text is None:
+            self.__init__()
+            return self.answer(commands=[], max_chars=save.MAX_CHARS, format=save.SAVE_FORMAT)
+        result = save.read(text)
         if not result["ok"]:
-            return {**self.answer(), "ok": False, "error": result["error"]}
+            return {**self.answer(), "ok": False, "error": result["error"], "max_chars": save.MAX_CHARS}
         self.state, self.log, self.undone = result["state"], list(result["commands"]), []
-        return self.answer()
+        return self.answer(commands=self.log, max_chars=save.MAX_CHARS, format=save.SAVE_FORMAT, summary=result["summary"])
+
+    def inspect(self, text):
+        """What a save holds, without opening it."""
+        result = save.read(text)
+        return {"ok": result["ok"], "summary": result.get("summary"), "error": result.get("error")}
+
+    def export(self, board=False):
+        return {"ok": True, "text": save.dump(self.log, engine.view(self.state) if board else None)}
+
+    def journal(self):
+        return {"ok": True, "entries": journal(self.log)}
+
+    def new(self, party):
+        """A new encounter; with ``party``, the PJ with their sheets as they are now
+        (wounds and Espoir carry over: the rules are silent, docs/TABLE.md), standing,
+        out of any round."""
+        sheets = [combatant_sheet(c) for c in decode(self.state).combatants if party and c.side.value == "pj"]
+        log = [{"type": "add_combatant", "combatant": {k: v for k, v in s.items() if k != "entry"}} for s in sheets]
+        result = engine.replay(log)
+        self.state, self.log, self.undone = result["state"], list(result["commands"]), []
+        return self.answer(commands=self.log)
 
     def apply(self, command):
         """A new command: what was undone can no longer be redone."""
@@ -85,7 +114,15 @@ def call(request_json):
         elif op == "check":
             answer = table.check(request.get("command"))
         elif op == "load":
-            answer = table.load(request.get("log"))
+            answer = table.load(request.get("text"))
+        elif op == "inspect":
+            answer = table.inspect(request.get("text"))
+        elif op == "export":
+            answer = table.export(bool(request.get("board")))
+        elif op == "journal":
+            answer = table.journal()
+        elif op == "new":
+            answer = table.new(bool(request.get("party")))
         elif op == "undo":
             answer = table.undo()
         elif op == "redo":

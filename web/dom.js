@@ -16,3 +16,8 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export const $ = (selector, root = document) => root.querySelector(selector);
+
+// A form field: its label, its control, and what goes after.
+export function labelled(id, text, control, extra = null) {
+  return h("div", { class: "field" }, h("label", { for: id }, text), control, extra);
+}

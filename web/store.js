@@ -1,41 +1,74 @@
-// Autosave: the encounter is its resolved command log, kept in localStorage after every
-// accepted command, in a versioned format. A save that cannot be read is kept aside.
+// What the browser keeps (localStorage): the encounter's save text after every accepted
+// command (engine/save.py reads it: format, migration, limits), a save that could not
+// be read (kept aside, exportable), the cast models and the language. Storage that is
+// unavailable or full never stops the page: each call says what happened.
 const KEY = "riposte.encounter";
 const ASIDE = "riposte.encounter.unreadable";
-export const FORMAT = 1;
+const MODELS = "riposte.models";
+const LANG = "riposte.lang";
 
+function get(key) {
+  try {
+    return { value: localStorage.getItem(key) };
+  } catch {
+    return { value: null, unavailable: true };
+  }
+}
+
+function set(key, value) {
+  try {
+    localStorage.setItem(key, value);
+    return "ok";
+  } catch (error) {
+    return error?.name === "QuotaExceededError" ? "full" : "unavailable";
+  }
+}
+
+// The saved encounter: its text for the engine, and its last board for a first paint.
 export function load() {
-  let raw = null;
+  const { value, unavailable } = get(KEY);
+  let board = null;
   try {
-    raw = localStorage.getItem(KEY);
+    board = value ? JSON.parse(value)?.board ?? null : null;
   } catch {
-    return { commands: [], error: "Le stockage du navigateur est indisponible : le combat ne sera pas sauvegardé." };
+    board = null;
   }
-  if (raw === null) return { commands: [] };
+  return { text: value, board, unavailable: Boolean(unavailable) };
+}
+
+export function saveText(format, commands, board) {
+  return JSON.stringify({ app: "riposte", format, commands, board });
+}
+
+export function save(text) {
+  return set(KEY, text);
+}
+
+export function keepAside(text) {
+  return set(ASIDE, text);
+}
+
+export function aside() {
+  return get(ASIDE).value;
+}
+
+export function models() {
   try {
-    const data = JSON.parse(raw);
-    if (data?.format !== FORMAT || !Array.isArray(data.commands)) throw new Error("format");
-    return { commands: data.commands, raw };
+    const list = JSON.parse(get(MODELS).value ?? "[]");
+    return Array.isArray(list) ? list.filter((m) => m && typeof m.name === "string") : [];
   } catch {
-    keepAside(raw);
-    return { commands: [], error: "La sauvegarde est illisible : elle est mise de côté, un nouveau combat commence." };
+    return [];
   }
 }
 
-function keepAside(raw) {
-  try {
-    localStorage.setItem(ASIDE, raw);
-  } catch {
-    /* nothing more to do: the message already says so */
-  }
+export function saveModels(list) {
+  return set(MODELS, JSON.stringify(list));
 }
 
-export function save(commands, { keepAside: aside } = {}) {
-  try {
-    if (aside) keepAside(aside);
-    localStorage.setItem(KEY, JSON.stringify({ format: FORMAT, commands }));
-    return true;
-  } catch {
-    return false;
-  }
+export function savedLanguage() {
+  return get(LANG).value ?? "fr";
+}
+
+export function saveLanguage(code) {
+  return set(LANG, code);
 }

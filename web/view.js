@@ -1,24 +1,15 @@
-// Every DOM reference of the page lives here. The controller (app.js) hands it boards
-// from the engine and binds handlers; one listener per container (event delegation).
-import { $, h } from "./dom.js";
-import { CATEGORIES, CHARACTERISTICS, KINDS, POSTURES, SIDES, SKILLS, costLabel, skillLabel, testLabel } from "./labels.js";
-
-const OPTION_FIELDS = {
-  target: "Cible", against: "Attaquant", weapon: "Arme", distance: "Distance (m)",
-  test_result: "Résultat du test", difficulty: "Difficulté", success: "Résultat",
-  familier: "Familier de la communication gestuelle", skill: "Compétence utilisée",
-  posture: "Posture", items: "Objets", tests: "Tests",
-};
+// The board, the action sheet and the start of round. The controller (app.js) hands it
+// boards from the engine and binds handlers; one listener per container (delegation).
+import { $, h, labelled } from "./dom.js";
+import { actionName, t, term } from "./i18n.js";
+import { costLabel, skillLabel, testLabel } from "./labels.js";
 
 export class View {
   constructor() {
     this.board = $("#board");
-    this.cast = $("#cast");
     this.declarations = $("#declarations");
     this.sheet = $("#sheet");
-    this.fighterDialog = $("#fighter-dialog");
     $("#sheet-close").addEventListener("click", () => this.sheet.close());
-    $("#fighter-cancel").addEventListener("click", () => this.fighterDialog.close());
   }
 
   bindScreens(handler) {
@@ -35,6 +26,7 @@ export class View {
     $("#engine-status").hidden = status === "ready";
     // No button that does nothing: the controls wake up with the engine.
     for (const el of document.querySelectorAll("main, .tabs, .tools")) el.inert = status !== "ready";
+    $("#reload").hidden = status !== "fault";
   }
 
   message(text) {
@@ -47,12 +39,17 @@ export class View {
     $("#live").textContent = text;
   }
 
+  screen() {
+    return document.querySelector("[data-screen-panel]:not([hidden])")?.dataset.screenPanel;
+  }
+
   showScreen(name) {
     for (const panel of document.querySelectorAll("[data-screen-panel]")) panel.hidden = panel.dataset.screenPanel !== name;
     for (const tab of document.querySelectorAll(".tabs button")) {
       if (tab.dataset.screen === name) tab.setAttribute("aria-current", "page");
       else tab.removeAttribute("aria-current");
     }
+    document.body.classList.toggle("players", name === "players");
   }
 
   setHistory(canUndo, canRedo) {
@@ -60,38 +57,22 @@ export class View {
     $("#redo").disabled = !canRedo;
   }
 
-  // --- the board ------------------------------------------------------------
+  // --- the board (and the players' view, read-only) ----------------------------
   renderBoard(board) {
-    const round = board.round === 0 ? "Aucun tour" : `Tour ${board.round}${board.round_over ? " — terminé" : ""}`;
-    $("#round").textContent = round;
-    $("#turn").textContent = turnText(board);
+    $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
+    const turn = turnText(board);
+    $("#turn").textContent = turn;
+    $("#players-turn").textContent = turn;
     const fighters = board.order.map((id) => board.combatants[id]);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
-    this.board.replaceChildren(...fighters.map((f) => this.card(board, f, top)));
+    this.board.replaceChildren(...fighters.map((f) => card(board, f, top, true)));
+    $("#players-board").replaceChildren(...fighters.filter((f) => !f.hors_combat).map((f) => card(board, f, top, false)));
     $("#end-round").disabled = board.round_over;
     $("#next-round").disabled = !board.round_over || fighters.length === 0;
   }
 
-  card(board, f, top) {
-    const active = board.active.includes(f.id);
-    const inPlay = board.round > 0 && f.in_round && !f.hors_combat;
-    const classes = ["fighter", active ? "active" : "", f.hors_combat ? "out" : "", f.passed ? "passed" : ""];
-    const pi = f.in_round ? f.pi : null;
-    const bar = h("span", { class: "pi-bar", "aria-hidden": "true" }, h("span", { class: pi !== null && pi <= 0 ? "empty" : "" }));
-    bar.firstChild.style.width = `${pi === null ? 0 : Math.max(0, Math.min(100, (pi / top) * 100))}%`;
-    const buttons = [];
-    if (active) buttons.push(h("button", { type: "button", class: "primary", dataset: { do: "act", id: f.id } }, "Agir"));
-    if (inPlay) buttons.push(h("button", { type: "button", dataset: { do: "interrupt", id: f.id } }, "Interrompre"));
-    if (inPlay && !f.passed && !board.round_over) buttons.push(h("button", { type: "button", dataset: { do: "pass", id: f.id } }, "Passer"));
-    return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } },
-      h("div", { class: "fighter-head" },
-        h("span", { class: "name" }, f.name),
-        h("span", { class: `side side-${f.side}` }, SIDES[f.side]),
-        active ? h("span", { class: "now" }, board.active.length > 1 ? "prêt" : "agit") : null,
-        h("span", { class: "pi" }, pi === null ? "—" : `${pi} P.I.`)),
-      bar,
-      h("ul", { class: "badges", "aria-label": "État" }, badges(board, f).map((b) => h("li", { class: `badge ${b[1]}` }, b[0]))),
-      buttons.length ? h("div", { class: "card-tools" }, buttons) : null);
+  turnText(board) {
+    return turnText(board);
   }
 
   bindBoard(handlers) {
@@ -103,11 +84,12 @@ export class View {
     $("#next-round").addEventListener("click", () => handlers.nextRound());
     $("#undo").addEventListener("click", () => handlers.undo());
     $("#redo").addEventListener("click", () => handlers.redo());
+    $("#reload").addEventListener("click", () => window.location.reload());
   }
 
   // --- the action sheet -------------------------------------------------------
   openActions(board, f, interruption, onPick) {
-    $("#sheet-title").textContent = `${f.name} — ${interruption ? "interrompre" : "agir"} (${f.pi} P.I., Espoir ${f.hope})`;
+    $("#sheet-title").textContent = t("sheetTitle", f.name, interruption, f.pi, f.hope);
     this.sheetError("");
     const groups = {};
     for (const [id, verdict] of Object.entries(f.actions)) {
@@ -115,12 +97,12 @@ export class View {
       (groups[verdict.category] ??= []).push([id, verdict]);
     }
     const body = Object.entries(groups).map(([category, actions]) => h("section", { class: "action-group" },
-      h("h3", {}, CATEGORIES[category]),
+      h("h3", {}, term("categories", category)),
       h("ul", { class: "actions" }, actions.map(([id, v]) => {
         const reasonId = `reason-${id}`;
         return h("li", {},
           h("button", { type: "button", dataset: { action: id }, disabled: !v.allowed, "aria-describedby": v.allowed ? null : reasonId },
-            h("span", {}, v.name), h("span", { class: "cost" }, costLabel(v))),
+            h("span", {}, actionName(id, v.name)), h("span", { class: "cost" }, costLabel(v))),
           v.allowed ? null : h("small", { id: reasonId, class: "reason" }, v.reason));
       }))));
     const container = $("#sheet-body");
@@ -130,21 +112,22 @@ export class View {
       if (button && !button.disabled) onPick(button.dataset.action);
     };
     if (!this.sheet.open) this.sheet.showModal();
+    container.querySelector("button:not([disabled])")?.focus();
   }
 
   openOptions(board, f, actionId, onSubmit, onBack) {
     const verdict = f.actions[actionId];
     const spec = board.catalogue[actionId];
-    $("#sheet-title").textContent = `${f.name} — ${spec.name} (${costLabel(verdict)})`;
+    $("#sheet-title").textContent = t("optionsTitle", f.name, actionName(actionId, spec.name), costLabel(verdict));
     this.sheetError("");
     const fields = spec.options.map((name) => optionField(board, f, actionId, name, spec.required.includes(name)));
-    const tests = (verdict.tests ?? []).map((t) => h("li", {}, testLabel(t)));
+    const tests = (verdict.tests ?? []).map((test) => h("li", {}, testLabel(test)));
     const form = h("div", { class: "options" },
-      tests.length ? h("div", { class: "tests" }, h("h3", {}, "Test à faire"), h("ul", {}, tests)) : null,
+      tests.length ? h("div", { class: "tests" }, h("h3", {}, t("testToDo")), h("ul", {}, tests)) : null,
       ...fields,
       h("div", { class: "form-tools" },
-        h("button", { type: "button", dataset: { back: "1" } }, "Retour"),
-        h("button", { type: "button", class: "primary", dataset: { submit: "1" } }, `Valider — ${costLabel(verdict)}`)));
+        h("button", { type: "button", dataset: { back: "1" } }, t("back")),
+        h("button", { type: "button", class: "primary", dataset: { submit: "1" } }, t("confirmAction", costLabel(verdict)))));
     const container = $("#sheet-body");
     container.replaceChildren(form);
     container.onclick = (event) => {
@@ -171,16 +154,16 @@ export class View {
     fighters.sort((a, b) => a.entry - b.entry);
     this.declarations.replaceChildren(...fighters.map((f) => {
       const select = h("select", { id: `decl-${f.id}`, name: `decl-${f.id}` },
-        f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.name)));
+        f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? d.name : t("bareHands"))));
       // Prefilled with last round's declaration, else the first weapon in hand (R1.1).
       const previous = f.declarations.find((d) => d.weapon === f.declared && f.d6 !== null) ?? f.declarations[1];
       if (previous) select.value = previous.weapon ?? "";
       const die = h("input", { id: `die-${f.id}`, name: `die-${f.id}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1 });
       return h("li", { class: "declaration", dataset: { id: f.id } },
-        h("span", { class: "name" }, f.name, " ", h("span", { class: `side side-${f.side}` }, SIDES[f.side])),
-        h("label", { for: `decl-${f.id}` }, "Arme"), select,
-        h("label", { for: `die-${f.id}` }, "Dé"), die,
-        h("button", { type: "button", dataset: { roll: f.id }, "aria-label": `Lancer le dé de ${f.name}` }, "Lancer"),
+        h("span", { class: "name" }, f.name, " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
+        h("label", { for: `decl-${f.id}` }, t("weapon")), select,
+        h("label", { for: `die-${f.id}` }, t("die")), die,
+        h("button", { type: "button", dataset: { roll: f.id }, "aria-label": t("rollFor", f.name) }, t("roll")),
         h("output", { class: "breakdown", for: `decl-${f.id} die-${f.id}` }, ""));
     }));
     for (const li of this.declarations.children) this.updateBreakdown(board, li.dataset.id);
@@ -193,10 +176,8 @@ export class View {
     const d = f.declarations.find((x) => x.weapon === weapon);
     const die = Number.parseInt(li.querySelector("input").value, 10);
     const hasDie = Number.isInteger(die) && die >= 1 && die <= 6;
-    const characteristic = CHARACTERISTICS[d.characteristic];
-    const text = `⌊${characteristic} ${d.characteristic_value}/2⌋ ${d.half} + bonus ${d.initiative_bonus} + ${skillLabel(d.skill)} ${d.skill_level}`
-      + ` + dé ${hasDie ? die : "?"} − blessures ${d.wounds} = ${hasDie ? d.initiative + die : "?"}`;
-    li.querySelector("output").textContent = text;
+    li.querySelector("output").textContent = t("breakdown", term("characteristics", d.characteristic), d.characteristic_value, d.half,
+      d.initiative_bonus, skillLabel(d.skill), d.skill_level, hasDie ? die : "?", d.wounds, hasDie ? d.initiative + die : "?");
   }
 
   readDeclarations() {
@@ -235,64 +216,6 @@ export class View {
       handlers.start(this.readDeclarations());
     };
   }
-
-  // --- the cast ---------------------------------------------------------------------
-  renderCast(board) {
-    const fighters = Object.values(board.combatants).sort((a, b) => a.entry - b.entry);
-    this.cast.replaceChildren(...fighters.map((f) => h("li", { class: "cast-row" },
-      h("span", { class: "name" }, f.name), h("span", { class: `side side-${f.side}` }, SIDES[f.side]),
-      h("span", { class: "summary" }, `Blessures ${f.wounds} · Espoir ${f.hope}${f.hors_combat ? " · hors combat" : ""}`),
-      h("div", { class: "card-tools" },
-        h("button", { type: "button", dataset: { cast: "edit", id: f.id }, "aria-label": `Modifier ${f.name}` }, "Modifier"),
-        h("button", { type: "button", dataset: { cast: "duplicate", id: f.id }, "aria-label": `Dupliquer ${f.name}` }, "Dupliquer"),
-        h("button", { type: "button", dataset: { cast: f.hors_combat ? "revive" : "down", id: f.id } }, f.hors_combat ? "Remettre en jeu" : "Hors combat"),
-        h("button", { type: "button", dataset: { cast: "remove", id: f.id }, "aria-label": `Retirer ${f.name}` }, "Retirer")))));
-    if (!fighters.length) this.cast.append(h("li", { class: "hint" }, "Aucun combattant pour l'instant."));
-  }
-
-  bindCast(handlers) {
-    this.cast.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-cast]");
-      if (button) handlers[button.dataset.cast](button.dataset.id);
-    });
-    $("#new-fighter").addEventListener("click", () => handlers.create());
-  }
-
-  // --- the fighter form ---------------------------------------------------------------
-  openFighter(f, { onInput, onSave }) {
-    $("#fighter-title").textContent = f ? `Modifier ${f.name}` : "Nouveau combattant";
-    this.fighterError("");
-    const fields = $("#fighter-fields");
-    fields.replaceChildren(...fighterFields(f));
-    const form = $("#fighter-form");
-    form.oninput = () => onInput(readFighter(form));
-    form.onchange = () => onInput(readFighter(form));
-    form.onclick = (event) => {
-      if (event.target.closest("[data-add-weapon]")) {
-        $("#weapons", form).append(weaponRow(null, false, $("#weapons", form).children.length));
-      } else if (event.target.closest("[data-remove-weapon]")) {
-        event.target.closest("li").remove();
-        onInput(readFighter(form));
-      }
-    };
-    form.onsubmit = (event) => {
-      event.preventDefault();
-      onSave(readFighter(form));
-    };
-    this.fighterDialog.showModal();
-    $("#f-name").focus();
-  }
-
-  fighterError(text) {
-    const el = $("#fighter-error");
-    el.textContent = text;
-    el.hidden = !text;
-    $("#fighter-save").setAttribute("aria-describedby", text ? "fighter-error" : "fighter-title");
-  }
-
-  closeFighter() {
-    this.fighterDialog.close();
-  }
 }
 
 // --- helpers (pure DOM builders) ---------------------------------------------------------
@@ -305,50 +228,69 @@ function rollDie() {
 
 function turnText(board) {
   const names = board.active.map((id) => board.combatants[id].name);
-  if (board.round === 0) return Object.keys(board.combatants).length ? "Lancez l'initiative pour commencer le combat." : "Ajoutez des combattants, puis lancez l'initiative.";
-  if (board.round_over) return "Tour terminé : les interruptions restent possibles. Lancez le tour suivant.";
-  if (board.phase) return `${board.combatants[board.phase].name} termine sa phase (action gratuite prise).`;
-  if (names.length === 1) return `À ${names[0]} d'agir (${board.combatants[board.active[0]].pi} P.I.).`;
-  return `Égalité à ${board.combatants[board.active[0]].pi} P.I. : ${names.join(", ")} — le MJ choisit qui agit (ordre suggéré).`;
+  if (board.round === 0) return Object.keys(board.combatants).length ? t("turnStart") : t("turnEmpty");
+  if (board.round_over) return t("turnOver");
+  if (board.phase) return t("turnPhase", board.combatants[board.phase].name);
+  if (names.length === 1) return t("turnOne", names[0], board.combatants[board.active[0]].pi);
+  return t("turnTie", board.combatants[board.active[0]].pi, names.join(", "));
+}
+
+// One fighter's card; with ``controls`` its buttons (the board), without (the players' view).
+function card(board, f, top, controls) {
+  const active = board.active.includes(f.id);
+  const inPlay = board.round > 0 && f.in_round && !f.hors_combat;
+  const classes = ["fighter", active ? "active" : "", f.hors_combat ? "out" : "", f.passed ? "passed" : ""];
+  const pi = f.in_round ? f.pi : null;
+  const bar = h("span", { class: "pi-bar", "aria-hidden": "true" }, h("span", { class: pi !== null && pi <= 0 ? "empty" : "" }));
+  bar.firstChild.style.width = `${pi === null ? 0 : Math.max(0, Math.min(100, (pi / top) * 100))}%`;
+  const buttons = [];
+  if (controls && active) buttons.push(h("button", { type: "button", class: "primary", dataset: { do: "act", id: f.id } }, t("act")));
+  if (controls && inPlay) buttons.push(h("button", { type: "button", dataset: { do: "interrupt", id: f.id } }, t("interrupt")));
+  if (controls && inPlay && !f.passed && !board.round_over) buttons.push(h("button", { type: "button", dataset: { do: "pass", id: f.id } }, t("pass")));
+  return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } },
+    h("div", { class: "fighter-head" },
+      h("span", { class: "name" }, f.name),
+      h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
+      active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
+      h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi))),
+    bar,
+    h("ul", { class: "badges", "aria-label": t("state") }, badges(board, f).map((b) => h("li", { class: `badge ${b[1]}` }, b[0]))),
+    buttons.length ? h("div", { class: "card-tools" }, buttons) : null);
 }
 
 function badges(board, f) {
   const out = [];
-  if (f.hors_combat) out.push(["hors combat", "bad"]);
-  if (f.passed) out.push(["a passé", "muted"]);
-  if (f.aim_bonus) out.push([`visée +${f.aim_bonus}`, "good"]);
-  if (f.charged) out.push(["a chargé", "warn"]);
-  if (f.posture !== "debout") out.push([POSTURES[f.posture], "warn"]);
-  if (f.arrow_nocked) out.push(["flèche encochée", "good"]);
-  if (f.cover) out.push(["à couvert", "good"]);
+  if (f.hors_combat) out.push([t("badgeOut"), "bad"]);
+  if (f.passed) out.push([t("badgePassed"), "muted"]);
+  if (f.aim_bonus) out.push([t("badgeAim", f.aim_bonus), "good"]);
+  if (f.charged) out.push([t("badgeCharged"), "warn"]);
+  if (f.posture !== "debout") out.push([term("postures", f.posture), "warn"]);
+  if (f.arrow_nocked) out.push([t("badgeArrow"), "good"]);
+  if (f.cover) out.push([t("badgeCover"), "good"]);
   if (f.engaged) {
     const names = f.engaged_with.map((id) => board.combatants[id]?.name).filter(Boolean);
-    out.push([names.length ? `engagé : ${names.join(", ")}` : "engagé", "warn"]);
+    out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), "warn"]);
   }
   const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => w.name);
-  out.push([held.length ? `en main : ${held.join(", ")}` : "mains nues", "muted"]);
-  if (f.wounds) out.push([`blessures ${f.wounds}`, "bad"]);
-  out.push([`Espoir ${f.hope}`, "muted"]);
-  if (f.in_round && f.d6) out.push([`init. ${f.initiative} (d6 ${f.d6})`, "muted"]);
+  out.push([held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare"), "muted"]);
+  if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
+  out.push([t("badgeHope", f.hope), "muted"]);
+  if (f.in_round && f.d6) out.push([t("badgeInit", f.initiative, f.d6), "muted"]);
   return out;
-}
-
-function labelled(id, text, control, extra = null) {
-  return h("div", { class: "field" }, h("label", { for: id }, text), control, extra);
 }
 
 function optionField(board, f, actionId, name, required) {
   const id = `opt-${name}`;
-  const label = OPTION_FIELDS[name] + (required ? " (obligatoire)" : "");
+  const label = t("options")[name] + (required ? t("required") : "");
   const others = board.order.filter((x) => x !== f.id).map((x) => board.combatants[x]);
-  const select = (choices) => h("select", { id, name }, choices.map(([v, t]) => h("option", { value: v }, t)));
+  const select = (choices) => h("select", { id, name }, choices.map(([v, text]) => h("option", { value: v }, text)));
   switch (name) {
     case "target":
     case "against":
-      return labelled(id, label, select([["", "—"], ...others.map((o) => [o.id, o.name])]));
+      return labelled(id, label, select([["", t("none")], ...others.map((o) => [o.id, o.name])]));
     case "weapon": {
       const preferred = f.actions[actionId].weapon;
-      const el = select([["", "Par défaut"], ...f.weapons.map((w) => [w.id, `${w.name} (${KINDS[w.kind]})`])]);
+      const el = select([["", t("byDefault")], ...f.weapons.map((w) => [w.id, `${w.name} (${term("kinds", w.kind)})`])]);
       if (preferred) el.value = preferred;
       return labelled(id, label, el);
     }
@@ -357,23 +299,23 @@ function optionField(board, f, actionId, name, required) {
     case "difficulty":
       return labelled(id, label, h("input", { id, name, type: "number", inputmode: "decimal", step: name === "distance" ? "any" : 1, required }));
     case "success":
-      return labelled(id, label, select([["", "— (non noté)"], ["true", "Réussi"], ["false", "Raté"]]));
+      return labelled(id, label, select([["", t("notNoted")], ["true", t("succeeded")], ["false", t("failed")]]));
     case "familier":
       return h("div", { class: "field check" }, h("input", { id, name, type: "checkbox" }), h("label", { for: id }, label));
     case "skill":
       return labelled(id, label, h("input", { id, name, type: "text", required, autocomplete: "off" }));
     case "posture":
-      return labelled(id, label, select([["a_terre", "À terre"], ["a_genoux", "À genoux"]]));
+      return labelled(id, label, select(Object.entries(t("postureChoices"))));
     case "items": {
       const weapons = actionId === "lacher_objet" ? f.weapons.filter((w) => f.in_hand.includes(w.id)) : f.weapons;
-      return h("fieldset", { class: "field" }, h("legend", {}, actionId === "lacher_objet" ? "Objets lâchés (aucun coché : tout)" : "Armes prises ou posées"),
+      return h("fieldset", { class: "field" }, h("legend", {}, actionId === "lacher_objet" ? t("dropped") : t("takenOrPut")),
         weapons.map((w) => h("div", { class: "check" },
           h("input", { id: `item-${w.id}`, type: "checkbox", name: "items", value: w.id }), h("label", { for: `item-${w.id}` }, w.name))));
     }
     case "tests":
-      return h("fieldset", { class: "field" }, h("legend", {}, "Résultats des deux tests (obligatoire)"),
-        h("div", { class: "check" }, h("input", { id: "test-esquive", type: "checkbox", name: "esquive" }), h("label", { for: "test-esquive" }, "Test d'esquive réussi")),
-        h("div", { class: "check" }, h("input", { id: "test-acrobatie", type: "checkbox", name: "acrobatie" }), h("label", { for: "test-acrobatie" }, "Test d'acrobatie réussi")));
+      return h("fieldset", { class: "field" }, h("legend", {}, t("twoTests")),
+        h("div", { class: "check" }, h("input", { id: "test-esquive", type: "checkbox", name: "esquive" }), h("label", { for: "test-esquive" }, t("dodgeOk"))),
+        h("div", { class: "check" }, h("input", { id: "test-acrobatie", type: "checkbox", name: "acrobatie" }), h("label", { for: "test-acrobatie" }, t("acrobaticsOk"))));
     default:
       return null;
   }
@@ -399,82 +341,4 @@ function readOptions(root, names) {
     }
   }
   return options;
-}
-
-function numberField(id, text, value, min = 0) {
-  return labelled(id, text, h("input", { id, name: id, type: "number", inputmode: "numeric", step: 1, min, value: value ?? 0 }));
-}
-
-function weaponRow(w, held, index) {
-  const id = `w${index}-${Math.random().toString(36).slice(2, 7)}`;
-  const kind = h("select", { id: `${id}-kind`, class: "w-kind" }, Object.entries(KINDS).map(([k, t]) => h("option", { value: k }, t)));
-  kind.value = w?.kind ?? "melee";
-  return h("li", { class: "weapon-row", dataset: { weaponId: w?.id ?? "" } },
-    labelled(`${id}-name`, "Nom de l'arme", h("input", { id: `${id}-name`, class: "w-name", type: "text", value: w?.name ?? "", autocomplete: "off" })),
-    labelled(`${id}-kind`, "Type", kind),
-    labelled(`${id}-skill`, "Compétence", h("input", { id: `${id}-skill`, class: "w-skill", type: "text", value: w?.skill ?? "", autocomplete: "off" })),
-    labelled(`${id}-level`, "Niveau", h("input", { id: `${id}-level`, class: "w-level", type: "number", min: 0, step: 1, value: w?.level ?? 0 })),
-    h("div", { class: "check" }, h("input", { id: `${id}-stowed`, class: "w-stowed", type: "checkbox", checked: w ? w.stowed : true }), h("label", { for: `${id}-stowed` }, "Bien rangée")),
-    h("div", { class: "check" }, h("input", { id: `${id}-held`, class: "w-held", type: "checkbox", checked: held }), h("label", { for: `${id}-held` }, "En main")),
-    h("button", { type: "button", dataset: { removeWeapon: "1" } }, "Retirer l'arme"));
-}
-
-function fighterFields(f) {
-  const side = h("select", { id: "f-side", name: "side" }, Object.entries(SIDES).map(([v, t]) => h("option", { value: v }, t)));
-  side.value = f?.side ?? "pnj";
-  const weaponSkills = new Set((f?.weapons ?? []).map((w) => w.skill));
-  const weapons = (f?.weapons ?? []).map((w, i) => weaponRow({ ...w, level: f.skills[w.skill] ?? 0 }, f.in_hand.includes(w.id), i));
-  return [
-    labelled("f-name", "Nom", h("input", { id: "f-name", name: "name", type: "text", maxlength: 60, required: true, value: f?.name ?? "", autocomplete: "off" })),
-    labelled("f-side", "Camp", side),
-    h("fieldset", { class: "grid" }, h("legend", {}, "Caractéristiques"),
-      Object.entries(CHARACTERISTICS).map(([k, t]) => numberField(`c-${k}`, t, f?.characteristics[k]))),
-    h("fieldset", { class: "grid" }, h("legend", {}, "Compétences"),
-      Object.entries(SKILLS).map(([k, t]) => numberField(`s-${k}`, t, f?.skills[k])),
-      Object.entries(f?.skills ?? {}).filter(([k]) => !(k in SKILLS) && !weaponSkills.has(k)).map(([k, v]) => numberField(`s-${k}`, k, v))),
-    h("fieldset", { class: "grid" }, h("legend", {}, "Combat"),
-      numberField("f-bonus", "Bonus d'initiative", f?.initiative_bonus, -99),
-      numberField("f-wounds", "Points de vie perdus", f?.wounds),
-      numberField("f-hope", "Points d'Espoir", f?.hope)),
-    h("fieldset", {}, h("legend", {}, "Armes"), h("ul", { id: "weapons", class: "weapons" }, weapons),
-      h("button", { type: "button", dataset: { addWeapon: "1" } }, "Ajouter une arme")),
-  ];
-}
-
-function slug(text, taken) {
-  const base = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "arme";
-  let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
-  taken.add(id);
-  return id;
-}
-
-// The sheet as the engine takes it; numbers left as typed so the engine names bad ones.
-function readFighter(form) {
-  const num = (id) => {
-    const raw = form.querySelector(`#${id}`).value.trim();
-    return raw === "" ? 0 : Number(raw);
-  };
-  const characteristics = Object.fromEntries(Object.keys(CHARACTERISTICS).map((k) => [k, num(`c-${k}`)]));
-  const skills = {};
-  for (const input of form.querySelectorAll('input[id^="s-"]')) skills[input.id.slice(2)] = num(input.id);
-  const taken = new Set();
-  const weapons = [];
-  const inHand = [];
-  for (const row of form.querySelectorAll(".weapon-row")) {
-    const name = row.querySelector(".w-name").value;
-    const skill = row.querySelector(".w-skill").value.trim() || slug(name, new Set());
-    const id = row.dataset.weaponId && !taken.has(row.dataset.weaponId) ? (taken.add(row.dataset.weaponId), row.dataset.weaponId) : slug(name, taken);
-    weapons.push({ id, name, kind: row.querySelector(".w-kind").value, skill, stowed: row.querySelector(".w-stowed").checked });
-    const level = row.querySelector(".w-level").value.trim();
-    skills[skill] = level === "" ? 0 : Number(level);
-    if (row.querySelector(".w-held").checked) inHand.push(id);
-  }
-  return {
-    name: form.querySelector("#f-name").value,
-    side: form.querySelector("#f-side").value,
-    characteristics, skills,
-    initiative_bonus: num("f-bonus"), wounds: num("f-wounds"), hope: num("f-hope"),
-    weapons, in_hand: inHand,
-  };
 }

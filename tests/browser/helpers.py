@@ -2,10 +2,40 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
+from conftest import Watched
 from playwright.sync_api import expect
+
+CASTS = json.loads((Path(__file__).resolve().parents[1] / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
+
+
+def fight_log() -> list[dict[str, Any]]:
+    """Aldric (PJ) and Orque (PNJ), round 1 under way: Aldric 10 → 5 P.I. after
+    « Observer en détail » (R3.2), Orque 6 P.I. to act."""
+    return [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+            {"type": "start_round", "declarations": {"aldric": "epee", "orque": "hache"}, "rolls": {"aldric": 5, "orque": 1}},
+            {"type": "act", "actor": "aldric", "action": "observer"}]
+
+
+def seed(page: Any, commands: list[dict[str, Any]]) -> None:
+    """Put a fight in the page's storage as the autosave would, and reload."""
+    save = json.dumps({"app": "riposte", "format": 2, "commands": commands, "board": None})
+    page.evaluate("text => localStorage.setItem('riposte.encounter', text)", save)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+
+
+def open_fresh(browser: Any, site_url: str) -> Watched:
+    """A second phone: a fresh browser profile on the page, engine ready."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watched = Watched(context.new_page(), site_url.rstrip("/"))
+    watched.page.goto(site_url)
+    watched.page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    return watched
 
 
 def add_fighter(page: Any, name: str, side: str, characteristics: dict[str, int], skills: dict[str, int],
@@ -35,7 +65,7 @@ def add_fighter(page: Any, name: str, side: str, characteristics: dict[str, int]
 
 
 def card(page: Any, name: str) -> Any:
-    return page.locator("li.fighter", has=page.locator(".name", has_text=re.compile(f"^{name}$")))
+    return page.locator("#board li.fighter", has=page.locator(".name", has_text=re.compile(f"^{name}$")))
 
 
 def expect_pi(page: Any, **pis: int) -> None:

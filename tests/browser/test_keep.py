@@ -1,0 +1,313 @@
+"""Never lose a fight, hand it over, reuse the cast (issue "At the table"): export and
+import into a fresh profile, share links and their QR code, unreadable saves and files,
+the journal, models and the party, English, dark mode, keyboard shortcuts."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from conftest import Watched
+from helpers import CASTS, card, expect_pi, fight_log, open_fresh, seed
+from playwright.sync_api import expect
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_export_then_import_into_a_fresh_profile(phone: Any, browser: Any, site_url: str, tmp_path: Path) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    expect_pi(page, Aldric=5, Orque=6)
+    page.get_by_role("button", name="Partie").click()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter le combat (.json)").click()
+    path = tmp_path / "combat.json"
+    download.value.save_as(path)
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["app"] == "riposte" and saved["format"] == 2 and len(saved["commands"]) == 4
+
+    other = open_fresh(browser, site_url)
+    page2 = other.page
+    page2.get_by_role("button", name="Partie").click()
+    page2.locator("#import").set_input_files(str(path))
+    dialog = page2.locator("#confirm-dialog")
+    expect(dialog).to_contain_text("Tour 1 — 2 combattants : Aldric, Orque.")
+    dialog.get_by_role("button", name="Remplacer le combat en cours").click()
+    page2.get_by_role("button", name="Plateau").click()
+    expect_pi(page2, Aldric=5, Orque=6)
+    expect(page2.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
+    page2.reload()  # and it was saved
+    page2.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    expect_pi(page2, Aldric=5, Orque=6)
+    other.assert_clean()
+    other.page.context.close()
+    phone.assert_clean()
+
+
+def test_bad_files_are_refused_and_the_fight_is_untouched(phone: Any, tmp_path: Path) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    page.get_by_role("button", name="Partie").click()
+    cases = {
+        "tronque.json": (json.dumps({"app": "riposte", "format": 2, "commands": fight_log()})[:200], "pas du JSON"),
+        "futur.json": (json.dumps({"app": "riposte", "format": 99, "commands": []}), "version plus récente"),
+        "autre.json": (json.dumps({"nom": "Aldric"}), "pas un combat Riposte"),
+        "regles.json": (json.dumps({"app": "riposte", "format": 2, "commands": [{"type": "act", "actor": "x"}]}), "Commande n° 0"),
+        "enorme.json": ("[" + " " * 2_100_000 + "]", "trop gros"),
+    }
+    for name, (text, reason) in cases.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        page.locator("#import").set_input_files(str(path))
+        expect(page.locator("#message")).to_contain_text(reason, ignore_case=True)
+        expect(page.locator("#message")).to_contain_text("intact")
+        expect(page.locator("#confirm-dialog")).to_be_hidden()
+    page.get_by_role("button", name="Plateau").click()
+    expect_pi(page, Aldric=5, Orque=6)
+    phone.assert_clean()
+
+
+def test_a_share_link_opens_in_a_fresh_profile_after_asking(phone: Any, browser: Any, site_url: str) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    page.get_by_role("button", name="Partie").click()
+    page.get_by_role("button", name="Lien et code QR").click()
+    share = page.locator("#share-dialog")
+    expect(share.locator("#share-qr svg")).to_be_visible()  # the QR library, loaded on demand
+    link = share.locator("#share-link").input_value()
+    assert link.startswith(site_url + "#c=")
+    assert "Aldric" not in link  # compressed
+    share.locator("#share-players").check()
+    expect(share.locator("#share-link")).to_have_value(re.compile("#vue=joueurs&c="))
+    players_link = share.locator("#share-link").input_value()
+
+    other = open_fresh(browser, site_url)
+    page2 = other.page
+    seed(page2, fight_log()[:2])  # a fight of its own: Aldric and Orque, no round
+    page2.goto(link)
+    page2.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    dialog = page2.locator("#confirm-dialog")
+    expect(dialog).to_contain_text("Tour 1 — 2 combattants : Aldric, Orque.")
+    dialog.get_by_role("button", name="Garder le combat en cours").click()
+    expect(page2.locator("#round")).to_have_text("Aucun tour")
+    assert "#" not in page2.url  # the link is consumed: a reload does not ask again
+
+    page2.goto(players_link)
+    page2.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page2.locator("#confirm-dialog").get_by_role("button", name="Remplacer le combat en cours").click()
+    expect(page2.locator("#screen-players")).to_be_visible()
+    expect(page2.locator("#players-board .fighter")).to_have_count(2)
+    expect(page2.locator("#players-board button")).to_have_count(0)  # read-only
+    expect(page2.locator(".tabs")).to_be_hidden()
+    page2.get_by_role("button", name="Quitter la vue joueurs").click()
+    expect_pi(page2, Aldric=5, Orque=6)
+    other.assert_clean()
+    other.page.context.close()
+    phone.assert_clean()
+
+
+def test_a_damaged_or_huge_share_link_is_refused(phone: Any, site_url: str) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    for fragment, reason in (("#c=abc", "tronqué ou abîmé"), ("#c=%%%", "tronqué ou abîmé"), ("#c=" + "A" * 2_000_100, "trop gros")):
+        page.goto(site_url + fragment)
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+        expect(page.locator("#message")).to_contain_text(reason)
+        expect_pi(page, Aldric=5, Orque=6)
+    phone.assert_clean()
+
+
+def test_a_fight_too_long_for_a_qr_code_offers_the_file(phone: Any) -> None:
+    page = phone.page
+    names = [hashlib.sha256(str(i).encode()).hexdigest()[:50] for i in range(150)]  # nothing to compress
+    log = fight_log()[:2] + [{"type": "add_combatant", "combatant": {**CASTS["orque"], "id": f"o{i}", "name": name}}
+                             for i, name in enumerate(names)]
+    seed(page, log)
+    page.get_by_role("button", name="Partie").click()
+    page.get_by_role("button", name="Lien et code QR").click()
+    share = page.locator("#share-dialog")
+    expect(share.locator("#share-status")).to_contain_text("trop long pour un code QR")
+    expect(share.get_by_role("button", name="Exporter le combat (.json)")).to_be_visible()
+    assert share.locator("#share-qr svg").count() == 0
+    phone.assert_clean()
+
+
+def test_an_unreadable_save_is_set_aside_and_a_new_fight_starts(browser: Any, site_url: str) -> None:
+    broken = '{"app": "riposte", "format": 2, "commands": [{"type": "start_round"}]'
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script("if (!sessionStorage.seeded) {"
+                            f" localStorage.setItem('riposte.encounter', {json.dumps(broken)}); sessionStorage.seeded = 1; }}")
+    watched = Watched(context.new_page(), site_url.rstrip("/"))
+    page = watched.page
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    expect(page.locator("#message")).to_contain_text("mise de côté")
+    expect(page.locator("#round")).to_have_text("Aucun tour")
+    assert page.evaluate("localStorage.getItem('riposte.encounter.unreadable')") == broken
+    page.get_by_role("button", name="Partie").click()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter la sauvegarde illisible").click()
+    assert Path(download.value.path()).read_text(encoding="utf-8") == broken
+    watched.assert_clean()
+    context.close()
+
+
+def test_a_save_of_the_first_release_is_migrated(phone: Any) -> None:
+    page = phone.page
+    text = (Path(__file__).resolve().parents[1] / "saves" / "format-1.json").read_text(encoding="utf-8")
+    page.evaluate("text => localStorage.setItem('riposte.encounter', text)", text)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    expect(page.locator("#round")).to_have_text("Tour 1")
+    expect(page.locator("#message")).to_be_hidden()
+    page.get_by_role("button", name="Annuler").click()  # saved again, in today's format
+    page.wait_for_function("JSON.parse(localStorage.getItem('riposte.encounter')).format === 2")
+    assert len(json.loads(page.evaluate("localStorage.getItem('riposte.encounter')"))["commands"]) == len(json.loads(text)["commands"]) - 1
+    phone.assert_clean()
+
+
+def test_the_journal_tells_the_fight_and_copies_as_text(phone: Any) -> None:
+    page = phone.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    seed(page, fight_log())
+    page.get_by_role("button", name="Journal").click()
+    journal = page.locator("#journal")
+    expect(journal.locator("h3")).to_have_text(["Avant le combat", "Tour 1"])
+    expect(journal).to_contain_text("Aldric (PJ) rejoint le combat.")
+    expect(journal).to_contain_text("Aldric (Épée) : d6 5, initiative 10")
+    expect(journal).to_contain_text("Aldric fait : Observer en détail — 5 P.I. · P.I. 10 → 5 · test : Vue 5 / Vigilance 2")
+    page.get_by_role("button", name="Copier le texte").click()
+    expect(page.locator("#message")).to_have_text("Journal copié.")
+    text = page.evaluate("navigator.clipboard.readText()")
+    assert "== Tour 1 ==" in text and "P.I. 10 → 5" in text
+    page.get_by_role("button", name="Annuler").click()  # an undone action leaves the journal
+    expect(journal).not_to_contain_text("Observer")
+    phone.assert_clean()
+
+
+def test_models_copies_and_the_party_carry_over(phone: Any) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
+    models = page.locator("#models")
+    expect(models).to_contain_text("Orque")
+    models.get_by_label("Nombre d'exemplaires de Orque").fill("3")
+    models.get_by_role("button", name="Ajouter des exemplaires de Orque").click()
+    expect(page.locator("#message")).to_have_text("3 × Orque ajoutés.")
+    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque", "Orque 1", "Orque 2", "Orque 3"])
+
+    page.get_by_role("button", name="Partie").click()
+    page.get_by_role("button", name="Nouveau combat avec le groupe (PJ)").click()
+    page.locator("#confirm-dialog").get_by_role("button", name="Commencer").click()
+    expect(page.locator("#cast .name")).to_have_text(["Aldric"])  # the party, no PNJ
+    expect(page.locator("#cast")).to_contain_text("Blessures 2 · Espoir 2")  # as they were
+    expect(page.locator("#round")).to_have_text("Aucun tour")
+    page.reload()  # models are kept by the browser, across encounters
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page.get_by_role("button", name="Combattants").click()
+    models.get_by_role("button", name="Ajouter des exemplaires de Orque").click()
+    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1"])
+    phone.assert_clean()
+
+
+def test_english_is_one_switch_away_and_stays(phone: Any) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    page.get_by_role("button", name="Partie").click()
+    page.get_by_label("Langue").select_option("en")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.get_by_role("button", name="Board", exact=True).click()
+    expect(page.locator("#turn")).to_have_text("Orque to act (6 I.P.).")
+    expect(card(page, "Aldric").locator(".pi")).to_have_text("5 I.P.")
+    card(page, "Orque").get_by_role("button", name="Act").click()
+    expect(page.locator("#sheet")).to_contain_text("Melee attack")
+    page.locator("#sheet").get_by_role("button", name="Close", exact=True).click()
+    card(page, "Aldric").get_by_role("button", name="Pass").click()
+    expect(card(page, "Aldric").locator(".badges")).to_contain_text("passed")
+    page.get_by_role("button", name="Fighters").click()
+    page.get_by_role("button", name="Edit Aldric").click()
+    page.locator("#f-name").fill(" ")
+    expect(page.locator("#fighter-error")).to_have_text("A value is missing, of the wrong type or out of range.")  # by its code
+    page.get_by_role("button", name="Cancel").click()
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    expect(page.get_by_role("button", name="Fighters")).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    phone.assert_clean()
+
+
+def test_dark_mode_follows_the_system(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    watched = Watched(context.new_page(), site_url.rstrip("/"))
+    page = watched.page
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    seed(page, fight_log())
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    red, green, blue = (int(x) for x in re.findall(r"\d+", background)[:3])
+    assert max(red, green, blue) < 60, background  # a dark page, not the light one
+    page.screenshot(path=str(DOCS / "screenshot-dark.png"))
+    watched.assert_clean()
+    context.close()
+
+
+def test_keyboard_shortcuts_run_the_fight(phone: Any) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    page.keyboard.press("?")
+    expect(page.locator("#help-dialog")).to_contain_text("Ctrl+Z")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+z")
+    expect_pi(page, Aldric=10, Orque=6)
+    page.keyboard.press("Control+Shift+Z")
+    expect_pi(page, Aldric=5, Orque=6)
+    page.keyboard.press("p")  # Orque passes (D5)
+    expect(card(page, "Orque")).to_contain_text("a passé")
+    page.keyboard.press("a")  # Aldric's turn now
+    expect(page.locator("#sheet")).to_contain_text("Aldric — agir")
+    page.keyboard.press("Escape")
+    page.keyboard.press("f")
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    page.keyboard.press("n")
+    expect(page.locator("#screen-round")).to_be_visible()
+    page.keyboard.press("5")
+    expect(page.locator("#screen-menu")).to_be_visible()
+    phone.assert_clean()
+
+
+def test_every_control_is_at_least_44_px(phone: Any) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    for tab in ("Plateau", "Initiative", "Combattants", "Journal", "Partie"):
+        page.get_by_role("button", name=tab, exact=True).click()
+        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input:not([type=checkbox]), a')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
+            .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`)""")
+        assert small == [], f"{tab}: {small}"
+    phone.assert_clean()
+
+
+def test_every_string_has_both_languages(phone: Any) -> None:
+    """One catalogue per language with the same keys; English names every engine action
+    and translates every refusal and save error code (RULES.md, engine/save.py)."""
+    import engine
+    from engine.save import SAVE_CODES
+
+    keys = phone.page.evaluate("""async () => {
+        const [fr, en] = await Promise.all([import('./web/lang/fr.js'), import('./web/lang/en.js')]);
+        const shape = (o) => Object.fromEntries(Object.entries(o.default).map(([k, v]) =>
+            [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).sort() : typeof v]));
+        return { fr: shape(fr), en: shape(en), enKeys: en.default.keys.length, frKeys: fr.default.keys.length };
+    }""")
+    fr, en = keys["fr"], keys["en"]
+    assert sorted(fr) == sorted(en)
+    for table in ("characteristics", "skills", "kinds", "postures", "categories", "sides", "options"):
+        assert fr[table] == en[table], table
+    assert en["actions"] == sorted(engine.ACTIONS)
+    assert set(en["errors"]) >= set(engine.CODES) | set(SAVE_CODES)
+    assert keys["enKeys"] == keys["frKeys"]

@@ -1,0 +1,191 @@
+// The cast screen: the fighters of the encounter, the saved models (add N copies), and
+// the fighter form. Sheets go to the engine as typed: the engine names what is wrong.
+import { $, h, labelled } from "./dom.js";
+import { t, term } from "./i18n.js";
+
+export const MAX_COPIES = 30;
+
+export class CastView {
+  constructor() {
+    this.cast = $("#cast");
+    this.models = $("#models");
+    this.dialog = $("#fighter-dialog");
+    $("#fighter-cancel").addEventListener("click", () => this.dialog.close());
+  }
+
+  render(board) {
+    const fighters = Object.values(board.combatants).sort((a, b) => a.entry - b.entry);
+    this.cast.replaceChildren(...fighters.map((f) => h("li", { class: "cast-row" },
+      h("span", { class: "name" }, f.name), h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
+      h("span", { class: "summary" }, t("castSummary", f.wounds, f.hope, f.hors_combat)),
+      h("div", { class: "card-tools" },
+        h("button", { type: "button", dataset: { cast: "edit", id: f.id }, "aria-label": t("editFor", f.name) }, t("edit")),
+        h("button", { type: "button", dataset: { cast: "duplicate", id: f.id }, "aria-label": t("duplicateFor", f.name) }, t("duplicate")),
+        h("button", { type: "button", dataset: { cast: "model", id: f.id }, "aria-label": t("asModelFor", f.name) }, t("asModel")),
+        h("button", { type: "button", dataset: { cast: f.hors_combat ? "revive" : "down", id: f.id } }, f.hors_combat ? t("revive") : t("down")),
+        h("button", { type: "button", dataset: { cast: "remove", id: f.id }, "aria-label": t("removeFor", f.name) }, t("remove"))))));
+    if (!fighters.length) this.cast.append(h("li", { class: "hint" }, t("noFighter")));
+  }
+
+  renderModels(models) {
+    this.models.replaceChildren(...models.map((m, i) => h("li", { class: "cast-row model", dataset: { index: i } },
+      h("span", { class: "name" }, m.name), h("span", { class: `side side-${m.side}` }, term("sides", m.side)),
+      h("div", { class: "card-tools" },
+        h("label", { for: `copies-${i}`, class: "visually-hidden" }, t("copiesFor", m.name)),
+        h("input", { id: `copies-${i}`, class: "copies", type: "number", inputmode: "numeric", min: 1, max: MAX_COPIES, step: 1, value: 1 }),
+        h("button", { type: "button", dataset: { model: "add", index: i }, "aria-label": t("addCopiesFor", m.name) }, t("addCopies")),
+        h("button", { type: "button", dataset: { model: "delete", index: i }, "aria-label": t("deleteModelFor", m.name) }, t("deleteModel"))))));
+    if (!models.length) this.models.append(h("li", { class: "hint" }, t("noModel")));
+  }
+
+  bind(handlers) {
+    this.cast.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-cast]");
+      if (button) handlers[button.dataset.cast](button.dataset.id);
+    });
+    this.models.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-model]");
+      if (!button) return;
+      const index = Number(button.dataset.index);
+      const count = Number(this.models.querySelector(`#copies-${index}`).value);
+      handlers[button.dataset.model === "add" ? "addCopies" : "deleteModel"](index, count);
+    });
+    $("#new-fighter").addEventListener("click", () => handlers.create());
+  }
+
+  // --- the fighter form ---------------------------------------------------------------
+  openFighter(f, { onInput, onSave }) {
+    $("#fighter-title").textContent = f ? t("editFor", f.name) : t("newFighter");
+    this.fighterError("");
+    const fields = $("#fighter-fields");
+    fields.replaceChildren(...fighterFields(f));
+    const form = $("#fighter-form");
+    form.oninput = () => onInput(readFighter(form));
+    form.onchange = () => onInput(readFighter(form));
+    form.onclick = (event) => {
+      if (event.target.closest("[data-add-weapon]")) {
+        $("#weapons", form).append(weaponRow(null, false, $("#weapons", form).children.length));
+      } else if (event.target.closest("[data-remove-weapon]")) {
+        event.target.closest("li").remove();
+        onInput(readFighter(form));
+      }
+    };
+    form.onsubmit = (event) => {
+      event.preventDefault();
+      onSave(readFighter(form));
+    };
+    this.dialog.showModal();
+    $("#f-name").focus();
+  }
+
+  fighterError(text) {
+    const el = $("#fighter-error");
+    el.textContent = text;
+    el.hidden = !text;
+    $("#fighter-save").setAttribute("aria-describedby", text ? "fighter-error" : "fighter-title");
+  }
+
+  closeFighter() {
+    this.dialog.close();
+  }
+}
+
+// The sheet of a fighter on the board, as add_combatant takes it.
+export function sheetOf(f) {
+  return {
+    name: f.name, side: f.side, characteristics: f.characteristics, skills: f.skills,
+    initiative_bonus: f.initiative_bonus, wounds: f.wounds, hope: f.hope, weapons: f.weapons, in_hand: f.in_hand,
+  };
+}
+
+// "Orque" → "Orque 1", "Orque 2", … after the numbers already taken on the board.
+export function numberedNames(name, count, taken) {
+  const base = name.replace(/\s+\d+$/, "");
+  const names = [];
+  let n = 1;
+  while (names.length < count) {
+    const candidate = `${base} ${n}`;
+    if (!taken.has(candidate)) names.push(candidate);
+    n++;
+  }
+  return names;
+}
+
+function numberField(id, text, value, min = 0) {
+  return labelled(id, text, h("input", { id, name: id, type: "number", inputmode: "numeric", step: 1, min, value: value ?? 0 }));
+}
+
+function weaponRow(w, held, index) {
+  const id = `w${index}-${Math.random().toString(36).slice(2, 7)}`;
+  const kind = h("select", { id: `${id}-kind`, class: "w-kind" }, Object.entries(t("kinds")).map(([k, text]) => h("option", { value: k }, text)));
+  kind.value = w?.kind ?? "melee";
+  return h("li", { class: "weapon-row", dataset: { weaponId: w?.id ?? "" } },
+    labelled(`${id}-name`, t("weaponName"), h("input", { id: `${id}-name`, class: "w-name", type: "text", value: w?.name ?? "", autocomplete: "off" })),
+    labelled(`${id}-kind`, t("kind"), kind),
+    labelled(`${id}-skill`, t("skill"), h("input", { id: `${id}-skill`, class: "w-skill", type: "text", value: w?.skill ?? "", autocomplete: "off" })),
+    labelled(`${id}-level`, t("level"), h("input", { id: `${id}-level`, class: "w-level", type: "number", min: 0, step: 1, value: w?.level ?? 0 })),
+    h("div", { class: "check" }, h("input", { id: `${id}-stowed`, class: "w-stowed", type: "checkbox", checked: w ? w.stowed : true }), h("label", { for: `${id}-stowed` }, t("stowed"))),
+    h("div", { class: "check" }, h("input", { id: `${id}-held`, class: "w-held", type: "checkbox", checked: held }), h("label", { for: `${id}-held` }, t("held"))),
+    h("button", { type: "button", dataset: { removeWeapon: "1" } }, t("removeWeapon")));
+}
+
+function fighterFields(f) {
+  const side = h("select", { id: "f-side", name: "side" }, Object.entries(t("sides")).map(([v, text]) => h("option", { value: v }, text)));
+  side.value = f?.side ?? "pnj";
+  const skills = t("skills");
+  const weaponSkills = new Set((f?.weapons ?? []).map((w) => w.skill));
+  const weapons = (f?.weapons ?? []).map((w, i) => weaponRow({ ...w, level: f.skills[w.skill] ?? 0 }, f.in_hand.includes(w.id), i));
+  return [
+    labelled("f-name", t("name"), h("input", { id: "f-name", name: "name", type: "text", maxlength: 60, required: true, value: f?.name ?? "", autocomplete: "off" })),
+    labelled("f-side", t("side"), side),
+    h("fieldset", { class: "grid" }, h("legend", {}, t("characteristicsLegend")),
+      Object.entries(t("characteristics")).map(([k, text]) => numberField(`c-${k}`, text, f?.characteristics[k]))),
+    h("fieldset", { class: "grid" }, h("legend", {}, t("skillsLegend")),
+      Object.entries(skills).map(([k, text]) => numberField(`s-${k}`, text, f?.skills[k])),
+      Object.entries(f?.skills ?? {}).filter(([k]) => !(k in skills) && !weaponSkills.has(k)).map(([k, v]) => numberField(`s-${k}`, k, v))),
+    h("fieldset", { class: "grid" }, h("legend", {}, t("combatLegend")),
+      numberField("f-bonus", t("initiativeBonus"), f?.initiative_bonus, -99),
+      numberField("f-wounds", t("wounds"), f?.wounds),
+      numberField("f-hope", t("hope"), f?.hope)),
+    h("fieldset", {}, h("legend", {}, t("weaponsLegend")), h("ul", { id: "weapons", class: "weapons" }, weapons),
+      h("button", { type: "button", dataset: { addWeapon: "1" } }, t("addWeapon"))),
+  ];
+}
+
+function slug(text, taken) {
+  const base = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "arme";
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
+  taken.add(id);
+  return id;
+}
+
+// The sheet as the engine takes it; numbers left as typed so the engine names bad ones.
+function readFighter(form) {
+  const num = (id) => {
+    const raw = form.querySelector(`#${id}`).value.trim();
+    return raw === "" ? 0 : Number(raw);
+  };
+  const characteristics = Object.fromEntries(Object.keys(t("characteristics")).map((k) => [k, num(`c-${k}`)]));
+  const skills = {};
+  for (const input of form.querySelectorAll('input[id^="s-"]')) skills[input.id.slice(2)] = num(input.id);
+  const taken = new Set();
+  const weapons = [];
+  const inHand = [];
+  for (const row of form.querySelectorAll(".weapon-row")) {
+    const name = row.querySelector(".w-name").value;
+    const skill = row.querySelector(".w-skill").value.trim() || slug(name, new Set());
+    const id = row.dataset.weaponId && !taken.has(row.dataset.weaponId) ? (taken.add(row.dataset.weaponId), row.dataset.weaponId) : slug(name, taken);
+    weapons.push({ id, name, kind: row.querySelector(".w-kind").value, skill, stowed: row.querySelector(".w-stowed").checked });
+    const level = row.querySelector(".w-level").value.trim();
+    skills[skill] = level === "" ? 0 : Number(level);
+    if (row.querySelector(".w-held").checked) inHand.push(id);
+  }
+  return {
+    name: form.querySelector("#f-name").value,
+    side: form.querySelector("#f-side").value,
+    characteristics, skills,
+    initiative_bonus: num("f-bonus"), wounds: num("f-wounds"), hope: num("f-hope"),
+    weapons, in_hand: inHand,
+  };
+}
