@@ -41,8 +41,13 @@ test: lint site
 	$(PY) tools/find_chromium.py --check
 	$(PY) -m pytest
 
-test-long: $(VENV)/.installed
-	HYPOTHESIS_PROFILE=long $(PY) -m pytest tests/test_properties.py
+# The long profiles (figures in docs/RELIABILITY.md): 10,000 Hypothesis sequences, and
+# 100,000 malformed commands through engine.apply and through the page's bridge.
+test-long: site
+	$(PY) tools/find_chromium.py --check
+	HYPOTHESIS_PROFILE=long FUZZ_COMMANDS=100000 BRIDGE_FUZZ_COMMANDS=100000 \
+		$(PY) -m pytest -s -p no:cacheprovider --hypothesis-show-statistics tests/test_properties.py tests/test_fuzz.py \
+		tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
 
 bench: $(VENV)/.installed
 	$(PY) bench/engine_bench.py

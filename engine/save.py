@@ -23,6 +23,7 @@ and a French message; nothing is ever half-read.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,11 @@ SAVE_FORMAT = 2
 #: The largest save, file or decompressed link read, in characters (a 300-command fight
 #: with 30 fighters and its board is about 400 kB).
 MAX_CHARS = 2_000_000
+
+#: The deepest nesting of arrays and objects read. A save is about 10 deep; a parser's
+#: recursion on deeper text can overflow the WebAssembly stack (and kill the worker)
+#: before Python's recursion limit, so depth is checked before parsing.
+MAX_DEPTH = 64
 
 #: The save error codes (the page translates them by code).
 SAVE_CODES = ("too_big", "not_json", "not_an_encounter", "newer_format", "bad_log")
@@ -53,6 +59,34 @@ def dump(commands: list[Any], board: dict[str, Any] | None = None) -> str:
     """The save text of a resolved command log (and the board it gives)."""
     return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": commands, "board": board},
                       ensure_ascii=False, separators=(",", ":"))
+
+
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do
+    not count), found without parsing it.
+
+    >>> depth('{"a": [1, {"b": "[[["}]}'), depth("[" * 100_000)
+    (3, 100000)
+    """
+    deepest = level = 0
+    for token in _TOKENS.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif mark in "]}":
+            level -= 1
+    return deepest
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` that refuses, with :class:`ValueError`, nesting over MAX_DEPTH."""
+    if depth(text) > MAX_DEPTH:
+        raise ValueError(f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)")
+    return json.loads(text)
 
 
 def _refuse(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -95,7 +129,7 @@ def read(text: object) -> dict[str, Any]:
     if len(text) > MAX_CHARS:
         return _refuse("too_big", f"Trop gros pour un combat : {len(text) // 1000} ko (au plus {MAX_CHARS // 1000} ko).")
     try:
-        data = json.loads(text)
+        data = loads(text)
     except (ValueError, RecursionError) as exc:
         return _refuse("not_json", f"Ce n'est pas du JSON lisible ({str(exc)[:80]}).")
     try:

@@ -24,7 +24,19 @@ MAX_LIST = 64
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
+    """The value as a refusal quotes it: short, and never itself a failure (a huge int,
+    a deeply nested list).
+
+    >>> _shown("x" * 100), _shown(10**5000), _shown([[1]] * 50)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", 'un très grand entier', 'une liste')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        return "un très grand entier"
+    if isinstance(value, list | tuple):
+        return "une liste"
+    if isinstance(value, dict):
+        return "un objet"
+    text = repr(value[:40] if isinstance(value, str) else value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -42,8 +54,13 @@ def integer(value: object, field: str, low: int = -MAX_VALUE, high: int = MAX_VA
 
 
 def number(value: object, field: str, low: float = 0, high: float = 10_000) -> float | int:
-    """An int or a finite float within bounds (distances in metres)."""
-    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
+    """An int or a finite float within bounds (distances in metres).
+
+    >>> number(10**400, "distance")  # an int too large for a float is out of bounds, not a crash
+    Traceback (most recent call last):
+    engine.errors.Refusal: « distance » doit être un nombre entre 0 et 10000 (reçu : un très grand entier).
+    """
+    if type(value) not in (int, float) or (type(value) is float and not math.isfinite(value)):  # type: ignore[arg-type]
         raise bad(field, "un nombre", value)
     assert isinstance(value, int | float)
     if not low <= value <= high:

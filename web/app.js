@@ -24,6 +24,12 @@ let checkTimer = 0;
 let journal = [];
 
 // --- the engine, and what happens when it fails ------------------------------------------
+// A fault stops the tap that met it (it rejects), is shown once in the status bar, and
+// is not reported again as an unhandled rejection.
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason instanceof EngineFault) event.preventDefault();
+});
+
 async function call(request) {
   try {
     return await engine.call(request);
@@ -341,6 +347,8 @@ async function main() {
     view.setEngine("error", t("engineFailed", error?.message ?? error));
     return;
   }
+  // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.
+  window.riposte = Object.freeze({ raw: engine.raw });
   let answer = await call({ op: "load", text: saved.text });
   format = answer.format ?? format;
   maxChars = answer.max_chars ?? maxChars;

@@ -105,33 +105,49 @@ class Table:
 table = Table()
 
 
+def _unreadable(message):
+    return {**table.answer(), "ok": False, "error": {"code": "bad_command", "message": message}}
+
+
+def dispatch(request):
+    op = request.get("op")
+    if op == "apply":
+        return table.apply(request.get("command"))
+    if op == "check":
+        return table.check(request.get("command"))
+    if op == "load":
+        return table.load(request.get("text"))
+    if op == "inspect":
+        return table.inspect(request.get("text"))
+    if op == "export":
+        return table.export(bool(request.get("board")))
+    if op == "journal":
+        return table.journal()
+    if op == "new":
+        return table.new(bool(request.get("party")))
+    if op == "undo":
+        return table.undo()
+    if op == "redo":
+        return table.redo()
+    return _unreadable(f"Opération inconnue : {str(op)[:40]!r}.")
+
+
 def call(request_json):
+    """One request, one answer, both JSON text. A request that is not a JSON object is
+    refused like a bad command; only a real fault of this code answers ``internal``.
+    The answer is ASCII JSON: a lone surrogate quoted from bad input cannot break it."""
+    too_big = not isinstance(request_json, str) or len(request_json) > 3 * save.MAX_CHARS
     try:
-        request = json.loads(request_json)
-        op = request.get("op")
-        if op == "apply":
-            answer = table.apply(request.get("command"))
-        elif op == "check":
-            answer = table.check(request.get("command"))
-        elif op == "load":
-            answer = table.load(request.get("text"))
-        elif op == "inspect":
-            answer = table.inspect(request.get("text"))
-        elif op == "export":
-            answer = table.export(bool(request.get("board")))
-        elif op == "journal":
-            answer = table.journal()
-        elif op == "new":
-            answer = table.new(bool(request.get("party")))
-        elif op == "undo":
-            answer = table.undo()
-        elif op == "redo":
-            answer = table.redo()
-        else:
-            answer = table.answer()
+        request = None if too_big else save.loads(request_json)
+    except (ValueError, RecursionError):
+        request = None
+    if not isinstance(request, dict):
+        return json.dumps(_unreadable("Requête illisible : un objet JSON est attendu."))
+    try:
+        answer = dispatch(request)
     except Exception as exc:  # the page shows it in French and keeps the encounter
         answer = {"ok": False, "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}}
-    return json.dumps(answer, ensure_ascii=False)
+    return json.dumps(answer)
 
 
 sync.call = call

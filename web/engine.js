@@ -17,22 +17,26 @@ export async function startEngine() {
     version: here("../runtime/pyodide/pyodide.mjs"),
   });
   const sync = worker.sync;
+  // The request as text, the answer as text: what crosses the worker boundary.
+  async function raw(text) {
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new EngineFault("timeout")), TIMEOUT);
+    });
+    try {
+      return await Promise.race([sync.call(text), late]);
+    } catch (error) {
+      throw error instanceof EngineFault ? error : new EngineFault(error?.message ?? String(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   return {
+    raw,
     async call(request) {
-      let timer;
-      const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new EngineFault("timeout")), TIMEOUT);
-      });
-      try {
-        const answer = JSON.parse(await Promise.race([sync.call(JSON.stringify(request)), late]));
-        if (answer?.error?.code === "internal") throw new EngineFault(answer.error.message);
-        return answer;
-      } catch (error) {
-        throw error instanceof EngineFault ? error : new EngineFault(error?.message ?? String(error));
-      } finally {
-        clearTimeout(timer);
-      }
+      const answer = JSON.parse(await raw(JSON.stringify(request)));
+      if (answer?.error?.code === "internal") throw new EngineFault(answer.error.message);
+      return answer;
     },
-    terminate: () => worker.terminate(),
   };
 }

@@ -57,14 +57,20 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+#: Every CSP violation becomes a console error, which fails the test (Watched).
+REPORT_CSP = """document.addEventListener('securitypolicyviolation', (e) =>
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`));"""
+
+
 class Watched:
-    """A page and what it did: requests to other origins, console errors."""
+    """A page and what it did: requests to other origins, console errors, CSP violations."""
 
     def __init__(self, page: Any, origin: str) -> None:
         self.page = page
         self.foreign: list[str] = []
         self.errors: list[str] = []
-        page.on("request", self._request(origin))
+        page.add_init_script(REPORT_CSP)
+        page.context.on("request", self._request(origin))  # the page and its workers
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
@@ -81,6 +87,14 @@ class Watched:
         assert self.errors == [], f"console errors: {self.errors}"
 
 
+def wait_ready(page: Any, timeout: float = 60_000) -> None:
+    """Until the engine is ready. A locator, not ``wait_for_function``: that one evaluates
+    its text with ``eval``, which the page's CSP forbids (as it should)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=timeout)
+
+
 @pytest.fixture
 def phone(browser: Any, site_url: str) -> Iterator[Watched]:
     """A fresh profile at 390×844, on the page, with the engine ready."""
@@ -88,6 +102,6 @@ def phone(browser: Any, site_url: str) -> Iterator[Watched]:
     page = context.new_page()
     watched = Watched(page, site_url.rstrip("/"))
     page.goto(site_url)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    wait_ready(page)
     yield watched
     context.close()

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import Watched
+from conftest import Watched, wait_ready
 from playwright.sync_api import expect
 
 CASTS = json.loads((Path(__file__).resolve().parents[1] / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
@@ -26,7 +26,7 @@ def seed(page: Any, commands: list[dict[str, Any]]) -> None:
     save = json.dumps({"app": "riposte", "format": 2, "commands": commands, "board": None})
     page.evaluate("text => localStorage.setItem('riposte.encounter', text)", save)
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    wait_ready(page)
 
 
 def open_fresh(browser: Any, site_url: str) -> Watched:
@@ -34,7 +34,7 @@ def open_fresh(browser: Any, site_url: str) -> Watched:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     watched = Watched(context.new_page(), site_url.rstrip("/"))
     watched.page.goto(site_url)
-    watched.page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    wait_ready(watched.page)
     return watched
 
 

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import Watched
+from conftest import Watched, wait_ready
 from helpers import CASTS, card, expect_pi, fight_log, open_fresh, seed
 from playwright.sync_api import expect
 
@@ -40,7 +40,7 @@ def test_export_then_import_into_a_fresh_profile(phone: Any, browser: Any, site_
     expect_pi(page2, Aldric=5, Orque=6)
     expect(page2.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
     page2.reload()  # and it was saved
-    page2.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    wait_ready(page2)
     expect_pi(page2, Aldric=5, Orque=6)
     other.assert_clean()
     other.page.context.close()
@@ -88,7 +88,7 @@ def test_a_share_link_opens_in_a_fresh_profile_after_asking(phone: Any, browser:
     page2 = other.page
     seed(page2, fight_log()[:2])  # a fight of its own: Aldric and Orque, no round
     page2.goto(link)
-    page2.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    wait_ready(page2)
     dialog = page2.locator("#confirm-dialog")
     expect(dialog).to_contain_text("Tour 1 — 2 combattants : Aldric, Orque.")
     dialog.get_by_role("button", name="Garder le combat en cours").click()
@@ -96,7 +96,7 @@ def test_a_share_link_opens_in_a_fresh_profile_after_asking(phone: Any, browser:
     assert "#" not in page2.url  # the link is consumed: a reload does not ask again
 
     page2.goto(players_link)
-    page2.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    wait_ready(page2)
     page2.locator("#confirm-dialog").get_by_role("button", name="Remplacer le combat en cours").click()
     expect(page2.locator("#screen-players")).to_be_visible()
     expect(page2.locator("#players-board .fighter")).to_have_count(2)
@@ -114,7 +114,7 @@ def test_a_damaged_or_huge_share_link_is_refused(phone: Any, site_url: str) -> N
     seed(page, fight_log())
     for fragment, reason in (("#c=abc", "tronqué ou abîmé"), ("#c=%%%", "tronqué ou abîmé"), ("#c=" + "A" * 2_000_100, "trop gros")):
         page.goto(site_url + fragment)
-        page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+        wait_ready(page)
         expect(page.locator("#message")).to_contain_text(reason)
         expect_pi(page, Aldric=5, Orque=6)
     phone.assert_clean()
@@ -143,7 +143,7 @@ def test_an_unreadable_save_is_set_aside_and_a_new_fight_starts(browser: Any, si
     watched = Watched(context.new_page(), site_url.rstrip("/"))
     page = watched.page
     page.goto(site_url)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    wait_ready(page)
     expect(page.locator("#message")).to_contain_text("mise de côté")
     expect(page.locator("#round")).to_have_text("Aucun tour")
     assert page.evaluate("localStorage.getItem('riposte.encounter.unreadable')") == broken
@@ -160,11 +160,11 @@ def test_a_save_of_the_first_release_is_migrated(phone: Any) -> None:
     text = (Path(__file__).resolve().parents[1] / "saves" / "format-1.json").read_text(encoding="utf-8")
     page.evaluate("text => localStorage.setItem('riposte.encounter', text)", text)
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    wait_ready(page)
     expect(page.locator("#round")).to_have_text("Tour 1")
     expect(page.locator("#message")).to_be_hidden()
     page.get_by_role("button", name="Annuler").click()  # saved again, in today's format
-    page.wait_for_function("JSON.parse(localStorage.getItem('riposte.encounter')).format === 2")
+    expect(page.locator("#redo")).to_be_enabled()  # the undo answered, and was saved
     assert len(json.loads(page.evaluate("localStorage.getItem('riposte.encounter')"))["commands"]) == len(json.loads(text)["commands"]) - 1
     phone.assert_clean()
 
@@ -207,7 +207,7 @@ def test_models_copies_and_the_party_carry_over(phone: Any) -> None:
     expect(page.locator("#cast")).to_contain_text("Blessures 2 · Espoir 2")  # as they were
     expect(page.locator("#round")).to_have_text("Aucun tour")
     page.reload()  # models are kept by the browser, across encounters
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    wait_ready(page)
     page.get_by_role("button", name="Combattants").click()
     models.get_by_role("button", name="Ajouter des exemplaires de Orque").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1"])
@@ -234,7 +234,7 @@ def test_english_is_one_switch_away_and_stays(phone: Any) -> None:
     expect(page.locator("#fighter-error")).to_have_text("A value is missing, of the wrong type or out of range.")  # by its code
     page.get_by_role("button", name="Cancel").click()
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    wait_ready(page)
     expect(page.get_by_role("button", name="Fighters")).to_be_visible()
     assert page.evaluate("document.documentElement.lang") == "en"
     phone.assert_clean()
@@ -245,7 +245,7 @@ def test_dark_mode_follows_the_system(browser: Any, site_url: str) -> None:
     watched = Watched(context.new_page(), site_url.rstrip("/"))
     page = watched.page
     page.goto(site_url)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    wait_ready(page)
     seed(page, fight_log())
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     red, green, blue = (int(x) for x in re.findall(r"\d+", background)[:3])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from conftest import wait_ready
 from helpers import act, add_fighter, card, expect_pi, start_round
 from playwright.sync_api import expect
 
@@ -49,7 +50,7 @@ def test_a_reload_mid_round_finds_the_same_board_and_undo_redo_cross_it(phone: A
     expect_pi(page, Aldric=5, Orque=6)
 
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    wait_ready(page)
     expect(page.locator("#round")).to_have_text("Tour 1")
     expect_pi(page, Aldric=5, Orque=6)
     expect(page.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
@@ -73,7 +74,7 @@ def test_nothing_can_be_tapped_until_the_engine_is_ready(browser: Any, site_url:
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
     assert page.locator("main").evaluate("e => e.inert")
     expect(page.locator("#engine-status")).to_contain_text("Chargement du moteur de règles")
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    wait_ready(page)
     assert not page.locator("main").evaluate("e => e.inert")
     expect(page.locator("#engine-status")).to_be_hidden()
     context.close()

@@ -1,0 +1,243 @@
+"""Nothing breaks, nothing is lost, nothing gets in (issue "Nothing breaks"): malformed
+commands through the JS → worker bridge, hostile names in an imported file, the Content
+Security Policy, storage that fails, and an engine that fails.
+
+The bridge fuzz sends BRIDGE_FUZZ_COMMANDS malformed commands (2,000 in CI; ``make
+test-long`` sends 100,000) from tests/fuzz.py through ``window.riposte.raw``, the same
+call every tap makes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from conftest import wait_ready
+from helpers import CASTS, act, card, expect_pi, fight_log, seed
+from playwright.sync_api import expect
+
+from tests.fuzz import corpus
+
+BRIDGE_FUZZ = int(os.environ.get("BRIDGE_FUZZ_COMMANDS", "2000"))
+CHUNK = 250
+
+FUZZ_CHUNK = """async (texts) => {
+  const before = window.__before;
+  const out = { refused: 0, accepted: 0, changed: [], codes: {} };
+  for (const text of texts) {
+    const answer = JSON.parse(await window.riposte.raw('{"op": "apply", "command": ' + text + '}'));
+    if (answer.ok) {  // valid by chance: take it back, the board must come back too
+      out.accepted += 1;
+      const undone = JSON.parse(await window.riposte.raw('{"op": "undo"}'));
+      if (JSON.stringify(undone.board) !== before) out.changed.push('undo: ' + text.slice(0, 120));
+      continue;
+    }
+    out.refused += 1;
+    out.codes[answer.error.code] = (out.codes[answer.error.code] || 0) + 1;
+    if (answer.length !== 4 || JSON.stringify(answer.board) !== before) out.changed.push(text.slice(0, 120));
+  }
+  return out;
+}"""
+
+WATCH_MAIN_THREAD = """() => {
+  window.__longest = 0; window.__frames = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+  }).observe({ type: "longtask" });
+  const tick = () => { window.__frames += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+}"""
+
+
+def test_malformed_commands_through_the_bridge_change_nothing(phone: Any) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    page.evaluate("async () => { window.__before = JSON.stringify(JSON.parse(await window.riposte.raw('{\"op\": \"x\"}')).board); }")
+    page.evaluate(WATCH_MAIN_THREAD)
+    texts = [text for _, text in corpus(BRIDGE_FUZZ)]
+    totals = {"refused": 0, "accepted": 0, "codes": {}}
+    for start in range(0, len(texts), CHUNK):
+        out = page.evaluate(FUZZ_CHUNK, texts[start:start + CHUNK])
+        assert out["changed"] == [], out["changed"][:5]
+        totals["refused"] += out["refused"]
+        totals["accepted"] += out["accepted"]
+        for code, n in out["codes"].items():
+            totals["codes"][code] = totals["codes"].get(code, 0) + n
+    assert totals["refused"] + totals["accepted"] == BRIDGE_FUZZ
+    assert "internal" not in totals["codes"]
+    longest, frames = page.evaluate("[window.__longest, window.__frames]")
+    print(f"\nfuzz bridge: {BRIDGE_FUZZ} commands, {totals['refused']} refused, {totals['accepted']} valid by chance "
+          f"(undone), 0 exceptions, 0 changes; longest main-thread task {longest:.0f} ms, {frames} frames; {totals['codes']}")
+    assert frames > 10  # the page kept drawing: the engine works in its worker
+    assert longest < 500, f"the page froze for {longest} ms"
+    # The page still plays: the same board, and a tap works.
+    expect_pi(page, Aldric=5, Orque=6)
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    expect(card(page, "Orque")).to_contain_text("a passé")
+    phone.assert_clean()
+
+
+def test_hostile_names_in_an_imported_file_stay_text(phone: Any, tmp_path: Path) -> None:
+    page = phone.page
+    alerts: list[str] = []
+    page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
+    img = "<img src=x onerror=alert(1)>"
+    script = "<script>alert(2)</script>"
+    orque = {**CASTS["orque"], "name": script, "weapons": [{**CASTS["orque"]["weapons"][0], "name": img}]}
+    log = [{"type": "add_combatant", "combatant": {**CASTS["aldric"], "name": img}},
+           {"type": "add_combatant", "combatant": orque},
+           {"type": "start_round", "declarations": {"aldric": "epee", "orque": "hache"}, "rolls": {"aldric": 5, "orque": 1}}]
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps({"app": "riposte", "format": 2, "commands": log, "board": None}), encoding="utf-8")
+    page.get_by_role("button", name="Partie").click()
+    page.locator("#import").set_input_files(str(path))
+    expect(page.locator("#confirm-body")).to_contain_text(f"{img}, {script}")
+    page.locator("#confirm-dialog").get_by_role("button", name="Remplacer le combat en cours").click()
+    page.get_by_role("button", name="Plateau").click()
+    expect(page.locator("#board .name")).to_have_text([img, script])
+    expect(page.locator("#board")).to_contain_text(f"en main : {img}")
+    page.get_by_role("button", name="Journal").click()
+    expect(page.locator("#journal")).to_contain_text(f"{script} ({img}) : d6 1")
+    page.get_by_role("button", name="Partie").click()
+    page.get_by_role("button", name="Ouvrir la vue joueurs").click()
+    expect(page.locator("#players-board .name")).to_have_text([img, script])
+    assert page.locator("body img, main script, dialog script").count() == 0
+    page.wait_for_timeout(300)
+    assert alerts == []
+    phone.assert_clean()
+
+
+#: What the policy may name: the site itself, WebAssembly compilation, the eval that
+#: Pyodide's Emscripten module needs (EM_ASM snippets; without it the engine cannot start,
+#: docs/RELIABILITY.md), the workers PyScript starts from blob: URLs, data: images, inline
+#: style attributes. No other origin.
+ALLOWED_SOURCES = ("'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-eval'", "'unsafe-inline'", "blob:", "data:")
+
+
+def test_the_policy_allows_only_the_sites_own_origin(phone: Any) -> None:
+    page = phone.page
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";") if d.strip())
+    for name, sources in directives.items():
+        for source in sources.split():
+            assert source in ALLOWED_SOURCES, (name, source)
+    assert directives["default-src"] == "'self'" and directives["object-src"] == "'none'"
+    phone.assert_clean()
+
+
+def test_a_foreign_request_is_blocked_and_fails_the_watch(phone: Any) -> None:
+    """The guard itself: a request to another origin is blocked by the policy, reported,
+    and the report is what makes an end-to-end test fail (Watched)."""
+    page = phone.page
+    blocked = page.evaluate("fetch('https://example.com/x').then(() => 'sent', () => 'blocked')")
+    assert blocked == "blocked"
+    expect(page.locator("body")).to_be_visible()
+    page.wait_for_timeout(100)
+    assert any("CSP violation: connect-src blocked https://example.com/x" in e for e in phone.errors), phone.errors
+    phone.errors.clear()
+    phone.assert_clean()
+
+
+def test_storage_unavailable_at_start_up_the_app_still_plays(browser: Any, site_url: str) -> None:
+    from conftest import Watched
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script("Object.defineProperty(window, 'localStorage',"
+                            " { get() { throw new DOMException('refusé', 'SecurityError'); } });")
+    watched = Watched(context.new_page(), site_url.rstrip("/"))
+    page = watched.page
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.locator("#message")).to_contain_text("stockage du navigateur est indisponible")
+    from helpers import add_fighter, start_round
+
+    add_fighter(page, "Aldric", "pj", {"melee": 7}, {})
+    start_round(page, {"Aldric": 4})
+    expect(page.locator("#round")).to_have_text("Tour 1")
+    expect(page.locator("#message")).to_contain_text("indisponible")
+    watched.assert_clean()
+    context.close()
+
+
+def test_storage_full_mid_fight_loses_nothing_that_was_saved(phone: Any) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('plein', 'QuotaExceededError'); }; }""")
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    expect(card(page, "Orque")).to_contain_text("a passé")  # the app keeps running
+    expect(page.locator("#message")).to_contain_text("stockage du navigateur est plein")
+    expect(page.locator("#message")).to_contain_text("Exportez le combat")
+    page.reload()  # a fresh page, with a working storage: the last save is there
+    wait_ready(page)
+    expect_pi(page, Aldric=5, Orque=6)
+    expect(card(page, "Orque")).not_to_contain_text("a passé")
+    phone.assert_clean()
+
+
+def test_a_save_corrupted_mid_fight_is_written_over(phone: Any) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    page.evaluate("localStorage.setItem('riposte.encounter', '{\"format\": 2, \"commands\": [')")
+    act(page, "Orque", "dire_phrase")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#message")).to_be_hidden()
+    expect(page.locator("#board")).to_contain_text("Orque")
+    expect(page.locator("#turn")).to_have_text("Orque termine sa phase (action gratuite prise).")
+    phone.assert_clean()
+
+
+FAULT = """
+_apply = Table.apply
+
+
+def _faulty(self, command):
+    if isinstance(command, dict) and command.get("type") == "pass":
+        {fault}
+    return _apply(self, command)
+
+
+Table.apply = _faulty
+"""
+
+
+def _with_fault(context: Any, fault: str) -> None:
+    def handle(route: Any) -> None:
+        body = route.fetch().text()
+        route.fulfill(body=body.replace("\nsync.call = call", FAULT.replace("{fault}", fault) + "\nsync.call = call"),
+                      content_type="text/x-python")
+
+    context.route(re.compile(r".*/web/bridge\.py$"), handle)
+
+
+def _fault_then_reload(phone: Any, fault: str, message: str, timeout: int) -> None:
+    page = phone.page
+    seed(page, fight_log())
+    _with_fault(page.context, fault)
+    page.reload()
+    wait_ready(page)
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    status = page.locator("#engine-status")
+    expect(status).to_contain_text(message, timeout=timeout)
+    expect(status).to_contain_text("Le combat est sauvegardé : rechargez la page pour reprendre.")
+    assert page.locator("main").evaluate("e => e.inert")  # no tap into a broken engine
+    page.context.unroute_all()
+    page.get_by_role("button", name="Recharger").click()
+    wait_ready(page)
+    expect_pi(page, Aldric=5, Orque=6)  # the encounter as it was saved
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    expect(card(page, "Orque")).to_contain_text("a passé")
+    phone.assert_clean()
+
+
+def test_a_python_exception_keeps_the_fight_and_offers_a_reload(phone: Any) -> None:
+    _fault_then_reload(phone, 'raise RuntimeError("panne simulée")', "RuntimeError: panne simulée", 5_000)
+
+
+def test_a_dead_worker_keeps_the_fight_and_offers_a_reload(phone: Any) -> None:
+    """A worker that never answers (here: stuck in a loop) is given up after 15 s."""
+    _fault_then_reload(phone, "while True: pass", "timeout", 25_000)
