@@ -60,7 +60,9 @@ def number(value: object, field: str, low: float = 0, high: float = 10_000) -> f
     Traceback (most recent call last):
     engine.errors.Refusal: « distance » doit être un nombre entre 0 et 10000 (reçu : un très grand entier).
     """
-    if type(value) not in (int, float) or (type(value) is float and not math.isfinite(value)):  # type: ignore[arg-type]
+    if type(value) is float and not math.isfinite(value):
+        raise bad(field, "un nombre", value)
+    if type(value) not in (int, float):
         raise bad(field, "un nombre", value)
     assert isinstance(value, int | float)
     if not low <= value <= high:
