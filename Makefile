@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: all site serve test test-engine test-browser test-long lint bench clean
+.PHONY: all site serve test test-engine test-browser test-long lint bench audit clean
 
 all: test
 
@@ -48,6 +48,10 @@ test-long: site
 	HYPOTHESIS_PROFILE=long FUZZ_COMMANDS=100000 BRIDGE_FUZZ_COMMANDS=100000 \
 		$(PY) -m pytest -s -p no:cacheprovider --hypothesis-show-statistics tests/test_properties.py tests/test_fuzz.py \
 		tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
+
+# Lighthouse on the built site, phone profile: prints the scores (not part of make test).
+audit: site
+	$(PY) tools/audit.py
 
 bench: $(VENV)/.installed
 	$(PY) bench/engine_bench.py

@@ -86,8 +86,9 @@ function actions(id, interruption) {
     view.openOptions(board, f, actionId, async (options) => {
       const type = interruption ? "interrupt" : "act";
       const answer = await send({ type, actor: id, action: actionId, ...options });
-      if (answer.ok) view.closeSheet();
-      else view.sheetError(refusal(answer.error));
+      if (!answer.ok) return view.sheetError(refusal(answer.error));
+      view.closeSheet();
+      return view.focusTurn();
     }, () => view.openActions(board, board.combatants[id], interruption, pick));
   };
   view.openActions(board, board.combatants[id], interruption, pick);
@@ -309,9 +310,19 @@ function bindMenu() {
   });
 }
 
+// Keys come faster than the engine answers: each shortcut waits for the one before, and
+// reads the board only when its turn comes (two quick "P" pass two fighters, not one twice).
+let pending = Promise.resolve();
+function serial(handler) {
+  return (...args) => {
+    pending = pending.then(() => handler(...args)).catch(() => undefined);
+    return pending;
+  };
+}
+
 function bindShortcuts() {
   const current = () => board.active[0];
-  bindKeys({
+  const keys = {
     undo: () => !$("#undo").disabled && history("undo"),
     redo: () => !$("#redo").disabled && history("redo"),
     act: () => current() && boardHandlers.act(current()),
@@ -321,7 +332,8 @@ function bindShortcuts() {
     nextRound: () => board.round_over && openRound(),
     help: openHelp,
     screen: showScreen,
-  });
+  };
+  bindKeys(Object.fromEntries(Object.entries(keys).map(([name, handler]) => [name, serial(handler)])));
 }
 
 // --- start: paint the saved board, start the engine, load the save, open a link ----------

@@ -148,6 +148,12 @@ export class View {
     if (this.sheet.open) this.sheet.close();
   }
 
+  // After an action the board is drawn anew: the focus goes to whoever acts now.
+  focusTurn() {
+    const next = this.board.querySelector("li.active button.primary");
+    (next ?? $("#turn")).focus();
+  }
+
   // --- start of round -----------------------------------------------------------
   renderDeclarations(board) {
     const fighters = board.order.map((id) => board.combatants[id]).filter((f) => !f.hors_combat);
