@@ -26,7 +26,7 @@ PYODIDE_VERSION = "314.0.2"  # the version PyScript 0.7.31 expects
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PAGE = ("index.html", "pyscript.toml")
+PAGE = ("index.html", "pyscript.toml", "manifest.webmanifest")
 #: Browser libraries vendored as they are (npm name, pinned version, file in the package).
 LIBRARIES = (("qrcode-generator", "2.0.4", "dist/qrcode.mjs"),)
 
@@ -133,7 +133,15 @@ def build(site: Path) -> None:
     config = (site / "pyscript.toml").read_text()
     if f"./wheels/{wheel.name}" not in config:
         fail(f"pyscript.toml does not name ./wheels/{wheel.name}")
+    # The build's id: what ships, hashed (tests and bug reports tell deployments apart).
+    build_id = hashlib.sha256((site / "runtime" / "SHA256SUMS").read_bytes() + wheel.read_bytes()
+                              + (ROOT / "index.html").read_bytes() + b"".join(
+                                  p.read_bytes() for p in sorted((ROOT / "web").rglob("*")) if p.is_file())).hexdigest()[:12]
+    index = site / "index.html"
+    index.write_text(index.read_text().replace('data-build="dev"', f'data-build="{build_id}"'))
     (site / ".nojekyll").write_text("")
+    # Last: the service worker precaches everything above (tools/service_worker.mjs).
+    subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)], check=True, cwd=ROOT)
     print(f"built {site.relative_to(ROOT)}/ with {wheel.name}, PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}")
 
 

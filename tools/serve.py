@@ -17,6 +17,7 @@ TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".toml": "text/plain; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
     ".whl": "application/zip",

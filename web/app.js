@@ -7,6 +7,7 @@ import { download, readFile } from "./files.js";
 import { actionName, refusal, setLanguage, t } from "./i18n.js";
 import { bindKeys } from "./keys.js";
 import { confirm, journalRounds, journalText, openHelp, openShare, renderJournal } from "./panels.js";
+import { registerOffline } from "./offline.js";
 import { linkFor, qrSvg, readLink } from "./share.js";
 import * as store from "./store.js";
 import { View } from "./view.js";
@@ -353,6 +354,7 @@ async function main() {
     }
   }
   view.setEngine("loading", t("loading"));
+  registerOffline({ onUpdate: (apply) => view.offerUpdate(apply) }).catch(() => undefined);
   try {
     engine = await startEngine();
   } catch (error) {

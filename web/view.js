@@ -29,6 +29,11 @@ export class View {
     $("#reload").hidden = status !== "fault";
   }
 
+  offerUpdate(apply) {
+    $("#update").hidden = false;
+    $("#apply-update").onclick = apply;
+  }
+
   message(text) {
     const el = $("#message");
     el.textContent = text || "";

@@ -204,6 +204,8 @@ export default {
   fromLink: "link",
   newDone: "New fight.",
   engineFault: (why) => `The rules engine hit an error (${why}). The fight is saved: reload the page to carry on.`,
+  updateReady: "A new version of Riposte is ready.",
+  updateApply: "Switch to the new version",
   reload: "Reload",
   characteristics: {
     melee: "Melee", tir: "Shooting", lancer: "Throwing", derobee: "Stealth", vue: "Sight",

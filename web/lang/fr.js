@@ -214,6 +214,8 @@ export default {
   newDone: "Nouveau combat.",
   // engine faults
   engineFault: (why) => `Le moteur de règles a rencontré une erreur (${why}). Le combat est sauvegardé : rechargez la page pour reprendre.`,
+  updateReady: "Une nouvelle version de Riposte est prête.",
+  updateApply: "Passer à la nouvelle version",
   reload: "Recharger",
   // game terms (the engine's ids)
   characteristics: {

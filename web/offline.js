@@ -1,0 +1,22 @@
+// The service worker (sw.js, written by Workbox at build): the whole site is precached,
+// so a second visit works with no network. A new deployment installs in the background
+// and waits; the page says a new version is ready and applies it on the user's reload.
+export async function registerOffline({ onUpdate }) {
+  if (!("serviceWorker" in navigator)) return null;
+  let accepted = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) window.location.reload(); // the new version took over: load it whole
+  });
+  const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), { scope: "../" });
+  const offer = (worker) => onUpdate(() => {
+    accepted = true;
+    worker.postMessage({ type: "SKIP_WAITING" });
+  });
+  const watch = (worker) => worker.addEventListener("statechange", () => {
+    if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+  });
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  if (registration.installing) watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  return registration;
+}
