@@ -112,6 +112,15 @@ def vendor_libraries(site: Path) -> None:
         shutil.copy2(npm_package(name, version) / file, dest / Path(file).name)
 
 
+def snapshot_boot(site: Path, wheel: Path) -> None:
+    """The loader that restores a memory snapshot (web/boot.mjs, beside pyodide.mjs) and
+    ``runtime/snapshot.json``: the snapshot's key names this Pyodide and this wheel."""
+    shutil.copy2(ROOT / "web" / "boot.mjs", site / "runtime" / "pyodide" / "boot.mjs")
+    meta = {"pyodide": PYODIDE_VERSION, "wheel": f"wheels/{wheel.name}",
+            "key": f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}"}
+    (site / "runtime" / "snapshot.json").write_text(json.dumps(meta, indent=1) + "\n")
+
+
 def checksums(site: Path) -> None:
     """``runtime/SHA256SUMS``: what ships, so a deployment can be checked."""
     lines = [f"{sha256(p)}  {p.relative_to(site)}" for p in sorted((site / "runtime").rglob("*")) if p.is_file()]
@@ -125,11 +134,12 @@ def build(site: Path) -> None:
     vendor_pyodide(site)
     vendor_pyscript(site)
     vendor_libraries(site)
-    checksums(site)
     wheel = engine_wheel(site / "wheels")
     for name in PAGE:
         shutil.copy2(ROOT / name, site / name)
-    shutil.copytree(ROOT / "web", site / "web", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "web", site / "web", ignore=shutil.ignore_patterns("__pycache__", "boot.mjs"))
+    snapshot_boot(site, wheel)
+    checksums(site)
     config = (site / "pyscript.toml").read_text()
     if f"./wheels/{wheel.name}" not in config:
         fail(f"pyscript.toml does not name ./wheels/{wheel.name}")

@@ -2,7 +2,7 @@
 // beyond what the views expose; no rules here at all (the engine has them).
 import { CastView, MAX_COPIES, numberedNames, sheetOf } from "./cast.js";
 import { $ } from "./dom.js";
-import { EngineFault, startEngine } from "./engine.js";
+import { EngineFault, makeSnapshot, startEngine } from "./engine.js";
 import { download, readFile } from "./files.js";
 import { actionName, refusal, setLanguage, t } from "./i18n.js";
 import { bindKeys } from "./keys.js";
@@ -375,6 +375,10 @@ async function main() {
   log = [...answer.commands];
   show(answer);
   view.setEngine("ready", t("ready"));
+  document.documentElement.dataset.boot = answer.boot ?? "cold";
+  if (answer.boot !== "restored") {
+    setTimeout(() => makeSnapshot().then((made) => { document.documentElement.dataset.snapshot = made.ok ? "made" : "failed"; }), 1000);
+  }
   await openLink();
   window.addEventListener("hashchange", openLink);
 }

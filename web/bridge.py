@@ -10,6 +10,7 @@ import json
 import os
 import random
 
+import js
 from pyscript import sync
 
 import engine
@@ -18,6 +19,12 @@ from engine.codec import combatant_sheet, decode
 from engine.journal import journal
 
 random.seed(os.urandom(16))
+
+
+def _boot():
+    """How Python started in this worker: "cold", "restored" (from a snapshot) or
+    "fallback: why" (a snapshot that could not be restored), as web/boot.mjs noted it."""
+    return str(getattr(js, "riposteBoot", "cold"))
 
 
 class Table:
@@ -42,12 +49,13 @@ class Table:
         """Replace the encounter by a save (autosave, file or link); refused, nothing changes."""
         if text is None:
             self.__init__()
-            return self.answer(commands=[], max_chars=save.MAX_CHARS, format=save.SAVE_FORMAT)
+            return self.answer(commands=[], max_chars=save.MAX_CHARS, format=save.SAVE_FORMAT, boot=_boot())
         result = save.read(text)
         if not result["ok"]:
             return {**self.answer(), "ok": False, "error": result["error"], "max_chars": save.MAX_CHARS}
         self.state, self.log, self.undone = result["state"], list(result["commands"]), []
-        return self.answer(commands=self.log, max_chars=save.MAX_CHARS, format=save.SAVE_FORMAT, summary=result["summary"])
+        return self.answer(commands=self.log, max_chars=save.MAX_CHARS, format=save.SAVE_FORMAT, summary=result["summary"],
+                           boot=_boot())
 
     def inspect(self, text):
         """What a save holds, without opening it."""

@@ -9,13 +9,46 @@ const TIMEOUT = 15_000;
 
 export class EngineFault extends Error {}
 
+// A repeat visit restores Python from a memory snapshot (web/boot.mjs) when Cache Storage
+// has one for this exact Pyodide and engine wheel; the engine is then unpacked by the
+// loader, so the config names no package. A first visit boots normally and micropip
+// installs the engine wheel (pyscript.toml).
+async function snapshotKey() {
+  const meta = await (await fetch(here("../runtime/snapshot.json"))).json();
+  return new URL(meta.key, here("../")).href;
+}
+
+async function hasSnapshot() {
+  try {
+    const cache = await caches.open("riposte-snapshot");
+    return Boolean(await cache.match(await snapshotKey()));
+  } catch {
+    return false; // no Cache Storage (private mode): a normal boot
+  }
+}
+
+// Once the app is ready, a worker of its own makes the snapshot for the next visit.
+export function makeSnapshot() {
+  return new Promise((resolve) => {
+    const maker = new Worker(here("./snapshot.js"), { type: "module" });
+    maker.onmessage = (event) => {
+      maker.terminate();
+      resolve(event.data);
+    };
+    maker.onerror = () => {
+      maker.terminate();
+      resolve({ ok: false });
+    };
+  });
+}
+
 export async function startEngine() {
   await customElements.whenDefined("py-script");
-  const worker = await PyWorker(here("./bridge.py"), {
-    type: "pyodide",
-    config: here("../pyscript.toml"),
-    version: here("../runtime/pyodide/pyodide.mjs"),
-  });
+  const warm = await hasSnapshot();
+  const loader = here("../runtime/pyodide/boot.mjs");
+  const worker = await PyWorker(here("./bridge.py"), warm
+    ? { type: "pyodide", config: { interpreter: loader, sync_main_only: true }, version: loader }
+    : { type: "pyodide", config: here("../pyscript.toml"), version: here("../runtime/pyodide/pyodide.mjs") });
   const sync = worker.sync;
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {

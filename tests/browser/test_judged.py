@@ -128,7 +128,8 @@ def test_at_320_px_nothing_scrolls_sideways(browser: Any, site_url: str) -> None
     wide = []
     for name, open_it, leave in screens(page):
         open_it()
-        width = page.evaluate("Math.max(document.documentElement.scrollWidth, ...[...document.querySelectorAll('dialog[open]')].map(d => d.scrollWidth - d.clientWidth + 320))")
+        width = page.evaluate("""Math.max(document.documentElement.scrollWidth,
+            ...[...document.querySelectorAll('dialog[open]')].map(d => d.scrollWidth - d.clientWidth + 320))""")
         if width > 320:
             wide.append(f"{name}: {width}px")
         leave()

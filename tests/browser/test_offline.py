@@ -8,10 +8,14 @@ replace, in its own browser context.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import shutil
 import struct
 import subprocess
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,12 +42,22 @@ class Deployment:
         self.server.shutdown()
         self.server.server_close()
 
-    def redeploy(self, build: str) -> None:
-        """A new version: another build id in the page, and its service worker rebuilt."""
+    def redeploy(self, build: str, engine: bool = False) -> None:
+        """A new version: another build id in the page and, with ``engine``, another
+        engine wheel (so another snapshot key), then its service worker rebuilt."""
         index = self.folder / "index.html"
         text = index.read_text()
         start = text.index('data-build="') + len('data-build="')
         index.write_text(text[:start] + build + text[text.index('"', start):])
+        if engine:
+            meta_path = self.folder / "runtime" / "snapshot.json"
+            meta = json.loads(meta_path.read_text())
+            wheel = self.folder / meta["wheel"]
+            with zipfile.ZipFile(wheel, "a") as z:
+                z.writestr("engine/_deployment.py", f"BUILD = {build!r}\n")
+            digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
+            meta["key"] = f"runtime/snapshot/{meta['pyodide']}-{digest}"
+            meta_path.write_text(json.dumps(meta))
         subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(self.folder)], check=True,
                        capture_output=True)
 
@@ -52,10 +66,8 @@ class Deployment:
 def deployment(tmp_path: Path) -> Iterator[Deployment]:
     d = Deployment(tmp_path / "site")
     yield d
-    try:
+    with contextlib.suppress(OSError):
         d.stop()
-    except OSError:
-        pass
 
 
 def controlled(page: Any) -> None:
@@ -141,3 +153,84 @@ def test_the_manifest_is_valid_and_its_icons_exist(phone: Any, site_url: str) ->
         sizes.add((width, icon.get("purpose", "any")))
     assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes  # what browsers ask to install
     phone.assert_clean()
+
+
+def snapshot_made(page: Any) -> None:
+    expect(page.locator("html")).to_have_attribute("data-snapshot", "made", timeout=60_000)
+
+
+def boot(page: Any) -> str:
+    page.reload()
+    wait_ready(page)
+    return page.evaluate("document.documentElement.dataset.boot")
+
+
+DICE = """async () => {
+  const call = async (command) => JSON.parse(await window.riposte.raw(JSON.stringify({ op: "apply", command })));
+  for (const name of ["A", "B", "C", "D", "E", "F"]) await call({ type: "add_combatant", combatant: { name } });
+  const started = await call({ type: "start_round" });
+  await window.riposte.raw(JSON.stringify({ op: "new", party: false }));
+  return Object.values(started.command.rolls).join("");
+}"""
+
+
+def test_repeat_visits_restore_a_snapshot_and_roll_new_dice(browser: Any, deployment: Deployment) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watched = Watched(context.new_page(), deployment.url.rstrip("/"))
+    page = watched.page
+    page.goto(deployment.url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.boot") == "cold"
+    snapshot_made(page)
+    rolls = []
+    for _ in range(3):
+        assert boot(page) == "restored"
+        rolls.append(page.evaluate(DICE))  # six dice rolled by the engine
+    assert len(set(rolls)) == 3, rolls  # a frozen random state would roll the same dice
+    watched.assert_clean()
+    context.close()
+
+
+@pytest.mark.parametrize("bad", ["new Uint8Array(4096).fill(7)", "new TextEncoder().encode('pas un instantané')"])
+def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(browser: Any, deployment: Deployment, bad: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watched = Watched(context.new_page(), deployment.url.rstrip("/"))
+    page = watched.page
+    page.goto(deployment.url)
+    wait_ready(page)
+    snapshot_made(page)
+    page.evaluate(f"""async () => {{
+        const cache = await caches.open("riposte-snapshot");
+        const [key] = await cache.keys();
+        await cache.put(key, new Response({bad}));
+    }}""")
+    assert boot(page).startswith("fallback")
+    assert len(page.evaluate(DICE)) == 6  # the engine works
+    snapshot_made(page)  # the bad one was dropped and a good one made
+    assert boot(page) == "restored"
+    watched.assert_clean()
+    context.close()
+
+
+def test_a_new_engine_never_restores_the_old_snapshot(browser: Any, deployment: Deployment) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watched = Watched(context.new_page(), deployment.url.rstrip("/"))
+    page = watched.page
+    page.goto(deployment.url)
+    controlled(page)
+    snapshot_made(page)
+    assert boot(page) == "restored"
+    old_keys = page.evaluate("caches.open('riposte-snapshot').then(c => c.keys()).then(k => k.map(r => r.url))")
+    deployment.redeploy("moteur-2", engine=True)
+    page.reload()
+    wait_ready(page)
+    page.locator("#update").get_by_role("button", name="Passer à la nouvelle version").click(timeout=30_000)
+    expect(page.locator("html")).to_have_attribute("data-build", "moteur-2", timeout=30_000)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.boot") == "cold"  # not the old engine's heap
+    snapshot_made(page)
+    new_keys = page.evaluate("caches.open('riposte-snapshot').then(c => c.keys()).then(k => k.map(r => r.url))")
+    assert len(new_keys) == 1 and new_keys != old_keys
+    assert boot(page) == "restored"
+    watched.assert_clean()
+    context.close()

@@ -1,0 +1,25 @@
+// Makes the memory snapshot that later visits restore (web/boot.mjs), in a worker of its
+// own, once the app is ready: a Pyodide instance made for snapshotting, with the engine
+// wheel unpacked and imported (micropip cannot run in such an instance, Pyodide issue
+// 5729), stored in Cache Storage under a key naming the Pyodide version and the wheel's
+// hash, so a new deployment never restores an old engine.
+import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
+import { CACHE } from "../runtime/pyodide/boot.mjs";
+
+const site = new URL("../", import.meta.url);
+
+async function make() {
+  const meta = await (await fetch(new URL("runtime/snapshot.json", site))).json();
+  const quiet = () => undefined;
+  const py = await loadPyodide({ indexURL: new URL("runtime/pyodide/", site).href, _makeSnapshot: true, stdout: quiet, stderr: quiet });
+  const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  py.unpackArchive(await (await fetch(new URL(meta.wheel, site))).arrayBuffer(), "wheel", { extractDir: sitePackages });
+  py.runPython("import json, os, random\nimport engine, engine.save, engine.journal, engine.codec");
+  const snapshot = py.makeMemorySnapshot();
+  const cache = await caches.open(CACHE);
+  for (const old of await cache.keys()) await cache.delete(old);
+  await cache.put(new URL(meta.key, site).href, new Response(snapshot));
+  return snapshot.byteLength;
+}
+
+make().then((bytes) => postMessage({ ok: true, bytes }), (error) => postMessage({ ok: false, error: String(error) }));
