@@ -53,8 +53,11 @@ test-long: site
 audit: site
 	$(PY) tools/audit.py
 
-bench: $(VENV)/.installed
+# Benchmarks print figures (never asserted): the engine in CPython, then the page in
+# Chromium against the floor page (docs/PERFORMANCE.md, chart docs/performance.png).
+bench: site
 	$(PY) bench/engine_bench.py
+	$(PY) bench/page_bench.py
 
 clean:
 	rm -rf _site build dist

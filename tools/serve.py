@@ -22,7 +22,6 @@ TYPES = {
     ".py": "text/plain; charset=utf-8",
     ".whl": "application/zip",
     ".zip": "application/zip",
-    ".webmanifest": "application/manifest+json",
 }
 
 
@@ -34,8 +33,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(Handler, directory=str(directory))
+def serve(directory: Path, port: int, host: str = "127.0.0.1",
+          handler_class: type[Handler] = Handler) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(handler_class, directory=str(directory))
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 

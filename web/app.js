@@ -7,7 +7,7 @@ import { download, readFile } from "./files.js";
 import { actionName, refusal, setLanguage, t } from "./i18n.js";
 import { bindKeys } from "./keys.js";
 import { confirm, journalRounds, journalText, openHelp, openShare, renderJournal } from "./panels.js";
-import { registerOffline } from "./offline.js";
+import { controlled, registerOffline } from "./offline.js";
 import { linkFor, qrSvg, readLink } from "./share.js";
 import * as store from "./store.js";
 import { View } from "./view.js";
@@ -41,8 +41,17 @@ async function call(request) {
   }
 }
 
+// The board kept for the first paint: what the cards show, not every action's verdict.
+function paintable(b) {
+  const combatants = Object.fromEntries(Object.entries(b.combatants).map(([id, f]) => {
+    const { actions, declarations, ...shown } = f;
+    return [id, shown];
+  }));
+  return { ...b, catalogue: undefined, combatants };
+}
+
 function persist() {
-  const outcome = store.save(store.saveText(format, log, board));
+  const outcome = store.save(store.saveText(format, log, paintable(board)));
   if (outcome === "full") view.message(t("storageFull"));
   else if (outcome === "unavailable") view.message(t("storageUnavailable"));
   return outcome;
@@ -52,7 +61,7 @@ function show(answer) {
   board = answer.board;
   redoCount = answer.redo ?? redoCount;
   view.renderBoard(board);
-  castView.render(board);
+  if (view.screen() === "cast") castView.render(board);
   view.setHistory(log.length > 0, redoCount > 0);
   if (view.screen() === "journal") refreshJournal();
 }
@@ -135,6 +144,8 @@ async function refreshJournal() {
 function showScreen(name) {
   if (name === "round") return openRound();
   view.showScreen(name);
+  if (name === "cast") castView.render(board);
+  if (name === "players") view.renderPlayers(board);
   if (name === "journal") refreshJournal();
   if (name === "menu") $("#aside").hidden = store.aside() === null;
   return undefined;
@@ -349,12 +360,17 @@ async function main() {
   if (saved.board?.order && saved.board.combatants) {
     try {
       view.renderBoard(saved.board);
+      performance.mark("riposte:saved-board");
     } catch {
       /* a board from another version: the engine's own comes in a moment */
     }
   }
+  const registration = await registerOffline({ onUpdate: (apply) => view.offerUpdate(apply) }).catch(() => null);
+  if (registration && !navigator.serviceWorker.controller) {
+    view.setEngine("loading", t("firstVisit"));
+    await controlled(registration);
+  }
   view.setEngine("loading", t("loading"));
-  registerOffline({ onUpdate: (apply) => view.offerUpdate(apply) }).catch(() => undefined);
   try {
     engine = await startEngine();
   } catch (error) {
@@ -375,6 +391,7 @@ async function main() {
   log = [...answer.commands];
   show(answer);
   view.setEngine("ready", t("ready"));
+  performance.mark("riposte:ready");
   document.documentElement.dataset.boot = answer.boot ?? "cold";
   if (answer.boot !== "restored") {
     setTimeout(() => makeSnapshot().then((made) => { document.documentElement.dataset.snapshot = made.ok ? "made" : "failed"; }), 1000);

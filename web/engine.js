@@ -2,8 +2,6 @@
 // worker on the self-hosted Pyodide. One call per tap, JSON strings in and out.
 // A call that throws, or gets no answer in TIMEOUT ms (a dead worker), rejects with
 // EngineFault: the page keeps the encounter it saved and offers a reload.
-import { PyWorker } from "../runtime/pyscript/core.js";
-
 const here = (path) => new URL(path, import.meta.url).href;
 const TIMEOUT = 15_000;
 
@@ -43,6 +41,9 @@ export function makeSnapshot() {
 }
 
 export async function startEngine() {
+  // Imported here, not at the top: on a first visit the service worker holds the runtime
+  // by now, so PyScript comes from its cache instead of being downloaded twice.
+  const { PyWorker } = await import("../runtime/pyscript/core.js");
   await customElements.whenDefined("py-script");
   const warm = await hasSnapshot();
   const loader = here("../runtime/pyodide/boot.mjs");

@@ -20,3 +20,17 @@ export async function registerOffline({ onUpdate }) {
   registration.addEventListener("updatefound", () => watch(registration.installing));
   return registration;
 }
+
+// A first visit waits for the service worker to hold the whole site before Python starts:
+// the runtime then comes from its cache, so the 14 MB are downloaded once, not twice
+// (the worker's install fetches bypass the HTTP cache). Never more than `timeout` ms.
+export function controlled(registration, timeout = 60_000) {
+  if (!registration || navigator.serviceWorker.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+    const worker = registration.installing ?? registration.waiting;
+    worker?.addEventListener("statechange", () => { if (worker.state === "redundant") done(); });
+    setTimeout(done, timeout);
+  });
+}

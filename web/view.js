@@ -7,6 +7,7 @@ import { costLabel, skillLabel, testLabel } from "./labels.js";
 export class View {
   constructor() {
     this.board = $("#board");
+    this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
     this.declarations = $("#declarations");
     this.sheet = $("#sheet");
     $("#sheet-close").addEventListener("click", () => this.sheet.close());
@@ -70,10 +71,30 @@ export class View {
     $("#players-turn").textContent = turn;
     const fighters = board.order.map((id) => board.combatants[id]);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
-    this.board.replaceChildren(...fighters.map((f) => card(board, f, top, true)));
-    $("#players-board").replaceChildren(...fighters.filter((f) => !f.hors_combat).map((f) => card(board, f, top, false)));
+    const cards = fighters.map((f) => {
+      const key = cardKey(board, f, top);
+      const known = this.cards.get(f.id);
+      if (known?.key === key) return known.element;
+      const element = card(board, f, top, true);
+      this.cards.set(f.id, { key, element });
+      return element;
+    });
+    const shown = this.board.children;
+    if (shown.length === cards.length && cards.every((c, i) => shown[i].dataset.id === c.dataset.id)) {
+      cards.forEach((c, i) => { if (shown[i] !== c) shown[i].replaceWith(c); });
+    } else {
+      this.board.replaceChildren(...cards);
+    }
+    if (this.screen() === "players") this.renderPlayers(board);
     $("#end-round").disabled = board.round_over;
     $("#next-round").disabled = !board.round_over || fighters.length === 0;
+  }
+
+  // The players' view: drawn when it is on screen.
+  renderPlayers(board) {
+    const fighters = board.order.map((id) => board.combatants[id]).filter((f) => !f.hors_combat);
+    const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
+    $("#players-board").replaceChildren(...fighters.map((f) => card(board, f, top, false)));
   }
 
   turnText(board) {
@@ -244,6 +265,13 @@ function turnText(board) {
   if (board.phase) return t("turnPhase", board.combatants[board.phase].name);
   if (names.length === 1) return t("turnOne", names[0], board.combatants[board.active[0]].pi);
   return t("turnTie", board.combatants[board.active[0]].pi, names.join(", "));
+}
+
+// Everything a card shows, as one string: an unchanged fighter keeps its card.
+function cardKey(board, f, top) {
+  const { actions, declarations, ...shown } = f;
+  return JSON.stringify([document.documentElement.lang, board.round, board.round_over, board.active, top,
+    f.engaged_with.map((id) => board.combatants[id]?.name), shown]);
 }
 
 // One fighter's card; with ``controls`` its buttons (the board), without (the players' view).

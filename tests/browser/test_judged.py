@@ -151,6 +151,14 @@ def tab_to(page: Any, text: str, limit: int = 80) -> None:
     raise AssertionError(f"Tab never reached « {text} » (last: « {focused(page)} »)")
 
 
+def choose(page: Any, action: str) -> None:
+    """In an open action sheet: Tab to the action, Enter, Tab to « Valider », Enter."""
+    tab_to(page, action)
+    page.keyboard.press("Enter")
+    tab_to(page, "Valider")
+    page.keyboard.press("Enter")
+
+
 def test_a_whole_fight_with_the_keyboard_alone(phone: Any) -> None:
     page = phone.page
     keys = page.keyboard
@@ -187,10 +195,7 @@ def test_a_whole_fight_with_the_keyboard_alone(phone: Any) -> None:
     # Aldric acts: A opens his sheet, the first allowed action has the focus.
     keys.press("a")
     expect(page.locator("#sheet")).to_be_visible()
-    tab_to(page, "Observer en détail")
-    keys.press("Enter")
-    tab_to(page, "Valider")
-    keys.press("Enter")
+    choose(page, "Observer en détail")
     expect(page.locator("#sheet")).to_be_hidden()
     expect_pi(page, Aldric=2, Orque=4)
     expect(page.locator("#live")).to_contain_text("Aldric : Observer en détail, 5 P.I. (7 → 2).")
@@ -201,10 +206,7 @@ def test_a_whole_fight_with_the_keyboard_alone(phone: Any) -> None:
     expect(page.locator("#sheet")).to_be_hidden()
     assert focused(page).startswith("Agir")
     keys.press("Enter")  # Orque acts with the focused button
-    tab_to(page, "Dire une phrase")
-    keys.press("Enter")
-    tab_to(page, "Valider")
-    keys.press("Enter")
+    choose(page, "Dire une phrase")
     expect(page.locator("#turn")).to_have_text("Orque termine sa phase (action gratuite prise).")
     keys.press("p")  # Orque passes
     keys.press("p")  # then Aldric: nobody is left in the round

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 import serve
-from conftest import ROOT, SITE, Watched, wait_ready
-from helpers import act, add_fighter, expect_pi, start_round
+from conftest import ROOT, SITE, wait_ready
+from helpers import act, add_fighter, expect_pi, open_fresh, start_round
 from playwright.sync_api import expect
 
 
@@ -82,10 +82,8 @@ def controlled(page: Any) -> None:
 
 
 def test_a_second_visit_works_with_no_network(browser: Any, deployment: Deployment) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    watched = Watched(context.new_page(), deployment.url.rstrip("/"))
+    watched = open_fresh(browser, deployment.url)
     page = watched.page
-    page.goto(deployment.url)
     controlled(page)
     deployment.stop()  # no network from here on
 
@@ -101,14 +99,12 @@ def test_a_second_visit_works_with_no_network(browser: Any, deployment: Deployme
     expect_pi(page, Aldric=5, Orque=4)
     assert from_network == [], from_network
     watched.assert_clean()
-    context.close()
+    page.context.close()
 
 
 def test_a_new_deployment_is_offered_then_applied_whole(browser: Any, deployment: Deployment) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    watched = Watched(context.new_page(), deployment.url.rstrip("/"))
+    watched = open_fresh(browser, deployment.url)
     page = watched.page
-    page.goto(deployment.url)
     controlled(page)
     old = page.evaluate("document.documentElement.dataset.build")
     deployment.redeploy("nouvelle")
@@ -124,7 +120,7 @@ def test_a_new_deployment_is_offered_then_applied_whole(browser: Any, deployment
     wait_ready(page)
     expect(update).to_be_hidden()
     watched.assert_clean()
-    context.close()
+    page.context.close()
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -175,10 +171,8 @@ DICE = """async () => {
 
 
 def test_repeat_visits_restore_a_snapshot_and_roll_new_dice(browser: Any, deployment: Deployment) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    watched = Watched(context.new_page(), deployment.url.rstrip("/"))
+    watched = open_fresh(browser, deployment.url)
     page = watched.page
-    page.goto(deployment.url)
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.boot") == "cold"
     snapshot_made(page)
@@ -188,15 +182,13 @@ def test_repeat_visits_restore_a_snapshot_and_roll_new_dice(browser: Any, deploy
         rolls.append(page.evaluate(DICE))  # six dice rolled by the engine
     assert len(set(rolls)) == 3, rolls  # a frozen random state would roll the same dice
     watched.assert_clean()
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("bad", ["new Uint8Array(4096).fill(7)", "new TextEncoder().encode('pas un instantané')"])
 def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(browser: Any, deployment: Deployment, bad: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    watched = Watched(context.new_page(), deployment.url.rstrip("/"))
+    watched = open_fresh(browser, deployment.url)
     page = watched.page
-    page.goto(deployment.url)
     wait_ready(page)
     snapshot_made(page)
     page.evaluate(f"""async () => {{
@@ -209,14 +201,12 @@ def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(browser: Any, deployme
     snapshot_made(page)  # the bad one was dropped and a good one made
     assert boot(page) == "restored"
     watched.assert_clean()
-    context.close()
+    page.context.close()
 
 
 def test_a_new_engine_never_restores_the_old_snapshot(browser: Any, deployment: Deployment) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    watched = Watched(context.new_page(), deployment.url.rstrip("/"))
+    watched = open_fresh(browser, deployment.url)
     page = watched.page
-    page.goto(deployment.url)
     controlled(page)
     snapshot_made(page)
     assert boot(page) == "restored"
@@ -233,4 +223,4 @@ def test_a_new_engine_never_restores_the_old_snapshot(browser: Any, deployment: 
     assert len(new_keys) == 1 and new_keys != old_keys
     assert boot(page) == "restored"
     watched.assert_clean()
-    context.close()
+    page.context.close()

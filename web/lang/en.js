@@ -68,6 +68,7 @@ export default {
   confirmKeep: "Keep the current fight",
   confirmNewTitle: "Start a new fight?",
   confirmNew: "Start",
+  firstVisit: "First visit: Riposte is downloading itself to work without a network too (14 MB)…",
   loading: "Loading the rules engine (Python)…",
   ready: "Engine ready.",
   engineFailed: (why) => `The rules engine could not start (${why}). Reload the page.`,

@@ -70,6 +70,7 @@ export default {
   confirmNewTitle: "Commencer un nouveau combat ?",
   confirmNew: "Commencer",
   // engine status
+  firstVisit: "Premier passage : Riposte se télécharge pour marcher aussi sans réseau (14 Mo)…",
   loading: "Chargement du moteur de règles (Python)…",
   ready: "Moteur prêt.",
   engineFailed: (why) => `Le moteur de règles n'a pas pu démarrer (${why}). Rechargez la page.`,

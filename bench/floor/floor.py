@@ -1,0 +1,5 @@
+from pyscript import sync
+
+import floorpkg
+
+sync.call = floorpkg.answer
