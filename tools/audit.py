@@ -18,8 +18,8 @@ import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-import find_chromium  # noqa: E402
-import serve  # noqa: E402
+import find_chromium
+import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"accessibility": 95, "best-practices": 95}

@@ -394,7 +394,9 @@ async function main() {
   performance.mark("riposte:ready");
   document.documentElement.dataset.boot = answer.boot ?? "cold";
   if (answer.boot !== "restored") {
-    setTimeout(() => makeSnapshot().then((made) => { document.documentElement.dataset.snapshot = made.ok ? "made" : "failed"; }), 1000);
+    // In the background, once the page is idle: a second Python boots in its own worker.
+    const make = () => makeSnapshot().then((made) => { document.documentElement.dataset.snapshot = made.ok ? "made" : "failed"; });
+    setTimeout(() => requestIdleCallback(make, { timeout: 5000 }), 2000);
   }
   await openLink();
   window.addEventListener("hashchange", openLink);

@@ -1,5 +1,4 @@
-from pyscript import sync
-
 import floorpkg
+from pyscript import sync
 
 sync.call = floorpkg.answer

@@ -14,6 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
+
+# The engine shares two cores with its snapshot maker on a first visit: give it time.
+expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -95,13 +99,24 @@ def wait_ready(page: Any, timeout: float = 60_000) -> None:
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=timeout)
 
 
-@pytest.fixture
-def phone(browser: Any, site_url: str) -> Iterator[Watched]:
-    """A fresh profile at 390×844, on the page, with the engine ready."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+def _phone(browser: Any, site_url: str, **options: Any) -> Iterator[Watched]:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, **options)
     page = context.new_page()
     watched = Watched(page, site_url.rstrip("/"))
     page.goto(site_url)
     wait_ready(page)
     yield watched
     context.close()
+
+
+@pytest.fixture
+def phone(browser: Any, site_url: str) -> Iterator[Watched]:
+    """A fresh profile at 390×844, on the page, with the engine ready."""
+    yield from _phone(browser, site_url)
+
+
+@pytest.fixture
+def phone_without_sw(browser: Any, site_url: str) -> Iterator[Watched]:
+    """The same, with service workers blocked: for tests that change what the server
+    sends (a fault injected in bridge.py), which a service worker's cache would hide."""
+    yield from _phone(browser, site_url, service_workers="block")

@@ -234,10 +234,10 @@ def _fault_then_reload(phone: Any, fault: str, message: str, timeout: int) -> No
     phone.assert_clean()
 
 
-def test_a_python_exception_keeps_the_fight_and_offers_a_reload(phone: Any) -> None:
-    _fault_then_reload(phone, 'raise RuntimeError("panne simulée")', "RuntimeError: panne simulée", 5_000)
+def test_a_python_exception_keeps_the_fight_and_offers_a_reload(phone_without_sw: Any) -> None:
+    _fault_then_reload(phone_without_sw, 'raise RuntimeError("panne simulée")', "RuntimeError: panne simulée", 5_000)
 
 
-def test_a_dead_worker_keeps_the_fight_and_offers_a_reload(phone: Any) -> None:
+def test_a_dead_worker_keeps_the_fight_and_offers_a_reload(phone_without_sw: Any) -> None:
     """A worker that never answers (here: stuck in a loop) is given up after 15 s."""
-    _fault_then_reload(phone, "while True: pass", "timeout", 25_000)
+    _fault_then_reload(phone_without_sw, "while True: pass", "timeout", 25_000)
