@@ -106,7 +106,9 @@ def corpus(count: int, seed: int = 20261129) -> Iterator[tuple[str, str]]:
 
 
 def fight() -> list[dict[str, object]]:
-    """The state the fuzz starts from: Aldric and Orque, round 1, Orque to act."""
+    """Aldric (PJ) and Orque (PNJ), round 1 under way: Aldric 10 → 5 P.I. after
+    « Observer en détail » (R3.2), Orque 6 P.I. to act. Where the fuzz starts, and the fight
+    the end-to-end tests seed."""
     from tests.test_save import CASTS
 
     return [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},

@@ -232,16 +232,21 @@ async function replaceWith(text, source, why) {
   return load(text, t("opened", source));
 }
 
+// The bridge started another encounter (a save opened, a new fight): take its log, show it, save it.
+function adopt(answer, done) {
+  log = [...answer.commands];
+  show(answer);
+  persist();
+  view.message(done);
+}
+
 async function load(text, done) {
   const answer = await call({ op: "load", text });
   if (!answer.ok) {
     view.message(refusal(answer.error));
     return false;
   }
-  log = [...answer.commands];
-  show(answer);
-  persist();
-  view.message(done);
+  adopt(answer, done);
   return true;
 }
 
@@ -281,15 +286,12 @@ async function share(players) {
 async function newEncounter(party) {
   const yes = await confirm(t("confirmNewTitle"), [party ? t("newWithParty") : t("newEmpty")], t("confirmNew"), t("cancel"));
   if (!yes) return;
-  const answer = await call({ op: "new", party });
-  log = [...answer.commands];
-  show(answer);
-  persist();
-  view.message(t("newDone"));
+  adopt(await call({ op: "new", party }), t("newDone"));
   showScreen("cast");
 }
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
+const exportFile = async () => download(`riposte-${stamp()}.json`, await exportText(true));
 
 function bindMenu() {
   $("#open-share").addEventListener("click", () => share(false));
@@ -297,8 +299,8 @@ function bindMenu() {
   $("#share-copy").addEventListener("click", async () => {
     await navigator.clipboard.writeText($("#share-link").value).then(() => view.message(t("linkCopied")), () => $("#share-link").select());
   });
-  $("#share-file").addEventListener("click", async () => download(`riposte-${stamp()}.json`, await exportText(true)));
-  $("#export").addEventListener("click", async () => download(`riposte-${stamp()}.json`, await exportText(true)));
+  $("#share-file").addEventListener("click", exportFile);
+  $("#export").addEventListener("click", exportFile);
   $("#export-aside").addEventListener("click", () => download(`riposte-illisible-${stamp()}.json`, store.aside() ?? ""));
   $("#import").addEventListener("change", async (event) => {
     const [file] = event.target.files;

@@ -45,17 +45,19 @@ class Table:
         out.update(extra)
         return out
 
-    def load(self, text):
-        """Replace the encounter by a save (autosave, file or link); refused, nothing changes."""
-        if text is None:
-            self.__init__()
-            return self.answer(commands=[], max_chars=save.MAX_CHARS, format=save.SAVE_FORMAT, boot=_boot())
-        result = save.read(text)
-        if not result["ok"]:
-            return {**self.answer(), "ok": False, "error": result["error"], "max_chars": save.MAX_CHARS}
+    def _start(self, result, **extra):
+        """A new encounter from a replayed log (a save read, or the party): nothing to redo."""
         self.state, self.log, self.undone = result["state"], list(result["commands"]), []
-        return self.answer(commands=self.log, max_chars=save.MAX_CHARS, format=save.SAVE_FORMAT, summary=result["summary"],
-                           boot=_boot())
+        return self.answer(commands=self.log, **extra)
+
+    def load(self, text):
+        """Replace the encounter by a save (autosave, file or link), or by an empty one for
+        ``None``; refused, nothing changes."""
+        limits = {"max_chars": save.MAX_CHARS, "format": save.SAVE_FORMAT, "boot": _boot()}
+        result = engine.replay([]) if text is None else save.read(text)
+        if not result["ok"]:
+            return {**self.answer(), "ok": False, "error": result["error"], **limits}
+        return self._start(result, summary=result.get("summary"), **limits)
 
     def inspect(self, text):
         """What a save holds, without opening it."""
@@ -74,9 +76,7 @@ class Table:
         out of any round."""
         sheets = [combatant_sheet(c) for c in decode(self.state).combatants if party and c.side.value == "pj"]
         log = [{"type": "add_combatant", "combatant": {k: v for k, v in s.items() if k != "entry"}} for s in sheets]
-        result = engine.replay(log)
-        self.state, self.log, self.undone = result["state"], list(result["commands"]), []
-        return self.answer(commands=self.log)
+        return self._start(engine.replay(log))
 
     def apply(self, command):
         """A new command: what was undone can no longer be redone."""

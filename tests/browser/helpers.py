@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 from conftest import Watched, wait_ready
 from playwright.sync_api import expect
 
-CASTS = json.loads((Path(__file__).resolve().parents[1] / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
+from tests.fuzz import fight as fight_log  # Aldric 10 → 5 P.I. after « Observer en détail », Orque 6 to act
+from tests.test_save import CASTS
 
-
-def fight_log() -> list[dict[str, Any]]:
-    """Aldric (PJ) and Orque (PNJ), round 1 under way: Aldric 10 → 5 P.I. after
-    « Observer en détail » (R3.2), Orque 6 P.I. to act."""
-    return [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
-            {"type": "start_round", "declarations": {"aldric": "epee", "orque": "hache"}, "rolls": {"aldric": 5, "orque": 1}},
-            {"type": "act", "actor": "aldric", "action": "observer"}]
+__all__ = ["CASTS", "fight_log"]
 
 
 def seed(page: Any, commands: list[dict[str, Any]]) -> None:
