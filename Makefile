@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: all site serve test test-engine test-browser test-long lint bench audit clean
+.PHONY: all site serve test test-engine test-browser test-long lint bench audit mutants clean
 
 all: test
 
@@ -49,6 +49,22 @@ test-long: site
 		$(PY) -m pytest -s -p no:cacheprovider --hypothesis-show-statistics tests/test_properties.py tests/test_fuzz.py \
 		tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
 
+# Mutation testing of engine/ with mutmut (requirements-mutants.txt; not part of make test:
+# about N minutes here). A fresh run each time (mutants/ is mutmut's scratch copy), the
+# CPython tests only, the derandomized Hypothesis profile `mutants`, at most two workers;
+# prints the score and the surviving mutants (docs/ENGINE.md, "Mutation testing").
+MUTANTS_JOBS ?= 2
+
+$(VENV)/.mutants: $(VENV)/.installed requirements-mutants.txt
+	$(PY) -m pip install --quiet -r requirements-mutants.txt
+	touch $@
+
+mutants: $(VENV)/.mutants
+	rm -rf mutants && mkdir mutants
+	HYPOTHESIS_PROFILE=mutants $(VENV)/bin/mutmut run --max-children $(MUTANTS_JOBS) > mutants/run.log 2>&1 \
+		|| { tail -40 mutants/run.log; exit 1; }
+	$(PY) tools/mutation_score.py
+
 # Lighthouse on the built site, phone profile: prints the scores (not part of make test).
 audit: site
 	$(PY) tools/audit.py
@@ -60,4 +76,4 @@ bench: site
 	$(PY) bench/page_bench.py
 
 clean:
-	rm -rf _site build dist
+	rm -rf _site build dist mutants

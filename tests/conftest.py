@@ -1,7 +1,9 @@
 """Test set-up shared by every test: the tests folder on the path, Hypothesis profiles.
 
-Profiles: ``ci`` (default, quick) and ``long`` (``HYPOTHESIS_PROFILE=long``, ``make
-test-long``): see docs/RELIABILITY.md for the figures.
+Profiles: ``ci`` (default, quick), ``long`` (``HYPOTHESIS_PROFILE=long``, ``make
+test-long``): see docs/RELIABILITY.md for the figures; ``mutants`` (``make mutants``):
+derandomized, so that every mutant meets the same examples and a score does not move from
+one run to the next.
 """
 
 import os
@@ -16,4 +18,6 @@ settings.register_profile("ci", max_examples=60, stateful_step_count=40, deadlin
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=10_000, stateful_step_count=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("mutants", max_examples=30, stateful_step_count=30, deadline=None,
+                          derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
