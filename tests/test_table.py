@@ -15,6 +15,7 @@ from strategies import MALFORMED, options_for, sheets
 
 import engine
 from engine import save
+from engine.journal import journal
 from engine.table import Table
 
 HERE = Path(__file__).parent
@@ -285,3 +286,28 @@ class Session(RuleBasedStateMachine):
 
 
 TestSession = Session.TestCase
+
+
+# --- what each answer holds, exactly (the page reads these keys) -------------------------
+def test_inspect_tells_what_a_save_holds_and_opens_nothing() -> None:
+    table = seeded()
+    before = table.export(True)["text"]
+    text = Table().load(save.dump([{"type": "add_combatant", "combatant": CASTS["lyra"]}]))["save"]
+    assert table.inspect(text) == {"ok": True, "summary": {"round": 0, "fighters": ["Lyra"], "pj": 1}, "error": None}
+    refused = table.inspect("{")
+    assert (refused["ok"], refused["summary"], refused["error"]["code"]) == (False, None, "not_json")
+    assert table.export(True)["text"] == before
+
+
+def test_the_journal_of_a_table_is_that_of_its_log() -> None:
+    table = seeded()
+    table.apply({"type": "act", "actor": "aldric", "action": "observer"})
+    log = json.loads(table.export()["text"])["commands"]
+    assert table.journal() == {"ok": True, "entries": journal(log)}
+    assert [e["kind"] for e in table.journal()["entries"]] == ["joined", "joined", "round_started", "action"]
+
+
+def test_a_new_fight_is_empty_unless_the_party_is_asked_for() -> None:
+    answer = seeded().new()
+    assert answer["ok"] and answer["board"] == EMPTY and answer["undo"] == 0
+    assert json.loads(answer["save"])["commands"] == []
