@@ -20,7 +20,11 @@ import engine
 
 HERE = Path(__file__).parent / "scenarios"
 #: The rules the engine implements, beside the repository (CI lays a copy of shared/ there).
-RULES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "RULES.md"
+#: The rules: shared/ beside the repository (here and in CI), else the copy kept in docs/
+#: (a GitHub runner has no shared/); test_the_copy_of_the_rules_is_current keeps it true.
+SHARED_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "RULES.md"
+COPIED_RULES = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+RULES = SHARED_RULES if SHARED_RULES.is_file() else COPIED_RULES
 CASTS = json.loads((HERE / "_casts.json").read_text(encoding="utf-8"))
 SCENARIOS = sorted(p for p in HERE.glob("*.json") if not p.name.startswith("_"))
 
@@ -91,12 +95,19 @@ def rule_ids(text: str) -> list[str]:
 
 def test_every_rule_has_a_scenario() -> None:
     """Each rule number and decision of ../shared/rules/RULES.md has at least one scenario file."""
-    assert RULES.is_file(), f"{RULES} not found: the rules live in shared/ beside the repository (see README)"
+    assert RULES.is_file(), f"{RULES} not found: the rules live in shared/ beside the repository, copied in docs/"
     rules = rule_ids(RULES.read_text(encoding="utf-8"))
     assert "R1.1" in rules and "D1" in rules, f"no rule numbers read from {RULES}"
     covered = {rule for p in SCENARIOS for rule in json.loads(p.read_text(encoding="utf-8"))["rules"]}
     missing = [r for r in rules if r not in covered]
     assert missing == [], f"rules of {RULES} with no scenario: {missing}"
+
+
+@pytest.mark.skipif(not SHARED_RULES.is_file(), reason="no shared/ beside the repository (a GitHub runner)")
+def test_the_copy_of_the_rules_is_current() -> None:
+    """docs/RULES.md is shared/rules/RULES.md as it is: copy it again when the rules change."""
+    assert COPIED_RULES.read_text(encoding="utf-8") == SHARED_RULES.read_text(encoding="utf-8"), (
+        f"{COPIED_RULES} differs from {SHARED_RULES}: cp {SHARED_RULES} {COPIED_RULES}")
 
 
 def test_every_action_has_a_scenario() -> None:
