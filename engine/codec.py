@@ -33,10 +33,6 @@ Convert = Callable[[Any], Any] | None  # None: the value is written and read as 
 _PLAIN = (int, str, bool, float, type(None), typing.Any, Mapping[str, Any])
 
 
-def _same(x: Any) -> Any:
-    return x
-
-
 def _converters(tp: Any) -> tuple[Convert, Convert]:
     """(to JSON, from JSON) for a field type; ``None`` where nothing changes."""
     if tp in _PLAIN or typing.get_origin(tp) is Mapping:

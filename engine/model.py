@@ -55,15 +55,6 @@ HOPE_COST = 1
 
 
 CHARACTERISTICS = ("melee", "tir", "lancer", "derobee", "vue", "charisme", "intelligence")
-BASE_SKILLS = (
-    "corps_a_corps",
-    "course",
-    "discretion",
-    "esquive",
-    "vigilance",
-    "art_de_la_guerre",
-    "acrobatie",
-)
 
 
 @dataclass(frozen=True, slots=True)
