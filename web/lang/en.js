@@ -1,5 +1,6 @@
 // Every English string of the page: the same keys as fr.js (a test checks it). The
-// engine speaks French: its refusals are translated by their code, its actions by id.
+// engine's refusals are French: they are translated by their code; its actions, tests and
+// modifiers are ids.
 export default {
   code: "en",
   name: "English",
@@ -235,6 +236,8 @@ export default {
     utiliser_competence: "Use a skill", bloquer: "Block an attack", esquiver: "Dodge", parer: "Parry",
     intercepter: "Intercept", esquive_acrobatique: "Acrobatic dodge",
   },
+  tests: { portee: "range", geste: "Intelligence at 0" },
+  modifiers: { visee: "aim", charge: "charge", apres_charge: "after a charge" },
   // The engine's refusals, by code (RULES.md); the French message names the detail.
   errors: {
     bad_command: "This command cannot be read.",
@@ -255,7 +258,6 @@ export default {
     newer_format: "this fight comes from a newer Riposte: update the page to open it.",
     bad_log: "the rules refuse one of its commands.",
   },
-  engineWords: { "portée": "range", "visée": "aim", charge: "charge", "après une charge": "after a charge", "Intelligence à 0": "Intelligence at 0" },
   keys: [
     ["Ctrl+Z", "Undo"],
     ["Ctrl+Shift+Z / Ctrl+Y", "Redo"],
