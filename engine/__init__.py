@@ -36,28 +36,6 @@ State = dict[str, Any]
 Result = dict[str, Any]
 
 
-# The state dict returned or read last, with the encounter it encodes: a page applies a
-# command, then views the state it got, then applies the next command to it, so each
-# call after the first finds its state here instead of decoding 30 fighters again.
-# States are values: change one only through commands, never in place.
-_last: list[Any] = [None, None]
-
-
-def _decode(state: object) -> Encounter:
-    if state is _last[0]:
-        enc: Encounter = _last[1]
-        return enc
-    enc = decode(state)
-    _last[:] = [state, enc]
-    return enc
-
-
-def _encode(enc: Encounter) -> State:
-    state = encode(enc)
-    _last[:] = [state, enc]
-    return state
-
-
 def new_encounter() -> State:
     """An empty encounter: no fighter, no round yet (``round_over`` is true, R2.4)."""
     return encode(Encounter())
@@ -80,6 +58,37 @@ def _step(enc: Encounter, command: object, roll: Callable[[], int]) -> tuple[Enc
     return enc, resolved, events
 
 
+def attempt(enc: Encounter, command: object, rng: random.Random | None = None) -> tuple[Encounter, Result]:
+    """One command on an encounter: the encounter after it (the same one if refused)
+    and the result as ``apply`` gives it, without ``state``. Never raises."""
+    try:
+        after, resolved, events = _step(enc, command, _d6(rng))
+    except Refusal as r:
+        return enc, {"ok": False, "error": r.as_json()}
+    except Exception as exc:  # never raises (contract); tests assert none happen
+        return enc, {"ok": False, "error": _internal_error(exc)}
+    return after, {"ok": True, "events": events, "command": resolved}
+
+
+def fold(commands: object, rng: random.Random | None = None) -> tuple[Encounter, Result]:
+    """A new encounter with ``commands`` applied in order, and the result as ``replay``
+    gives it, without ``state``. A refusal names the command's ``index``; the encounter
+    is then the one before that command."""
+    enc = Encounter()
+    if not isinstance(commands, list):
+        error = {"code": "bad_command", "message": "Un journal de commandes est une liste.", "index": None}
+        return enc, {"ok": False, "error": error, "commands": []}
+    resolved: list[Any] = []
+    events: list[Any] = []
+    for index, command in enumerate(commands):
+        enc, result = attempt(enc, command, rng)
+        if not result["ok"]:
+            return enc, {"ok": False, "error": {**result["error"], "index": index}, "commands": resolved}
+        resolved.append(result["command"])
+        events.extend(result["events"])
+    return enc, {"ok": True, "events": events, "commands": resolved}
+
+
 def apply(state: object, command: object, rng: random.Random | None = None) -> Result:
     """Apply one command. Never raises, never changes ``state``.
 
@@ -88,13 +97,11 @@ def apply(state: object, command: object, rng: random.Random | None = None) -> R
     commands replays exactly.
     """
     try:
-        enc = _decode(state)
-        enc, resolved, events = _step(enc, command, _d6(rng))
+        enc = decode(state)
     except Refusal as r:
         return {"ok": False, "state": state, "error": r.as_json()}
-    except Exception as exc:  # apply never raises (contract); tests assert none happen
-        return {"ok": False, "state": state, "error": _internal_error(exc)}
-    return {"ok": True, "state": _encode(enc), "events": events, "command": resolved}
+    after, result = attempt(enc, command, rng)
+    return {**result, "state": encode(after) if result["ok"] else state}
 
 
 def replay(commands: object, rng: random.Random | None = None) -> Result:
@@ -103,30 +110,14 @@ def replay(commands: object, rng: random.Random | None = None) -> Result:
     Undo, loading a saved encounter and opening a shared link all use it. A refusal
     names the command's ``index``; ``state`` is then the encounter before that command.
     """
-    enc = Encounter()
-    if not isinstance(commands, list):
-        error = {"code": "bad_command", "message": "Un journal de commandes est une liste.", "index": None}
-        return {"ok": False, "state": encode(enc), "error": error, "commands": []}
-    roll = _d6(rng)
-    resolved: list[Any] = []
-    events: list[dict[str, Any]] = []
-    for index, command in enumerate(commands):
-        try:
-            enc, done, evs = _step(enc, command, roll)
-        except Refusal as r:
-            return {"ok": False, "state": encode(enc), "error": {**r.as_json(), "index": index}, "commands": resolved}
-        except Exception as exc:
-            return {"ok": False, "state": encode(enc), "error": {**_internal_error(exc), "index": index},
-                    "commands": resolved}
-        resolved.append(done)
-        events.extend(evs)
-    return {"ok": True, "state": _encode(enc), "events": events, "commands": resolved}
+    enc, result = fold(commands, rng)
+    return {**result, "state": encode(enc)}
 
 
 def view(state: object) -> dict[str, Any]:
     """The board derived from ``state`` (never raises; an unreadable state gives an
     empty board with an ``error``)."""
     try:
-        return board(_decode(state))
+        return board(decode(state))
     except Refusal as r:
         return {**board(Encounter()), "error": r.as_json()}

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .codec import decode
+from .model import Encounter
 
 #: The format written today.
 SAVE_FORMAT = 2
@@ -120,10 +121,10 @@ _MESSAGES = {
 }
 
 
-def read(text: object) -> dict[str, Any]:
-    """Read a save text: ``{"ok": True, "commands", "state", "board", "format",
-    "summary"}`` with the log replayed, or ``{"ok": False, "error": {"code",
-    "message"}}``. Never raises."""
+def parse(text: object) -> dict[str, Any]:
+    """A save text read and migrated, its log not yet replayed: ``{"ok": True,
+    "format": the format it was written in, "commands": [...]}`` or a refusal
+    (``too_big``, ``not_json``, ``not_an_encounter``, ``newer_format``). Never raises."""
     if not isinstance(text, str):
         return _refuse("not_an_encounter", "Ce n'est pas un combat Riposte (texte attendu).")
     if len(text) > MAX_CHARS:
@@ -137,20 +138,50 @@ def read(text: object) -> dict[str, Any]:
         data = migrate(data)
     except ValueError as exc:
         return _refuse(exc.args[0], _MESSAGES[exc.args[0]])
+    return {"ok": True, "format": original, "commands": data["commands"]}
+
+
+def bad_log(error: dict[str, Any]) -> dict[str, Any]:
+    """The refusal of a save whose log the rules refuse (``error`` from ``replay``)."""
+    return _refuse("bad_log", f"Commande n° {error['index']} refusée par les règles : {error['message']}",
+                   index=error["index"], rule_code=error["code"])
+
+
+def read(text: object) -> dict[str, Any]:
+    """Read a save text: ``{"ok": True, "commands", "state", "board", "format",
+    "summary"}`` with the log replayed, or ``{"ok": False, "error": {"code",
+    "message"}}``. Never raises."""
+    parsed = parse(text)
+    if not parsed["ok"]:
+        return parsed
     from . import replay, view  # the public functions, after the package is loaded
 
-    result = replay(data["commands"])
+    result = replay(parsed["commands"])
     if not result["ok"]:
-        error = result["error"]
-        return _refuse("bad_log", f"Commande n° {error['index']} refusée par les règles : {error['message']}",
-                       index=error["index"], rule_code=error["code"])
-    board = view(result["state"])
-    return {"ok": True, "format": original, "commands": result["commands"], "state": result["state"],
-            "board": board, "summary": summary(result["state"])}
+        return bad_log(result["error"])
+    return {"ok": True, "format": parsed["format"], "commands": result["commands"], "state": result["state"],
+            "board": view(result["state"]), "summary": summary(result["state"])}
+
+
+def painted(board: dict[str, Any]) -> dict[str, Any]:
+    """The part of a board kept in a save for the first paint: what the cards show,
+    not every action's verdict nor the catalogue (the engine sends them once ready).
+
+    >>> from engine import new_encounter, view
+    >>> sorted(painted(view(new_encounter())))[:3]
+    ['active', 'combatants', 'order']
+    """
+    fighters = {cid: {k: x for k, x in f.items() if k not in ("actions", "declarations")}
+                for cid, f in board["combatants"].items()}
+    return {**{k: x for k, x in board.items() if k != "catalogue"}, "combatants": fighters}
 
 
 def summary(state: object) -> dict[str, Any]:
     """What a save holds, to show before it replaces the current encounter."""
-    enc = decode(state)
+    return summary_of(decode(state))
+
+
+def summary_of(enc: Encounter) -> dict[str, Any]:
+    """:func:`summary` of an encounter already decoded."""
     return {"round": enc.round, "fighters": [c.name for c in enc.combatants],
             "pj": sum(1 for c in enc.combatants if c.side.value == "pj")}

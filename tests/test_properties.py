@@ -8,22 +8,14 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from strategies import MALFORMED, options_for, sheets
 
 import engine
-
-settings.register_profile("ci", max_examples=60, stateful_step_count=40, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("long", max_examples=10_000, stateful_step_count=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 INTERRUPTIONS = [a for a, x in engine.ACTIONS.items() if x.category == "interruption"]
 

@@ -1,0 +1,200 @@
+"""The table session: the fight on the game master's phone, with its history.
+
+A :class:`Table` holds the encounter, its resolved command log and the commands taken
+back by undo. Each call returns a JSON-shaped answer that says everything the page must
+show and keep: the board, how many commands can be undone and redone, and, whenever the
+fight changed, the ``save`` text to write as it is (engine/save.py: one format for the
+autosave, files and links). The page keeps no copy of the log.
+
+>>> table = Table()
+>>> a = table.apply({"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}})
+>>> a["ok"], a["undo"], a["redo"], list(a["board"]["combatants"])
+(True, 1, 0, ['c1'])
+>>> "save" in a, "save" in table.check({"type": "end_round"})
+(True, False)
+>>> table.undo()["board"]["combatants"], table.redo()["board"]["order"]
+({}, ['c1'])
+>>> table.apply({"type": "pass", "actor": "c9"})["error"]["code"]
+'unknown_combatant'
+
+Undo replays the log without its last command (RULES.md: ``replay``); redo applies the
+command taken back. A new command clears what could be redone.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from . import attempt, fold, save
+from .codec import combatant_sheet
+from .journal import journal
+from .model import Encounter, Side
+from .view import board
+
+Answer = dict[str, Any]
+
+#: The operations a page may ask for by name (:meth:`Table.call`), with their arguments.
+OPERATIONS = {
+    "show": (),
+    "apply": ("command",),
+    "check": ("command",),
+    "undo": (),
+    "redo": (),
+    "load": ("text",),
+    "inspect": ("text",),
+    "export": ("board",),
+    "journal": (),
+    "new": ("party",),
+}
+
+#: The longest request read (a save, plus room for the JSON that quotes it).
+MAX_REQUEST = 3 * save.MAX_CHARS
+
+
+class Table:
+    """The fight at the table: an encounter, its resolved log, what undo took back."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng
+        self._enc = Encounter()
+        self._log: list[Any] = []
+        self._undone: list[Any] = []
+
+    # --- what every answer says -----------------------------------------------------------
+    def _answer(self, changed: bool = False, **extra: Any) -> Answer:
+        out: Answer = {"ok": True, "board": board(self._enc), "undo": len(self._log), "redo": len(self._undone)}
+        if changed:
+            out["save"] = save.dump(self._log, save.painted(out["board"]))
+        out.update(extra)
+        return out
+
+    def _refused(self, error: dict[str, Any]) -> Answer:
+        return {**self._answer(), "ok": False, "error": error}
+
+    def _commit(self, command: object) -> Answer:
+        after, result = attempt(self._enc, command, self._rng)
+        if not result["ok"]:
+            return self._refused(result["error"])
+        self._enc = after
+        self._log.append(result["command"])
+        return self._answer(changed=True, command=result["command"], events=result["events"])
+
+    def _start(self, commands: list[Any], **extra: Any) -> Answer:
+        """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
+        enc, result = fold(commands, self._rng)
+        if not result["ok"]:
+            return self._refused(save.bad_log(result["error"])["error"])
+        self._enc, self._log, self._undone = enc, list(result["commands"]), []
+        return self._answer(changed=True, **extra)
+
+    # --- the operations -------------------------------------------------------------------
+    def show(self) -> Answer:
+        """The fight as it is: nothing changes."""
+        return self._answer()
+
+    def apply(self, command: object) -> Answer:
+        """A new command; accepted, what was undone can no longer be redone."""
+        answer = self._commit(command)
+        if answer["ok"]:
+            self._undone = []
+            answer["redo"] = 0
+        return answer
+
+    def check(self, command: object) -> Answer:
+        """Would the engine accept ``command`` now? Nothing changes."""
+        _, result = attempt(self._enc, command, self._rng)
+        return {"ok": result["ok"], "error": result.get("error")}
+
+    def undo(self) -> Answer:
+        """Take back the last command: the log replayed without it."""
+        if not self._log:
+            return self._answer()
+        enc, result = fold(self._log[:-1], self._rng)
+        assert result["ok"], result  # a prefix of an accepted log is accepted
+        self._undone.append(self._log[-1])
+        self._enc, self._log = enc, list(result["commands"])
+        return self._answer(changed=True, undone=self._undone[-1])
+
+    def redo(self) -> Answer:
+        """Apply again the last command taken back."""
+        if not self._undone:
+            return self._answer()
+        answer = self._commit(self._undone[-1])
+        if answer["ok"]:
+            self._undone.pop()
+            answer["redo"] = len(self._undone)
+        return answer
+
+    def load(self, text: object) -> Answer:
+        """Replace the fight by a save (autosave, file or link), or by an empty fight for
+        ``None``. Refused, nothing changes."""
+        if text is None:
+            return self._start([])
+        parsed = save.parse(text)
+        if not parsed["ok"]:
+            return self._refused(parsed["error"])
+        answer = self._start(parsed["commands"])
+        if answer["ok"]:
+            answer["summary"] = save.summary_of(self._enc)
+        return answer
+
+    def inspect(self, text: object) -> Answer:
+        """What a save holds, without opening it."""
+        result = save.read(text)
+        return {"ok": result["ok"], "summary": result.get("summary"), "error": result.get("error")}
+
+    def export(self, with_board: object = False) -> Answer:
+        """The save text of the fight, for a file (with the board, ``with_board=True``) or
+        a link (the log alone: shorter)."""
+        painted = save.painted(board(self._enc)) if with_board is True else None
+        return {"ok": True, "text": save.dump(self._log, painted)}
+
+    def journal(self) -> Answer:
+        """The journal of the fight, round by round (engine/journal.py)."""
+        return {"ok": True, "entries": journal(self._log)}
+
+    def new(self, party: object = False) -> Answer:
+        """A new fight; with ``party``, the PJ with their sheets as they are now (wounds
+        and Espoir carry over: the rules are silent, docs/TABLE.md), standing, out of any
+        round."""
+        sheets = [combatant_sheet(c) for c in self._enc.combatants if party is True and c.side is Side.PJ]
+        log = [{"type": "add_combatant", "combatant": {k: x for k, x in s.items() if k != "entry"}} for s in sheets]
+        return self._start(log)
+
+    # --- the page's one entry point ---------------------------------------------------------
+    def call(self, request_json: object, **extra: Any) -> str:
+        """One request, one answer, both JSON text (web/bridge.py passes them through);
+        ``extra`` is added to the answer (what the worker knows: how Python started).
+
+        A request that is not a JSON object naming a known operation is refused like a bad
+        command; only a real fault of this code answers ``internal``. The answer is ASCII
+        JSON: a lone surrogate quoted from bad input cannot break it.
+
+        >>> json.loads(Table().call('{"op": "undo"}'))["undo"]
+        0
+        >>> json.loads(Table().call('[1]'))["error"]["code"]
+        'bad_command'
+        """
+        request = None
+        if isinstance(request_json, str) and len(request_json) <= MAX_REQUEST:
+            try:
+                request = save.loads(request_json)
+            except (ValueError, RecursionError):
+                request = None
+        try:
+            answer = self._dispatch(request)
+        except Exception as exc:  # the page shows it in French and keeps the fight
+            answer = {"ok": False, "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"[:300]}}
+        return json.dumps({**answer, **extra})
+
+    def _dispatch(self, request: object) -> Answer:
+        if not isinstance(request, dict):
+            return self._refused({"code": "bad_command", "message": "Requête illisible : un objet JSON est attendu."})
+        op = request.get("op")
+        if not isinstance(op, str) or op not in OPERATIONS:
+            return self._refused({"code": "bad_command", "message": f"Opération inconnue : {str(op)[:40]!r}."})
+        method = getattr(self, op)
+        answer: Answer = method(*(request.get(name) for name in OPERATIONS[op]))
+        return answer

@@ -1,0 +1,287 @@
+"""The table session (engine/table.py): undo, redo, saves, new fights and the page's
+one entry point, in CPython. The page's behaviour rests on these answers."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from strategies import MALFORMED, options_for, sheets
+
+import engine
+from engine import save
+from engine.table import Table
+
+HERE = Path(__file__).parent
+CASTS = json.loads((HERE / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
+EMPTY = engine.view(engine.new_encounter())
+
+
+def seeded() -> Table:
+    """Two fighters in round 1, Aldric to act."""
+    table = Table(rng=random.Random(1))
+    for name in ("aldric", "orque"):
+        assert table.apply({"type": "add_combatant", "combatant": CASTS[name]})["ok"]
+    assert table.apply({"type": "start_round", "rolls": {"aldric": 6, "orque": 1}})["ok"]
+    return table
+
+
+def test_an_accepted_command_is_saved_and_can_be_undone() -> None:
+    table = seeded()
+    answer = table.apply({"type": "act", "actor": "aldric", "action": "observer"})
+    assert answer["ok"], answer
+    assert (answer["undo"], answer["redo"]) == (4, 0)
+    assert answer["command"]["action"] == "observer"
+    assert [e["type"] for e in answer["events"]][:1] == ["action_taken"]
+    reread = save.read(answer["save"])
+    assert reread["ok"], reread
+    assert reread["board"] == answer["board"]
+    assert json.loads(answer["save"])["board"] == save.painted(answer["board"])
+
+
+def test_a_refusal_changes_nothing_and_writes_nothing() -> None:
+    table = seeded()
+    before = table.export(True)["text"]
+    answer = table.apply({"type": "act", "actor": "orque", "action": "observer"})
+    assert answer["ok"] is False
+    assert answer["error"]["code"] == "not_your_turn"
+    assert "save" not in answer
+    assert (answer["undo"], answer["redo"]) == (3, 0)
+    assert table.export(True)["text"] == before
+
+
+def test_check_says_what_apply_would_say_and_changes_nothing() -> None:
+    table = seeded()
+    before = table.export(True)["text"]
+    assert table.check({"type": "act", "actor": "aldric", "action": "observer"}) == {"ok": True, "error": None}
+    assert table.check({"type": "act", "actor": "orque", "action": "observer"})["error"]["code"] == "not_your_turn"
+    assert table.export(True)["text"] == before
+
+
+def test_undo_then_redo_gives_back_the_same_fight() -> None:
+    table = seeded()
+    table.apply({"type": "act", "actor": "aldric", "action": "charge", "target": "orque", "distance": 4, "test_result": 2})
+    after = table.export(True)["text"]
+    undone = table.undo()
+    assert undone["undone"]["action"] == "charge"
+    assert (undone["undo"], undone["redo"]) == (3, 1)
+    assert undone["board"]["combatants"]["aldric"]["charged"] is False
+    redone = table.redo()
+    assert (redone["undo"], redone["redo"]) == (4, 0)
+    assert table.export(True)["text"] == after
+
+
+def test_a_new_command_after_undo_clears_redo() -> None:
+    table = seeded()
+    table.apply({"type": "act", "actor": "aldric", "action": "observer"})
+    table.undo()
+    answer = table.apply({"type": "pass", "actor": "aldric"})
+    assert answer["redo"] == 0
+    assert "save" not in table.redo()
+
+
+def test_undo_of_everything_is_the_empty_encounter() -> None:
+    table = seeded()
+    for _ in range(3):
+        table.undo()
+    answer = table.undo()  # one more than the log: nothing to undo, nothing changes
+    assert answer["board"] == EMPTY
+    assert (answer["undo"], answer["redo"]) == (0, 3)
+    assert "save" not in answer
+
+
+def test_load_of_export_is_the_identity() -> None:
+    table = seeded()
+    table.apply({"type": "act", "actor": "aldric", "action": "encocher_fleche"})
+    text = table.export()["text"]
+    board = table.show()["board"]
+    other = Table()
+    answer = other.load(text)
+    assert answer["ok"], answer
+    assert answer["board"] == board
+    assert other.export()["text"] == text
+    assert answer["summary"] == {"round": 1, "fighters": ["Aldric", "Orque"], "pj": 1}
+    assert answer["redo"] == 0
+
+
+def test_a_refused_save_leaves_the_fight_as_it_was() -> None:
+    table = seeded()
+    before = table.export(True)["text"]
+    for text, code in (("{", "not_json"), ('{"format": 99, "commands": []}', "newer_format"),
+                       ('{"app": "riposte", "format": 2, "commands": [{"type": "pass", "actor": "x"}]}', "bad_log"),
+                       ("x" * (save.MAX_CHARS + 1), "too_big"), (42, "not_an_encounter")):
+        answer = table.load(text)
+        assert answer["ok"] is False and answer["error"]["code"] == code, answer
+        assert "save" not in answer
+        assert table.export(True)["text"] == before
+
+
+def test_load_of_nothing_is_an_empty_fight() -> None:
+    answer = seeded().load(None)
+    assert answer["ok"] and answer["board"] == EMPTY and answer["undo"] == 0
+    assert json.loads(answer["save"])["commands"] == []
+
+
+def test_a_new_fight_with_the_party_keeps_the_pj_as_they_are() -> None:
+    table = seeded()
+    table.apply({"type": "update_combatant", "id": "aldric", "changes": {"wounds": 3}})
+    answer = table.new(True)
+    fighters = answer["board"]["combatants"]
+    assert list(fighters) == ["aldric"]
+    assert fighters["aldric"]["wounds"] == 3
+    assert answer["board"]["round"] == 0 and answer["undo"] == 1 and answer["redo"] == 0
+    assert seeded().new(False)["board"] == EMPTY
+
+
+def test_the_first_release_save_opens_in_a_table() -> None:
+    text = (HERE / "saves" / "format-1.json").read_text(encoding="utf-8")
+    answer = Table().load(text)
+    assert answer["ok"], answer
+    assert json.loads(answer["save"])["format"] == save.SAVE_FORMAT
+    assert answer["board"] == save.read(text)["board"]
+
+
+# --- the page's one entry point ---------------------------------------------------------
+def call(table: Table, request: Any) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(table.call(request if isinstance(request, str) else json.dumps(request)))
+    return out
+
+
+@pytest.mark.parametrize("request_text", ["", "[", "[1]", "null", '"apply"', '{"op": 3}', '{"op": "__init__"}',
+                                          '{"op": "_commit"}', "[" * 100_000, "x" * (3 * save.MAX_CHARS + 1)])
+def test_an_unreadable_request_is_refused_and_changes_nothing(request_text: str) -> None:
+    table = seeded()
+    before = table.export(True)["text"]
+    answer = call(table, request_text)
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_command", answer
+    assert answer["board"]["round"] == 1
+    assert table.export(True)["text"] == before
+
+
+def test_calls_by_name_reach_the_table() -> None:
+    table = seeded()
+    assert call(table, {"op": "apply", "command": {"type": "pass", "actor": "aldric"}})["undo"] == 4
+    assert call(table, {"op": "undo"})["redo"] == 1
+    assert call(table, {"op": "journal"})["entries"][0]["kind"] == "joined"
+    assert call(table, {"op": "inspect", "text": table.export()["text"]})["summary"]["round"] == 1
+    assert json.loads(call(table, {"op": "export", "board": True})["text"])["board"]["round"] == 1
+    assert json.loads(call(table, {"op": "export"})["text"])["board"] is None
+    assert json.loads(table.call('{"op": "undo"}', boot="cold"))["boot"] == "cold"
+
+
+def test_a_fault_of_the_table_answers_internal(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = seeded()
+
+    def broken(*args: Any) -> None:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(table, "journal", broken)
+    answer = call(table, {"op": "journal"})
+    assert answer == {"ok": False, "error": {"code": "internal", "message": "KeyError: 'boom'"}}
+
+
+def test_answers_are_ascii_json_even_with_lone_surrogates() -> None:
+    text = seeded().call('{"op": "apply", "command": {"type": "pass", "actor": "\\ud800"}}')
+    assert text.isascii()
+    assert json.loads(text)["error"]["code"] == "unknown_combatant"
+
+
+# --- properties --------------------------------------------------------------------------
+class Session(RuleBasedStateMachine):
+    """Random play at the table, with undo, redo, saves reopened and garbage sent."""
+
+    @initialize()
+    def start(self) -> None:
+        self.table = Table(rng=random.Random(0))
+        self.last = self.table.load(None)
+        self.history: list[str] = []  # the export after each accepted command, oldest first
+
+    def remember(self, answer: dict[str, Any]) -> None:
+        if answer["ok"] and "command" in answer:
+            self.history = [*self.history[: answer["undo"] - 1], self.table.export(True)["text"]]
+        self.last = answer
+
+    @rule(sheet=sheets())
+    def add(self, sheet: dict[str, Any]) -> None:
+        self.remember(self.table.apply({"type": "add_combatant", "combatant": sheet}))
+
+    @rule()
+    def start_round(self) -> None:
+        self.remember(self.table.apply({"type": "start_round"}))
+
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        board = self.last["board"]
+        if not board["active"]:
+            return
+        actor = board["active"][0]
+        fighter = board["combatants"][actor]
+        allowed = [a for a, v in fighter["actions"].items() if v["allowed"] and v["category"] != "interruption"]
+        if not allowed:
+            self.remember(self.table.apply({"type": "pass", "actor": actor}))
+            return
+        action = data.draw(st.sampled_from(allowed))
+        others = [c for c in board["combatants"] if c != actor]
+        options = options_for(action, fighter, others, data.draw)
+        self.remember(self.table.apply({"type": "act", "actor": actor, "action": action, **options}))
+
+    @rule(command=MALFORMED)
+    def garbage(self, command: Any) -> None:
+        before = self.table.export(True)["text"]
+        answer = self.table.apply(command)
+        if not answer["ok"]:
+            assert self.table.export(True)["text"] == before
+            assert "save" not in answer
+        self.remember(answer)
+
+    @precondition(lambda self: self.last["undo"] > 0)
+    @rule()
+    def undo_then_redo_is_the_identity(self) -> None:
+        before = self.table.export(True)["text"]
+        undone = self.table.undo()
+        assert undone["undo"] == self.last["undo"] - 1
+        if undone["undo"] >= 1:
+            assert self.table.export(True)["text"] == self.history[undone["undo"] - 1]
+        redone = self.table.redo()
+        assert redone["ok"], redone
+        assert self.table.export(True)["text"] == before
+        self.last = redone
+
+    @rule()
+    def reopen_the_export(self) -> None:
+        text = self.table.export()["text"]
+        board = self.table.show()["board"]
+        other = Table()
+        answer = other.load(text)
+        assert answer["ok"], answer
+        assert answer["board"] == board
+        assert other.export()["text"] == text
+
+    @invariant()
+    def the_save_reads_back_as_the_board(self) -> None:
+        if "save" in self.last:
+            reread = save.read(self.last["save"])
+            assert reread["ok"], reread
+            assert reread["board"] == self.last["board"]
+
+    @precondition(lambda self: self.last["undo"] > 0)
+    @rule()
+    def undo_everything_then_redo_everything(self) -> None:
+        before = self.table.export(True)["text"]
+        count = self.last["undo"]
+        for _ in range(count):
+            answer = self.table.undo()
+        assert answer["board"] == EMPTY and answer["undo"] == 0 and answer["redo"] == count
+        for _ in range(count):
+            answer = self.table.redo()
+            assert answer["ok"], answer
+        assert self.table.export(True)["text"] == before
+        self.last = answer
+
+
+TestSession = Session.TestCase
