@@ -19,7 +19,7 @@ export class MenuController {
     this.parts = parts;
     this.share = share;
     this.address = address;
-    const exportFile = async () => download(`riposte-${stamp()}.json`, await this.exportText());
+    const exportFile = async () => download(`riposte-${stamp()}.json`, await this.exportText(true));
     menu.bind({
       share: () => this.openShare(false),
       exportFile,
@@ -46,12 +46,13 @@ export class MenuController {
     nav.on("menu", () => menu.showAside(store.aside() !== null));
   }
 
-  async exportText() {
-    return (await this.parts.session.call({ op: "export" })).text;
+  // The save text of the fight: for a file with its board, for a link the log alone (shorter).
+  async exportText(withBoard) {
+    return (await this.parts.session.call({ op: "export", board: withBoard })).text;
   }
 
   async openShare(players) {
-    const link = await linkFor(await this.exportText(), players);
+    const link = await linkFor(await this.exportText(false), players);
     this.share.open(link, players, qrSvg);
   }
 
