@@ -15,6 +15,9 @@ export class JournalController {
     session.on("change", () => {
       if (nav.at("journal")) refresh();
     });
-    view.bindCopy(async () => status.message(t(await view.copy(journalText(this.rounds)) ? "journalCopied" : "journalCopyFailed")));
+    view.bindCopy(async () => {
+      const copied = await view.copy(journalText(this.rounds));
+      status.message(copied ? t("journalCopied") : t("journalCopyFailed"));
+    });
   }
 }
