@@ -2,7 +2,6 @@
 // engine speaks French: its refusals are translated by their code, its actions by id.
 export default {
   code: "en",
-  name: "English",
   title: "Riposte — combat tracker",
   undo: "Undo",
   redo: "Redo",
@@ -100,7 +99,6 @@ export default {
   badgeWounds: (n) => `wounds ${n}`,
   badgeHope: (n) => `Hope ${n}`,
   badgeInit: (total, d6) => `init. ${total} (d6 ${d6})`,
-  pending: "waiting for the engine…",
   sheetTitle: (name, interruption, pi, hope) => `${name} — ${interruption ? "interrupt" : "act"} (${pi} I.P., Hope ${hope})`,
   optionsTitle: (name, action, cost) => `${name} — ${action} (${cost})`,
   testToDo: "Test to roll",
@@ -146,7 +144,6 @@ export default {
   asModel: "Template",
   asModelFor: (name) => `Save ${name} as a template`,
   modelSaved: (name) => `“${name}” is saved as a template.`,
-  copies: "Number",
   copiesFor: (name) => `Number of copies of ${name}`,
   addCopies: "Add",
   addCopiesFor: (name) => `Add copies of ${name}`,

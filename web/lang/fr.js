@@ -2,7 +2,6 @@
 // The engine's refusals are French already: the page shows its message as it comes.
 export default {
   code: "fr",
-  name: "Français",
   // page (index.html: data-i18n)
   title: "Riposte — suivi de combat",
   undo: "Annuler",
@@ -103,7 +102,6 @@ export default {
   badgeWounds: (n) => `blessures ${n}`,
   badgeHope: (n) => `Espoir ${n}`,
   badgeInit: (total, d6) => `init. ${total} (d6 ${d6})`,
-  pending: "en attente du moteur…",
   // the action sheet
   sheetTitle: (name, interruption, pi, hope) => `${name} — ${interruption ? "interrompre" : "agir"} (${pi} P.I., Espoir ${hope})`,
   optionsTitle: (name, action, cost) => `${name} — ${action} (${cost})`,
@@ -152,7 +150,6 @@ export default {
   asModel: "Modèle",
   asModelFor: (name) => `Enregistrer ${name} comme modèle`,
   modelSaved: (name) => `« ${name} » est enregistré comme modèle.`,
-  copies: "Nombre",
   copiesFor: (name) => `Nombre d'exemplaires de ${name}`,
   addCopies: "Ajouter",
   addCopiesFor: (name) => `Ajouter des exemplaires de ${name}`,
