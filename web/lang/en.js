@@ -3,7 +3,6 @@
 // modifiers are ids.
 export default {
   code: "en",
-  name: "English",
   title: "Riposte — combat tracker",
   undo: "Undo",
   redo: "Redo",
@@ -101,7 +100,6 @@ export default {
   badgeWounds: (n) => `wounds ${n}`,
   badgeHope: (n) => `Hope ${n}`,
   badgeInit: (total, d6) => `init. ${total} (d6 ${d6})`,
-  pending: "waiting for the engine…",
   sheetTitle: (name, interruption, pi, hope) => `${name} — ${interruption ? "interrupt" : "act"} (${pi} I.P., Hope ${hope})`,
   optionsTitle: (name, action, cost) => `${name} — ${action} (${cost})`,
   testToDo: "Test to roll",
@@ -147,7 +145,6 @@ export default {
   asModel: "Template",
   asModelFor: (name) => `Save ${name} as a template`,
   modelSaved: (name) => `“${name}” is saved as a template.`,
-  copies: "Number",
   copiesFor: (name) => `Number of copies of ${name}`,
   addCopies: "Add",
   addCopiesFor: (name) => `Add copies of ${name}`,

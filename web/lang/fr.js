@@ -3,7 +3,6 @@
 // engine's other values are ids, worded here.
 export default {
   code: "fr",
-  name: "Français",
   // page (index.html: data-i18n)
   title: "Riposte — suivi de combat",
   undo: "Annuler",
@@ -104,7 +103,6 @@ export default {
   badgeWounds: (n) => `blessures ${n}`,
   badgeHope: (n) => `Espoir ${n}`,
   badgeInit: (total, d6) => `init. ${total} (d6 ${d6})`,
-  pending: "en attente du moteur…",
   // the action sheet
   sheetTitle: (name, interruption, pi, hope) => `${name} — ${interruption ? "interrompre" : "agir"} (${pi} P.I., Espoir ${hope})`,
   optionsTitle: (name, action, cost) => `${name} — ${action} (${cost})`,
@@ -153,7 +151,6 @@ export default {
   asModel: "Modèle",
   asModelFor: (name) => `Enregistrer ${name} comme modèle`,
   modelSaved: (name) => `« ${name} » est enregistré comme modèle.`,
-  copies: "Nombre",
   copiesFor: (name) => `Nombre d'exemplaires de ${name}`,
   addCopies: "Ajouter",
   addCopiesFor: (name) => `Ajouter des exemplaires de ${name}`,
