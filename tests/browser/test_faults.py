@@ -37,7 +37,7 @@ FUZZ_CHUNK = """async (texts) => {
     }
     out.refused += 1;
     out.codes[answer.error.code] = (out.codes[answer.error.code] || 0) + 1;
-    if (answer.length !== 4 || JSON.stringify(answer.board) !== before) out.changed.push(text.slice(0, 120));
+    if (answer.undo !== 4 || JSON.stringify(answer.board) !== before) out.changed.push(text.slice(0, 120));
   }
   return out;
 }"""

@@ -33,9 +33,12 @@ export async function start({ session, status }, board) {
   let answer = await session.call({ op: "load", text: saved.text });
   if (saved.unavailable) status.message(t("storageUnavailable"));
   if (!answer.ok) {
-    store.keepAside(saved.text);
+    const aside = store.keepAside(saved.text);
     status.message(t("saveUnreadable", refusal(answer.error)));
     answer = await session.call({ op: "load", text: null });
+    // Not set aside (storage full or unavailable): the unreadable save is not overwritten
+    // by the empty fight now; it stays until the next accepted command.
+    if (aside !== "ok") delete answer.save;
   }
   status.report(session.take(answer));
   status.setEngine("ready", t("ready"));
