@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: all site serve test test-engine test-browser test-long lint bench audit mutants clean
+.PHONY: all site serve test test-engine test-browser test-long lint bench audit screenshots mutants clean
 
 all: test
 
@@ -48,6 +48,13 @@ test-long: site
 	HYPOTHESIS_PROFILE=long FUZZ_COMMANDS=100000 BRIDGE_FUZZ_COMMANDS=100000 \
 		$(PY) -m pytest -s -p no:cacheprovider --hypothesis-show-statistics tests/test_properties.py tests/test_fuzz.py \
 		tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
+
+# The README's screenshots (docs/screenshot-*.png), taken by the two end-to-end tests that
+# reach those screens; without RIPOSTE_SCREENSHOTS they go to a tmp folder (make test).
+screenshots: site
+	$(PY) tools/find_chromium.py --check
+	RIPOSTE_SCREENSHOTS=$(CURDIR)/docs $(PY) -m pytest -q -p no:cacheprovider \
+		tests/browser/test_fight.py::test_a_whole_fight_by_tapping tests/browser/test_keep.py::test_dark_mode_follows_the_system
 
 # Mutation testing of engine/ with mutmut (requirements-mutants.txt; not part of make test:
 # about N minutes here). A fresh run each time (mutants/ is mutmut's scratch copy), the

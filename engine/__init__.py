@@ -21,12 +21,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .catalogue import ACTIONS
-from .codec import decode, encode
+from .actions import ACTIONS
+from .codec import decode, encode, event_json
 from .commands import resolve
-from .decide import decide
+from .decide import step
 from .errors import CODES, Refusal
-from .evolve import evolve
 from .model import Encounter
 from .view import board
 
@@ -52,10 +51,8 @@ def _internal_error(exc: BaseException) -> dict[str, str]:
 
 def _step(enc: Encounter, command: object, roll: Callable[[], int]) -> tuple[Encounter, Any, list[dict[str, Any]]]:
     resolved = resolve(enc, command, roll) if isinstance(command, dict) else command
-    events = decide(enc, resolved)
-    for e in events:
-        enc = evolve(enc, e)
-    return enc, resolved, events
+    enc, events = step(enc, resolved)
+    return enc, resolved, [event_json(e) for e in events]
 
 
 def attempt(enc: Encounter, command: object, rng: random.Random | None = None) -> tuple[Encounter, Result]:

@@ -1,5 +1,11 @@
-"""The JSON codec: an :class:`~engine.model.Encounter` to and from the plain dict that
-callers hold (``engine.new_encounter()``, ``result["state"]``).
+"""The JSON codec, derived from the dataclass fields: the state (an
+:class:`~engine.model.Encounter` to and from the plain dict callers hold) and the events
+(:mod:`engine.events` to the plain dicts of the contract).
+
+Each field is written under its name (a trailing ``_`` dropped) by a converter chosen
+once from its type: an enum as its value, a tuple as a list, sorted ``(name, value)``
+pairs with text names (characteristics, skills) as an object, a nested dataclass as an
+object; plain values as they are. Reading builds each dataclass with keyword arguments.
 
 >>> from engine.model import Encounter
 >>> decode(encode(Encounter())) == Encounter()
@@ -8,132 +14,136 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import Any
 
 from .errors import Refusal
-from .model import Combatant, Encounter, Posture, Settings, Side, Weapon, WeaponKind
+from .events import Event, NamedTest, type_name
+from .model import Combatant, Encounter, Weapon
 
 #: The version of the state's JSON shape, for saved encounters (see docs).
 STATE_FORMAT = 1
 
+Convert = Callable[[Any], Any] | None  # None: the value is written and read as it is
 
-def weapon_json(w: Weapon) -> dict[str, Any]:
-    return {"id": w.id, "name": w.name, "kind": w.kind.value, "skill": w.skill, "stowed": w.stowed}
-
-
-# Enum lookups by value through plain dicts: ``WeaponKind(x)`` is several times slower,
-# and decoding runs for every fighter on every call.
-_KIND = {k.value: k for k in WeaponKind}
-_SIDE = {s.value: s for s in Side}
-_POSTURE = {p.value: p for p in Posture}
+_PLAIN = (int, str, bool, float, type(None), typing.Any, Mapping[str, Any])
 
 
-def weapon_from_json(w: Mapping[str, Any]) -> Weapon:
-    return Weapon(w["id"], w["name"], _KIND[w["kind"]], w["skill"], w["stowed"])
+def _converters(tp: Any) -> tuple[Convert, Convert]:
+    """(to JSON, from JSON) for a field type; ``None`` where nothing changes."""
+    if tp in _PLAIN or typing.get_origin(tp) is Mapping:
+        return None, None
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (types.UnionType, typing.Union):
+        inner = [a for a in args if a is not type(None)]
+        if all(a in _PLAIN for a in inner):
+            return None, None
+        assert len(inner) == 1, tp
+        out, back = _converters(inner[0])
+        assert out is not None and back is not None, tp
+        o, b = out, back
+        return (lambda x: None if x is None else o(x)), (lambda x: None if x is None else b(x))
+    if isinstance(tp, type) and issubclass(tp, StrEnum):
+        # str.__str__ gives a StrEnum member's value and a dict lookup the member back:
+        # both several times faster than ``x.value`` and ``tp(x)``.
+        return str.__str__, {e.value: e for e in tp}.__getitem__
+    if dataclasses.is_dataclass(tp):
+        assert isinstance(tp, type)
+        return _encoder(tp), _decoder(tp)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = args[0]
+        if typing.get_origin(item) is tuple and typing.get_args(item)[0] is str:  # sorted named pairs
+            return dict, lambda d: tuple(sorted(d.items()))
+        out, back = _converters(item)
+        if out is None or back is None:
+            return list, tuple
+        o, b = out, back
+        return (lambda xs: [o(x) for x in xs]), (lambda xs: tuple([b(x) for x in xs]))
+    if origin is tuple:  # a fixed pair, e.g. a row of the run table
+        return list, tuple
+    raise TypeError(f"no JSON form for {tp!r}")
 
 
-def combatant_sheet(c: Combatant) -> dict[str, Any]:
-    """The sheet part of a fighter, as ``add_combatant`` takes it (plus ``entry``)."""
-    return {
-        "id": c.id,
-        "name": c.name,
-        "side": c.side.value,
-        "characteristics": dict(c.characteristics),
-        "skills": dict(c.skills),
-        "initiative_bonus": c.initiative_bonus,
-        "wounds": c.wounds,
-        "hope": c.hope,
-        "weapons": [weapon_json(w) for w in c.weapons],
-        "in_hand": list(c.in_hand),
-        "entry": c.entry,
-    }
+def _plan(cls: type, names: tuple[str, ...] | None = None) -> list[tuple[str, str, Convert, Convert]]:
+    hints = typing.get_type_hints(cls)
+    return [(f.name, f.name.rstrip("_"), *_converters(hints[f.name]))
+            for f in dataclasses.fields(cls) if names is None or f.name in names]
 
 
-def combatant_json(c: Combatant) -> dict[str, Any]:
-    d = combatant_sheet(c)
-    d.update(
-        posture=c.posture.value,
-        aim_bonus=c.aim_bonus,
-        aim_weapon=c.aim_weapon,
-        arrow_nocked=c.arrow_nocked,
-        cover=c.cover,
-        engaged_with=list(c.engaged_with),
-        engaged_off_tracker=c.engaged_off_tracker,
-        hors_combat=c.hors_combat,
-        in_round=c.in_round,
-        pi=c.pi,
-        initiative=c.initiative,
-        d6=c.d6,
-        declared=c.declared,
-        charged=c.charged,
-        passed=c.passed,
-    )
-    return d
+def _compile(name: str, source: str, env: dict[str, Any]) -> Any:
+    """A function made from ``source``, as :mod:`dataclasses` makes ``__init__``: one
+    dict display per class instead of a loop over the fields, for speed (the state is
+    written on every command)."""
+    exec(source, env)  # the source is built from field names only
+    return env[name]
+
+
+def _encoder(cls: type, names: tuple[str, ...] | None = None, kind: str | None = None,
+             special: Mapping[str, Callable[[Any], Any]] | None = None) -> Callable[[Any], dict[str, Any]]:
+    env: dict[str, Any] = {}
+    items = [f'"type": {kind!r}'] if kind else []
+    for name, key, out, _ in _plan(cls, names):
+        out = (special or {}).get(name, out)
+        if out is None:
+            items.append(f"{key!r}: obj.{name}")
+        else:
+            env[f"_{name}"] = out
+            items.append(f"{key!r}: _{name}(obj.{name})")
+    return _compile("to_json", "def to_json(obj):\n    return {" + ", ".join(items) + "}\n", env)  # type: ignore[no-any-return]
+
+
+def _decoder(cls: type) -> Callable[[Mapping[str, Any]], Any]:
+    env: dict[str, Any] = {"cls": cls}
+    items = []
+    for name, key, _, back in _plan(cls):
+        if back is None:
+            items.append(f"{name}=d[{key!r}]")
+        else:
+            env[f"_{name}"] = back
+            items.append(f"{name}=_{name}(d[{key!r}])")
+    return _compile("from_json", "def from_json(d):\n    return cls(" + ", ".join(items) + ")\n", env)  # type: ignore[no-any-return]
+
+
+weapon_json = _encoder(Weapon)
+weapon_from_json: Callable[[Mapping[str, Any]], Weapon] = _decoder(Weapon)
+#: A fighter as the state holds it (every field).
+combatant_json = _encoder(Combatant)
+#: The sheet part of a fighter, as ``add_combatant`` takes it (plus ``entry``).
+SHEET = ("id", "name", "side", "characteristics", "skills", "initiative_bonus", "wounds", "hope", "weapons",
+         "in_hand", "entry")
+combatant_sheet = _encoder(Combatant, SHEET)
+_encounter_json = _encoder(Encounter)
+_encounter_from_json: Callable[[Mapping[str, Any]], Encounter] = _decoder(Encounter)
 
 
 def encode(enc: Encounter) -> dict[str, Any]:
-    return {
-        "format": STATE_FORMAT,
-        "round": enc.round,
-        "round_over": enc.round_over,
-        "phase": enc.phase,
-        "next_id": enc.next_id,
-        "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
-        "combatants": [combatant_json(c) for c in enc.combatants],
-    }
-
-
-def sheet_from_json(d: Mapping[str, Any], **fields: Any) -> Combatant:
-    """A fighter from its sheet; ``fields`` sets the rest (posture, P.I., marks…)."""
-    return Combatant(
-        d["id"],
-        d["name"],
-        _SIDE[d["side"]],
-        tuple(sorted(d["characteristics"].items())),
-        tuple(sorted(d["skills"].items())),
-        d["initiative_bonus"],
-        d["wounds"],
-        d["hope"],
-        tuple([weapon_from_json(w) for w in d["weapons"]]),
-        tuple(d["in_hand"]),
-        d["entry"],
-        **fields,
-    )
-
-
-def _combatant(d: Mapping[str, Any]) -> Combatant:
-    return sheet_from_json(
-        d,
-        posture=_POSTURE[d["posture"]],
-        aim_bonus=d["aim_bonus"],
-        aim_weapon=d["aim_weapon"],
-        arrow_nocked=d["arrow_nocked"],
-        cover=d["cover"],
-        engaged_with=tuple(d["engaged_with"]),
-        engaged_off_tracker=d["engaged_off_tracker"],
-        hors_combat=d["hors_combat"],
-        in_round=d["in_round"],
-        pi=d["pi"],
-        initiative=d["initiative"],
-        d6=d["d6"],
-        declared=d["declared"],
-        charged=d["charged"],
-        passed=d["passed"],
-    )
+    return {"format": STATE_FORMAT, **_encounter_json(enc)}
 
 
 def decode(state: object) -> Encounter:
     """The encounter a state dict holds; anything else is refused (``bad_value``)."""
     try:
         assert isinstance(state, dict) and state["format"] == STATE_FORMAT
-        return Encounter(
-            round=state["round"],
-            round_over=state["round_over"],
-            phase=state["phase"],
-            next_id=state["next_id"],
-            settings=Settings(tuple((a, b) for a, b in state["settings"]["run_table"])),
-            combatants=tuple(_combatant(c) for c in state["combatants"]),
-        )
+        return _encounter_from_json(state)
     except (AssertionError, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise Refusal("bad_value", "« state » n'est pas un état de rencontre Riposte lisible.") from exc
+
+
+def _event_encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
+    return _encoder(cls, kind=type_name(cls), special={"combatant": combatant_sheet})
+
+
+_EVENTS = {cls: _event_encoder(cls) for cls in typing.get_args(Event)}
+
+
+def event_json(e: Event) -> dict[str, Any]:
+    """An event as the contract writes it: ``{"type": ..., field: value, ...}``."""
+    return _EVENTS[type(e)](e)
+
+
+#: A test an action names (D14), as the board shows it.
+named_test_json = _encoder(NamedTest)

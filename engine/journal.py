@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .codec import named_test_json
 from .commands import resolve
-from .decide import decide
+from .decide import step
 from .errors import Refusal
-from .evolve import evolve
+from .events import ActionTaken, CombatantAdded, CombatantRemoved, CombatantUpdated, Event, RoundEnded, RoundStarted, TurnPassed
 from .model import Encounter
 
 Entry = dict[str, Any]
@@ -37,12 +38,12 @@ def journal(commands: list[Any]) -> list[Entry]:
     out: list[Entry] = []
     for command in commands:
         try:
-            events = decide(enc, resolve(enc, command, _no_dice))
+            after, events = step(enc, resolve(enc, command, _no_dice))
         except Exception:  # a log that is not resolved, or not a log: the journal stops there
             break
-        for event in events:
+        for event in events:  # names and round as they were before the command
             out.extend(_entries(enc, event))
-            enc = evolve(enc, event)
+        enc = after
     return out
 
 
@@ -51,34 +52,35 @@ def _name(enc: Encounter, cid: object) -> str:
     return c.name if c else str(cid)
 
 
-def _entries(enc: Encounter, e: dict[str, Any]) -> list[Entry]:
-    kind = e["type"]
+def _entries(enc: Encounter, e: Event) -> list[Entry]:
     at = {"round": enc.round}
-    if kind == "combatant_added":
-        return [{**at, "kind": "joined", "name": e["combatant"]["name"], "side": e["combatant"]["side"]}]
-    if kind == "combatant_removed":
-        return [{**at, "kind": "removed", "name": _name(enc, e["id"])}]
-    if kind == "combatant_updated" and "hors_combat" in e["changes"]:
-        return [{**at, "kind": "out" if e["changes"]["hors_combat"] else "back", "name": _name(enc, e["id"])}]
-    if kind == "round_started":
-        rolls = []
-        for i in e["initiatives"]:
-            c = enc.combatant(i["id"])
-            held = c.weapon(i["weapon"]) if c else None
-            rolls.append({"name": _name(enc, i["id"]), "weapon": held.name if held else None, "d6": i["d6"], "initiative": i["initiative"],
-                          "rolled_by": i["rolled_by"]})
-        return [{"round": e["round"], "kind": "round_started", "initiatives": rolls}]
-    if kind == "action_taken":
-        options = e["options"]
-        return [{
-            **at, "kind": "action", "name": _name(enc, e["actor"]), "action": e["action"], "category": e["category"],
-            "cost": e["cost"], "pays": e["pays"], "pi_before": e["pi_before"], "pi_after": e["pi_after"],
-            "hope_before": e["hope_before"], "hope_after": e["hope_after"], "tests": e["tests"], "outcome": e["outcome"],
-            "target": _name(enc, options["target"]) if "target" in options else None,
-            "against": _name(enc, options["against"]) if "against" in options else None,
-        }]
-    if kind == "turn_passed":
-        return [{**at, "kind": "passed", "name": _name(enc, e["actor"]), "pi": e["pi"]}]
-    if kind == "round_ended":
-        return [{**at, "kind": "round_ended", "reason": e["reason"]}]
+    match e:
+        case CombatantAdded(combatant=c):
+            return [{**at, "kind": "joined", "name": c.name, "side": c.side.value}]
+        case CombatantRemoved(id=cid):
+            return [{**at, "kind": "removed", "name": _name(enc, cid)}]
+        case CombatantUpdated(id=cid, changes=changes) if "hors_combat" in changes:
+            return [{**at, "kind": "out" if changes["hors_combat"] else "back", "name": _name(enc, cid)}]
+        case RoundStarted(round=n, initiatives=initiatives):
+            rolls = []
+            for i in initiatives:
+                fighter = enc.combatant(i.id)
+                held = fighter.weapon(i.weapon) if fighter else None
+                rolls.append({"name": _name(enc, i.id), "weapon": held.name if held else None, "d6": i.d6,
+                              "initiative": i.initiative, "rolled_by": i.rolled_by})
+            return [{"round": n, "kind": "round_started", "initiatives": rolls}]
+        case ActionTaken():
+            options = e.options
+            return [{
+                **at, "kind": "action", "name": _name(enc, e.actor), "action": e.action, "category": e.category,
+                "cost": e.cost, "pays": e.pays, "pi_before": e.pi_before, "pi_after": e.pi_after,
+                "hope_before": e.hope_before, "hope_after": e.hope_after,
+                "tests": [named_test_json(t) for t in e.tests], "outcome": e.outcome,
+                "target": _name(enc, options["target"]) if "target" in options else None,
+                "against": _name(enc, options["against"]) if "against" in options else None,
+            }]
+        case TurnPassed(actor=a, pi=pi):
+            return [{**at, "kind": "passed", "name": _name(enc, a), "pi": pi}]
+        case RoundEnded(reason=reason):
+            return [{**at, "kind": "round_ended", "reason": reason}]
     return []

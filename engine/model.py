@@ -47,16 +47,14 @@ class Category(StrEnum):
     INTERRUPTION = "interruption"
 
 
+#: R3.1, R3.2: cost in P.I. of each category; a second free action costs 5 (R3.1).
+COST = {Category.GRATUITE: 0, Category.SIMPLE: 5, Category.COMPLEXE: 10, Category.INTERRUPTION: 5}
+SECOND_FREE_COST = 5
+#: R5.2: an interruption at P.I. <= 0 costs one point d'Espoir instead.
+HOPE_COST = 1
+
+
 CHARACTERISTICS = ("melee", "tir", "lancer", "derobee", "vue", "charisme", "intelligence")
-BASE_SKILLS = (
-    "corps_a_corps",
-    "course",
-    "discretion",
-    "esquive",
-    "vigilance",
-    "art_de_la_guerre",
-    "acrobatie",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +157,10 @@ class Encounter:
 
     round: int = 0
     round_over: bool = True
-    combatants: tuple[Combatant, ...] = ()
     phase: CombatantId | None = None
-    settings: Settings = Settings()
     next_id: int = 1
+    settings: Settings = Settings()
+    combatants: tuple[Combatant, ...] = ()
 
     def combatant(self, combatant_id: object) -> Combatant | None:
         for c in self.combatants:

@@ -12,16 +12,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .catalogue import ACTIONS, COST, HOPE_COST
-from .codec import combatant_json
+from .actions import ACTIONS
+from .codec import combatant_json, named_test_json
 from .errors import Refusal
 from .initiative import board_order, breakdown, ready
-from .model import Category, Combatant, Encounter
-from .rules import Turn, describe_tests, plan, turn_of
+from .model import COST, HOPE_COST, Category, Combatant, Encounter
+from .rules import Turn, describe_tests, plan, price, turn_of
 
-#: R4 as the page needs it: each action's name, category and options.
+#: R4 as the page needs it: each action's category and options (the page words actions by id).
 CATALOGUE = {
-    a.id: {"name": a.name, "category": a.category.value, "options": list(a.options), "required": list(a.required)}
+    a.id: {"category": a.category.value, "options": list(a.options), "required": list(a.required)}
     for a in ACTIONS.values()
 }
 
@@ -58,7 +58,7 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
 def _declarations(c: Combatant) -> list[dict[str, Any]]:
     """R1: what the fighter may declare (D2: weapons in hand, or none) and the R1.3
     breakdown of each before the die: its ``initiative`` is the total less the d6."""
-    choices: list[dict[str, Any]] = [{"weapon": None, "name": "Mains nues", **breakdown(c, None, 0)}]
+    choices: list[dict[str, Any]] = [{"weapon": None, "name": None, **breakdown(c, None, 0)}]
     for w in c.held():
         choices.append({"weapon": w.id, "name": w.name, **breakdown(c, w.id, 0)})
     return choices
@@ -66,7 +66,7 @@ def _declarations(c: Combatant) -> list[dict[str, Any]]:
 
 def _verdict(c: Combatant, turn: Turn, action_id: str) -> dict[str, Any]:
     action = ACTIONS[action_id]
-    out: dict[str, Any] = {"category": action.category.value, "name": action.name}
+    out: dict[str, Any] = {"category": action.category.value}
     try:
         p = plan(c, turn, action, {}, probe=True)
     except Refusal as r:
@@ -80,14 +80,11 @@ def _verdict(c: Combatant, turn: Turn, action_id: str) -> dict[str, Any]:
     out.update(cost=p.cost, allowed=True)
     if action.category is Category.INTERRUPTION:
         out["pays"] = p.pays
-    if action_id == "preparer_arme":
-        out["by_weapon"] = {
-            w.id: COST[Category.SIMPLE] if w.stowed else COST[Category.COMPLEXE]
-            for w in c.weapons if w.id not in c.in_hand
-        }
+    if action.priced_by_weapon and action.uses is not None:
+        out["by_weapon"] = {w.id: price(turn, action, w, p.pays, {})[0] for w in c.weapons if action.uses.fits(c, w)}
     if p.weapon is not None:
         out["weapon"] = p.weapon.id
     tests = describe_tests(c, action, p.weapon, {})
     if tests:
-        out["tests"] = tests
+        out["tests"] = [named_test_json(t) for t in tests]
     return out

@@ -1,18 +1,29 @@
-"""Test set-up shared by every test: the tests folder on the path, Hypothesis profiles.
+"""Test-wide set-up: ``tests/`` on the path, the Hypothesis profiles, and the end-to-end
+tests left out when Playwright is not installed, so that ``pytest -m "not browser"`` runs
+without it. Asked for anyway (``pytest`` or ``-m browser``), they fail:
+``test_playwright_is_installed``.
 
-Profiles: ``ci`` (default, quick), ``long`` (``HYPOTHESIS_PROFILE=long``, ``make
-test-long``): see docs/RELIABILITY.md for the figures; ``mutants`` (``make mutants``):
-derandomized, so that every mutant meets the same examples and a score does not move from
-one run to the next.
+Hypothesis profiles: ``ci`` (default, quick) and ``long`` (``HYPOTHESIS_PROFILE=long``,
+``make test-long``): see docs/RELIABILITY.md for the figures; ``mutants`` (``make
+mutants``): derandomized, so that every mutant meets the same examples and a score does
+not move from one run to the next.
 """
+
+from __future__ import annotations
 
 import os
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, str(Path(__file__).parent))
+HERE = Path(__file__).parent
+BROWSER = HERE / "browser"
+PLAYWRIGHT = find_spec("playwright") is not None
+
+sys.path.insert(0, str(HERE))
 
 settings.register_profile("ci", max_examples=60, stateful_step_count=40, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -21,3 +32,9 @@ settings.register_profile("long", max_examples=10_000, stateful_step_count=60, d
 settings.register_profile("mutants", max_examples=30, stateful_step_count=30, deadline=None,
                           derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if not PLAYWRIGHT and (collection_path == BROWSER or BROWSER in collection_path.parents):
+        return True
+    return None

@@ -27,27 +27,21 @@ def test_the_journal_tells_a_round_with_costs_and_tests() -> None:
 
 
 def test_an_interruption_paid_with_espoir_is_told() -> None:
-    """R5.2: at P.I. <= 0 an interruption costs one point d'Espoir."""
+    """R5.2: at P.I. <= 0 an interruption costs one point d'Espoir, and the P.I. stay."""
     log = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
-           {"type": "start_round", "rolls": {"aldric": 1, "orque": 6}},
-           {"type": "act", "actor": "orque", "action": "attaque_melee", "target": "aldric"}]
+           {"type": "start_round", "rolls": {"aldric": 1, "orque": 6}},  # Aldric 5 P.I., Orque 10
+           {"type": "act", "actor": "orque", "action": "attaque_melee", "target": "aldric"},  # Orque 10 → 0
+           {"type": "act", "actor": "aldric", "action": "attaque_melee"}]  # Aldric 5 → −5
     state = engine.replay(log)["state"]
-    for _ in range(3):
-        active = engine.view(state)["active"]
-        if not active or engine.view(state)["combatants"]["aldric"]["pi"] <= 0:
-            break
-        result = engine.apply(state, {"type": "act", "actor": active[0], "action": "attaque_melee"})
-        log.append(result["command"])
-        state = result["state"]
+    assert engine.view(state)["combatants"]["aldric"]["pi"] == -5
     result = engine.apply(state, {"type": "interrupt", "actor": "aldric", "action": "esquiver", "against": "orque"})
     assert result["ok"], result
     log.append(result["command"])
     last = journal(engine.replay(log)["commands"])[-1]
     assert (last["kind"], last["action"], last["against"]) == ("action", "esquiver", "Orque")
-    if last["pays"] == "espoir":
-        assert last["hope_after"] == last["hope_before"] - 1
-    else:
-        assert last["pi_after"] == last["pi_before"] - 5
+    assert last["pays"] == "espoir"
+    assert (last["hope_before"], last["hope_after"]) == (2, 1)
+    assert (last["pi_before"], last["pi_after"]) == (-5, -5)
 
 
 def test_passing_ending_and_leaving_are_told() -> None:

@@ -110,24 +110,38 @@ def test_html_in_names_is_kept_as_data() -> None:
     assert result["summary"]["fighters"] == [hostile]
 
 
+def read_or_refused(text: str) -> dict[str, Any]:
+    """``save.read(text)``, which must not raise, checked against its contract: read, the
+    log replays to the state given; refused, a stable code and a message."""
+    result = save.read(text)
+    if result["ok"] is True:
+        assert result["state"] == engine.replay(result["commands"])["state"]
+    else:
+        assert result["ok"] is False, result
+        assert result["error"]["code"] in save.SAVE_CODES, result
+        assert isinstance(result["error"]["message"], str) and result["error"]["message"], result
+    return result
+
+
 @given(st.text(max_size=200))
 def test_any_text_is_read_or_refused(text: str) -> None:
-    result = save.read(text)
-    assert result["ok"] in (True, False)
-    if not result["ok"]:
-        assert result["error"]["code"] in save.SAVE_CODES
+    result = read_or_refused(text)
+    try:
+        json.loads(text)
+    except ValueError:  # what is not JSON is refused as such
+        assert result["ok"] is False and result["error"]["code"] == "not_json", result
 
 
 @given(JSON)
 def test_any_json_is_read_or_refused(data: Any) -> None:
-    result = save.read(json.dumps(data))
-    if not result["ok"]:
-        assert result["error"]["code"] in save.SAVE_CODES
+    result = read_or_refused(json.dumps(data))
+    if not isinstance(data, dict) or not isinstance(data.get("commands"), list):  # a save is an object with a log
+        assert result["ok"] is False, result
 
 
 @given(st.lists(JSON, max_size=5))
 def test_any_command_list_in_a_save_is_read_or_refused(commands: list[Any]) -> None:
-    result = save.read(json.dumps({"app": "riposte", "format": 2, "commands": commands}))
+    result = read_or_refused(json.dumps({"app": "riposte", "format": 2, "commands": commands}))
     if result["ok"]:
         assert result["commands"] == engine.replay(commands)["commands"]
     else:

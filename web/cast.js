@@ -10,7 +10,50 @@ export class CastView {
     this.cast = $("#cast");
     this.models = $("#models");
     this.dialog = $("#fighter-dialog");
-    $("#fighter-cancel").addEventListener("click", () => this.dialog.close());
+    this.form = $("#fighter-form");
+    this.handlers = {};
+    this.editing = null; // the id of the fighter in the form, or null for a new one
+    this.checkTimer = 0;
+    $("#screen-cast").addEventListener("click", (event) => {
+      const target = event.target;
+      const row = target.closest("button[data-cast]");
+      const model = target.closest("button[data-model]");
+      if (row) this.handlers[row.dataset.cast]?.(row.dataset.id);
+      else if (model?.dataset.model === "delete") this.handlers.deleteModel?.(Number(model.dataset.index));
+      else if (model) {
+        const index = Number(model.dataset.index);
+        this.handlers.addCopies?.(index, Number(this.models.querySelector(`#copies-${index}`).value));
+      } else if (target.closest("#new-fighter")) this.openFighter(null);
+    });
+    // The fighter form: the engine checks the sheet a moment after each change.
+    const changed = () => {
+      clearTimeout(this.checkTimer);
+      this.checkTimer = setTimeout(() => this.handlers.check?.(readFighter(this.form), this.editing), 120);
+    };
+    this.form.addEventListener("input", changed);
+    this.form.addEventListener("change", changed);
+    this.form.addEventListener("click", (event) => {
+      const target = event.target;
+      if (target.closest("#fighter-cancel")) this.closeFighter();
+      else if (target.closest("[data-add-weapon]")) {
+        $("#weapons", this.form).append(weaponRow(null, false, $("#weapons", this.form).children.length));
+      } else if (target.closest("[data-remove-weapon]")) {
+        target.closest("li").remove();
+        changed();
+      }
+    });
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      clearTimeout(this.checkTimer);
+      this.handlers.save?.(readFighter(this.form), this.editing);
+    });
+  }
+
+  // handlers: edit(id), duplicate(id), model(id), down(id), revive(id), remove(id),
+  // addCopies(index, count), deleteModel(index), check(sheet, id), save(sheet, id);
+  // id is the fighter edited, or null for a new one.
+  bind(handlers) {
+    this.handlers = handlers;
   }
 
   render(board) {
@@ -38,42 +81,13 @@ export class CastView {
     if (!models.length) this.models.append(h("li", { class: "hint" }, t("noModel")));
   }
 
-  bind(handlers) {
-    this.cast.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-cast]");
-      if (button) handlers[button.dataset.cast](button.dataset.id);
-    });
-    this.models.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-model]");
-      if (!button) return;
-      const index = Number(button.dataset.index);
-      const count = Number(this.models.querySelector(`#copies-${index}`).value);
-      handlers[button.dataset.model === "add" ? "addCopies" : "deleteModel"](index, count);
-    });
-    $("#new-fighter").addEventListener("click", () => handlers.create());
-  }
-
   // --- the fighter form ---------------------------------------------------------------
-  openFighter(f, { onInput, onSave }) {
+  // A fighter of the board to edit, or null for a new one.
+  openFighter(f) {
+    this.editing = f?.id ?? null;
     $("#fighter-title").textContent = f ? t("editFor", f.name) : t("newFighter");
     this.fighterError("");
-    const fields = $("#fighter-fields");
-    fields.replaceChildren(...fighterFields(f));
-    const form = $("#fighter-form");
-    form.oninput = () => onInput(readFighter(form));
-    form.onchange = () => onInput(readFighter(form));
-    form.onclick = (event) => {
-      if (event.target.closest("[data-add-weapon]")) {
-        $("#weapons", form).append(weaponRow(null, false, $("#weapons", form).children.length));
-      } else if (event.target.closest("[data-remove-weapon]")) {
-        event.target.closest("li").remove();
-        onInput(readFighter(form));
-      }
-    };
-    form.onsubmit = (event) => {
-      event.preventDefault();
-      onSave(readFighter(form));
-    };
+    $("#fighter-fields").replaceChildren(...fighterFields(f));
     this.dialog.showModal();
     $("#f-name").focus();
   }
@@ -86,6 +100,7 @@ export class CastView {
   }
 
   closeFighter() {
+    clearTimeout(this.checkTimer);
     this.dialog.close();
   }
 }

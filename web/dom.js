@@ -5,7 +5,6 @@ export function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;
     if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key === "text") el.textContent = value;
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
@@ -17,7 +16,7 @@ export function h(tag, attrs = {}, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
-// A form field: its label, its control, and what goes after.
-export function labelled(id, text, control, extra = null) {
-  return h("div", { class: "field" }, h("label", { for: id }, text), control, extra);
+// A form field: its label and its control.
+export function labelled(id, text, control) {
+  return h("div", { class: "field" }, h("label", { for: id }, text), control);
 }

@@ -26,7 +26,7 @@ async function hasSnapshot() {
 }
 
 // Once the app is ready, a worker of its own makes the snapshot for the next visit.
-export function makeSnapshot() {
+function makeSnapshot() {
   return new Promise((resolve) => {
     const maker = new Worker(here("./snapshot.js"), { type: "module" });
     maker.onmessage = (event) => {
@@ -37,6 +37,13 @@ export function makeSnapshot() {
       maker.terminate();
       resolve({ ok: false });
     };
+  });
+}
+
+// The snapshot made in the background, once the page has been idle a moment.
+export function snapshotWhenIdle() {
+  return new Promise((resolve) => {
+    setTimeout(() => requestIdleCallback(() => makeSnapshot().then(resolve), { timeout: 5000 }), 2000);
   });
 }
 

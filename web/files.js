@@ -11,12 +11,12 @@ export function download(name, text) {
 }
 
 // The file's text, or an error: "too_big" (checked before reading) or "unreadable".
-export async function readFile(file, maxChars) {
+export async function readFile(file, limit) {
   // Checked before reading: a file of a gigabyte is never read into memory.
-  if (file.size > maxChars) return { error: "too_big", size: file.size };
+  if (file.size > limit) return { error: "too_big", size: file.size };
   try {
     const text = await file.text();
-    return text.length > maxChars ? { error: "too_big", size: file.size } : { text };
+    return text.length > limit ? { error: "too_big", size: file.size } : { text };
   } catch {
     return { error: "unreadable" };
   }

@@ -37,10 +37,7 @@ export function refusal(error) {
   return words.errors[error.code] ?? error.message;
 }
 
-export function actionName(id, frenchName) {
-  return words.actions[id] ?? frenchName;
-}
-
-export function engineWord(text) {
-  return words.engineWords[text] ?? text;
+// An action by its engine id (R4).
+export function actionName(id) {
+  return term("actions", id);
 }

@@ -1,5 +1,5 @@
 // Words for the engine's values, in the current language (see i18n.js).
-import { engineWord, t, term } from "./i18n.js";
+import { t, term } from "./i18n.js";
 
 export function skillLabel(name) {
   return term("skills", name);
@@ -17,7 +17,7 @@ export function testLabel(test) {
   const left = test.characteristic ? `${term("characteristics", test.characteristic)} ${test.characteristic_value}` : "";
   const right = test.skill ? `${skillLabel(test.skill)} ${test.skill_level}` : "";
   parts.push([left, right].filter(Boolean).join(" / "));
-  for (const m of test.modifiers) parts.push(`${engineWord(m.label)} ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)}`);
+  for (const m of test.modifiers) parts.push(`${term("modifiers", m.id)} ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)}`);
   if (test.difficulty !== null && test.difficulty !== undefined) parts.push(t("difficulty", test.difficulty));
-  return (test.label ? `${engineWord(test.label)} : ` : "") + parts.filter(Boolean).join(", ");
+  return (test.id ? `${term("tests", test.id)} : ` : "") + parts.filter(Boolean).join(", ");
 }

@@ -21,6 +21,11 @@ export async function registerOffline({ onUpdate }) {
   return registration;
 }
 
+// A first visit: the service worker is installing, and no page of ours is controlled yet.
+export function firstVisit(registration) {
+  return Boolean(registration) && !navigator.serviceWorker.controller;
+}
+
 // A first visit waits for the service worker to hold the whole site before Python starts:
 // the runtime then comes from its cache, so the 14 MB are downloaded once, not twice
 // (the worker's install fetches bypass the HTTP cache). Never more than `timeout` ms.

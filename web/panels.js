@@ -42,49 +42,138 @@ export function journalText(rounds) {
   return rounds.map((r) => [`== ${t("journalRound", r.round)} ==`, ...r.lines].join("\n")).join("\n\n");
 }
 
-export function renderJournal(rounds) {
-  const root = $("#journal");
-  root.replaceChildren(...rounds.map((r) => h("section", { class: "journal-round" },
-    h("h3", {}, t("journalRound", r.round)),
-    h("ol", {}, r.lines.map((line) => h("li", {}, line))))));
-  if (!rounds.length) root.append(h("p", { class: "hint" }, t("journalEmpty")));
+// The journal screen; copying its text is its own (the clipboard, or a message why not).
+export class JournalView {
+  constructor() {
+    this.root = $("#journal");
+    this.onCopy = null;
+    $("#copy-journal").addEventListener("click", () => this.onCopy?.());
+  }
+
+  bindCopy(handler) {
+    this.onCopy = handler;
+  }
+
+  render(rounds) {
+    this.root.replaceChildren(...rounds.map((r) => h("section", { class: "journal-round" },
+      h("h3", {}, t("journalRound", r.round)),
+      h("ol", {}, r.lines.map((line) => h("li", {}, line))))));
+    if (!rounds.length) this.root.append(h("p", { class: "hint" }, t("journalEmpty")));
+  }
+
+  // Resolves true when the text is on the clipboard.
+  copy(text) {
+    return navigator.clipboard.writeText(text).then(() => true, () => false);
+  }
+}
+
+// The game menu: share, files, players' view, new fight, settings, the save set aside.
+export class MenuView {
+  constructor() {
+    this.handlers = {};
+    const byId = { "open-share": "share", export: "exportFile", "open-players": "players", "new-party": "newParty",
+      "new-empty": "newEmpty", "open-help": "help", "export-aside": "exportAside" };
+    const menu = $("#screen-menu");
+    menu.addEventListener("click", (event) => {
+      const button = event.target.closest("button[id]");
+      if (button && byId[button.id]) this.handlers[byId[button.id]]?.();
+    });
+    menu.addEventListener("change", (event) => {
+      if (event.target.id === "language") this.handlers.language?.(event.target.value);
+      if (event.target.id === "import") {
+        const [file] = event.target.files;
+        event.target.value = "";
+        if (file) this.handlers.importFile?.(file);
+      }
+    });
+  }
+
+  // handlers: share, exportFile, players, newParty, newEmpty, help, exportAside,
+  // language(code), importFile(file).
+  bind(handlers) {
+    this.handlers = handlers;
+  }
+
+  showLanguage(code) {
+    $("#language").value = code;
+  }
+
+  showAside(kept) {
+    $("#aside").hidden = !kept;
+  }
+}
+
+// The share dialog: the link, its QR code, "players' view" and "copy".
+export class ShareView {
+  constructor() {
+    this.dialog = $("#share-dialog");
+    this.handlers = {};
+    this.dialog.addEventListener("click", (event) => {
+      if (event.target.closest("#share-copy")) this.handlers.copy?.();
+      else if (event.target.closest("#share-file")) this.handlers.exportFile?.();
+    });
+    this.dialog.addEventListener("change", (event) => {
+      if (event.target.id === "share-players") this.handlers.players?.(event.target.checked);
+    });
+  }
+
+  // handlers: copy, exportFile, players(checked).
+  bind(handlers) {
+    this.handlers = handlers;
+  }
+
+  open(link, playersLink, makeQr) {
+    $("#share-link").value = link;
+    $("#share-players").checked = playersLink;
+    $("#share-status").textContent = t("qrLoading");
+    $("#share-qr").replaceChildren();
+    if (!this.dialog.open) this.dialog.showModal();
+    makeQr(link).then((svg) => {
+      if (svg) {
+        svg.setAttribute("role", "img");
+        svg.setAttribute("aria-label", t("qrAlt", link.length));
+        $("#share-qr").replaceChildren(svg);
+        $("#share-status").textContent = "";
+      } else {
+        $("#share-status").textContent = t("qrTooLong", link.length);
+      }
+    });
+  }
+
+  // Resolves true when the link is on the clipboard; else selects it, for a copy by hand.
+  copy() {
+    const field = $("#share-link");
+    return navigator.clipboard.writeText(field.value).then(() => true, () => {
+      field.select();
+      return false;
+    });
+  }
 }
 
 // --- dialogs -----------------------------------------------------------------------------
-// Ask before replacing the encounter: resolves true (replace) or false (keep).
-export function confirm(title, lines, yes, no) {
-  const dialog = $("#confirm-dialog");
-  $("#confirm-title").textContent = title;
-  $("#confirm-body").replaceChildren(...lines.map((line) => h("p", {}, line)));
-  $("#confirm-yes").textContent = yes;
-  $("#confirm-no").textContent = no;
-  dialog.showModal();
-  $("#confirm-no").focus();
-  return new Promise((resolve) => {
-    dialog.onclose = () => resolve(dialog.returnValue === "yes");
-  });
+// The app's own "are you sure?": ask() resolves true (yes) or false (no, or Escape).
+export class ConfirmDialog {
+  constructor() {
+    this.dialog = $("#confirm-dialog");
+    this.answer = null;
+    this.dialog.addEventListener("close", () => this.answer?.(this.dialog.returnValue === "yes"));
+  }
+
+  ask(title, lines, yes, no) {
+    $("#confirm-title").textContent = title;
+    $("#confirm-body").replaceChildren(...lines.map((line) => h("p", {}, line)));
+    $("#confirm-yes").textContent = yes;
+    $("#confirm-no").textContent = no;
+    this.dialog.returnValue = ""; // Escape leaves it as it was: not a yes from last time
+    this.dialog.showModal();
+    $("#confirm-no").focus();
+    return new Promise((resolve) => {
+      this.answer = resolve;
+    });
+  }
 }
 
 export function openHelp() {
   $("#help-keys").replaceChildren(...t("keys").map(([key, what]) => h("div", { class: "key" }, h("dt", {}, h("kbd", {}, key)), h("dd", {}, what))));
   $("#help-dialog").showModal();
-}
-
-export function openShare({ link, makeQr, playersLink }) {
-  $("#share-link").value = link;
-  $("#share-players").checked = playersLink;
-  $("#share-status").textContent = t("qrLoading");
-  $("#share-qr").replaceChildren();
-  const dialog = $("#share-dialog");
-  if (!dialog.open) dialog.showModal();
-  makeQr(link).then((svg) => {
-    if (svg) {
-      svg.setAttribute("role", "img");
-      svg.setAttribute("aria-label", t("qrAlt", link.length));
-      $("#share-qr").replaceChildren(svg);
-      $("#share-status").textContent = "";
-    } else {
-      $("#share-status").textContent = t("qrTooLong", link.length);
-    }
-  });
 }

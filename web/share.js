@@ -1,6 +1,6 @@
 // Share links: the encounter's save text, deflated and base64url-encoded in the
 // fragment (#c=…), so it never reaches a server. The browser's own CompressionStream
-// does the deflate; reading stops as soon as the text passes the size limit.
+// does the deflate; reading stops as soon as the text passes the page's transport limit.
 const PREFIX = "c=";
 
 async function pipe(bytes, stream) {
@@ -29,11 +29,11 @@ export async function linkFor(saveText, players = false) {
 
 // The fragment's parts: {text, players} for a share link, null when there is none;
 // throws Error("damaged") or Error("too_big") for a link that cannot be read.
-export async function readLink(hash, maxChars) {
+export async function readLink(hash, limit) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const data = params.get("c");
   if (data === null) return null;
-  if (data.length > maxChars) throw new Error("too_big");
+  if (data.length > limit) throw new Error("too_big");
   let bytes;
   try {
     bytes = fromBase64Url(data);
@@ -48,7 +48,7 @@ export async function readLink(hash, maxChars) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
-      if (text.length > maxChars) {
+      if (text.length > limit) {
         reader.cancel();
         throw new Error("too_big");
       }

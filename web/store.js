@@ -1,5 +1,5 @@
-// What the browser keeps (localStorage): the encounter's save text after every accepted
-// command (engine/save.py reads it: format, migration, limits), a save that could not
+// What the browser keeps (localStorage): the encounter's save text as the engine hands it
+// over after every change (engine/save.py writes and reads it), a save that could not
 // be read (kept aside, exportable), the cast models and the language. Storage that is
 // unavailable or full never stops the page: each call says what happened.
 const KEY = "riposte.encounter";
@@ -34,10 +34,6 @@ export function load() {
     board = null;
   }
   return { text: value, board, unavailable: Boolean(unavailable) };
-}
-
-export function saveText(format, commands, board) {
-  return JSON.stringify({ app: "riposte", format, commands, board });
 }
 
 export function save(text) {

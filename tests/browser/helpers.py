@@ -2,34 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from conftest import Watched, wait_ready
+from conftest import fight_log, save_text
 from playwright.sync_api import expect
 
-from tests.fuzz import fight as fight_log  # Aldric 10 → 5 P.I. after « Observer en détail », Orque 6 to act
 from tests.test_save import CASTS
 
-__all__ = ["CASTS", "fight_log"]
-
-
-def seed(page: Any, commands: list[dict[str, Any]]) -> None:
-    """Put a fight in the page's storage as the autosave would, and reload."""
-    save = json.dumps({"app": "riposte", "format": 2, "commands": commands, "board": None})
-    page.evaluate("text => localStorage.setItem('riposte.encounter', text)", save)
-    page.reload()
-    wait_ready(page)
-
-
-def open_fresh(browser: Any, site_url: str) -> Watched:
-    """A second phone: a fresh browser profile on the page, engine ready."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    watched = Watched(context.new_page(), site_url.rstrip("/"))
-    watched.page.goto(site_url)
-    wait_ready(watched.page)
-    return watched
+__all__ = ["CASTS", "fight_log", "save_text"]
 
 
 def add_fighter(page: Any, name: str, side: str, characteristics: dict[str, int], skills: dict[str, int],
@@ -75,8 +56,9 @@ def start_round(page: Any, dice: dict[str, int]) -> None:
     expect(page.locator("#screen-board")).to_be_visible()
 
 
-def act(page: Any, name: str, action: str, interruption: bool = False, **fields: Any) -> None:
-    card(page, name).get_by_role("button", name="Interrompre" if interruption else "Agir").click()
+def act(page: Any, name: str, action: str, **fields: Any) -> None:
+    """``name`` acts (its « Agir » button): ``action``, with ``fields`` filled in its options."""
+    card(page, name).get_by_role("button", name="Agir").click()
     sheet = page.locator("#sheet")
     sheet.locator(f'button[data-action="{action}"]').click()
     for field, value in fields.items():

@@ -15,8 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import wait_ready
-from helpers import CASTS, act, card, expect_pi, fight_log, seed
+from conftest import NewPhone, save_text, wait_ready
+from helpers import CASTS, act, add_fighter, card, expect_pi, fight_log, start_round
 from playwright.sync_api import expect
 
 from tests.fuzz import corpus
@@ -37,7 +37,7 @@ FUZZ_CHUNK = """async (texts) => {
     }
     out.refused += 1;
     out.codes[answer.error.code] = (out.codes[answer.error.code] || 0) + 1;
-    if (answer.length !== 4 || JSON.stringify(answer.board) !== before) out.changed.push(text.slice(0, 120));
+    if (answer.undo !== 4 || JSON.stringify(answer.board) !== before) out.changed.push(text.slice(0, 120));
   }
   return out;
 }"""
@@ -52,9 +52,8 @@ WATCH_MAIN_THREAD = """() => {
 }"""
 
 
-def test_malformed_commands_through_the_bridge_change_nothing(phone: Any) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_malformed_commands_through_the_bridge_change_nothing(fight: Any) -> None:
+    page = fight.page
     page.evaluate("async () => { window.__before = JSON.stringify(JSON.parse(await window.riposte.raw('{\"op\": \"x\"}')).board); }")
     page.evaluate(WATCH_MAIN_THREAD)
     texts = [text for _, text in corpus(BRIDGE_FUZZ)]
@@ -77,7 +76,7 @@ def test_malformed_commands_through_the_bridge_change_nothing(phone: Any) -> Non
     expect_pi(page, Aldric=5, Orque=6)
     card(page, "Orque").get_by_role("button", name="Passer").click()
     expect(card(page, "Orque")).to_contain_text("a passé")
-    phone.assert_clean()
+    fight.assert_clean()
 
 
 def test_hostile_names_in_an_imported_file_stay_text(phone: Any, tmp_path: Path) -> None:
@@ -105,7 +104,9 @@ def test_hostile_names_in_an_imported_file_stay_text(phone: Any, tmp_path: Path)
     page.get_by_role("button", name="Ouvrir la vue joueurs").click()
     expect(page.locator("#players-board .name")).to_have_text([img, script])
     assert page.locator("body img, main script, dialog script").count() == 0
-    page.wait_for_timeout(300)
+    # An alert could only come from a script run (it would have blocked the page until
+    # dismissed, so before this line) or from an image that failed: none was ever requested.
+    assert not [url for url in phone.requests if url.rstrip("/").endswith("/x")], phone.requests
     assert alerts == []
     phone.assert_clean()
 
@@ -132,39 +133,29 @@ def test_a_foreign_request_is_blocked_and_fails_the_watch(phone: Any) -> None:
     """The guard itself: a request to another origin is blocked by the policy, reported,
     and the report is what makes an end-to-end test fail (Watched)."""
     page = phone.page
-    blocked = page.evaluate("fetch('https://example.com/x').then(() => 'sent', () => 'blocked')")
+    report = "CSP violation: connect-src blocked https://example.com/x"
+    with page.expect_console_message(lambda m: report in m.text):
+        blocked = page.evaluate("fetch('https://example.com/x').then(() => 'sent', () => 'blocked')")
     assert blocked == "blocked"
-    expect(page.locator("body")).to_be_visible()
-    page.wait_for_timeout(100)
     assert any("CSP violation: connect-src blocked https://example.com/x" in e for e in phone.errors), phone.errors
     phone.errors.clear()
     phone.assert_clean()
 
 
-def test_storage_unavailable_at_start_up_the_app_still_plays(browser: Any, site_url: str) -> None:
-    from conftest import Watched
-
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script("Object.defineProperty(window, 'localStorage',"
-                            " { get() { throw new DOMException('refusé', 'SecurityError'); } });")
-    watched = Watched(context.new_page(), site_url.rstrip("/"))
+def test_storage_unavailable_at_start_up_the_app_still_plays(new_phone: NewPhone) -> None:
+    watched = new_phone(init_script="Object.defineProperty(window, 'localStorage',"
+                                    " { get() { throw new DOMException('refusé', 'SecurityError'); } });")
     page = watched.page
-    page.goto(site_url)
-    wait_ready(page)
     expect(page.locator("#message")).to_contain_text("stockage du navigateur est indisponible")
-    from helpers import add_fighter, start_round
-
     add_fighter(page, "Aldric", "pj", {"melee": 7}, {})
     start_round(page, {"Aldric": 4})
     expect(page.locator("#round")).to_have_text("Tour 1")
     expect(page.locator("#message")).to_contain_text("indisponible")
     watched.assert_clean()
-    context.close()
 
 
-def test_storage_full_mid_fight_loses_nothing_that_was_saved(phone: Any) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_storage_full_mid_fight_loses_nothing_that_was_saved(fight: Any) -> None:
+    page = fight.page
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('plein', 'QuotaExceededError'); }; }""")
     card(page, "Orque").get_by_role("button", name="Passer").click()
@@ -175,12 +166,11 @@ def test_storage_full_mid_fight_loses_nothing_that_was_saved(phone: Any) -> None
     wait_ready(page)
     expect_pi(page, Aldric=5, Orque=6)
     expect(card(page, "Orque")).not_to_contain_text("a passé")
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_a_save_corrupted_mid_fight_is_written_over(phone: Any) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_a_save_corrupted_mid_fight_is_written_over(fight: Any) -> None:
+    page = fight.page
     page.evaluate("localStorage.setItem('riposte.encounter', '{\"format\": 2, \"commands\": [')")
     act(page, "Orque", "dire_phrase")
     page.reload()
@@ -188,7 +178,7 @@ def test_a_save_corrupted_mid_fight_is_written_over(phone: Any) -> None:
     expect(page.locator("#message")).to_be_hidden()
     expect(page.locator("#board")).to_contain_text("Orque")
     expect(page.locator("#turn")).to_have_text("Orque termine sa phase (action gratuite prise).")
-    phone.assert_clean()
+    fight.assert_clean()
 
 
 FAULT = """
@@ -214,9 +204,11 @@ def _with_fault(context: Any, fault: str) -> None:
     context.route(re.compile(r".*/web/bridge\.py$"), handle)
 
 
-def _fault_then_reload(phone: Any, fault: str, message: str, timeout: int) -> None:
+def _fault_then_reload(new_phone: NewPhone, fault: str, message: str, timeout: int) -> None:
+    """The seeded fight, service workers blocked (their cache would hide the changed
+    bridge.py), then the fault injected and the page reloaded."""
+    phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
-    seed(page, fight_log())
     _with_fault(page.context, fault)
     page.reload()
     wait_ready(page)
@@ -234,10 +226,10 @@ def _fault_then_reload(phone: Any, fault: str, message: str, timeout: int) -> No
     phone.assert_clean()
 
 
-def test_a_python_exception_keeps_the_fight_and_offers_a_reload(phone_without_sw: Any) -> None:
-    _fault_then_reload(phone_without_sw, 'raise RuntimeError("panne simulée")', "RuntimeError: panne simulée", 5_000)
+def test_a_python_exception_keeps_the_fight_and_offers_a_reload(new_phone: NewPhone) -> None:
+    _fault_then_reload(new_phone, 'raise RuntimeError("panne simulée")', "RuntimeError: panne simulée", 5_000)
 
 
-def test_a_dead_worker_keeps_the_fight_and_offers_a_reload(phone_without_sw: Any) -> None:
+def test_a_dead_worker_keeps_the_fight_and_offers_a_reload(new_phone: NewPhone) -> None:
     """A worker that never answers (here: stuck in a loop) is given up after 15 s."""
-    _fault_then_reload(phone_without_sw, "while True: pass", "timeout", 25_000)
+    _fault_then_reload(new_phone, "while True: pass", "timeout", 25_000)

@@ -7,16 +7,15 @@ a shot (R4.1), a charge and the refused dodge (R4.2), an interruption paid with 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from conftest import Shot
 from helpers import act, add_fighter, card, expect_pi, start_round
 from playwright.sync_api import expect
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 
-
-def test_a_whole_fight_by_tapping(phone: Any) -> None:
+def test_a_whole_fight_by_tapping(phone: Any, shot: Shot) -> None:
+    """Also takes the README's three screenshots (written to docs/ by ``make screenshots``)."""
     page = phone.page
     add_fighter(page, "Aldric", "pj", {"melee": 7}, {"corps_a_corps": 2, "course": 2}, hope=1,
                 weapon=("Épée", "melee", "epee", 3))
@@ -31,7 +30,7 @@ def test_a_whole_fight_by_tapping(phone: Any) -> None:
     expect(aldric.locator("select")).to_have_value("epee")
     aldric.locator("input").fill("3")
     expect(aldric.locator("output")).to_have_text("⌊Mêlée 7/2⌋ 3 + bonus 0 + epee 3 + dé 3 − blessures 0 = 9")
-    page.screenshot(path=str(DOCS / "screenshot-initiative.png"))
+    shot(page, "screenshot-initiative.png")
     start_round(page, {"Aldric": 3, "Lyra": 2, "Orque": 1, "Gobelin": 3})
     expect(page.locator("#round")).to_have_text("Tour 1")
     expect_pi(page, Aldric=9, Lyra=9, Orque=6, Gobelin=6)
@@ -56,7 +55,7 @@ def test_a_whole_fight_by_tapping(phone: Any) -> None:
     expect(sheet.locator('button[data-action="esquiver"]')).to_be_disabled()
     expect(sheet).to_contain_text("Impossible d'esquiver après avoir chargé durant ce tour (R4.2).")
     expect(sheet.locator('button[data-action="parer"]')).to_contain_text("1 point d'Espoir")
-    page.screenshot(path=str(DOCS / "screenshot-interrupt.png"))
+    shot(page, "screenshot-interrupt.png")
     sheet.locator('button[data-action="parer"]').click()
     expect(sheet).to_contain_text("après une charge −4")
     sheet.locator("[data-submit]").click()
@@ -92,7 +91,7 @@ def test_a_whole_fight_by_tapping(phone: Any) -> None:
     expect_pi(page, Lyra=8)
     expect(card(page, "Lyra").locator(".badges")).not_to_contain_text("visée")
     expect(card(page, "Lyra").locator(".badges")).not_to_contain_text("flèche encochée")
-    page.screenshot(path=str(DOCS / "screenshot-board.png"))
+    shot(page, "screenshot-board.png")
     page.get_by_role("button", name="Finir le tour").click()
     expect(page.locator("#round")).to_have_text("Tour 2 — terminé")
 

@@ -10,16 +10,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import Watched, wait_ready
-from helpers import CASTS, card, expect_pi, fight_log, open_fresh, seed
+from conftest import NewPhone, Shot, wait_ready
+from helpers import CASTS, card, expect_pi, fight_log, save_text
 from playwright.sync_api import expect
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 
-
-def test_export_then_import_into_a_fresh_profile(phone: Any, browser: Any, site_url: str, tmp_path: Path) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_export_then_import_into_a_fresh_profile(fight: Any, new_phone: NewPhone, tmp_path: Path) -> None:
+    page = fight.page
     expect_pi(page, Aldric=5, Orque=6)
     page.get_by_role("button", name="Partie").click()
     with page.expect_download() as download:
@@ -29,7 +26,7 @@ def test_export_then_import_into_a_fresh_profile(phone: Any, browser: Any, site_
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["app"] == "riposte" and saved["format"] == 2 and len(saved["commands"]) == 4
 
-    other = open_fresh(browser, site_url)
+    other = new_phone()
     page2 = other.page
     page2.get_by_role("button", name="Partie").click()
     page2.locator("#import").set_input_files(str(path))
@@ -43,13 +40,11 @@ def test_export_then_import_into_a_fresh_profile(phone: Any, browser: Any, site_
     wait_ready(page2)
     expect_pi(page2, Aldric=5, Orque=6)
     other.assert_clean()
-    other.page.context.close()
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_bad_files_are_refused_and_the_fight_is_untouched(phone: Any, tmp_path: Path) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_bad_files_are_refused_and_the_fight_is_untouched(fight: Any, tmp_path: Path) -> None:
+    page = fight.page
     page.get_by_role("button", name="Partie").click()
     cases = {
         "tronque.json": (json.dumps({"app": "riposte", "format": 2, "commands": fight_log()})[:200], "pas du JSON"),
@@ -67,12 +62,11 @@ def test_bad_files_are_refused_and_the_fight_is_untouched(phone: Any, tmp_path: 
         expect(page.locator("#confirm-dialog")).to_be_hidden()
     page.get_by_role("button", name="Plateau").click()
     expect_pi(page, Aldric=5, Orque=6)
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_a_share_link_opens_in_a_fresh_profile_after_asking(phone: Any, browser: Any, site_url: str) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_a_share_link_opens_in_a_fresh_profile_after_asking(fight: Any, new_phone: NewPhone, site_url: str) -> None:
+    page = fight.page
     page.get_by_role("button", name="Partie").click()
     page.get_by_role("button", name="Lien et code QR").click()
     share = page.locator("#share-dialog")
@@ -84,9 +78,8 @@ def test_a_share_link_opens_in_a_fresh_profile_after_asking(phone: Any, browser:
     expect(share.locator("#share-link")).to_have_value(re.compile("#vue=joueurs&c="))
     players_link = share.locator("#share-link").input_value()
 
-    other = open_fresh(browser, site_url)
+    other = new_phone(save=save_text(fight_log()[:2]))  # a fight of its own: Aldric and Orque, no round
     page2 = other.page
-    seed(page2, fight_log()[:2])  # a fight of its own: Aldric and Orque, no round
     page2.goto(link)
     wait_ready(page2)
     dialog = page2.locator("#confirm-dialog")
@@ -105,27 +98,25 @@ def test_a_share_link_opens_in_a_fresh_profile_after_asking(phone: Any, browser:
     page2.get_by_role("button", name="Quitter la vue joueurs").click()
     expect_pi(page2, Aldric=5, Orque=6)
     other.assert_clean()
-    other.page.context.close()
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_a_damaged_or_huge_share_link_is_refused(phone: Any, site_url: str) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_a_damaged_or_huge_share_link_is_refused(fight: Any, site_url: str) -> None:
+    page = fight.page
     for fragment, reason in (("#c=abc", "tronqué ou abîmé"), ("#c=%%%", "tronqué ou abîmé"), ("#c=" + "A" * 2_000_100, "trop gros")):
         page.goto(site_url + fragment)
         wait_ready(page)
         expect(page.locator("#message")).to_contain_text(reason)
         expect_pi(page, Aldric=5, Orque=6)
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_a_fight_too_long_for_a_qr_code_offers_the_file(phone: Any) -> None:
-    page = phone.page
+def test_a_fight_too_long_for_a_qr_code_offers_the_file(new_phone: NewPhone) -> None:
     names = [hashlib.sha256(str(i).encode()).hexdigest()[:50] for i in range(150)]  # nothing to compress
     log = fight_log()[:2] + [{"type": "add_combatant", "combatant": {**CASTS["orque"], "id": f"o{i}", "name": name}}
                              for i, name in enumerate(names)]
-    seed(page, log)
+    phone = new_phone(save=save_text(log))
+    page = phone.page
     page.get_by_role("button", name="Partie").click()
     page.get_by_role("button", name="Lien et code QR").click()
     share = page.locator("#share-dialog")
@@ -135,15 +126,10 @@ def test_a_fight_too_long_for_a_qr_code_offers_the_file(phone: Any) -> None:
     phone.assert_clean()
 
 
-def test_an_unreadable_save_is_set_aside_and_a_new_fight_starts(browser: Any, site_url: str) -> None:
+def test_an_unreadable_save_is_set_aside_and_a_new_fight_starts(new_phone: NewPhone) -> None:
     broken = '{"app": "riposte", "format": 2, "commands": [{"type": "start_round"}]'
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script("if (!sessionStorage.seeded) {"
-                            f" localStorage.setItem('riposte.encounter', {json.dumps(broken)}); sessionStorage.seeded = 1; }}")
-    watched = Watched(context.new_page(), site_url.rstrip("/"))
+    watched = new_phone(save=broken)
     page = watched.page
-    page.goto(site_url)
-    wait_ready(page)
     expect(page.locator("#message")).to_contain_text("mise de côté")
     expect(page.locator("#round")).to_have_text("Aucun tour")
     assert page.evaluate("localStorage.getItem('riposte.encounter.unreadable')") == broken
@@ -152,15 +138,12 @@ def test_an_unreadable_save_is_set_aside_and_a_new_fight_starts(browser: Any, si
         page.get_by_role("button", name="Exporter la sauvegarde illisible").click()
     assert Path(download.value.path()).read_text(encoding="utf-8") == broken
     watched.assert_clean()
-    context.close()
 
 
-def test_a_save_of_the_first_release_is_migrated(phone: Any) -> None:
-    page = phone.page
+def test_a_save_of_the_first_release_is_migrated(new_phone: NewPhone) -> None:
     text = (Path(__file__).resolve().parents[1] / "saves" / "format-1.json").read_text(encoding="utf-8")
-    page.evaluate("text => localStorage.setItem('riposte.encounter', text)", text)
-    page.reload()
-    wait_ready(page)
+    phone = new_phone(save=text)
+    page = phone.page
     expect(page.locator("#round")).to_have_text("Tour 1")
     expect(page.locator("#message")).to_be_hidden()
     page.get_by_role("button", name="Annuler").click()  # saved again, in today's format
@@ -169,10 +152,9 @@ def test_a_save_of_the_first_release_is_migrated(phone: Any) -> None:
     phone.assert_clean()
 
 
-def test_the_journal_tells_the_fight_and_copies_as_text(phone: Any) -> None:
-    page = phone.page
+def test_the_journal_tells_the_fight_and_copies_as_text(fight: Any) -> None:
+    page = fight.page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    seed(page, fight_log())
     page.get_by_role("button", name="Journal").click()
     journal = page.locator("#journal")
     expect(journal.locator("h3")).to_have_text(["Avant le combat", "Tour 1"])
@@ -185,12 +167,11 @@ def test_the_journal_tells_the_fight_and_copies_as_text(phone: Any) -> None:
     assert "== Tour 1 ==" in text and "P.I. 10 → 5" in text
     page.get_by_role("button", name="Annuler").click()  # an undone action leaves the journal
     expect(journal).not_to_contain_text("Observer")
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_models_copies_and_the_party_carry_over(phone: Any) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_models_copies_and_the_party_carry_over(fight: Any) -> None:
+    page = fight.page
     page.get_by_role("button", name="Combattants").click()
     page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
     models = page.locator("#models")
@@ -211,12 +192,11 @@ def test_models_copies_and_the_party_carry_over(phone: Any) -> None:
     page.get_by_role("button", name="Combattants").click()
     models.get_by_role("button", name="Ajouter des exemplaires de Orque").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1"])
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_english_is_one_switch_away_and_stays(phone: Any) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_english_is_one_switch_away_and_stays(fight: Any) -> None:
+    page = fight.page
     page.get_by_role("button", name="Partie").click()
     page.get_by_label("Langue").select_option("en")
     assert page.evaluate("document.documentElement.lang") == "en"
@@ -237,27 +217,22 @@ def test_english_is_one_switch_away_and_stays(phone: Any) -> None:
     wait_ready(page)
     expect(page.get_by_role("button", name="Fighters")).to_be_visible()
     assert page.evaluate("document.documentElement.lang") == "en"
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_dark_mode_follows_the_system(browser: Any, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
-    watched = Watched(context.new_page(), site_url.rstrip("/"))
+def test_dark_mode_follows_the_system(new_phone: NewPhone, shot: Shot) -> None:
+    """Also takes docs/screenshot-dark.png (``make screenshots``)."""
+    watched = new_phone(save=save_text(fight_log()), color_scheme="dark")
     page = watched.page
-    page.goto(site_url)
-    wait_ready(page)
-    seed(page, fight_log())
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     red, green, blue = (int(x) for x in re.findall(r"\d+", background)[:3])
     assert max(red, green, blue) < 60, background  # a dark page, not the light one
-    page.screenshot(path=str(DOCS / "screenshot-dark.png"))
+    shot(page, "screenshot-dark.png")
     watched.assert_clean()
-    context.close()
 
 
-def test_keyboard_shortcuts_run_the_fight(phone: Any) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_keyboard_shortcuts_run_the_fight(fight: Any) -> None:
+    page = fight.page
     page.keyboard.press("?")
     expect(page.locator("#help-dialog")).to_contain_text("Ctrl+Z")
     page.keyboard.press("Escape")
@@ -276,12 +251,11 @@ def test_keyboard_shortcuts_run_the_fight(phone: Any) -> None:
     expect(page.locator("#screen-round")).to_be_visible()
     page.keyboard.press("5")
     expect(page.locator("#screen-menu")).to_be_visible()
-    phone.assert_clean()
+    fight.assert_clean()
 
 
-def test_every_control_is_at_least_44_px(phone: Any) -> None:
-    page = phone.page
-    seed(page, fight_log())
+def test_every_control_is_at_least_44_px(fight: Any) -> None:
+    page = fight.page
     for tab in ("Plateau", "Initiative", "Combattants", "Journal", "Partie"):
         page.get_by_role("button", name=tab, exact=True).click()
         small = page.evaluate("""() => [...document.querySelectorAll('button, select, input:not([type=checkbox]), a')]
@@ -289,7 +263,7 @@ def test_every_control_is_at_least_44_px(phone: Any) -> None:
             .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
             .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`)""")
         assert small == [], f"{tab}: {small}"
-    phone.assert_clean()
+    fight.assert_clean()
 
 
 def test_every_string_has_both_languages(phone: Any) -> None:

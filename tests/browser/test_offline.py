@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 import serve
-from conftest import ROOT, SITE, wait_ready
-from helpers import act, add_fighter, expect_pi, open_fresh, start_round
+from conftest import ROOT, SITE, NewPhone, wait_ready
+from helpers import act, add_fighter, expect_pi, start_round
 from playwright.sync_api import expect
 
 
@@ -70,19 +70,24 @@ def deployment(tmp_path: Path) -> Iterator[Deployment]:
         d.stop()
 
 
+#: Resolves once a service worker controls the page (at once if one does already);
+#: rejects after 10 s.
+CONTROLLED = """() => new Promise((resolve, reject) => {
+    if (navigator.serviceWorker.controller) return resolve(true);
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), { once: true });
+    setTimeout(() => reject(new Error("the service worker never took control")), 10_000);
+})"""
+
+
 def controlled(page: Any) -> None:
     """Until the service worker has precached everything and controls the page."""
     page.evaluate("navigator.serviceWorker.ready")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready")
-    for _ in range(100):
-        if page.evaluate("Boolean(navigator.serviceWorker.controller)"):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the service worker never took control")
+    page.evaluate(CONTROLLED)
 
 
-def test_a_second_visit_works_with_no_network(browser: Any, deployment: Deployment) -> None:
-    watched = open_fresh(browser, deployment.url)
+def test_a_second_visit_works_with_no_network(new_phone: NewPhone, deployment: Deployment) -> None:
+    watched = new_phone(deployment.url)
     page = watched.page
     controlled(page)
     deployment.stop()  # no network from here on
@@ -99,11 +104,10 @@ def test_a_second_visit_works_with_no_network(browser: Any, deployment: Deployme
     expect_pi(page, Aldric=5, Orque=4)
     assert from_network == [], from_network
     watched.assert_clean()
-    page.context.close()
 
 
-def test_a_new_deployment_is_offered_then_applied_whole(browser: Any, deployment: Deployment) -> None:
-    watched = open_fresh(browser, deployment.url)
+def test_a_new_deployment_is_offered_then_applied_whole(new_phone: NewPhone, deployment: Deployment) -> None:
+    watched = new_phone(deployment.url)
     page = watched.page
     controlled(page)
     old = page.evaluate("document.documentElement.dataset.build")
@@ -120,7 +124,6 @@ def test_a_new_deployment_is_offered_then_applied_whole(browser: Any, deployment
     wait_ready(page)
     expect(update).to_be_hidden()
     watched.assert_clean()
-    page.context.close()
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -170,8 +173,8 @@ DICE = """async () => {
 }"""
 
 
-def test_repeat_visits_restore_a_snapshot_and_roll_new_dice(browser: Any, deployment: Deployment) -> None:
-    watched = open_fresh(browser, deployment.url)
+def test_repeat_visits_restore_a_snapshot_and_roll_new_dice(new_phone: NewPhone, deployment: Deployment) -> None:
+    watched = new_phone(deployment.url)
     page = watched.page
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.boot") == "cold"
@@ -182,12 +185,11 @@ def test_repeat_visits_restore_a_snapshot_and_roll_new_dice(browser: Any, deploy
         rolls.append(page.evaluate(DICE))  # six dice rolled by the engine
     assert len(set(rolls)) == 3, rolls  # a frozen random state would roll the same dice
     watched.assert_clean()
-    page.context.close()
 
 
 @pytest.mark.parametrize("bad", ["new Uint8Array(4096).fill(7)", "new TextEncoder().encode('pas un instantané')"])
-def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(browser: Any, deployment: Deployment, bad: str) -> None:
-    watched = open_fresh(browser, deployment.url)
+def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(new_phone: NewPhone, deployment: Deployment, bad: str) -> None:
+    watched = new_phone(deployment.url)
     page = watched.page
     wait_ready(page)
     snapshot_made(page)
@@ -201,11 +203,10 @@ def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(browser: Any, deployme
     snapshot_made(page)  # the bad one was dropped and a good one made
     assert boot(page) == "restored"
     watched.assert_clean()
-    page.context.close()
 
 
-def test_a_new_engine_never_restores_the_old_snapshot(browser: Any, deployment: Deployment) -> None:
-    watched = open_fresh(browser, deployment.url)
+def test_a_new_engine_never_restores_the_old_snapshot(new_phone: NewPhone, deployment: Deployment) -> None:
+    watched = new_phone(deployment.url)
     page = watched.page
     controlled(page)
     snapshot_made(page)
@@ -223,4 +224,3 @@ def test_a_new_engine_never_restores_the_old_snapshot(browser: Any, deployment: 
     assert len(new_keys) == 1 and new_keys != old_keys
     assert boot(page) == "restored"
     watched.assert_clean()
-    page.context.close()

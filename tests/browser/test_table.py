@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import wait_ready
+from conftest import NewPhone, wait_ready
 from helpers import act, add_fighter, card, expect_pi, start_round
 from playwright.sync_api import expect
 
@@ -67,14 +67,11 @@ def test_a_reload_mid_round_finds_the_same_board_and_undo_redo_cross_it(phone: A
     phone.assert_clean()
 
 
-def test_nothing_can_be_tapped_until_the_engine_is_ready(browser: Any, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto(site_url, wait_until="domcontentloaded")
+def test_nothing_can_be_tapped_until_the_engine_is_ready(new_phone: NewPhone) -> None:
+    page = new_phone(ready=False).page
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
     assert page.locator("main").evaluate("e => e.inert")
     expect(page.locator("#engine-status")).to_contain_text("Chargement du moteur de règles")
     wait_ready(page)
     assert not page.locator("main").evaluate("e => e.inert")
     expect(page.locator("#engine-status")).to_be_hidden()
-    context.close()

@@ -1,8 +1,8 @@
 // Every English string of the page: the same keys as fr.js (a test checks it). The
-// engine speaks French: its refusals are translated by their code, its actions by id.
+// engine's refusals are French: they are translated by their code; its actions, tests and
+// modifiers are ids.
 export default {
   code: "en",
-  name: "English",
   title: "Riposte — combat tracker",
   undo: "Undo",
   redo: "Redo",
@@ -100,7 +100,6 @@ export default {
   badgeWounds: (n) => `wounds ${n}`,
   badgeHope: (n) => `Hope ${n}`,
   badgeInit: (total, d6) => `init. ${total} (d6 ${d6})`,
-  pending: "waiting for the engine…",
   sheetTitle: (name, interruption, pi, hope) => `${name} — ${interruption ? "interrupt" : "act"} (${pi} I.P., Hope ${hope})`,
   optionsTitle: (name, action, cost) => `${name} — ${action} (${cost})`,
   testToDo: "Test to roll",
@@ -146,7 +145,6 @@ export default {
   asModel: "Template",
   asModelFor: (name) => `Save ${name} as a template`,
   modelSaved: (name) => `“${name}” is saved as a template.`,
-  copies: "Number",
   copiesFor: (name) => `Number of copies of ${name}`,
   addCopies: "Add",
   addCopiesFor: (name) => `Add copies of ${name}`,
@@ -235,6 +233,8 @@ export default {
     utiliser_competence: "Use a skill", bloquer: "Block an attack", esquiver: "Dodge", parer: "Parry",
     intercepter: "Intercept", esquive_acrobatique: "Acrobatic dodge",
   },
+  tests: { portee: "range", geste: "Intelligence at 0" },
+  modifiers: { visee: "aim", charge: "charge", apres_charge: "after a charge" },
   // The engine's refusals, by code (RULES.md); the French message names the detail.
   errors: {
     bad_command: "This command cannot be read.",
@@ -255,7 +255,6 @@ export default {
     newer_format: "this fight comes from a newer Riposte: update the page to open it.",
     bad_log: "the rules refuse one of its commands.",
   },
-  engineWords: { "portée": "range", "visée": "aim", charge: "charge", "après une charge": "after a charge", "Intelligence à 0": "Intelligence at 0" },
   keys: [
     ["Ctrl+Z", "Undo"],
     ["Ctrl+Shift+Z / Ctrl+Y", "Redo"],

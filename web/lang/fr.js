@@ -1,8 +1,8 @@
 // Every French string of the page. A value is a string, or a function of its parameters.
-// The engine's refusals are French already: the page shows its message as it comes.
+// The engine's refusals are French already: the page shows its message as it comes; the
+// engine's other values are ids, worded here.
 export default {
   code: "fr",
-  name: "Français",
   // page (index.html: data-i18n)
   title: "Riposte — suivi de combat",
   undo: "Annuler",
@@ -103,7 +103,6 @@ export default {
   badgeWounds: (n) => `blessures ${n}`,
   badgeHope: (n) => `Espoir ${n}`,
   badgeInit: (total, d6) => `init. ${total} (d6 ${d6})`,
-  pending: "en attente du moteur…",
   // the action sheet
   sheetTitle: (name, interruption, pi, hope) => `${name} — ${interruption ? "interrompre" : "agir"} (${pi} P.I., Espoir ${hope})`,
   optionsTitle: (name, action, cost) => `${name} — ${action} (${cost})`,
@@ -152,7 +151,6 @@ export default {
   asModel: "Modèle",
   asModelFor: (name) => `Enregistrer ${name} comme modèle`,
   modelSaved: (name) => `« ${name} » est enregistré comme modèle.`,
-  copies: "Nombre",
   copiesFor: (name) => `Nombre d'exemplaires de ${name}`,
   addCopies: "Ajouter",
   addCopiesFor: (name) => `Ajouter des exemplaires de ${name}`,
@@ -236,10 +234,21 @@ export default {
   },
   sides: { pj: "PJ", pnj: "PNJ" },
   bareHands: "Mains nues",
-  // The engine names actions and refuses in French: no table needed here (see en.js).
-  actions: {},
+  // The actions, the tests and the test modifiers the engine names by id (engine/actions/).
+  actions: {
+    dire_phrase: "Dire une phrase", faire_geste: "Faire un geste", lacher_objet: "Lâcher un objet",
+    se_jeter_au_sol: "Se jeter au sol / s'agenouiller", ajuster_tir: "Ajuster un tir", encocher_fleche: "Encocher une flèche",
+    lancer_arme: "Lancer une arme", observer: "Observer en détail", prendre_objet: "Prendre ou poser un objet",
+    preparer_arme: "Préparer une arme", se_deplacer: "Se déplacer", courir: "Courir", se_mettre_a_couvert: "Se mettre à couvert",
+    se_relever: "Se relever", tir_arc: "Tir à l'arc", utiliser_objet: "Utiliser un objet",
+    attaque_melee: "Attaque au corps à corps", charge: "Charge", donner_ordre: "Donner un ordre",
+    utiliser_competence: "Utiliser une compétence", bloquer: "Bloquer une attaque", esquiver: "Esquiver", parer: "Parer",
+    intercepter: "Intercepter", esquive_acrobatique: "Esquive acrobatique",
+  },
+  tests: { portee: "portée", geste: "Intelligence à 0" },
+  modifiers: { visee: "visée", charge: "charge", apres_charge: "après une charge" },
+  // The engine refuses in French: its message is shown as it comes (see en.js).
   errors: {},
-  engineWords: {},
   // keyboard
   keys: [
     ["Ctrl+Z", "Annuler"],

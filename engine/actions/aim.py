@@ -1,0 +1,92 @@
+"""Aim and shooting: ``ajuster_tir`` (R4.1, D13, D17), ``encocher_fleche`` (D18),
+``tir_arc`` and ``lancer_arme`` (D19)."""
+
+from __future__ import annotations
+
+from ..events import AimAdjusted, AimUsed, ArrowLoosed, ArrowNocked, Attacked, Event, Modifier
+from ..model import Category, Combatant, Weapon
+from .base import OUTCOME, WEAPON_SKILL, Act, Action, Need, TestSpec, Uses, hands, in_hand, is_bow, is_thrown
+
+#: R4.1: each aim adds this much, up to the skill level, and at least this much.
+AIM_STEP = 1
+
+
+def _aimable(c: Combatant, w: Weapon) -> bool:
+    """R4.1: a bow in hand with an arrow nocked, or a throwing weapon in hand."""
+    if is_bow(w):
+        return in_hand(c, w) and c.arrow_nocked
+    return is_thrown(w) and in_hand(c, w)
+
+
+def _aim(act: Act) -> list[Event]:
+    """R4.1, D17: +1 up to the skill level (at least +1); at the cap, nothing more."""
+    c, w = act.actor, act.weapon
+    if w is None:
+        return []
+    cap = max(AIM_STEP, c.skill(w.skill))
+    bonus = min(cap, c.aim_bonus + AIM_STEP) if act.keeps_aim else AIM_STEP
+    return [AimAdjusted(actor=c.id, weapon=w.id, bonus=bonus, capped=act.keeps_aim and c.aim_bonus >= cap)]
+
+
+def aim_bonus(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
+    """R4.1: the attack with the aimed weapon gets the aim bonus."""
+    if w is not None and c.aim_weapon == w.id and c.aim_bonus:
+        return (Modifier(id="visee", value=c.aim_bonus, rule="R4.1"),)
+    return ()
+
+
+def _shot(act: Act) -> list[Event]:
+    """The aim is used up (R4.1); the arrow leaves the bow (D18); the target is attacked."""
+    c, w = act.actor, act.weapon
+    if w is None:
+        return []
+    events: list[Event] = []
+    if act.keeps_aim:
+        events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
+    events.append(ArrowLoosed(actor=c.id, weapon=w.id))
+    if "target" in act.options:
+        events.append(Attacked(actor=c.id, target=act.options["target"]))
+    return events
+
+
+def _throw(act: Act) -> list[Event]:
+    """The aim is used up (R4.1); D19: the weapon leaves the hand and stays on the sheet."""
+    c, w = act.actor, act.weapon
+    if w is None:
+        return []
+    events: list[Event] = []
+    if act.keeps_aim:
+        events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
+    events.append(hands(c, tuple(i for i in c.in_hand if i != w.id)))
+    if "target" in act.options:
+        events.append(Attacked(actor=c.id, target=act.options["target"]))
+    return events
+
+
+def _nock(act: Act) -> list[Event]:
+    return [] if act.weapon is None else [ArrowNocked(actor=act.actor.id, weapon=act.weapon.id)]
+
+
+_BOW_IN_HAND = Uses(lambda c, w: is_bow(w) and in_hand(c, w), "il faut un arc en main (R4)")
+
+AJUSTER_TIR = Action(
+    "ajuster_tir", Category.SIMPLE, ("weapon",),
+    uses=Uses(_aimable, "il faut un arc avec une flèche encochée ou une arme de jet en main (R4.1)"),
+    effects=_aim, keeps_aim=True,
+)
+ENCOCHER_FLECHE = Action(
+    "encocher_fleche", Category.SIMPLE, ("weapon",),
+    needs=(Need(lambda c: not c.arrow_nocked, "Une flèche est déjà encochée (D18)."),),
+    uses=_BOW_IN_HAND, effects=_nock,
+)
+TIR_ARC = Action(
+    "tir_arc", Category.SIMPLE, ("weapon", "target", *OUTCOME),
+    needs=(Need(lambda c: c.arrow_nocked, "Aucune flèche encochée : encochez d'abord (R4)."),),
+    uses=_BOW_IN_HAND, tests=(TestSpec("tir", WEAPON_SKILL),),
+    modifiers=aim_bonus, effects=_shot, keeps_aim=True,
+)
+LANCER_ARME = Action(
+    "lancer_arme", Category.SIMPLE, ("weapon", "target", *OUTCOME),
+    uses=Uses(lambda c, w: is_thrown(w) and in_hand(c, w), "il faut une arme de jet en main (R4)"),
+    tests=(TestSpec("lancer", WEAPON_SKILL),), modifiers=aim_bonus, effects=_throw, keeps_aim=True,
+)

@@ -1,0 +1,142 @@
+"""Movement and charge: ``se_deplacer``, ``courir`` (R4.3, D9), ``charge`` (R4.2),
+``se_mettre_a_couvert``, ``se_jeter_au_sol``, ``se_relever``.
+
+Moving leaves cover (D10); walking and running leave melee, a charge engages (D11). All of
+R4.2 is in the charge's section below, its penalties on defence included.
+"""
+
+from __future__ import annotations
+
+from ..errors import Refusal
+from ..events import Charged, CoverLost, CoverTaken, Disengaged, Engaged, Event, Modifier, Moved, PostureChanged
+from ..model import Category, Combatant, Encounter, Posture, Weapon
+from .base import OUTCOME, WEAPON_SKILL, Act, Action, Need, Options, TestSpec, Uses, in_hand, is_melee, need
+
+#: R4: a walk (``se_deplacer``) covers this many metres.
+WALK_METRES = 6
+
+
+def _leave_cover(c: Combatant) -> list[Event]:
+    """D10: cover lasts until the fighter moves."""
+    return [CoverLost(actor=c.id)] if c.cover else []
+
+
+def _leave_melee(c: Combatant) -> list[Event]:
+    """D11: walking and running end every engagement of the mover."""
+    return [Disengaged(actor=c.id)] if c.engaged else []
+
+
+def _walk(act: Act) -> list[Event]:
+    c = act.actor
+    return [*_leave_cover(c), *_leave_melee(c), Moved(actor=c.id, how="marche", distance=WALK_METRES)]
+
+
+def run_distance(enc: Encounter, result: int | None) -> int | None:
+    """R4.3: the row with the highest minimum not above the result; below every row 0 m;
+    with no table or no result, unknown."""
+    if result is None or not enc.settings.run_table:
+        return None
+    metres = 0
+    for minimum, m in enc.settings.run_table:
+        if minimum <= result:
+            metres = m
+    return metres
+
+
+def _run(act: Act) -> list[Event]:
+    """R4.3: the distance typed wins over the group's run table."""
+    c, options = act.actor, act.options
+    distance = options.get("distance", run_distance(act.enc, options.get("test_result")))
+    return [*_leave_cover(c), *_leave_melee(c), Moved(actor=c.id, how="course", distance=distance)]
+
+
+# R4.2 Charge ---------------------------------------------------------------------------
+
+#: R4.2: a charge reaches this many metres plus the Mêlée / Course test result.
+CHARGE_REACH = 6
+#: R4.2: the charge's attack bonus.
+CHARGE_ATTACK = 4
+#: R4.2: a parry after charging, until the end of the round.
+PARRY_AFTER_CHARGE = -4
+
+
+def charge_reach(options: Options) -> int:
+    reach: int = CHARGE_REACH + options["test_result"]
+    return reach
+
+
+def _charge_in_reach(c: Combatant, options: Options) -> None:
+    reach = charge_reach(options)
+    if options["distance"] > reach:
+        distance = f"{options['distance']:g} m > {CHARGE_REACH} + {options['test_result']} = {reach} m"
+        raise Refusal("too_far", f"Trop loin pour charger : {distance} (R4.2).")
+
+
+def _charge_bonus(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
+    """+4 on the attack (not on the range test)."""
+    return (Modifier(id="charge", value=CHARGE_ATTACK, rule="R4.2"),) if spec.skill == WEAPON_SKILL else ()
+
+
+def _charge(act: Act) -> list[Event]:
+    """Leaves cover (D10), marks the round (no dodge, parry at −4) and engages (D11)."""
+    c, options = act.actor, act.options
+    events = [*_leave_cover(c), Charged(actor=c.id, distance=options["distance"], reach=charge_reach(options))]
+    if "target" in options:
+        events.append(Engaged(actor=c.id, target=options["target"]))
+    return events
+
+
+#: R4.2: no dodge (``esquiver``, ``esquive_acrobatique``) after charging this round.
+NOT_AFTER_CHARGE = Need(lambda c: not c.charged, "Impossible d'esquiver après avoir chargé durant ce tour (R4.2).")
+
+
+def parry_after_charge(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
+    """R4.2: ``parer`` at −4 after charging this round."""
+    return (Modifier(id="apres_charge", value=PARRY_AFTER_CHARGE, rule="R4.2"),) if c.charged else ()
+
+
+CHARGE = Action(
+    "charge", Category.COMPLEXE, ("weapon", "target", "distance", "test_result", *OUTCOME),
+    required=("distance", "test_result"),
+    needs=(Need(lambda c: not c.engaged, "Impossible de charger en étant engagé au corps à corps (R4.2)."),),
+    uses=Uses(lambda c, w: is_melee(w) and in_hand(c, w), "il faut une arme de mêlée en main, ou les mains nues (R4.2)",
+              bare_hands=True),
+    tests=(TestSpec("melee", "course", None, "portee"), TestSpec("melee", WEAPON_SKILL)),
+    check=_charge_in_reach, modifiers=_charge_bonus, effects=_charge,
+)
+
+# ---------------------------------------------------------------------------------------
+
+
+def _posture_given(c: Combatant, options: Options) -> None:
+    need(options.get("posture", Posture.A_TERRE.value) != c.posture.value, "Déjà dans cette posture (R4).")
+
+
+def _drop(act: Act) -> list[Event]:
+    return [PostureChanged(actor=act.actor.id, posture=Posture(act.options.get("posture", Posture.A_TERRE.value)))]
+
+
+SE_DEPLACER = Action(
+    "se_deplacer", Category.SIMPLE, OUTCOME, tests=(TestSpec("derobee", "discretion"),), effects=_walk,
+)
+COURIR = Action(
+    "courir", Category.SIMPLE, ("distance", "test_result", "difficulty"),
+    needs=(Need(lambda c: c.posture is Posture.DEBOUT, "Il faut être debout pour courir (R4)."),),
+    tests=(TestSpec("melee", "course", 0),), effects=_run,
+)
+SE_METTRE_A_COUVERT = Action(
+    "se_mettre_a_couvert", Category.SIMPLE,
+    needs=(Need(lambda c: not c.cover, "Déjà à couvert (R4, D10)."),),
+    effects=lambda act: [CoverTaken(actor=act.actor.id)],
+)
+SE_JETER_AU_SOL = Action(
+    "se_jeter_au_sol", Category.GRATUITE, ("posture",),
+    needs=(Need(lambda c: c.posture is not Posture.A_TERRE, "Déjà à terre (R4)."),),
+    check=_posture_given, effects=_drop,
+)
+SE_RELEVER = Action(
+    "se_relever", Category.SIMPLE,
+    needs=(Need(lambda c: c.posture is not Posture.DEBOUT,
+                "Déjà debout : se relever demande d'être à terre ou à genoux (R4)."),),
+    effects=lambda act: [PostureChanged(actor=act.actor.id, posture=Posture.DEBOUT)],
+)

@@ -1,0 +1,132 @@
+// The board (the fighters' cards, end and new round, undo and redo) and the players'
+// view, read-only. Drawn from the board the engine answers; one listener per container.
+import { $, h } from "./dom.js";
+import { t, term } from "./i18n.js";
+
+export class BoardView {
+  constructor() {
+    this.list = $("#board");
+    this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
+    this.handlers = {};
+    this.list.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-do]");
+      if (button) this.handlers[button.dataset.do]?.(button.dataset.id);
+    });
+    const byId = { "end-round": "endRound", "next-round": "nextRound", undo: "undo", redo: "redo", "close-players": "closePlayers" };
+    for (const container of [$(".tools"), $(".board-tools"), $("#screen-players")]) {
+      container.addEventListener("click", (event) => {
+        const button = event.target.closest("button[id]");
+        if (button && byId[button.id]) this.handlers[byId[button.id]]?.();
+      });
+    }
+  }
+
+  // handlers: act(id), interrupt(id), pass(id), endRound, nextRound, undo, redo, closePlayers.
+  bind(handlers) {
+    this.handlers = handlers;
+  }
+
+  render(board) {
+    $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
+    const turn = turnText(board);
+    $("#turn").textContent = turn;
+    $("#players-turn").textContent = turn;
+    const fighters = board.order.map((id) => board.combatants[id]);
+    const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
+    const cards = fighters.map((f) => {
+      const key = cardKey(board, f, top);
+      const known = this.cards.get(f.id);
+      if (known?.key === key) return known.element;
+      const element = card(board, f, top, true);
+      this.cards.set(f.id, { key, element });
+      return element;
+    });
+    const shown = this.list.children;
+    if (shown.length === cards.length && cards.every((c, i) => shown[i].dataset.id === c.dataset.id)) {
+      cards.forEach((c, i) => { if (shown[i] !== c) shown[i].replaceWith(c); });
+    } else {
+      this.list.replaceChildren(...cards);
+    }
+    $("#end-round").disabled = board.round_over;
+    $("#next-round").disabled = !board.round_over || fighters.length === 0;
+  }
+
+  // The players' view: drawn when it is on screen.
+  renderPlayers(board) {
+    const fighters = board.order.map((id) => board.combatants[id]).filter((f) => !f.hors_combat);
+    const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
+    $("#players-board").replaceChildren(...fighters.map((f) => card(board, f, top, false)));
+  }
+
+  setHistory(canUndo, canRedo) {
+    $("#undo").disabled = !canUndo;
+    $("#redo").disabled = !canRedo;
+  }
+
+  // After an action the board is drawn anew: the focus goes to whoever acts now.
+  focusTurn() {
+    const next = this.list.querySelector("li.active button.primary");
+    (next ?? $("#turn")).focus();
+  }
+}
+
+// Whose turn it is, in words: the board's heading and what the live region says.
+export function turnText(board) {
+  const names = board.active.map((id) => board.combatants[id].name);
+  if (board.round === 0) return Object.keys(board.combatants).length ? t("turnStart") : t("turnEmpty");
+  if (board.round_over) return t("turnOver");
+  if (board.phase) return t("turnPhase", board.combatants[board.phase].name);
+  if (names.length === 1) return t("turnOne", names[0], board.combatants[board.active[0]].pi);
+  return t("turnTie", board.combatants[board.active[0]].pi, names.join(", "));
+}
+
+// Everything a card shows, as one string: an unchanged fighter keeps its card.
+function cardKey(board, f, top) {
+  const { actions, declarations, ...shown } = f;
+  return JSON.stringify([document.documentElement.lang, board.round, board.round_over, board.active, top,
+    f.engaged_with.map((id) => board.combatants[id]?.name), shown]);
+}
+
+// One fighter's card; with ``controls`` its buttons (the board), without (the players' view).
+function card(board, f, top, controls) {
+  const active = board.active.includes(f.id);
+  const inPlay = board.round > 0 && f.in_round && !f.hors_combat;
+  const classes = ["fighter", active ? "active" : "", f.hors_combat ? "out" : "", f.passed ? "passed" : ""];
+  const pi = f.in_round ? f.pi : null;
+  const bar = h("span", { class: "pi-bar", "aria-hidden": "true" }, h("span", { class: pi !== null && pi <= 0 ? "empty" : "" }));
+  bar.firstChild.style.width = `${pi === null ? 0 : Math.max(0, Math.min(100, (pi / top) * 100))}%`;
+  const buttons = [];
+  if (controls && active) buttons.push(h("button", { type: "button", class: "primary", dataset: { do: "act", id: f.id } }, t("act")));
+  if (controls && inPlay) buttons.push(h("button", { type: "button", dataset: { do: "interrupt", id: f.id } }, t("interrupt")));
+  if (controls && inPlay && !f.passed && !board.round_over) buttons.push(h("button", { type: "button", dataset: { do: "pass", id: f.id } }, t("pass")));
+  return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } },
+    h("div", { class: "fighter-head" },
+      h("span", { class: "name" }, f.name),
+      h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
+      active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
+      h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi))),
+    bar,
+    h("ul", { class: "badges", "aria-label": t("state") }, badges(board, f).map((b) => h("li", { class: `badge ${b[1]}` }, b[0]))),
+    buttons.length ? h("div", { class: "card-tools" }, buttons) : null);
+}
+
+function badges(board, f) {
+  const out = [];
+  if (f.hors_combat) out.push([t("badgeOut"), "bad"]);
+  if (f.passed) out.push([t("badgePassed"), "muted"]);
+  if (f.aim_bonus) out.push([t("badgeAim", f.aim_bonus), "good"]);
+  if (f.charged) out.push([t("badgeCharged"), "warn"]);
+  if (f.posture !== "debout") out.push([term("postures", f.posture), "warn"]);
+  if (f.arrow_nocked) out.push([t("badgeArrow"), "good"]);
+  if (f.cover) out.push([t("badgeCover"), "good"]);
+  if (f.engaged) {
+    const names = f.engaged_with.map((id) => board.combatants[id]?.name).filter(Boolean);
+    out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), "warn"]);
+  }
+  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => w.name);
+  out.push([held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare"), "muted"]);
+  if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
+  out.push([t("badgeHope", f.hope), "muted"]);
+  if (f.in_round && f.d6) out.push([t("badgeInit", f.initiative, f.d6), "muted"]);
+  return out;
+}

@@ -1,0 +1,62 @@
+// The board: acting and interrupting through the action sheet, passing, ending the
+// round, undo and redo; the players' view draws the same board.
+import { turnText } from "../board.js";
+import { refusal } from "../i18n.js";
+import { commands } from "./commands.js";
+
+export class BoardController {
+  constructor(parts, view, sheet) {
+    const { session, nav } = parts;
+    const { send, tell } = commands(parts);
+    this.parts = parts;
+    this.view = view;
+    this.sheet = sheet;
+    this.tell = tell;
+    view.bind({
+      act: (id) => this.actions(id, false),
+      interrupt: (id) => this.actions(id, true),
+      pass: (id) => this.pass(id),
+      endRound: () => this.endRound(),
+      nextRound: () => nav.go("round"),
+      undo: () => this.history("undo"),
+      redo: () => this.history("redo"),
+      closePlayers: () => nav.go("board"),
+    });
+    sheet.bindSubmit(async ({ actor, action, interruption, options }) => {
+      const answer = await send({ type: interruption ? "interrupt" : "act", actor, action, ...options });
+      if (!answer.ok) return sheet.error(refusal(answer.error));
+      sheet.close();
+      return view.focusTurn();
+    });
+    session.on("change", (board) => {
+      view.render(board);
+      view.setHistory(session.undo > 0, session.redo > 0);
+      if (nav.at("players")) view.renderPlayers(board);
+    });
+    nav.on("players", () => view.renderPlayers(session.board));
+  }
+
+  // The board saved with the fight, drawn before the engine is ready (a first paint).
+  paint(board) {
+    this.view.render(board);
+  }
+
+  actions(id, interruption) {
+    this.sheet.open(this.parts.session.board, id, interruption);
+  }
+
+  pass(id) {
+    return this.tell({ type: "pass", actor: id });
+  }
+
+  endRound() {
+    return this.tell({ type: "end_round" });
+  }
+
+  async history(op) {
+    const { session, status } = this.parts;
+    const answer = await session.call({ op });
+    status.report(session.take(answer));
+    status.announce(turnText(session.board));
+  }
+}

@@ -1,0 +1,23 @@
+// The journal: asked of the engine when the screen opens and after each change while it
+// is on; copied as plain text.
+import { t } from "../i18n.js";
+import { journalRounds, journalText } from "../panels.js";
+
+export class JournalController {
+  constructor({ session, status, nav }, view) {
+    this.rounds = []; // what the screen shows, for the copy
+    const refresh = async () => {
+      const answer = await session.call({ op: "journal" });
+      this.rounds = journalRounds(answer.entries, session.board.catalogue);
+      view.render(this.rounds);
+    };
+    nav.on("journal", refresh);
+    session.on("change", () => {
+      if (nav.at("journal")) refresh();
+    });
+    view.bindCopy(async () => {
+      const copied = await view.copy(journalText(this.rounds));
+      status.message(copied ? t("journalCopied") : t("journalCopyFailed"));
+    });
+  }
+}

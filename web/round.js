@@ -1,0 +1,91 @@
+// The start of a round: each fighter's declared weapon and die, with the initiative's
+// breakdown as it is typed (R1.1). Rolling and the breakdown are this view's own;
+// only the declarations go out, through the start handler. One set of listeners, on the form.
+import { $, h } from "./dom.js";
+import { t, term } from "./i18n.js";
+import { skillLabel } from "./labels.js";
+
+export class RoundView {
+  constructor() {
+    this.list = $("#declarations");
+    this.board = null;
+    this.onStart = null;
+    const form = $("#round-form");
+    form.addEventListener("input", (event) => {
+      const li = event.target.closest("li[data-id]");
+      if (li) this.updateBreakdown(li);
+    });
+    form.addEventListener("click", (event) => {
+      const one = event.target.closest("button[data-roll]");
+      if (one) {
+        const li = one.closest("li");
+        li.querySelector("input").value = String(rollDie());
+        this.updateBreakdown(li);
+      } else if (event.target.closest("#roll-all")) {
+        for (const li of this.list.children) {
+          const input = li.querySelector("input");
+          if (input.value.trim() === "") input.value = String(rollDie());
+          this.updateBreakdown(li);
+        }
+      }
+    });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.onStart?.(this.read());
+    });
+  }
+
+  // handler({ declarations, rolls })
+  bindStart(handler) {
+    this.onStart = handler;
+  }
+
+  render(board) {
+    this.board = board;
+    const fighters = board.order.map((id) => board.combatants[id]).filter((f) => !f.hors_combat);
+    fighters.sort((a, b) => a.entry - b.entry);
+    this.list.replaceChildren(...fighters.map((f) => {
+      const select = h("select", { id: `decl-${f.id}`, name: `decl-${f.id}` },
+        f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? d.name : t("bareHands"))));
+      // Prefilled with last round's declaration, else the first weapon in hand (R1.1).
+      const previous = f.declarations.find((d) => d.weapon === f.declared && f.d6 !== null) ?? f.declarations[1];
+      if (previous) select.value = previous.weapon ?? "";
+      const die = h("input", { id: `die-${f.id}`, name: `die-${f.id}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1 });
+      return h("li", { class: "declaration", dataset: { id: f.id } },
+        h("span", { class: "name" }, f.name, " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
+        h("label", { for: `decl-${f.id}` }, t("weapon")), select,
+        h("label", { for: `die-${f.id}` }, t("die")), die,
+        h("button", { type: "button", dataset: { roll: f.id }, "aria-label": t("rollFor", f.name) }, t("roll")),
+        h("output", { class: "breakdown", for: `decl-${f.id} die-${f.id}` }, ""));
+    }));
+    for (const li of this.list.children) this.updateBreakdown(li);
+  }
+
+  updateBreakdown(li) {
+    const f = this.board.combatants[li.dataset.id];
+    const weapon = li.querySelector("select").value || null;
+    const d = f.declarations.find((x) => x.weapon === weapon);
+    const die = Number.parseInt(li.querySelector("input").value, 10);
+    const hasDie = Number.isInteger(die) && die >= 1 && die <= 6;
+    li.querySelector("output").textContent = t("breakdown", term("characteristics", d.characteristic), d.characteristic_value, d.half,
+      d.initiative_bonus, skillLabel(d.skill), d.skill_level, hasDie ? die : "?", d.wounds, hasDie ? d.initiative + die : "?");
+  }
+
+  read() {
+    const declarations = {};
+    const rolls = {};
+    for (const li of this.list.children) {
+      const id = li.dataset.id;
+      declarations[id] = li.querySelector("select").value || null;
+      const raw = li.querySelector("input").value.trim();
+      if (raw !== "") rolls[id] = Number(raw);
+    }
+    return { declarations, rolls };
+  }
+}
+
+function rollDie() {
+  const values = new Uint32Array(1);
+  do crypto.getRandomValues(values); while (values[0] >= 4294967292); // no modulo bias
+  return (values[0] % 6) + 1;
+}

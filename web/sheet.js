@@ -1,0 +1,156 @@
+// The action sheet: a fighter's actions with the engine's verdicts, then the options of
+// the one picked. The sheet goes back and forth by itself (Retour); only a confirmed
+// action leaves it, through the submit handler. One listener, on the dialog.
+import { $, h, labelled } from "./dom.js";
+import { actionName, t, term } from "./i18n.js";
+import { costLabel, testLabel } from "./labels.js";
+
+export class SheetView {
+  constructor() {
+    this.dialog = $("#sheet");
+    this.body = $("#sheet-body");
+    this.onSubmit = null;
+    this.shown = null; // { board, id, interruption, action }: what the sheet shows
+    this.dialog.addEventListener("click", (event) => {
+      const target = event.target;
+      if (target.closest("#sheet-close")) return this.dialog.close();
+      const action = target.closest("button[data-action]");
+      if (action && !action.disabled) return this.showOptions(action.dataset.action);
+      if (target.closest("[data-back]")) return this.showActions();
+      if (target.closest("[data-submit]")) {
+        const { id, interruption, action: picked } = this.shown;
+        const options = readOptions(this.body, this.shown.board.catalogue[picked].options);
+        this.onSubmit?.({ actor: id, action: picked, interruption, options });
+      }
+      return undefined;
+    });
+  }
+
+  // handler({ actor, action, interruption, options })
+  bindSubmit(handler) {
+    this.onSubmit = handler;
+  }
+
+  open(board, id, interruption) {
+    this.shown = { board, id, interruption, action: null };
+    this.showActions();
+  }
+
+  showActions() {
+    const { board, id, interruption } = this.shown;
+    const f = board.combatants[id];
+    this.shown.action = null;
+    $("#sheet-title").textContent = t("sheetTitle", f.name, interruption, f.pi, f.hope);
+    this.error("");
+    const groups = {};
+    for (const [actionId, verdict] of Object.entries(f.actions)) {
+      if ((verdict.category === "interruption") !== interruption) continue;
+      (groups[verdict.category] ??= []).push([actionId, verdict]);
+    }
+    this.body.replaceChildren(...Object.entries(groups).map(([category, actions]) => h("section", { class: "action-group" },
+      h("h3", {}, term("categories", category)),
+      h("ul", { class: "actions" }, actions.map(([actionId, v]) => {
+        const reasonId = `reason-${actionId}`;
+        return h("li", {},
+          h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": v.allowed ? null : reasonId },
+            h("span", {}, actionName(actionId, v.name)), h("span", { class: "cost" }, costLabel(v))),
+          v.allowed ? null : h("small", { id: reasonId, class: "reason" }, v.reason));
+      })))));
+    if (!this.dialog.open) this.dialog.showModal();
+    this.body.querySelector("button:not([disabled])")?.focus();
+  }
+
+  showOptions(actionId) {
+    const { board, id } = this.shown;
+    const f = board.combatants[id];
+    this.shown.action = actionId;
+    const verdict = f.actions[actionId];
+    const spec = board.catalogue[actionId];
+    $("#sheet-title").textContent = t("optionsTitle", f.name, actionName(actionId, spec.name), costLabel(verdict));
+    this.error("");
+    const fields = spec.options.map((name) => optionField(board, f, actionId, name, spec.required.includes(name)));
+    const tests = (verdict.tests ?? []).map((test) => h("li", {}, testLabel(test)));
+    this.body.replaceChildren(h("div", { class: "options" },
+      tests.length ? h("div", { class: "tests" }, h("h3", {}, t("testToDo")), h("ul", {}, tests)) : null,
+      ...fields,
+      h("div", { class: "form-tools" },
+        h("button", { type: "button", dataset: { back: "1" } }, t("back")),
+        h("button", { type: "button", class: "primary", dataset: { submit: "1" } }, t("confirmAction", costLabel(verdict))))));
+    const first = this.body.querySelector("input, select");
+    (first ?? this.body.querySelector("[data-submit]")).focus();
+  }
+
+  error(text) {
+    const el = $("#sheet-error");
+    el.textContent = text;
+    el.hidden = !text;
+  }
+
+  close() {
+    if (this.dialog.open) this.dialog.close();
+  }
+}
+
+function optionField(board, f, actionId, name, required) {
+  const id = `opt-${name}`;
+  const label = t("options")[name] + (required ? t("required") : "");
+  const others = board.order.filter((x) => x !== f.id).map((x) => board.combatants[x]);
+  const select = (choices) => h("select", { id, name }, choices.map(([v, text]) => h("option", { value: v }, text)));
+  switch (name) {
+    case "target":
+    case "against":
+      return labelled(id, label, select([["", t("none")], ...others.map((o) => [o.id, o.name])]));
+    case "weapon": {
+      const preferred = f.actions[actionId].weapon;
+      const el = select([["", t("byDefault")], ...f.weapons.map((w) => [w.id, `${w.name} (${term("kinds", w.kind)})`])]);
+      if (preferred) el.value = preferred;
+      return labelled(id, label, el);
+    }
+    case "distance":
+    case "test_result":
+    case "difficulty":
+      return labelled(id, label, h("input", { id, name, type: "number", inputmode: "decimal", step: name === "distance" ? "any" : 1, required }));
+    case "success":
+      return labelled(id, label, select([["", t("notNoted")], ["true", t("succeeded")], ["false", t("failed")]]));
+    case "familier":
+      return h("div", { class: "field check" }, h("input", { id, name, type: "checkbox" }), h("label", { for: id }, label));
+    case "skill":
+      return labelled(id, label, h("input", { id, name, type: "text", required, autocomplete: "off" }));
+    case "posture":
+      return labelled(id, label, select(Object.entries(t("postureChoices"))));
+    case "items": {
+      const weapons = actionId === "lacher_objet" ? f.weapons.filter((w) => f.in_hand.includes(w.id)) : f.weapons;
+      return h("fieldset", { class: "field" }, h("legend", {}, actionId === "lacher_objet" ? t("dropped") : t("takenOrPut")),
+        weapons.map((w) => h("div", { class: "check" },
+          h("input", { id: `item-${w.id}`, type: "checkbox", name: "items", value: w.id }), h("label", { for: `item-${w.id}` }, w.name))));
+    }
+    case "tests":
+      return h("fieldset", { class: "field" }, h("legend", {}, t("twoTests")),
+        h("div", { class: "check" }, h("input", { id: "test-esquive", type: "checkbox", name: "esquive" }), h("label", { for: "test-esquive" }, t("dodgeOk"))),
+        h("div", { class: "check" }, h("input", { id: "test-acrobatie", type: "checkbox", name: "acrobatie" }), h("label", { for: "test-acrobatie" }, t("acrobaticsOk"))));
+    default:
+      return null;
+  }
+}
+
+function readOptions(root, names) {
+  const options = {};
+  for (const name of names) {
+    if (name === "items") {
+      const items = [...root.querySelectorAll('input[name="items"]:checked')].map((i) => i.value);
+      if (items.length) options.items = items;
+    } else if (name === "tests") {
+      options.tests = { esquive: root.querySelector("#test-esquive").checked, acrobatie: root.querySelector("#test-acrobatie").checked };
+    } else if (name === "familier") {
+      if (root.querySelector("#opt-familier").checked) options.familier = true;
+    } else {
+      const el = root.querySelector(`#opt-${name}`);
+      const raw = el ? el.value.trim() : "";
+      if (raw === "") continue;
+      if (name === "success") options.success = raw === "true";
+      else if (["distance", "test_result", "difficulty"].includes(name)) options[name] = Number(raw);
+      else options[name] = raw;
+    }
+  }
+  return options;
+}
