@@ -88,7 +88,7 @@ def test_every_kind_of_entry_says_exactly_what_happened() -> None:
            {"type": "remove_combatant", "id": "orque"}]
     result = engine.replay(log)
     assert result["ok"], result
-    melee = {"characteristic": "melee", "difficulty": None, "label": "", "modifiers": []}
+    melee = {"id": None, "characteristic": "melee", "difficulty": None, "modifiers": []}
     assert journal(result["commands"]) == [
         {"round": 0, "kind": "joined", "name": "Aldric", "side": "pj"},
         {"round": 0, "kind": "joined", "name": "Orque", "side": "pnj"},
@@ -98,9 +98,9 @@ def test_every_kind_of_entry_says_exactly_what_happened() -> None:
             {"name": "Orque", "weapon": "Hache", "d6": 1, "initiative": 6, "rolled_by": "table"}]},
         {"round": 1, "kind": "action", "name": "Aldric", "action": "charge", "category": "complexe", "cost": 10,
          "pays": "pi", "pi_before": 9, "pi_after": -1, "hope_before": 2, "hope_after": 2,
-         "tests": [{**melee, "characteristic_value": 7, "skill": "course", "skill_level": 2, "label": "portée"},
+         "tests": [{**melee, "characteristic_value": 7, "skill": "course", "skill_level": 2, "id": "portee"},
                    {**melee, "characteristic_value": 7, "skill": "epee", "skill_level": 3,
-                    "modifiers": [{"label": "charge", "rule": "R4.2", "value": 4}]}],
+                    "modifiers": [{"id": "charge", "rule": "R4.2", "value": 4}]}],
          "outcome": {"test_result": 0}, "target": "Orque", "against": None},
         {"round": 1, "kind": "action", "name": "Orque", "action": "bloquer", "category": "interruption", "cost": 5,
          "pays": "pi", "pi_before": 6, "pi_after": 1, "hope_before": 0, "hope_after": 0,
