@@ -8,13 +8,14 @@ found (mutmut did not run). Killed means killed by a test or by its time limit.
 
 from __future__ import annotations
 
+import ast
+import difflib
 import json
-import os
 import sys
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
-from mutmut.mutation.diff_apply import get_diff_for_mutant
 from mutmut.stats import status_by_exit_code
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +32,25 @@ def verdicts() -> dict[str, tuple[str, Path]]:
     return found
 
 
+@cache
+def functions(path: Path) -> dict[str, str]:
+    """The source of every function of a mutated module (mutants/engine/...), by name."""
+    source = (ROOT / "mutants" / path).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    return {node.name: "\n".join(lines[node.lineno - 1:node.end_lineno]) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.FunctionDef)}
+
+
+def diff(name: str, path: Path) -> str:
+    """The lines a mutant changes: its function against the original, as mutmut keeps both."""
+    mutant = name.rsplit(".", 1)[1]
+    orig = mutant.rsplit("__mutmut_", 1)[0] + "__mutmut_orig"
+    found = functions(path)
+    mutated = found.get(mutant, "").replace(mutant, orig, 1)
+    lines = difflib.unified_diff(found.get(orig, "").splitlines(), mutated.splitlines(), str(path), str(path), lineterm="", n=1)
+    return "\n".join(lines)
+
+
 def main() -> int:
     found = verdicts()
     if not found:
@@ -44,8 +64,7 @@ def main() -> int:
     for name, (status, _) in sorted(left.items()):
         print(f"  {name}: {status}")
     if left:
-        os.chdir(ROOT)  # mutmut reads its configuration and mutants/ from the project root
-        diffs = [f"# {name}: {status}\n{get_diff_for_mutant(name, path=path)}" for name, (status, path) in sorted(left.items())]
+        diffs = [f"# {name}: {status}\n{diff(name, path)}" for name, (status, path) in sorted(left.items())]
         (ROOT / "mutants" / "survivors.diff").write_text("\n".join(diffs), encoding="utf-8")
         print("  (their diffs: mutants/survivors.diff)")
     print()

@@ -1,0 +1,142 @@
+"""Commands at their edges (engine/decide.py, engine/actions/): each refusal with its code,
+the field it names and the rule it cites, and nothing changed; the defaults an omitted
+option takes. The scenarios (tests/scenarios/) tell the rules; these pin the limits."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import engine
+from tests.test_save import CASTS
+
+DUO = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]}]
+ROUND = [*DUO, {"type": "update_combatant", "id": "aldric", "changes": {"initiative_bonus": 10}},
+         {"type": "start_round", "declarations": {"aldric": "epee"}, "rolls": {"aldric": 6, "orque": 1}}]
+
+
+def state_after(log: list[dict[str, Any]]) -> dict[str, Any]:
+    result = engine.replay(log)
+    assert result["ok"], result
+    state: dict[str, Any] = result["state"]
+    return state
+
+
+def refusal(log: list[dict[str, Any]], command: dict[str, Any], code: str, *words: str) -> str:
+    """``command`` after ``log`` is refused with ``code``, a message that holds ``words``
+    (the field, the rule), and the state as it was."""
+    state = state_after(log)
+    result = engine.apply(state, command)
+    assert result["ok"] is False, result
+    assert result["error"]["code"] == code, result["error"]
+    message = result["error"]["message"]
+    assert isinstance(message, str), result["error"]
+    for word in words:
+        assert word in message, message
+    assert json.dumps(result["state"], sort_keys=True) == json.dumps(state, sort_keys=True)
+    return message
+
+
+def events_of(log: list[dict[str, Any]], command: dict[str, Any]) -> list[dict[str, Any]]:
+    result = engine.apply(state_after(log), command)
+    assert result["ok"], result
+    return [e for e in result["events"] if e["type"] != "action_taken"]
+
+
+# --- update_settings: the group's run table (R4.3) -----------------------------------------
+def settings(value: Any) -> dict[str, Any]:
+    return {"type": "update_settings", "settings": value}
+
+
+def test_the_run_table_is_kept_sorted_and_may_be_empty() -> None:
+    assert events_of([], settings({"run_table": [[10, 18], [-3, 0], [5, 12]]})) == [
+        {"type": "settings_updated", "settings": {"run_table": [[-3, 0], [5, 12], [10, 18]]}}]
+    assert events_of([], settings({})) == [{"type": "settings_updated", "settings": {"run_table": []}}]
+
+
+@pytest.mark.parametrize(("value", "field"), [
+    ("rapide", "« settings »"), ({"couleur": "rouge"}, "« settings.couleur »"), ({"run_table": 5}, "« run_table »"),
+    ({"run_table": [[0, 6], [1, 2, 3]]}, "« run_table[1] »"), ({"run_table": [[0, 6], [4]]}, "« run_table[1] »"),
+    ({"run_table": [["a", 6]]}, "« run_table[0][0] »"), ({"run_table": [[0, -1]]}, "« run_table[0][1] »"),
+    ({"run_table": [[0, 6], [0, 7]]}, "« run_table »"),
+])
+def test_a_bad_run_table_is_refused_naming_the_field(value: Any, field: str) -> None:
+    refusal([], settings(value), "bad_value", field)
+
+
+def test_an_unknown_setting_is_quoted() -> None:
+    refusal([], settings({"couleur": "rouge"}), "bad_value", "run_table", "'couleur'")
+
+
+def test_the_run_table_row_at_its_minimum_counts() -> None:
+    """R4.3: the row with the highest minimum not above the result."""
+    log = [*ROUND, settings({"run_table": [[0, 6], [5, 12]]})]
+    assert events_of(log, {"type": "act", "actor": "aldric", "action": "courir", "test_result": 5}) == [
+        {"type": "moved", "actor": "aldric", "how": "course", "distance": 12}]
+
+
+# --- pass (D5) -------------------------------------------------------------------------------
+def test_passing_needs_a_round_in_progress() -> None:
+    refusal(DUO, {"type": "pass", "actor": "aldric"}, "round_over", "R2.4")
+
+
+def test_a_fighter_out_of_the_fight_cannot_pass() -> None:
+    log = [*ROUND, {"type": "update_combatant", "id": "orque", "changes": {"hors_combat": True}}]
+    refusal(log, {"type": "pass", "actor": "orque"}, "not_allowed", "Orque", "D6")
+
+
+def test_a_fighter_added_during_the_round_passes_from_the_next_one() -> None:
+    log = [*ROUND, {"type": "add_combatant", "combatant": CASTS["lyra"]}]
+    refusal(log, {"type": "pass", "actor": "lyra"}, "not_allowed", "Lyra", "D7")
+
+
+def test_passing_twice_is_refused() -> None:
+    refusal([*ROUND, {"type": "pass", "actor": "orque"}], {"type": "pass", "actor": "orque"}, "not_allowed", "Orque", "D5")
+
+
+def test_an_unknown_fighter_is_named_with_its_field() -> None:
+    refusal(ROUND, {"type": "pass", "actor": "zorg"}, "unknown_combatant", "'zorg'", "« actor »")
+    refusal(ROUND, {"type": "remove_combatant", "id": "zorg"}, "unknown_combatant", "'zorg'", "« id »")
+
+
+# --- postures, hands, moves (R4, D10, D11, D18) ---------------------------------------------
+def act(action: str, **options: Any) -> dict[str, Any]:
+    return {"type": "act", "actor": "aldric", "action": action, **options}
+
+
+def test_throwing_oneself_down_is_prone_unless_kneeling_is_asked() -> None:
+    assert events_of(ROUND, act("se_jeter_au_sol")) == [{"type": "posture_changed", "actor": "aldric", "posture": "a_terre"}]
+    assert events_of(ROUND, act("se_jeter_au_sol", posture="a_genoux")) == [
+        {"type": "posture_changed", "actor": "aldric", "posture": "a_genoux"}]
+
+
+def test_throwing_oneself_down_again_is_refused() -> None:
+    refusal([*ROUND, act("se_jeter_au_sol")], act("se_jeter_au_sol"), "not_allowed", "à terre", "R4")
+    kneeling = [*ROUND, act("se_jeter_au_sol", posture="a_genoux")]
+    refusal(kneeling, act("se_jeter_au_sol", posture="a_genoux"), "not_allowed", "cette posture", "R4")
+    assert events_of([*ROUND, act("se_jeter_au_sol", posture="a_genoux")], act("se_jeter_au_sol")) == [
+        {"type": "posture_changed", "actor": "aldric", "posture": "a_terre"}]
+
+
+def test_one_item_or_one_in_each_hand_is_dropped() -> None:
+    held = [*ROUND, {"type": "update_combatant", "id": "aldric", "changes": {"in_hand": ["epee", "bouclier", "dague"]}}]
+    assert events_of(held, act("lacher_objet", items=["epee", "bouclier"])) == [
+        {"type": "hands_changed", "actor": "aldric", "in_hand": ["dague"], "arrow_lost": False}]
+    refusal(held, act("lacher_objet", items=["epee", "bouclier", "dague"]), "not_allowed", "deux au plus", "R4")
+    refusal(held, act("lacher_objet", items=["arc"]), "not_allowed", "'arc'", "R4")
+
+
+def test_nocking_an_arrow_names_the_bow() -> None:
+    log = [*ROUND, {"type": "update_combatant", "id": "aldric", "changes": {"in_hand": ["arc"]}}]
+    assert events_of(log, act("encocher_fleche", weapon="arc")) == [{"type": "arrow_nocked", "actor": "aldric", "weapon": "arc"}]
+
+
+def test_walking_and_running_leave_melee_only_when_engaged() -> None:
+    """D11: moving ends the mover's engagements; not engaged, there is nothing to end."""
+    assert events_of(ROUND, act("se_deplacer")) == [{"type": "moved", "actor": "aldric", "how": "marche", "distance": 6}]
+    assert events_of(ROUND, act("courir", distance=9)) == [{"type": "moved", "actor": "aldric", "how": "course", "distance": 9}]
+    engaged = [*ROUND, act("attaque_melee", target="orque")]
+    assert events_of(engaged, act("se_deplacer")) == [{"type": "disengaged", "actor": "aldric"},
+                                                     {"type": "moved", "actor": "aldric", "how": "marche", "distance": 6}]
