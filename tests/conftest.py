@@ -29,7 +29,7 @@ settings.register_profile("ci", max_examples=60, stateful_step_count=40, deadlin
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=10_000, stateful_step_count=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("mutants", max_examples=30, stateful_step_count=30, deadline=None,
+settings.register_profile("mutants", max_examples=15, stateful_step_count=25, deadline=None,
                           derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
