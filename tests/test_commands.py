@@ -140,3 +140,25 @@ def test_walking_and_running_leave_melee_only_when_engaged() -> None:
     engaged = [*ROUND, act("attaque_melee", target="orque")]
     assert events_of(engaged, act("se_deplacer")) == [{"type": "disengaged", "actor": "aldric"},
                                                      {"type": "moved", "actor": "aldric", "how": "marche", "distance": 6}]
+
+
+def test_a_fault_inside_the_engine_is_refused_as_unreadable_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """engine.apply never raises (RULES.md contract): an exception that is not a refusal
+    becomes ``bad_command`` naming the fault's type, and the state stays as it was."""
+    state = state_after(ROUND)
+
+    def broken(*args: Any) -> None:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(engine, "step", broken)
+    result = engine.apply(state, act("observer"))
+    assert result == {"ok": False, "state": state,
+                      "error": {"code": "bad_command", "message": "Commande illisible (erreur interne : KeyError)."}}
+
+
+def test_moving_ends_an_engagement_off_the_tracker_too() -> None:
+    """D11: the GM marks Aldric engaged with someone off the tracker; walking away ends it."""
+    log = [*ROUND, {"type": "update_combatant", "id": "aldric", "changes": {"engaged": True}}]
+    assert engine.view(state_after(log))["combatants"]["aldric"]["engaged"] is True
+    after = engine.view(state_after([*log, act("se_deplacer")]))["combatants"]["aldric"]
+    assert after["engaged"] is False

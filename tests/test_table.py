@@ -371,3 +371,18 @@ def test_refused_requests_say_why() -> None:
     assert unreadable["code"] == "bad_command" and "objet JSON" in unreadable["message"]
     unknown = call(seeded(), {"op": "voler"})["error"]
     assert unknown["code"] == "bad_command" and "'voler'" in unknown["message"]
+
+
+def test_what_a_refusal_quotes_of_a_request_is_cut_short() -> None:
+    message = call(seeded(), {"op": "v" * 100})["error"]["message"]
+    assert "'" + "v" * 40 + "'" in message
+
+
+def test_a_fault_is_told_in_at_most_300_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = seeded()
+
+    def broken(*args: Any) -> None:
+        raise ValueError("x" * 1000)
+
+    monkeypatch.setattr(table, "journal", broken)
+    assert call(table, {"op": "journal"})["error"] == {"code": "internal", "message": "ValueError: " + "x" * 288}

@@ -48,3 +48,8 @@ def test_values_at_the_bounds_are_kept() -> None:
     assert text("  Aldric  ", "name") == "Aldric" and text("x" * 60, "name") == "x" * 60
     assert sequence((1, 2), "s", max_len=2) == [1, 2]
     assert mapping({str(i): i for i in range(MAX_LIST)}, "m")["0"] == 0
+
+
+def test_a_string_is_cut_to_forty_characters_before_it_is_quoted() -> None:
+    """The quote is chosen for what is shown: a quote past the 40th character is not."""
+    assert _shown("x" * 40 + "'") == "'" + "x" * 36 + "..."
