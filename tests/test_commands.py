@@ -162,3 +162,19 @@ def test_moving_ends_an_engagement_off_the_tracker_too() -> None:
     assert engine.view(state_after(log))["combatants"]["aldric"]["engaged"] is True
     after = engine.view(state_after([*log, act("se_deplacer")]))["combatants"]["aldric"]
     assert after["engaged"] is False
+
+
+def test_a_charge_at_its_reach_is_allowed_and_told_with_both_numbers() -> None:
+    """R4.2: the target may be as far as 6 + the test result, not farther."""
+    charge = act("charge", target="orque", distance=7, test_result=1)
+    assert events_of(ROUND, charge) == [{"type": "charged", "actor": "aldric", "distance": 7, "reach": 7},
+                                        {"type": "engaged", "actor": "aldric", "target": "orque"}]
+    refusal(ROUND, {**charge, "distance": 7.5}, "too_far", "7.5 m > 6 + 1 = 7 m", "R4.2")
+
+
+def test_an_attack_engages_the_two_fighters_only() -> None:
+    """D11: attacker and target engage each other; a third fighter stays free."""
+    log = [*ROUND, {"type": "add_combatant", "combatant": CASTS["lyra"]}, act("attaque_melee", target="orque")]
+    board = engine.view(state_after(log))["combatants"]
+    assert (board["aldric"]["engaged_with"], board["orque"]["engaged_with"], board["lyra"]["engaged_with"]) == (
+        ["orque"], ["aldric"], [])

@@ -90,3 +90,33 @@ def test_picking_up_a_weapon_not_on_the_sheet_is_refused() -> None:
     log = [*TRIO, {"type": "start_round", "rolls": {"aldric": 6, "orque": 1, "lyra": 1}}]
     refusal(log, {"type": "act", "actor": "aldric", "action": "prendre_objet", "items": ["hache"]}, "bad_value",
             "« items »", "Aldric", "'hache'")
+
+
+def test_engaged_with_nobody_on_the_tracker_is_engaged_off_it() -> None:
+    """D11: ``engaged`` true with no fighter named: engaged with someone off the tracker."""
+    off = fighter_after({"engaged": True, "engaged_with": []})
+    assert (off["engaged"], off["engaged_with"], off["engaged_off_tracker"]) == (True, [], True)
+    on = fighter_after({"engaged": True, "engaged_with": ["orque"]})
+    assert (on["engaged"], on["engaged_with"], on["engaged_off_tracker"]) == (True, ["orque"], False)
+    named = fighter_after({"engaged": True}, {"engaged_with": ["orque"]})
+    assert (named["engaged_with"], named["engaged_off_tracker"]) == (["orque"], False)
+    assert fighter_after({"engaged_with": ["aldric"]}, who="orque")["engaged_with"] == ["aldric"]
+    board = engine.view(state_after([*TRIO, update({"engaged_with": ["orque"]})]))["combatants"]
+    assert (board["orque"]["engaged_with"], board["lyra"]["engaged_with"]) == (["aldric"], [])
+
+
+def test_engagements_are_events_of_their_own() -> None:
+    log = [*TRIO, update({"engaged_with": ["orque"]})]
+    result = engine.apply(state_after(log), update({"engaged": False}))
+    assert result["events"] == [{"type": "engagements_set", "id": "aldric", "with": [], "off_tracker": False}]
+
+
+def test_out_of_the_fight_ends_engagements_and_back_in_keeps_none() -> None:
+    """D11: hors_combat ends the fighter's engagements; a change that does not put it out
+    of the fight leaves them."""
+    engaged = [*TRIO, update({"engaged_with": ["orque"]})]
+    kept = engine.apply(state_after(engaged), update({"hors_combat": False}))
+    assert [e["type"] for e in kept["events"]] == ["combatant_updated"]
+    out = engine.apply(state_after(engaged), update({"hors_combat": True}))
+    assert [e["type"] for e in out["events"]] == ["combatant_updated", "disengaged"]
+    assert engine.view(out["state"])["combatants"]["orque"]["engaged_with"] == []

@@ -53,3 +53,13 @@ def test_values_at_the_bounds_are_kept() -> None:
 def test_a_string_is_cut_to_forty_characters_before_it_is_quoted() -> None:
     """The quote is chosen for what is shown: a quote past the 40th character is not."""
     assert _shown("x" * 40 + "'") == "'" + "x" * 36 + "..."
+
+
+def test_a_number_refused_says_what_was_expected_and_what_came() -> None:
+    """Distances (R4.2, R4.3) are numbers: a refusal names the field, the bounds, the value."""
+    for value, expected in ((float("nan"), "un nombre (reçu : nan)"), (float("inf"), "un nombre (reçu : inf)"),
+                            ("2", "un nombre (reçu : '2')"), (None, "un nombre (reçu : None)"),
+                            (10_001, "un nombre entre 0 et 10000 (reçu : 10001)")):
+        with pytest.raises(Refusal) as caught:
+            number(value, "distance")
+        assert caught.value.message == f"« distance » doit être {expected}."
