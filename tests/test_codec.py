@@ -113,7 +113,7 @@ def test_every_event_of_a_fight_is_written_as_the_contract_says() -> None:
 
 
 def test_a_type_without_a_json_form_is_refused_when_the_codec_is_derived() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="no JSON form for set"):
         codec._converters(set[int])
     assert codec._converters(int | None) == (None, None)
     out, back = codec._converters(Weapon | None)

@@ -178,3 +178,36 @@ def test_an_attack_engages_the_two_fighters_only() -> None:
     board = engine.view(state_after(log))["combatants"]
     assert (board["aldric"]["engaged_with"], board["orque"]["engaged_with"], board["lyra"]["engaged_with"]) == (
         ["orque"], ["aldric"], [])
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ({"couleur": "rouge"}, "« settings.couleur » doit être un réglage connu (run_table) (reçu : 'couleur')."),
+    ({"run_table": [[0, 6], [4]]}, "« run_table[1] » doit être une paire [résultat minimum, mètres] (reçu : une liste)."),
+    ({"run_table": [[0, 6], [1, 2, 3]]}, "« run_table[1] » doit être une liste d'au plus 2 éléments (reçu : '3 éléments')."),
+    ({"run_table": [[0, 6], "vite"]}, "« run_table[1] » doit être une liste (reçu : 'vite')."),
+    ({"run_table": [[0, 6], [0, 7]]}, "« run_table » doit être des résultats minimums distincts (reçu : une liste)."),
+])
+def test_a_bad_run_table_is_refused_in_so_many_words(value: Any, message: str) -> None:
+    """The French page shows the engine's refusal as written (web/i18n.js)."""
+    assert refusal([], settings(value), "bad_value") == message
+
+
+def test_the_gm_ending_a_round_names_it() -> None:
+    assert events_of(ROUND, {"type": "end_round"}) == [{"type": "round_ended", "round": 1, "reason": "mj"}]
+    assert events_of([*ROUND, {"type": "end_round"}], {"type": "end_round"}) == []  # R5.4: over stays over
+
+
+def test_an_unreadable_state_is_refused_and_given_back() -> None:
+    result = engine.apply("pas un état", {"type": "end_round"})
+    assert result == {"ok": False, "state": "pas un état",
+                      "error": {"code": "bad_value", "message": "« state » n'est pas un état de rencontre Riposte lisible."}}
+
+
+def test_apply_rolls_the_dice_from_the_source_it_is_given() -> None:
+    """R1.2: dice nobody typed come from ``rng``: the same seed, the same dice."""
+    import random
+
+    state = state_after([{"type": "add_combatant", "combatant": {"name": f"F{i}", "side": "pnj"}} for i in range(8)])
+    rolls = [engine.apply(state, {"type": "start_round"}, random.Random(5))["command"]["rolls"] for _ in range(2)]
+    expected = random.Random(5)
+    assert rolls[0] == rolls[1] == {f"c{i + 1}": expected.randint(1, 6) for i in range(8)}

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.table import Table
 from tests.test_commands import refusal, state_after
 from tests.test_save import CASTS
 
@@ -120,3 +121,23 @@ def test_out_of_the_fight_ends_engagements_and_back_in_keeps_none() -> None:
     out = engine.apply(state_after(engaged), update({"hors_combat": True}))
     assert [e["type"] for e in out["events"]] == ["combatant_updated", "disengaged"]
     assert engine.view(out["state"])["combatants"]["orque"]["engaged_with"] == []
+
+
+def test_an_unknown_change_is_refused_listing_what_may_change() -> None:
+    message = refusal(TRIO, update({"pi": 3}), "bad_value")
+    assert message.startswith("« changes.pi » doit être un champ modifiable (name, side, characteristics, ")
+    assert message.endswith(", arrow_nocked) (reçu : 'pi').")
+
+
+def test_the_table_s_fight_in_memory_is_the_fight_it_saves() -> None:
+    """The table keeps the encounter between commands without reading it back from JSON:
+    a side, a posture or hands changed by the GM must be the same values as after a load."""
+    table = Table()
+    for command in [*TRIO, update({"side": "pj"}, "orque"), update({"posture": "a_genoux"}),
+                    {"type": "start_round", "rolls": {"aldric": 6, "orque": 1, "lyra": 1}}, update({"posture": "debout"}),
+                    update({"in_hand": ["arc"]}, "lyra")]:
+        assert table.apply(command)["ok"], command
+    assert table.check({"type": "act", "actor": "aldric", "action": "courir", "distance": 8})["ok"]  # standing (R4)
+    reopened = Table()
+    assert reopened.load(table.export()["text"])["board"] == table.show()["board"]
+    assert [c["name"] for c in table.new(True)["board"]["combatants"].values()] == ["Aldric", "Orque", "Lyra"]
