@@ -211,3 +211,76 @@ def test_apply_rolls_the_dice_from_the_source_it_is_given() -> None:
     rolls = [engine.apply(state, {"type": "start_round"}, random.Random(5))["command"]["rolls"] for _ in range(2)]
     expected = random.Random(5)
     assert rolls[0] == rolls[1] == {f"c{i + 1}": expected.randint(1, 6) for i in range(8)}
+
+
+def test_a_log_that_is_not_a_list_is_refused_whole() -> None:
+    assert engine.replay({"type": "end_round"}) == {
+        "ok": False, "commands": [], "state": engine.new_encounter(),
+        "error": {"code": "bad_command", "message": "Un journal de commandes est une liste.", "index": None}}
+
+
+def test_replay_rolls_the_dice_from_the_source_it_is_given() -> None:
+    import random
+
+    log = [*[{"type": "add_combatant", "combatant": {"name": f"F{i}", "side": "pnj"}} for i in range(8)], {"type": "start_round"}]
+    expected = random.Random(9)
+    rolls = engine.replay(log, random.Random(9))["commands"][-1]["rolls"]
+    assert rolls == {f"c{i + 1}": expected.randint(1, 6) for i in range(8)}
+
+
+@pytest.mark.parametrize(("options", "field"), [
+    ({"action": "attaque_melee", "target": 3}, "« target »"), ({"action": "charge", "distance": "loin"}, "« distance »"),
+    ({"action": "courir", "test_result": 2.5}, "« test_result »"), ({"action": "observer", "success": "oui"}, "« success »"),
+    ({"action": "tir_arc", "weapon": ""}, "« weapon »"), ({"action": "se_jeter_au_sol", "posture": "assis"}, "« posture »"),
+    ({"action": "lacher_objet", "items": []}, "« items »"), ({"action": "lacher_objet", "items": ["epee", "epee"]}, "« items »"),
+    ({"action": "lacher_objet", "items": [3]}, "« items[] »"), ({"action": "lacher_objet", "items": "epee"}, "« items »"),
+    ({"action": "lacher_objet", "items": [f"w{i}" for i in range(17)]}, "« items »"),
+])
+def test_a_bad_option_is_refused_naming_it(options: dict[str, Any], field: str) -> None:
+    refusal(ROUND, {"type": "act", "actor": "aldric", **options}, "bad_value", field)
+
+
+def test_the_acrobatic_dodge_takes_both_test_results() -> None:
+    """R4.4: the outcome of the two tests is written in the event; each must be true or false."""
+    log = ROUND
+    dodge = {"type": "interrupt", "actor": "orque", "action": "esquive_acrobatique", "against": "aldric",
+             "tests": {"esquive": True, "acrobatie": False}}
+    taken = engine.apply(state_after(log), dodge)
+    assert taken["ok"], taken
+    assert taken["events"][0]["outcome"] == {"tests": {"esquive": True, "acrobatie": False}}
+    refusal(log, {**dodge, "tests": {"esquive": True}}, "bad_value", "« tests »", "{esquive: vrai/faux, acrobatie: vrai/faux}")
+    refusal(log, {**dodge, "tests": {"esquive": "oui", "acrobatie": True}}, "bad_value", "« tests.esquive »")
+    refusal(log, {**dodge, "tests": "réussi"}, "bad_value", "« tests »")
+
+
+def test_target_and_against_name_another_fighter_on_the_tracker() -> None:
+    refusal(ROUND, act("attaque_melee", target="zorg"), "unknown_combatant", "« target »")
+    refusal(ROUND, {"type": "interrupt", "actor": "orque", "action": "bloquer", "against": "zorg"}, "unknown_combatant", "« against »")
+    refusal(ROUND, act("attaque_melee", target="aldric"), "bad_value", "« target » doit être un autre combattant (reçu : 'aldric')")
+    refusal(ROUND, {"type": "act", "actor": "zorg", "action": "observer"}, "unknown_combatant", "« actor »")
+
+
+def test_act_and_interrupt_are_not_interchangeable() -> None:
+    """R5.3: interruptions go through ``interrupt``, every other action through ``act``."""
+    refusal(ROUND, act("bloquer"), "bad_command", "« bloquer » est une interruption : utilisez « interrupt » (R5).")
+    refusal(ROUND, {"type": "interrupt", "actor": "aldric", "action": "observer"}, "bad_command",
+            "« observer » n'est pas une interruption : utilisez « act » (R5.3).")
+
+
+def test_the_engine_gives_the_next_free_id() -> None:
+    log = [{"type": "add_combatant", "combatant": {"id": i, "name": i, "side": "pnj"}} for i in ("c2", "c3", "c5")]
+    first = engine.apply(state_after(log), {"type": "add_combatant", "combatant": {"name": "Un", "side": "pj"}})
+    second = engine.apply(first["state"], {"type": "add_combatant", "combatant": {"name": "Deux", "side": "pj"}})
+    third = engine.apply(second["state"], {"type": "add_combatant", "combatant": {"name": "Trois", "side": "pj"}})
+    assert [r["command"]["combatant"]["id"] for r in (first, second, third)] == ["c4", "c6", "c7"]  # c5 is taken
+
+
+def test_the_board_lists_fighters_in_the_round_first_by_pi() -> None:
+    """R2.1, D4, D21: those still in the round by P.I. (ties: higher die first), then those
+    who passed, then those who join next round (D7)."""
+    log = [{"type": "add_combatant", "combatant": CASTS[n]} for n in ("aldric", "orque", "gobelin")]
+    log += [{"type": "start_round", "rolls": {"aldric": 1, "orque": 6, "gobelin": 2}}, {"type": "pass", "actor": "orque"},
+            {"type": "add_combatant", "combatant": CASTS["lyra"]}]
+    board = engine.view(state_after(log))
+    assert [(cid, board["combatants"][cid]["pi"]) for cid in board["order"]] == [("gobelin", 5), ("aldric", 5), ("orque", 10),
+                                                                               ("lyra", 0)]
