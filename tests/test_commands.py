@@ -284,3 +284,104 @@ def test_the_board_lists_fighters_in_the_round_first_by_pi() -> None:
     board = engine.view(state_after(log))
     assert [(cid, board["combatants"][cid]["pi"]) for cid in board["order"]] == [("gobelin", 5), ("aldric", 5), ("orque", 10),
                                                                                ("lyra", 0)]
+
+
+# --- start_round and add_combatant (R1, D2, D6, D7) ------------------------------------------
+@pytest.mark.parametrize(("command", "code", "words"), [
+    ({"declarations": [], "rolls": {"aldric": 1, "orque": 1}}, "bad_value", ["« declarations »"]),
+    ({"rolls": 4}, "bad_value", ["« rolls »"]),
+    ({"rolls": {"aldric": 1, "orque": 1}, "engine_rolled": "orque"}, "bad_value", ["« engine_rolled »"]),
+    ({"rolls": {"aldric": 1, "orque": 1}, "engine_rolled": [3]}, "bad_value", ["« engine_rolled[] »"]),
+    ({"rolls": {"aldric": 1, "zorg": 1}}, "unknown_combatant", ["« declarations/rolls »", "'zorg'"]),
+    ({"rolls": {"aldric": 7, "orque": 1}}, "bad_value", ["« rolls.aldric »"]),
+    ({"declarations": {"aldric": 3}, "rolls": {"aldric": 1, "orque": 1}}, "bad_value", ["« declarations.aldric »"]),
+    ({"declarations": {"aldric": "hache"}, "rolls": {"aldric": 1, "orque": 1}}, "bad_value",
+     ["« declarations.aldric » : Aldric n'a pas d'arme 'hache'."]),
+    ({"declarations": {"aldric": "arc"}, "rolls": {"aldric": 1, "orque": 1}}, "not_allowed", ["Arc court", "D2"]),
+])
+def test_a_bad_start_of_round_is_refused_naming_what_is_wrong(command: dict[str, Any], code: str, words: list[str]) -> None:
+    refusal(DUO, {"type": "start_round", **command}, code, *words)
+
+
+def test_a_round_needs_someone_able_to_fight() -> None:
+    """R1, D6: nobody on the tracker, or everyone out of the fight: no round."""
+    refusal([], {"type": "start_round"}, "not_allowed", "Aucun combattant en état de combattre : ajoutez-en (R1).")
+    out = [*DUO, *({"type": "update_combatant", "id": i, "changes": {"hors_combat": True}} for i in ("aldric", "orque"))]
+    refusal(out, {"type": "start_round", "rolls": {}}, "not_allowed", "(R1)")
+
+
+def test_a_new_round_clears_the_last_one_for_those_out_of_it() -> None:
+    """D6: out of the fight at the start of a round, no P.I., no die, no charge left over;
+    D22: no phase stays open from the last round."""
+    log = [*ROUND, act("charge", target="orque", distance=2, test_result=0), {"type": "pass", "actor": "orque"},
+           {"type": "end_round"}, {"type": "update_combatant", "id": "aldric", "changes": {"hors_combat": True}},
+           {"type": "start_round", "rolls": {"orque": 3}}]
+    board = engine.view(state_after(log))
+    fighter = board["combatants"]["aldric"]
+    assert {k: fighter[k] for k in ("in_round", "pi", "initiative", "d6", "declared", "charged", "passed")} == {
+        "in_round": False, "pi": 0, "initiative": None, "d6": None, "declared": None, "charged": False, "passed": False}
+    orque = board["combatants"]["orque"]
+    assert (orque["in_round"], orque["passed"], orque["charged"]) == (True, False, False)
+    free = [*ROUND, act("dire_phrase"), {"type": "end_round"}, {"type": "start_round", "rolls": {"aldric": 1, "orque": 1}}]
+    assert engine.view(state_after([*ROUND, act("dire_phrase")]))["phase"] == "aldric"
+    assert engine.view(state_after(free))["phase"] is None
+
+
+@pytest.mark.parametrize(("command", "code", "words"), [
+    ({"combatant": "Aldric"}, "bad_value", ["« combatant »"]),
+    ({"combatant": {"id": "", "name": "X"}}, "bad_value", ["« combatant.id »"]),
+    ({"combatant": {"id": "aldric", "name": "X"}}, "bad_value", ["« combatant.id » : l'id 'aldric' est déjà pris."]),
+    ({"combatant": {"name": "X"}, "roll": 3}, "round_over",
+     ["Aucun tour en cours : le combattant rejoindra le prochain tour (D7)."]),
+    ({"combatant": {"name": "X", "weapons": ["epee"]}}, "bad_value", ["« weapons[0] »"]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "", "name": "A", "kind": "melee", "skill": "a"}]}}, "bad_value", ["« weapons[0].id »"]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "", "kind": "melee", "skill": "a"}]}}, "bad_value",
+     ["« weapons[0].name »"]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": ""}]}}, "bad_value",
+     ["« weapons[0].skill »"]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": "a", "stowed": "oui"}]}},
+     "bad_value", ["« weapons[0].stowed » doit être vrai ou faux (reçu : 'oui')."]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": "a", "poids": 2}]}},
+     "bad_value", ["« weapons[0].poids » doit être un champ d'arme (id, name, kind, skill, stowed) (reçu : 'poids')."]),
+])
+def test_a_bad_new_fighter_is_refused_naming_what_is_wrong(command: dict[str, Any], code: str, words: list[str]) -> None:
+    refusal(DUO, {"type": "add_combatant", **command}, code, *words)
+
+
+def test_a_fighter_joining_during_a_round_may_say_the_engine_rolled() -> None:
+    refusal(ROUND, {"type": "add_combatant", "combatant": {"name": "X"}, "roll": 3, "engine_rolled": "oui"}, "bad_value",
+            "« engine_rolled »")
+    joined = engine.apply(state_after(ROUND), {"type": "add_combatant", "combatant": {"name": "X"}, "roll": 3, "engine_rolled": True})
+    assert joined["events"][0]["joins"]["rolled_by"] == "engine"
+
+
+def test_fighters_enter_in_order() -> None:
+    """D4: the order of entry breaks the last ties; a fighter added after a removal comes last."""
+    log = [*DUO, {"type": "remove_combatant", "id": "aldric"}, {"type": "add_combatant", "combatant": CASTS["lyra"]}]
+    board = engine.view(state_after(log))["combatants"]
+    assert (board["orque"]["entry"], board["lyra"]["entry"]) == (1, 2)
+    assert engine.view(state_after(DUO))["combatants"]["aldric"]["entry"] == 0
+
+
+def test_at_zero_pi_no_phase_starts() -> None:
+    """R2.3: a phase action needs P.I. > 0; 0 is not positive."""
+    log = [*DUO, {"type": "update_combatant", "id": "aldric", "changes": {"initiative_bonus": -4}},
+           {"type": "start_round", "rolls": {"aldric": 1, "orque": 1}}]
+    assert engine.view(state_after(log))["combatants"]["aldric"]["pi"] == 0
+    refusal(log, act("observer"), "no_pi", "R2.3")
+
+
+def test_a_weapon_that_does_not_fit_is_named() -> None:
+    refusal(ROUND, act("encocher_fleche", weapon="epee"), "not_allowed", "Épée ne convient pas : il faut un arc en main (R4).")
+    refusal(ROUND, act("encocher_fleche"), "not_allowed", "Il faut un arc en main (R4).")
+
+
+def test_a_skill_test_names_the_skill_and_no_characteristic() -> None:
+    """utiliser_competence: the GM picks the characteristic; the board shows the test with
+    no skill until one is named."""
+    assert engine.apply(state_after(ROUND), act("utiliser_competence", skill="epee"))["events"][0]["tests"] == [
+        {"id": None, "characteristic": None, "characteristic_value": None, "skill": "epee", "skill_level": 3,
+         "difficulty": None, "modifiers": []}]
+    shown = engine.view(state_after(ROUND))["combatants"]["aldric"]["actions"]["utiliser_competence"]["tests"]
+    assert shown == [{"id": None, "characteristic": None, "characteristic_value": None, "skill": "", "skill_level": None,
+                      "difficulty": None, "modifiers": []}]

@@ -63,6 +63,7 @@ def test_the_aim_helps_only_the_weapon_aimed() -> None:
     assert result["ok"], result
     thrown = [e for e in result["events"] if e["type"] == "action_taken"][-1]
     assert thrown["tests"][0]["modifiers"] == []
+    assert thrown["tests"][0]["characteristic_value"] == 0  # no Lancer on her sheet: 0 (R1.5 for skills, likewise)
 
 
 def test_a_parry_is_at_minus_four_only_after_a_charge() -> None:
