@@ -385,3 +385,9 @@ def test_a_skill_test_names_the_skill_and_no_characteristic() -> None:
     shown = engine.view(state_after(ROUND))["combatants"]["aldric"]["actions"]["utiliser_competence"]["tests"]
     assert shown == [{"id": None, "characteristic": None, "characteristic_value": None, "skill": "", "skill_level": None,
                       "difficulty": None, "modifiers": []}]
+
+
+def test_a_state_of_another_format_is_refused() -> None:
+    state = state_after(DUO)
+    result = engine.apply({**state, "format": 99}, {"type": "end_round"})
+    assert (result["ok"], result["error"]["code"]) == (False, "bad_value")
