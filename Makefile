@@ -57,7 +57,7 @@ screenshots: site
 		tests/browser/test_fight.py::test_a_whole_fight_by_tapping tests/browser/test_keep.py::test_dark_mode_follows_the_system
 
 # Mutation testing of engine/ with mutmut (requirements-mutants.txt; not part of make test:
-# about N minutes here). A fresh run each time (mutants/ is mutmut's scratch copy), the
+# slow, see docs/ENGINE.md). A fresh run each time (mutants/ is mutmut's scratch copy), the
 # CPython tests only, the derandomized Hypothesis profile `mutants`, at most two workers;
 # prints the score and the surviving mutants (docs/ENGINE.md, "Mutation testing").
 MUTANTS_JOBS ?= 2
