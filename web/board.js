@@ -1,6 +1,6 @@
 // The board (the fighters' cards, end and new round, undo and redo) and the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
-import { $, h } from "./dom.js";
+import { $, h, isolate, own } from "./dom.js";
 import { t, term } from "./i18n.js";
 
 export class BoardView {
@@ -10,13 +10,13 @@ export class BoardView {
     this.handlers = {};
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-do]");
-      if (button) this.handlers[button.dataset.do]?.(button.dataset.id);
+      if (button) own(this.handlers, button.dataset.do)?.(button.dataset.id);
     });
     const byId = { "end-round": "endRound", "next-round": "nextRound", undo: "undo", redo: "redo", "close-players": "closePlayers" };
     for (const container of [$(".tools"), $(".board-tools"), $("#screen-players")]) {
       container.addEventListener("click", (event) => {
         const button = event.target.closest("button[id]");
-        if (button && byId[button.id]) this.handlers[byId[button.id]]?.();
+        if (button && Object.hasOwn(byId, button.id)) own(this.handlers, byId[button.id])?.();
       });
     }
   }
@@ -31,7 +31,7 @@ export class BoardView {
     const turn = turnText(board);
     $("#turn").textContent = turn;
     $("#players-turn").textContent = turn;
-    const fighters = board.order.map((id) => board.combatants[id]);
+    const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
     const cards = fighters.map((f) => {
       const key = cardKey(board, f, top);
@@ -53,7 +53,7 @@ export class BoardView {
 
   // The players' view: drawn when it is on screen.
   renderPlayers(board) {
-    const fighters = board.order.map((id) => board.combatants[id]).filter((f) => !f.hors_combat);
+    const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
     $("#players-board").replaceChildren(...fighters.map((f) => card(board, f, top, false)));
   }
@@ -72,19 +72,20 @@ export class BoardView {
 
 // Whose turn it is, in words: the board's heading and what the live region says.
 export function turnText(board) {
-  const names = board.active.map((id) => board.combatants[id].name);
+  const fighter = (id) => own(board.combatants, id) ?? { name: String(id), pi: 0 };
+  const names = board.active.map((id) => isolate(fighter(id).name));
   if (board.round === 0) return Object.keys(board.combatants).length ? t("turnStart") : t("turnEmpty");
   if (board.round_over) return t("turnOver");
-  if (board.phase) return t("turnPhase", board.combatants[board.phase].name);
-  if (names.length === 1) return t("turnOne", names[0], board.combatants[board.active[0]].pi);
-  return t("turnTie", board.combatants[board.active[0]].pi, names.join(", "));
+  if (board.phase) return t("turnPhase", isolate(fighter(board.phase).name));
+  if (names.length === 1) return t("turnOne", names[0], fighter(board.active[0]).pi);
+  return t("turnTie", fighter(board.active[0]).pi, names.join(", "));
 }
 
 // Everything a card shows, as one string: an unchanged fighter keeps its card.
 function cardKey(board, f, top) {
   const { actions, declarations, ...shown } = f;
   return JSON.stringify([document.documentElement.lang, board.round, board.round_over, board.active, top,
-    f.engaged_with.map((id) => board.combatants[id]?.name), shown]);
+    f.engaged_with.map((id) => own(board.combatants, id)?.name), shown]);
 }
 
 // One fighter's card; with ``controls`` its buttons (the board), without (the players' view).
@@ -101,7 +102,7 @@ function card(board, f, top, controls) {
   if (controls && inPlay && !f.passed && !board.round_over) buttons.push(h("button", { type: "button", dataset: { do: "pass", id: f.id } }, t("pass")));
   return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } },
     h("div", { class: "fighter-head" },
-      h("span", { class: "name" }, f.name),
+      h("span", { class: "name" }, isolate(f.name)),
       h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
       active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
       h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi))),
@@ -120,13 +121,14 @@ function badges(board, f) {
   if (f.arrow_nocked) out.push([t("badgeArrow"), "good"]);
   if (f.cover) out.push([t("badgeCover"), "good"]);
   if (f.engaged) {
-    const names = f.engaged_with.map((id) => board.combatants[id]?.name).filter(Boolean);
+    const names = f.engaged_with.map((id) => own(board.combatants, id)?.name).filter(Boolean).map(isolate);
     out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), "warn"]);
   }
-  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => w.name);
+  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => isolate(w.name));
   out.push([held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare"), "muted"]);
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
   out.push([t("badgeHope", f.hope), "muted"]);
   if (f.in_round && f.d6) out.push([t("badgeInit", f.initiative, f.d6), "muted"]);
   return out;
 }
+

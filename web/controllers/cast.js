@@ -2,6 +2,7 @@
 // duplicated, put out of the fight or back, removed after asking; models kept by the
 // browser and added in numbered copies.
 import { MAX_COPIES, numberedNames, sheetOf } from "../cast.js";
+import { isolate, own } from "../dom.js";
 import { refusal, t } from "../i18n.js";
 import * as store from "../store.js";
 import { commands } from "./commands.js";
@@ -10,7 +11,7 @@ export class CastController {
   constructor(parts, view) {
     const { session, status, nav, ask } = parts;
     const { send, tell } = commands(parts);
-    const fighter = (id) => session.board.combatants[id];
+    const fighter = (id) => own(session.board.combatants, id);
     const taken = () => new Set(Object.values(session.board.combatants).map((f) => f.name));
     const command = (sheet, id) => (id ? { type: "update_combatant", id, changes: sheet } : { type: "add_combatant", combatant: sheet });
     const showModels = () => view.renderModels(store.models());
@@ -34,7 +35,7 @@ export class CastController {
         const sheet = sheetOf(fighter(id));
         const stored = store.saveModels([...store.models().filter((m) => m.name !== sheet.name), sheet]);
         showModels();
-        status.report(stored, t("modelSaved", sheet.name));
+        status.report(stored, t("modelSaved", isolate(sheet.name)));
       },
       addCopies: async (index, count) => {
         const model = store.models()[index];
@@ -49,7 +50,7 @@ export class CastController {
           if (!answer.ok) return;
           stored = answer.stored;
         }
-        status.report(stored, t("copiesAdded", count, model.name));
+        status.report(stored, t("copiesAdded", count, isolate(model.name)));
       },
       deleteModel: (index) => {
         status.report(store.saveModels(store.models().filter((_, i) => i !== index)));
@@ -58,7 +59,7 @@ export class CastController {
       down: (id) => tell({ type: "update_combatant", id, changes: { hors_combat: true } }),
       revive: (id) => tell({ type: "update_combatant", id, changes: { hors_combat: false } }),
       remove: async (id) => {
-        if (await ask.ask(t("removeConfirm", fighter(id).name), [], t("remove"), t("cancel"))) await tell({ type: "remove_combatant", id });
+        if (await ask.ask(t("removeConfirm", isolate(fighter(id).name)), [], t("remove"), t("cancel"))) await tell({ type: "remove_combatant", id });
       },
     });
     nav.on("cast", () => view.render(session.board));
