@@ -8,9 +8,10 @@ export class BoardView {
     this.list = $("#board");
     this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
     this.handlers = {};
+    const steady = steadyTaps();
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-do]");
-      if (button) own(this.handlers, button.dataset.do)?.(button.dataset.id);
+      if (button && steady(event, button)) own(this.handlers, button.dataset.do)?.(button.dataset.id);
     });
     const byId = { "end-round": "endRound", "next-round": "nextRound", undo: "undo", redo: "redo", "close-players": "closePlayers" };
     for (const container of [$(".tools"), $(".board-tools"), $("#screen-players")]) {
@@ -132,3 +133,21 @@ function badges(board, f) {
   return out;
 }
 
+// Quick taps land on what the user saw (issue 12): a tap on a button that was not under
+// the finger at the tap just before it (it moved there, or appeared, when the board was
+// drawn anew) is ignored while the taps come less than GUARD ms apart; a tap after a
+// pause, or anywhere else, goes through at once. Taps from the keyboard are not guarded.
+const GUARD = 400;
+
+function steadyTaps() {
+  let last = null; // { x, y, time, button }: the last tap, and the button it was meant for
+  return (event, button) => {
+    if (event.detail === 0) return true; // Enter or Space: the focus does not move under a finger
+    const now = performance.now();
+    const box = button.getBoundingClientRect();
+    const inside = (x, y) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    const moved = last && now - last.time < GUARD && last.button !== button && inside(last.x, last.y);
+    last = { x: event.clientX, y: event.clientY, time: now, button: moved ? last.button : button };
+    return !moved;
+  };
+}

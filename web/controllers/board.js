@@ -12,11 +12,23 @@ export class BoardController {
     this.view = view;
     this.sheet = sheet;
     this.tell = tell;
+    // A tap on a card while the last one is still with the engine is dropped: the board it
+    // was aimed at is about to change (two taps on « Passer » pass one fighter, not two).
+    let busy = false;
+    const one = (run) => async (...args) => {
+      if (busy) return;
+      busy = true;
+      try {
+        await run(...args);
+      } finally {
+        busy = false;
+      }
+    };
     view.bind({
       act: (id) => this.actions(id, false),
       interrupt: (id) => this.actions(id, true),
-      pass: (id) => this.pass(id),
-      endRound: () => this.endRound(),
+      pass: one((id) => this.pass(id)),
+      endRound: one(() => this.endRound()),
       nextRound: () => nav.go("round"),
       undo: () => this.history("undo"),
       redo: () => this.history("redo"),
