@@ -27,6 +27,11 @@ export async function linkFor(saveText, players = false) {
   return url.href;
 }
 
+// True when the fragment asks for the players' view (#vue=joueurs, with a fight or alone).
+export function playersView(hash) {
+  return new URLSearchParams(hash.replace(/^#/, "")).get("vue") === "joueurs";
+}
+
 // The fragment's parts: {text, players} for a share link, null when there is none;
 // throws Error("damaged") or Error("too_big") for a link that cannot be read.
 export async function readLink(hash, limit) {

@@ -1,9 +1,10 @@
 // The game menu: share links and their QR code, files in and out, a fight opened from a
 // file or a link (after asking), a new fight, the language, the save set aside, help.
+import { isolate } from "../dom.js";
 import { download, readFile } from "../files.js";
 import { refusal, setLanguage, t } from "../i18n.js";
 import { openHelp } from "../panels.js";
-import { linkFor, qrSvg, readLink } from "../share.js";
+import { linkFor, playersView, qrSvg, readLink } from "../share.js";
 import * as store from "../store.js";
 
 // What the page agrees to read from a file, or to inflate from a link, before the engine
@@ -73,7 +74,14 @@ export class MenuController {
     } catch (error) {
       status.message(t("linkRefused", error.message === "too_big" ? t("linkTooBig") : t("linkDamaged")));
     }
-    if (!link) return;
+    if (!link) {
+      // `#vue=joueurs` alone (docs/TABLE.md): the players' view of the fight on this device.
+      if (playersView(this.address.hash())) {
+        this.address.clear(); // consumed, as a share link is: the same link opens it again
+        nav.go("players");
+      }
+      return;
+    }
     this.address.clear();
     const opened = await this.replaceWith(link.text, t("fromLink"), (why) => t("linkRefused", why));
     if (opened && link.players) nav.go("players");
@@ -92,7 +100,7 @@ export class MenuController {
       return false;
     }
     const s = seen.summary;
-    if (!(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters)], t("confirmReplace"), t("confirmKeep")))) {
+    if (!(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters.map(isolate))], t("confirmReplace"), t("confirmKeep")))) {
       status.message(t("kept"));
       return false;
     }
