@@ -1,5 +1,6 @@
 // Riposte's page, wired: views own the DOM, controllers say what a tap does, the session
 // holds the board the engine last answered (the engine, in its worker, owns the fight).
+import "./frame.js"; // first: in another site's frame, nothing below runs
 import { BoardView } from "./board.js";
 import { CastView } from "./cast.js";
 import { BoardController } from "./controllers/board.js";
