@@ -8,7 +8,7 @@ export class BoardView {
     this.list = $("#board");
     this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
     this.handlers = {};
-    const steady = steadyTaps();
+    const steady = steadyTaps(this.list);
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-do]");
       if (button && steady(event, button)) own(this.handlers, button.dataset.do)?.(button.dataset.id);
@@ -133,14 +133,18 @@ function badges(board, f) {
   return out;
 }
 
-// Quick taps land on what the user saw (issue 12): a tap on a button that was not under
-// the finger at the tap just before it (it moved there, or appeared, when the board was
-// drawn anew) is ignored while the taps come less than GUARD ms apart; a tap after a
-// pause, or anywhere else, goes through at once. Taps from the keyboard are not guarded.
+// Quick taps land on what the user saw (issue 12): a tap on a board button that was not
+// under the finger at the board tap just before it (it moved there, or appeared, when the
+// board was drawn anew) is ignored while the taps come less than GUARD ms apart; a tap
+// after a pause, after a tap outside the board (the action sheet, a tab), or anywhere
+// else goes through at once. Taps from the keyboard are not guarded.
 const GUARD = 400;
 
-function steadyTaps() {
+function steadyTaps(list) {
   let last = null; // { x, y, time, button }: the last tap, and the button it was meant for
+  document.addEventListener("click", (event) => {
+    if (!list.contains(event.target)) last = null;
+  }, true);
   return (event, button) => {
     if (event.detail === 0) return true; // Enter or Space: the focus does not move under a finger
     const now = performance.now();
