@@ -1,6 +1,6 @@
 // The cast screen: the fighters of the encounter, the saved models (add N copies), and
 // the fighter form. Sheets go to the engine as typed: the engine names what is wrong.
-import { $, h, isolate, labelled } from "./dom.js";
+import { $, h, isolate, labelled, own } from "./dom.js";
 import { t, term } from "./i18n.js";
 
 export const MAX_COPIES = 30;
@@ -18,7 +18,7 @@ export class CastView {
       const target = event.target;
       const row = target.closest("button[data-cast]");
       const model = target.closest("button[data-model]");
-      if (row) this.handlers[row.dataset.cast]?.(row.dataset.id);
+      if (row) own(this.handlers, row.dataset.cast)?.(row.dataset.id);
       else if (model?.dataset.model === "delete") this.handlers.deleteModel?.(Number(model.dataset.index));
       else if (model) {
         const index = Number(model.dataset.index);

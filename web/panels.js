@@ -76,7 +76,7 @@ export class MenuView {
     const menu = $("#screen-menu");
     menu.addEventListener("click", (event) => {
       const button = event.target.closest("button[id]");
-      if (button && byId[button.id]) this.handlers[byId[button.id]]?.();
+      if (button && Object.hasOwn(byId, button.id)) own(this.handlers, byId[button.id])?.();
     });
     menu.addEventListener("change", (event) => {
       if (event.target.id === "language") this.handlers.language?.(event.target.value);
