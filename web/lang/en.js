@@ -207,7 +207,7 @@ export default {
   updateApply: "Switch to the new version",
   reload: "Reload",
   characteristics: {
-    melee: "Melee", tir: "Shooting", lancer: "Throwing", derobee: "Stealth", vue: "Sight",
+    melee: "Melee", tir: "Shooting", lancer: "Throwing", derobee: "Evasion", vue: "Sight",
     charisme: "Charisma", intelligence: "Intelligence",
   },
   skills: {
