@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: all site serve test test-engine test-browser test-long lint bench audit screenshots clean
+.PHONY: all site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots clean
 
 all: test
 
@@ -36,10 +36,20 @@ test-engine: $(VENV)/.installed
 test-browser: site
 	$(PY) tools/find_chromium.py --check
 	$(PY) -m pytest -m browser
+	$(MAKE) --no-print-directory test-firefox
 
+# Chromium (tests/browser/), WebKitGTK (tests/engines/test_webkit.py, in pytest), then
+# Firefox over WebDriver BiDi (node --test): docs/BROWSERS.md.
 test: lint site
 	$(PY) tools/find_chromium.py --check
 	$(PY) -m pytest
+	$(MAKE) --no-print-directory test-firefox
+
+test-webkit: site
+	$(PY) -m pytest -m webkit
+
+test-firefox: site
+	PYTHON=$(PY) node --test tests/engines/firefox.test.mjs
 
 # The long profiles (figures in docs/RELIABILITY.md): 10,000 Hypothesis sequences, and
 # 100,000 malformed commands through engine.apply and through the page's bridge.

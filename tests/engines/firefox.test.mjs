@@ -1,0 +1,110 @@
+// The end-to-end scenario (scenario.json) in Firefox, over WebDriver BiDi: puppeteer-core
+// drives Debian's firefox-esr ($FIREFOX, else /usr/bin/firefox-esr; no browser download).
+// One browser, one page, for the whole file; each test goes on from the one before.
+// The site is _site/ served by tools/serve.py on a free port, stopped for the offline step.
+// Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { after, before, test } from "node:test";
+import { deflateRawSync } from "node:zlib";
+import assert from "node:assert/strict";
+import puppeteer from "puppeteer-core";
+
+const ROOT = new URL("../../", import.meta.url);
+const SCENARIO = JSON.parse(readFileSync(new URL("tests/engines/scenario.json", ROOT), "utf8"));
+const FIREFOX = process.env.FIREFOX || "/usr/bin/firefox-esr";
+const PYTHON = process.env.PYTHON || "python3";
+const STEP_TIMEOUT = 60_000;
+
+let server, site, browser, page;
+const problems = []; // console errors and page errors: any fails the test that saw it
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    }).on("error", reject);
+  });
+}
+
+async function serveSite() {
+  const port = await freePort();
+  const dir = new URL("_site/", ROOT).pathname;
+  const child = spawn(PYTHON, [new URL("tools/serve.py", ROOT).pathname, "--port", String(port), "--dir", dir], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 200; i++) { // until it answers (10 s at most)
+    try {
+      if ((await fetch(url)).ok) return { child, url };
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill();
+  throw new Error(`tools/serve.py never answered on ${url}`);
+}
+
+function linkFragment(save) {
+  const packed = deflateRawSync(Buffer.from(JSON.stringify(save), "utf8"));
+  return "#c=" + packed.toString("base64url");
+}
+
+// The condition a step waits for, as a JavaScript expression.
+function condition(step) {
+  if (step.do === "text") return `document.querySelector(${JSON.stringify(step.css)})?.textContent.trim() === ${JSON.stringify(step.is)}`;
+  return step.js;
+}
+
+async function until(expression, why, timeout = STEP_TIMEOUT) {
+  try {
+    await page.waitForFunction(expression, { timeout, polling: 100 });
+  } catch (error) {
+    throw new Error(`${why}: not true after ${timeout / 1000} s (${expression})`, { cause: error });
+  }
+}
+
+// An element that can be tapped: there, shown, enabled, not inert.
+const tappable = (css) => `(e => e !== null && !e.disabled && e.getClientRects().length > 0 && !e.closest("[inert]"))(document.querySelector(${JSON.stringify(css)}))`;
+
+async function play(step) {
+  const timeout = (step.timeout ?? STEP_TIMEOUT / 1000) * 1000;
+  switch (step.do) {
+    case "open": return page.goto(site);
+    case "link": return page.goto(site + linkFragment(SCENARIO.save));
+    case "reload": return page.reload();
+    case "offline": server.child.kill(); return new Promise((r) => server.child.once("exit", r));
+    case "click":
+      await until(tappable(step.css), `${step.css} can be tapped`, timeout);
+      return page.locator(step.css).click();
+    case "fill":
+      await until(tappable(step.css), `${step.css} can be filled`, timeout);
+      return page.locator(step.css).fill(step.text);
+    case "text": return until(condition(step), `${step.css} reads ${JSON.stringify(step.is)}`, timeout);
+    case "wait": return until(condition(step), step.why, timeout);
+    default: throw new Error(`unknown step ${step.do}`);
+  }
+}
+
+before(async () => {
+  assert.ok(existsSync(new URL("_site/index.html", ROOT)), "_site/ is not built: run `make site` (make test does)");
+  assert.ok(existsSync(FIREFOX), `No Firefox at ${FIREFOX}: install Debian's firefox-esr (.ci/run does) or set $FIREFOX`);
+  server = await serveSite();
+  site = server.url;
+  browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true,
+    defaultViewport: { width: 390, height: 844 } });
+  page = await browser.newPage();
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+});
+
+after(async () => {
+  await browser?.close();
+  server?.child.kill();
+});
+
+for (const { name, steps } of SCENARIO.tests) {
+  test(`firefox: ${name}`, async () => {
+    for (const step of steps) await play(step);
+    assert.deepEqual(problems.splice(0), [], "console or page errors");
+  });
+}
