@@ -102,9 +102,20 @@ after(async () => {
   server?.child.kill();
 });
 
+let failed = null; // each test goes on from the one before: no minute-long waits for nothing
 for (const { name, steps } of SCENARIO.tests) {
   test(`firefox: ${name}`, async () => {
+    assert.equal(failed, null, `not played: ${JSON.stringify(failed)} failed before it`);
+    failed = name;
     for (const step of steps) await play(step);
     assert.deepEqual(problems.splice(0), [], "console or page errors");
+    failed = null;
   });
 }
+
+test("firefox: has what docs/BROWSERS.md says", async () => {
+  assert.equal(failed, null, `not checked: ${JSON.stringify(failed)} failed before it`);
+  const seen = {};
+  for (const f of SCENARIO.features) seen[f.name] = await page.evaluate(`Boolean(${f.js})`);
+  assert.deepEqual(seen, Object.fromEntries(SCENARIO.features.map((f) => [f.name, f.firefox])));
+});

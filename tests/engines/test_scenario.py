@@ -42,3 +42,17 @@ def test_the_pi_the_scenario_expects_are_the_engines() -> None:
         seen[name] = pis(state)
     for name, board in seen.items():
         assert expected(name).items() <= board.items(), (name, expected(name), board)
+
+
+def test_docs_browsers_says_what_each_engine_is_checked_for() -> None:
+    """docs/BROWSERS.md's table, row by row, is the scenario's ``features`` (each runner
+    checks its engine against the latter)."""
+    text = (Path(__file__).parents[2] / "docs" / "BROWSERS.md").read_text()
+    table = text[text.index("| feature | Chromium | WebKit | Firefox |"):]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[cells[0]] = [c == "yes" for c in cells[1:4]]
+    assert rows == {f["name"]: [f["chromium"], f["webkit"], f["firefox"]] for f in SCENARIO["features"]}

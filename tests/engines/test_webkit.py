@@ -134,6 +134,7 @@ class Player:
     def __init__(self, driver: Any, site: Site) -> None:
         self.d = driver
         self.site = site
+        self.failed: str | None = None  # the scene that failed, if any
 
     def until(self, expression: str, why: str, timeout: float = STEP_TIMEOUT) -> None:
         from selenium.common.exceptions import TimeoutException
@@ -181,5 +182,17 @@ def player(driver: Any, site: Site) -> Player:
 
 @pytest.mark.parametrize("scene", SCENARIO["tests"], ids=[t["name"].replace(" ", "_") for t in SCENARIO["tests"]])
 def test_webkit(player: Player, scene: dict[str, Any]) -> None:
+    if player.failed:  # each scene goes on from the one before: no minute-long waits for nothing
+        pytest.fail(f"not played: {player.failed!r} failed before it")
+    player.failed = scene["name"]
     for step in scene["steps"]:
         player.play(step)
+    player.failed = None
+
+
+def test_webkit_has_what_docs_browsers_says(player: Player) -> None:
+    """Run last: the features the page may use, as docs/BROWSERS.md lists them for WebKit."""
+    if player.failed:
+        pytest.fail(f"not checked: {player.failed!r} failed before it")
+    seen = {f["name"]: player.d.execute_script(f"return Boolean({f['js']})") for f in SCENARIO["features"]}
+    assert seen == {f["name"]: f["webkit"] for f in SCENARIO["features"]}
