@@ -121,7 +121,10 @@ def driver(display: str) -> Iterator[Any]:
     options = webdriver.WebKitGTKOptions()
     options.binary_location = binary
     options.add_argument("--automation")
-    service = webdriver.WebKitGTKService(executable_path=DRIVER, env={**os.environ, "DISPLAY": display})
+    # No web process sandbox (bubblewrap), as Chromium runs with --no-sandbox here: it needs
+    # user namespaces, which a container or Ubuntu's AppArmor may refuse; the page is ours.
+    env = {**os.environ, "DISPLAY": display, "WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS": "1"}
+    service = webdriver.WebKitGTKService(executable_path=DRIVER, env=env)
     d = webdriver.WebKitGTK(options=options, service=service)
     d.set_window_size(390, 844)
     yield d
