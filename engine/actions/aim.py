@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..events import AimAdjusted, AimUsed, ArrowLoosed, ArrowNocked, Attacked, Event, Modifier
 from ..model import Category, Combatant, Weapon
 from .base import OUTCOME, WEAPON_SKILL, Act, Action, Need, TestSpec, Uses, hands, in_hand, is_bow, is_thrown
@@ -35,32 +37,29 @@ def aim_bonus(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier,
     return ()
 
 
-def _shot(act: Act) -> list[Event]:
-    """The aim is used up (R4.1); the arrow leaves the bow (D18); the target is attacked."""
-    c, w = act.actor, act.weapon
-    if w is None:
-        return []
-    events: list[Event] = []
-    if act.keeps_aim:
-        events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
-    events.append(ArrowLoosed(actor=c.id, weapon=w.id))
-    if "target" in act.options:
-        events.append(Attacked(actor=c.id, target=act.options["target"]))
-    return events
+def _release(leaves: Callable[[Combatant, Weapon], Event]) -> Callable[[Act], list[Event]]:
+    """A shot or a throw: the aim is used up (R4.1), the missile leaves (``leaves``), the
+    target is attacked."""
+
+    def effects(act: Act) -> list[Event]:
+        c, w = act.actor, act.weapon
+        if w is None:
+            return []
+        events: list[Event] = []
+        if act.keeps_aim:
+            events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
+        events.append(leaves(c, w))
+        if "target" in act.options:
+            events.append(Attacked(actor=c.id, target=act.options["target"]))
+        return events
+
+    return effects
 
 
-def _throw(act: Act) -> list[Event]:
-    """The aim is used up (R4.1); D19: the weapon leaves the hand and stays on the sheet."""
-    c, w = act.actor, act.weapon
-    if w is None:
-        return []
-    events: list[Event] = []
-    if act.keeps_aim:
-        events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
-    events.append(hands(c, tuple(i for i in c.in_hand if i != w.id)))
-    if "target" in act.options:
-        events.append(Attacked(actor=c.id, target=act.options["target"]))
-    return events
+#: D18: the arrow leaves the bow.
+_shot = _release(lambda c, w: ArrowLoosed(actor=c.id, weapon=w.id))
+#: D19: the thrown weapon leaves the hand and stays on the sheet.
+_throw = _release(lambda c, w: hands(c, tuple(i for i in c.in_hand if i != w.id)))
 
 
 def _nock(act: Act) -> list[Event]:
