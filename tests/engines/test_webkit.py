@@ -30,6 +30,13 @@ DRIVER = os.environ.get("WEBKIT_WEBDRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER_PATHS = ("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser", "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
                      "/usr/libexec/webkit2gtk-4.1/MiniBrowser")
 STEP_TIMEOUT = 60.0
+#: WebKitWebDriver has no BiDi (no console to listen to): once a page is loaded, the test
+#: keeps its uncaught errors and rejections itself (those of the first moments are missed).
+WATCH_ERRORS = """if (!window.riposteTestErrors) {
+  window.riposteTestErrors = [];
+  addEventListener("error", (e) => window.riposteTestErrors.push(String(e.message)));
+  addEventListener("unhandledrejection", (e) => window.riposteTestErrors.push(String(e.reason)));
+}"""
 
 pytestmark = [pytest.mark.browser, pytest.mark.webkit,
               # Selenium's own WebKitGTK class still passes the address the deprecated way.
@@ -156,10 +163,13 @@ class Player:
         kind = step["do"]
         if kind == "open":
             self.d.get(self.site.url)
+            self.d.execute_script(WATCH_ERRORS)
         elif kind == "link":
             self.d.get(self.site.url + link_fragment(SCENARIO["save"]))
+            self.d.execute_script(WATCH_ERRORS)
         elif kind == "reload":
             self.d.refresh()
+            self.d.execute_script(WATCH_ERRORS)
         elif kind == "offline":
             self.site.stop()
         elif kind == "click":
@@ -190,6 +200,7 @@ def test_webkit(player: Player, scene: dict[str, Any]) -> None:
     player.failed = scene["name"]
     for step in scene["steps"]:
         player.play(step)
+    assert player.d.execute_script("return window.riposteTestErrors") == [], "uncaught errors in the page"
     player.failed = None
 
 
