@@ -1,5 +1,5 @@
 // The end-to-end scenario (scenario.json) in Firefox, over WebDriver BiDi: puppeteer-core
-// drives Debian's firefox-esr ($FIREFOX, else /usr/bin/firefox-esr; no browser download).
+// drives Debian's firefox-esr (or $FIREFOX; no browser download).
 // One browser, one page, for the whole file; each test goes on from the one before.
 // The site is _site/ served by tools/serve.py on a free port, stopped for the offline step.
 // Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
@@ -13,7 +13,8 @@ import puppeteer from "puppeteer-core";
 
 const ROOT = new URL("../../", import.meta.url);
 const SCENARIO = JSON.parse(readFileSync(new URL("tests/engines/scenario.json", ROOT), "utf8"));
-const FIREFOX = process.env.FIREFOX || "/usr/bin/firefox-esr";
+// $FIREFOX, else Debian's ESR, else a `firefox` (the GitHub runner's, from Mozilla's packages).
+const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
 const PYTHON = process.env.PYTHON || "python3";
 const STEP_TIMEOUT = 60_000;
 
