@@ -1,7 +1,7 @@
 // The page's words: one catalogue per language (web/lang/*.js), French by default.
 // Static text in index.html names its key in data-i18n (text) or data-i18n-label
 // (aria-label); everything else asks t(key, ...params).
-import { own, plain } from "./dom.js";
+import { isolate, own, plain } from "./dom.js";
 import en from "./lang/en.js";
 import fr from "./lang/fr.js";
 
@@ -34,10 +34,18 @@ export function term(table, id) {
   return own(own(words, table), id) ?? own(own(fr, table), id) ?? id;
 }
 
-// An engine refusal or a save error: French as the engine wrote it, else by its code.
+// An engine refusal or a save error, or an action the board refuses (its verdict): by its
+// reason's key (engine/errors.py REASONS) in this language, else by its code, else as
+// the engine wrote it (French).
 export function refusal(error) {
   if (!error) return "";
-  return own(words.errors, error.code) ?? plain(error.message);
+  const reasons = own(words, "reasons") ?? {};
+  if (typeof error.key === "string" && Object.hasOwn(reasons, error.key)) {
+    // Names and weapons in the reason are user text: isolated (dom.js isolate).
+    const params = Object.fromEntries(Object.entries(error.params ?? {}).map(([k, v]) => [k, typeof v === "string" ? isolate(v) : v]));
+    return reasons[error.key](params, reasons);
+  }
+  return own(words.errors, error.code) ?? plain(error.message ?? error.reason);
 }
 
 // An action by its engine id (R4).

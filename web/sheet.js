@@ -1,8 +1,8 @@
 // The action sheet: a fighter's actions with the engine's verdicts, then the options of
 // the one picked. The sheet goes back and forth by itself (Retour); only a confirmed
 // action leaves it, through the submit handler. One listener, on the dialog.
-import { $, h, isolate, labelled, own, plain } from "./dom.js";
-import { actionName, t, term } from "./i18n.js";
+import { $, h, isolate, labelled, own } from "./dom.js";
+import { actionName, refusal, t, term } from "./i18n.js";
 import { costLabel, testLabel } from "./labels.js";
 
 export class SheetView {
@@ -54,7 +54,7 @@ export class SheetView {
         return h("li", {},
           h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": v.allowed ? null : reasonId },
             h("span", {}, actionName(actionId, v.name)), h("span", { class: "cost" }, costLabel(v))),
-          v.allowed ? null : h("small", { id: reasonId, class: "reason" }, plain(v.reason)));
+          v.allowed ? null : h("small", { id: reasonId, class: "reason" }, refusal(v)));
       })))));
     if (!this.dialog.open) this.dialog.showModal();
     this.body.querySelector("button:not([disabled])")?.focus();
