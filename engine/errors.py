@@ -18,6 +18,7 @@ CODES = (
     "too_far",
     "round_in_progress",
     "round_over",
+    "too_many_fighters",
 )
 
 

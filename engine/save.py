@@ -7,7 +7,8 @@ exactly), with the last board for a fast first paint::
 
 Format 1 (the first release's autosave) was ``{"format": 1, "commands": [...]}``; it is
 read and migrated (:data:`MIGRATIONS`). A text that is too big, not JSON, not an
-encounter, from a newer Riposte, or whose log the rules refuse is refused with a code
+encounter, from a newer Riposte, too long to replay (over :data:`MAX_COMMANDS` commands), or whose
+log the rules refuse is refused with a code
 and a French message; nothing is ever half-read.
 
 >>> text = dump([{"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}}])
@@ -36,13 +37,19 @@ SAVE_FORMAT = 2
 #: with 30 fighters and its board is about 400 kB).
 MAX_CHARS = 2_000_000
 
+#: The longest command log read or kept: replaying it (at every reload, undo, file or
+#: link) must end well before the page's 15 s engine timeout, even with 64 fighters
+#: (measured: about 2 ms a command in CPython, a few times more in the browser). A
+#: command that would make the log longer is refused; so is a save or link with more.
+MAX_COMMANDS = 2000
+
 #: The deepest nesting of arrays and objects read. A save is about 10 deep; a parser's
 #: recursion on deeper text can overflow the WebAssembly stack (and kill the worker)
 #: before Python's recursion limit, so depth is checked before parsing.
 MAX_DEPTH = 64
 
 #: The save error codes (the page translates them by code).
-SAVE_CODES = ("too_big", "not_json", "not_an_encounter", "newer_format", "bad_log")
+SAVE_CODES = ("too_big", "too_long", "not_json", "not_an_encounter", "newer_format", "bad_log")
 
 Save = dict[str, Any]
 
@@ -124,11 +131,11 @@ _MESSAGES = {
 def parse(text: object) -> dict[str, Any]:
     """A save text read and migrated, its log not yet replayed: ``{"ok": True,
     "format": the format it was written in, "commands": [...]}`` or a refusal
-    (``too_big``, ``not_json``, ``not_an_encounter``, ``newer_format``). Never raises."""
+    (``too_big``, ``too_long``, ``not_json``, ``not_an_encounter``, ``newer_format``). Never raises."""
     if not isinstance(text, str):
         return _refuse("not_an_encounter", "Ce n'est pas un combat Riposte (texte attendu).")
     if len(text) > MAX_CHARS:
-        return _refuse("too_big", f"Trop gros pour un combat : {len(text) // 1000} ko (au plus {MAX_CHARS // 1000} ko).")
+        return too_big(len(text))
     try:
         data = loads(text)
     except (ValueError, RecursionError) as exc:
@@ -138,7 +145,41 @@ def parse(text: object) -> dict[str, Any]:
         data = migrate(data)
     except ValueError as exc:
         return _refuse(exc.args[0], _MESSAGES[exc.args[0]])
+    if len(data["commands"]) > MAX_COMMANDS:
+        return too_long(len(data["commands"]))
     return {"ok": True, "format": original, "commands": data["commands"]}
+
+
+#: What to do when a command is refused because the fight is full.
+FULL_ADVICE = " Exportez-le (menu Partie), puis commencez un nouveau combat avec le groupe."
+
+
+def too_long(count: int, advice: str = "") -> dict[str, Any]:
+    """The refusal of a log over :data:`MAX_COMMANDS`, checked before any replay."""
+    return _refuse("too_long", f"Combat trop long : {count} commandes (au plus {MAX_COMMANDS}, pour qu'il se "
+                   f"rejoue vite).{advice}", limit=MAX_COMMANDS)
+
+
+def too_big(size: int, advice: str = "") -> dict[str, Any]:
+    """The refusal of a save text over :data:`MAX_CHARS` characters."""
+    return _refuse("too_big", f"Trop gros pour un combat : {size // 1000} ko (au plus {MAX_CHARS // 1000} ko).{advice}",
+                   limit=MAX_CHARS)
+
+
+def checked_dump(commands: list[Any], board: dict[str, Any] | None, advice: str = "") -> dict[str, Any]:
+    """``{"ok": True, "text": the save}`` when the save of ``commands`` can be read back
+    (:func:`parse`: at most :data:`MAX_COMMANDS` commands, :data:`MAX_CHARS` characters),
+    else its refusal: what is accepted is always readable again.
+
+    >>> checked_dump([], None)["ok"], checked_dump([{}] * (MAX_COMMANDS + 1), None)["error"]["code"]
+    (True, 'too_long')
+    """
+    if len(commands) > MAX_COMMANDS:
+        return too_long(len(commands), advice)
+    text = dump(commands, board)
+    if len(text) > MAX_CHARS:
+        return too_big(len(text), advice)
+    return {"ok": True, "text": text}
 
 
 def bad_log(error: dict[str, Any]) -> dict[str, Any]:
@@ -159,8 +200,12 @@ def read(text: object) -> dict[str, Any]:
     result = replay(parsed["commands"])
     if not result["ok"]:
         return bad_log(result["error"])
+    shown = view(result["state"])
+    kept = checked_dump(result["commands"], painted(shown))  # as the autosave will write it
+    if not kept["ok"]:
+        return kept
     return {"ok": True, "format": parsed["format"], "commands": result["commands"], "state": result["state"],
-            "board": view(result["state"]), "summary": summary(result["state"])}
+            "board": shown, "summary": summary(result["state"])}
 
 
 def painted(board: dict[str, Any]) -> dict[str, Any]:

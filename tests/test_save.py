@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -92,6 +93,29 @@ def test_deep_nesting_is_refused_before_parsing() -> None:
 def test_a_save_over_the_limit_is_refused_before_parsing() -> None:
     result = refused(" " * (save.MAX_CHARS + 1), "too_big")
     assert "ko" in result["error"]["message"]
+
+
+def test_a_log_too_long_to_replay_is_refused_before_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted before any command is replayed: commands the rules would refuse at once
+    (index 0) are never looked at."""
+    log = [{"type": "pass", "actor": "nobody"}] * (save.MAX_COMMANDS + 1)
+    result = refused(save.dump(log), "too_long")
+    assert result["error"]["limit"] == save.MAX_COMMANDS
+    assert f"{save.MAX_COMMANDS + 1} commandes (au plus {save.MAX_COMMANDS}" in result["error"]["message"]
+    assert refused(save.dump(log[:save.MAX_COMMANDS]), "bad_log")["error"]["index"] == 0
+    calls: list[object] = []
+    monkeypatch.setattr(engine, "replay", lambda *a: calls.append(a))
+    refused(save.dump(log), "too_long")
+    assert calls == []
+
+
+def test_a_save_is_read_only_if_it_could_be_written_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same limits both ways: a log that fits alone but not with the board the
+    autosave adds is refused on the way in."""
+    log = fight()
+    monkeypatch.setattr(save, "MAX_CHARS", len(save.dump(log)) + 10)
+    result = refused(save.dump(log), "too_big")
+    assert result["error"]["limit"] == save.MAX_CHARS
 
 
 def test_a_log_the_rules_refuse_names_the_command() -> None:
