@@ -183,14 +183,14 @@ def test_a_file_too_long_to_replay_is_refused_with_the_limit(fight: Any, tmp_pat
 FULL = """(() => {
   const write = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {
-    if (key !== 'riposte.test.seeded' && localStorage.getItem('riposte.test.full') === '1') {
+    if (this === localStorage && localStorage.getItem('riposte.test.full') === '1') {
       throw new DOMException('plein', 'QuotaExceededError');
     }
     return write.call(this, key, value);
   };
   if (!sessionStorage.getItem('riposte.test.filled')) {
     write.call(localStorage, 'riposte.test.full', '1');
-    sessionStorage.setItem('riposte.test.filled', '1');
+    write.call(sessionStorage, 'riposte.test.filled', '1');
   }
 })();"""
 

@@ -83,7 +83,8 @@ export class MenuController {
     const { session, status, nav } = this.parts;
     let link;
     try {
-      link = await readLink(this.address.hash(), TRANSPORT_LIMIT);
+      // A save compresses well: a fragment longer than the save's own limit is refused unread.
+      link = await readLink(this.address.hash(), TRANSPORT_LIMIT, SAVE_LIMIT);
     } catch (error) {
       status.message(t("linkRefused", error.message === "too_big" ? t("linkTooBig") : t("linkDamaged")));
     }
