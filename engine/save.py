@@ -37,11 +37,13 @@ SAVE_FORMAT = 2
 #: with 30 fighters and its board is about 400 kB).
 MAX_CHARS = 2_000_000
 
-#: The longest command log read or kept: replaying it (at every reload, undo, file or
-#: link) must end well before the page's 15 s engine timeout, even with 64 fighters
-#: (measured: about 2 ms a command in CPython, a few times more in the browser). A
-#: command that would make the log longer is refused; so is a save or link with more.
-MAX_COMMANDS = 2000
+#: The longest command log read or kept: replaying it (at every reload, file or link)
+#: must end well before the page's 15 s engine timeout, even with 64 fighters rolling
+#: every round (measured in Chromium on a shared 2-core machine: 2,000 commands of 64
+#: fighters replay in 10.4 s, so 1,500 in about 8 s; 30 fighters and 300 rounds are 630).
+#: A command that would make the log longer is refused; so is a save or link with more,
+#: before any replay.
+MAX_COMMANDS = 1500
 
 #: The deepest nesting of arrays and objects read. A save is about 10 deep; a parser's
 #: recursion on deeper text can overflow the WebAssembly stack (and kill the worker)

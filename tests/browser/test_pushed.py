@@ -121,7 +121,7 @@ def test_a_short_link_too_long_to_replay_is_refused_up_front(fight: Any, site_ur
     page.goto(link)
     wait_ready(page)
     message = page.locator("#message")
-    expect(message).to_contain_text("Lien de partage refusé : Combat trop long : 40064 commandes (au plus 2000", timeout=10_000)
+    expect(message).to_contain_text("Lien de partage refusé : Combat trop long : 40064 commandes (au plus 1500", timeout=10_000)
     expect(message).to_contain_text("intact")
     expect(page.locator("#confirm-dialog")).to_be_hidden()
     card(page, "Orque").get_by_role("button", name="Passer").click()  # the engine answers
@@ -172,7 +172,7 @@ def test_a_file_too_long_to_replay_is_refused_with_the_limit(fight: Any, tmp_pat
     page = fight.page
     page.get_by_role("button", name="Partie").click()
     page.locator("#import").set_input_files(str(path))
-    expect(page.locator("#message")).to_contain_text("Fichier refusé : Combat trop long : 2202 commandes (au plus 2000")
+    expect(page.locator("#message")).to_contain_text("Fichier refusé : Combat trop long : 2202 commandes (au plus 1500")
     expect(page.locator("#confirm-dialog")).to_be_hidden()
     page.get_by_role("button", name="Plateau").click()
     expect_pi(page, Aldric=5, Orque=6)

@@ -270,7 +270,7 @@ export default {
     too_many_fighters: "At most 64 fighters in a fight: remove one before adding another.",
     internal: "Internal engine error.",
     too_big: "too big for a fight (at most 2,000 kB).",
-    too_long: "too long to replay (at most 2,000 commands).",
+    too_long: "too long to replay (at most 1,500 commands).",
     not_json: "this is not readable JSON.",
     not_an_encounter: "this is not a Riposte fight.",
     newer_format: "this fight comes from a newer Riposte: update the page to open it.",
