@@ -3,10 +3,15 @@
 An encounter is saved as its resolved command log (RULES.md: ``replay`` rebuilds it
 exactly), with the last board for a fast first paint::
 
-    {"app": "riposte", "format": 2, "commands": [...], "board": {...} or null}
+    {"app": "riposte", "format": 3, "commands": [...], "board": {...} or null}
 
-Format 1 (the first release's autosave) was ``{"format": 1, "commands": [...]}``; it is
-read and migrated (:data:`MIGRATIONS`). A text that is too big, not JSON, not an
+The log is kept compact (:func:`compact`): what replay needs, written once. A resolved
+``start_round`` whose dice were all rolled by the engine (the usual tap) names them once,
+in ``rolls``, with ``"engine_rolled": true`` instead of the list of the same ids again;
+:func:`expand` gives the resolved command back exactly.
+
+Format 1 (the first release's autosave) was ``{"format": 1, "commands": [...]}``; format 2
+wrote every resolved command in full. Both are read and migrated (:data:`MIGRATIONS`). A text that is too big, not JSON, not an
 encounter, from a newer Riposte, too long to replay (over :data:`MAX_COMMANDS` commands), or whose
 log the rules refuse is refused with a code
 and a French message; nothing is ever half-read.
@@ -14,7 +19,7 @@ and a French message; nothing is ever half-read.
 >>> text = dump([{"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}}])
 >>> r = read(text)
 >>> r["ok"], r["summary"]["fighters"], r["format"]
-(True, ['Aldric'], 2)
+(True, ['Aldric'], 3)
 >>> read('{"format": 1, "commands": []}')["format"]
 1
 >>> read("{")["error"]["code"]
@@ -32,7 +37,7 @@ from .codec import decode
 from .model import Encounter
 
 #: The format written today.
-SAVE_FORMAT = 2
+SAVE_FORMAT = 3
 #: The largest save, file or decompressed link read, in characters (a 300-command fight
 #: with 30 fighters and its board is about 400 kB).
 MAX_CHARS = 2_000_000
@@ -61,13 +66,44 @@ def _from_1(data: Save) -> Save:
     return {"app": "riposte", "format": 2, "commands": data["commands"], "board": None}
 
 
+def _from_2(data: Save) -> Save:
+    """Format 2 wrote each resolved command in full: a format-3 log as it is."""
+    return {**data, "format": 3}
+
+
 #: format n → a function that turns a format-n save into a format-(n+1) save.
-MIGRATIONS: dict[int, Callable[[Save], Save]] = {1: _from_1}
+MIGRATIONS: dict[int, Callable[[Save], Save]] = {1: _from_1, 2: _from_2}
+
+
+def _all_rolled(command: Any) -> bool:
+    return (isinstance(command, dict) and command.get("type") == "start_round" and isinstance(command.get("rolls"), dict)
+            and isinstance(command.get("engine_rolled"), list) and command["engine_rolled"] == list(command["rolls"]))
+
+
+def compact(commands: list[Any]) -> list[Any]:
+    """The log as a save keeps it: a ``start_round`` whose every die the engine rolled says
+    ``"engine_rolled": true`` (the ids are the keys of ``rolls``, in order).
+
+    >>> compact([{"type": "start_round", "rolls": {"c1": 4, "c2": 1}, "engine_rolled": ["c1", "c2"]}])
+    [{'type': 'start_round', 'rolls': {'c1': 4, 'c2': 1}, 'engine_rolled': True}]
+    """
+    return [{**c, "engine_rolled": True} if _all_rolled(c) else c for c in commands]
+
+
+def expand(commands: list[Any]) -> list[Any]:
+    """:func:`compact` undone: the resolved log as replay takes it.
+
+    >>> expand([{"type": "start_round", "rolls": {"c1": 4, "c2": 1}, "engine_rolled": True}])
+    [{'type': 'start_round', 'rolls': {'c1': 4, 'c2': 1}, 'engine_rolled': ['c1', 'c2']}]
+    """
+    return [{**c, "engine_rolled": list(c["rolls"])}
+            if isinstance(c, dict) and c.get("type") == "start_round" and c.get("engine_rolled") is True
+            and isinstance(c.get("rolls"), dict) else c for c in commands]
 
 
 def dump(commands: list[Any], board: dict[str, Any] | None = None) -> str:
-    """The save text of a resolved command log (and the board it gives)."""
-    return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": commands, "board": board},
+    """The save text of a resolved command log (and the board it gives), compact."""
+    return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": compact(commands), "board": board},
                       ensure_ascii=False, separators=(",", ":"))
 
 
@@ -109,7 +145,7 @@ def migrate(data: object) -> Save:
     error code as its argument when it cannot be.
 
     >>> migrate({"format": 1, "commands": []})["format"]
-    2
+    3
     """
     if not isinstance(data, dict) or not isinstance(data.get("format"), int) or isinstance(data["format"], bool):
         raise ValueError("not_an_encounter")
@@ -117,7 +153,7 @@ def migrate(data: object) -> Save:
         raise ValueError("newer_format")
     if data["format"] < 1 or not isinstance(data.get("commands"), list):
         raise ValueError("not_an_encounter")
-    if data["format"] == SAVE_FORMAT and data.get("app") != "riposte":
+    if data["format"] >= 2 and data.get("app") != "riposte":
         raise ValueError("not_an_encounter")
     while data["format"] < SAVE_FORMAT:
         data = MIGRATIONS[data["format"]](data)
@@ -149,7 +185,8 @@ def parse(text: object) -> dict[str, Any]:
         return _refuse(exc.args[0], _MESSAGES[exc.args[0]])
     if len(data["commands"]) > MAX_COMMANDS:
         return too_long(len(data["commands"]))
-    return {"ok": True, "format": original, "commands": data["commands"]}
+    commands = expand(data["commands"]) if original == SAVE_FORMAT else data["commands"]
+    return {"ok": True, "format": original, "commands": commands}
 
 
 #: What to do when a command is refused because the fight is full.

@@ -45,8 +45,38 @@ def test_the_first_release_format_1_is_migrated() -> None:
     assert result["ok"], result
     assert result["format"] == 1
     assert result["state"] == engine.replay(json.loads(text)["commands"])["state"]
-    assert save.migrate(json.loads(text)) == {"app": "riposte", "format": 2, "commands": json.loads(text)["commands"],
-                                             "board": None}
+    assert save.migrate(json.loads(text)) == {"app": "riposte", "format": save.SAVE_FORMAT,
+                                             "commands": json.loads(text)["commands"], "board": None}
+
+
+def test_format_2_full_commands_are_migrated_and_replay_identically() -> None:
+    """tests/saves/format-2.json was written by the release before the compact log."""
+    text = (SAVES / "format-2.json").read_text(encoding="utf-8")
+    old = json.loads(text)
+    result = save.read(text)
+    assert result["ok"], result
+    assert result["format"] == 2
+    assert result["commands"] == old["commands"]  # every resolved command as it was
+    assert result["state"] == engine.replay(old["commands"])["state"]
+    rewritten = json.loads(save.dump(result["commands"], old["board"]))
+    assert rewritten["format"] == save.SAVE_FORMAT
+    assert [c.get("engine_rolled") for c in rewritten["commands"] if c["type"] == "start_round"] == [["orque", "lyra"], True]
+    assert save.read(save.dump(result["commands"]))["commands"] == old["commands"]
+
+
+def test_the_log_is_kept_compact_and_read_back_exactly() -> None:
+    """A start_round of 64 dice rolled by the engine names its fighters once, not twice."""
+    rolled = {f"c{i}": 1 + i % 6 for i in range(64)}
+    full = {"type": "start_round", "rolls": rolled, "engine_rolled": list(rolled)}
+    some = {"type": "start_round", "rolls": rolled, "engine_rolled": ["c3", "c1"]}
+    log = [full, {"type": "end_round"}, some]
+    kept = json.loads(save.dump(log))["commands"]
+    assert kept[0]["engine_rolled"] is True and kept[2] == some
+    assert len(json.dumps(kept[0])) < 0.65 * len(json.dumps(full))
+    assert save.parse(save.dump(log))["commands"] == log
+    # "true" is a format-3 spelling only: an older save that says it is refused as before.
+    older = json.dumps({"app": "riposte", "format": 2, "commands": [{"type": "start_round", "engine_rolled": True}]})
+    assert save.parse(older)["commands"] == [{"type": "start_round", "engine_rolled": True}]
 
 
 def test_every_older_format_has_a_migration_and_a_fixture() -> None:

@@ -25,7 +25,7 @@ def test_export_then_import_into_a_fresh_profile(fight: Any, new_phone: NewPhone
     path = tmp_path / "combat.json"
     download.value.save_as(path)
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["app"] == "riposte" and saved["format"] == 2 and len(saved["commands"]) == 4
+    assert saved["app"] == "riposte" and saved["format"] == 3 and len(saved["commands"]) == 4
 
     other = new_phone()
     page2 = other.page
