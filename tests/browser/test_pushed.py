@@ -85,6 +85,31 @@ def test_a_second_tab_follows_read_only_until_it_takes_over(fight: Any, site_url
     fight.assert_clean()
 
 
+NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+
+
+def test_without_web_locks_the_tabs_still_agree(new_phone: NewPhone, site_url: str) -> None:
+    """Old Safari (before 15.4), or a page served over plain http on the LAN: no
+    navigator.locks; the tabs agree over a BroadcastChannel."""
+    first = new_phone(init_script=NO_LOCKS)
+    page = first.page
+    assert page.evaluate("navigator.locks === undefined")
+    other = page.context.new_page()
+    other.goto(site_url)
+    wait_ready(other)
+    expect(page.locator("html")).to_have_attribute("data-writer", "writer")
+    expect(other.locator("html")).to_have_attribute("data-writer", "follower")
+    add_fighter(page, "Ysolde", "pj", {"melee": 5}, {})
+    other.get_by_role("button", name="Combattants").click()
+    expect(other.locator("#cast")).to_contain_text("Ysolde")
+    other.get_by_role("button", name="Prendre la main").click()
+    expect(page.locator("#writer")).to_contain_text("Un autre onglet a pris la main")
+    add_fighter(other, "Gaspard", "pnj", {"melee": 4}, {})
+    page.get_by_role("button", name="Combattants").click()
+    expect(page.locator("#cast .name")).to_have_text(["Ysolde", "Gaspard"])
+    first.assert_clean()
+
+
 # --- 2, 9. the same limits at every door --------------------------------------------------
 def test_the_65th_fighter_is_refused_next_to_what_was_tapped(new_phone: NewPhone) -> None:
     watched = new_phone(save=save_text(soldiers(64)))
