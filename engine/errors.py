@@ -20,6 +20,7 @@ CODES = (
     "too_far",
     "round_in_progress",
     "round_over",
+    "too_many_fighters",
 )
 
 

@@ -63,31 +63,48 @@ class Table:
         self._undone: list[Any] = []
 
     # --- what every answer says -----------------------------------------------------------
-    def _answer(self, changed: bool = False, **extra: Any) -> Answer:
+    def _answer(self, changed: bool = False, text: str | None = None, **extra: Any) -> Answer:
         out: Answer = {"ok": True, "board": board(self._enc), "undo": len(self._log), "redo": len(self._undone)}
         if changed:
-            out["save"] = save.dump(self._log, save.painted(out["board"]))
+            out["save"] = text if text is not None else save.dump(self._log, save.painted(out["board"]))
         out.update(extra)
         return out
 
     def _refused(self, error: dict[str, Any]) -> Answer:
         return {**self._answer(), "ok": False, "error": error}
 
-    def _commit(self, command: object) -> Answer:
+    def _try(self, command: object) -> tuple[Encounter, dict[str, Any]]:
+        """``attempt``, then the limits of a save (engine/save.py): a command that would
+        make the fight too long to replay, or its save too big to read back, is refused
+        before it is accepted. The result carries the save ``text`` when accepted."""
+        if len(self._log) >= save.MAX_COMMANDS:  # before computing anything
+            return self._enc, save.too_long(len(self._log) + 1, save.FULL_ADVICE)
         after, result = attempt(self._enc, command, self._rng)
+        if not result["ok"]:
+            return self._enc, result
+        kept = save.checked_dump([*self._log, result["command"]], save.painted(board(after)), save.FULL_ADVICE)
+        if not kept["ok"]:
+            return self._enc, kept
+        return after, {**result, "text": kept["text"]}
+
+    def _commit(self, command: object) -> Answer:
+        after, result = self._try(command)
         if not result["ok"]:
             return self._refused(result["error"])
         self._enc = after
         self._log.append(result["command"])
-        return self._answer(changed=True, command=result["command"], events=result["events"])
+        return self._answer(changed=True, text=result["text"], command=result["command"], events=result["events"])
 
     def _start(self, commands: list[Any], **extra: Any) -> Answer:
         """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
         enc, result = fold(commands, self._rng)
         if not result["ok"]:
             return self._refused(save.bad_log(result["error"])["error"])
+        kept = save.checked_dump(result["commands"], save.painted(board(enc)))  # readable again
+        if not kept["ok"]:
+            return self._refused(kept["error"])
         self._enc, self._log, self._undone = enc, list(result["commands"]), []
-        return self._answer(changed=True, **extra)
+        return self._answer(changed=True, text=kept["text"], **extra)
 
     # --- the operations -------------------------------------------------------------------
     def show(self) -> Answer:
@@ -103,8 +120,9 @@ class Table:
         return answer
 
     def check(self, command: object) -> Answer:
-        """Would the engine accept ``command`` now? Nothing changes."""
-        _, result = attempt(self._enc, command, self._rng)
+        """Would the engine accept ``command`` now (the limits of a save included)?
+        Nothing changes."""
+        _, result = self._try(command)
         return {"ok": result["ok"], "error": result.get("error")}
 
     def undo(self) -> Answer:

@@ -11,6 +11,7 @@ import { RoundController } from "./controllers/round.js";
 import { Navigation } from "./controllers/screens.js";
 import { Shortcuts } from "./controllers/shortcuts.js";
 import { start } from "./controllers/start.js";
+import { TabsController } from "./controllers/tabs.js";
 import { EngineFault } from "./engine.js";
 import { t } from "./i18n.js";
 import { ConfirmDialog, JournalView, MenuView, ShareView } from "./panels.js";
@@ -19,6 +20,7 @@ import { Session } from "./session.js";
 import { SheetView } from "./sheet.js";
 import * as store from "./store.js";
 import { Address, Screens, StatusView } from "./view.js";
+import { Writers } from "./writer.js";
 
 const status = new StatusView();
 const parts = { session: new Session(store), status, nav: new Navigation(new Screens()), ask: new ConfirmDialog() };
@@ -29,6 +31,7 @@ new RoundController(parts, new RoundView());
 new CastController(parts, new CastView());
 new JournalController(parts, new JournalView());
 new Shortcuts(parts, board);
+const tabs = new TabsController(parts, new Writers());
 
 // A fault stops the tap that met it (it rejects), is shown once in the status bar, and
 // is not reported again as an unhandled rejection.
@@ -37,10 +40,13 @@ window.addEventListener("unhandledrejection", (event) => {
   if (event.reason instanceof EngineFault) event.preventDefault();
 });
 
-start(parts, board).then(async (engine) => {
+// Who writes the fight is known before the page can be tapped (one writer per fight).
+tabs.start().then(() => start(parts, board)).then(async (engine) => {
   if (!engine) return;
+  tabs.started();
   // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.
   window.riposte = Object.freeze({ raw: engine.raw });
+  tabs.onWriter = () => menu.openLink(); // a link left waiting in a tab that followed
   await menu.openLink();
   menu.watchLinks();
 });

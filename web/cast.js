@@ -23,7 +23,10 @@ export class CastView {
       else if (model) {
         const index = Number(model.dataset.index);
         this.handlers.addCopies?.(index, Number(model.closest("li").querySelector("input.copies").value));
-      } else if (target.closest("#new-fighter")) this.openFighter(null);
+      } else if (target.closest("#new-fighter")) {
+        if (this.handlers.newFighter) this.handlers.newFighter();
+        else this.openFighter(null);
+      }
     });
     // The fighter form: the engine checks the sheet a moment after each change.
     const changed = () => {
@@ -49,14 +52,37 @@ export class CastView {
     });
   }
 
-  // handlers: edit(id), duplicate(id), model(id), down(id), revive(id), remove(id),
+  // handlers: newFighter(), edit(id), duplicate(id), model(id), down(id), revive(id), remove(id),
   // addCopies(index, count), deleteModel(index), check(sheet, id), save(sheet, id);
   // id is the fighter edited, or null for a new one.
   bind(handlers) {
     this.handlers = handlers;
   }
 
+  // A refusal shown next to what was tapped: a fighter's row ("cast", id), a model's row
+  // ("model", index) or the « Ajouter un combattant » button ("new"). The next drawing
+  // of the list clears it.
+  note(kind, key, text) {
+    let row = null;
+    if (kind === "cast") row = [...this.cast.querySelectorAll("button[data-cast]")].find((b) => b.dataset.id === key)?.closest("li");
+    else if (kind === "model") row = [...this.models.children].find((li) => li.dataset.index === String(key));
+    const note = h("p", { class: "error row-note", role: "alert" }, text);
+    if (row) {
+      row.querySelector(".row-note")?.remove();
+      row.append(note);
+    } else if (kind === "new") {
+      this.clearNewNote();
+      $("#new-fighter").after(note);
+    }
+  }
+
+  clearNewNote() {
+    const next = $("#new-fighter").nextElementSibling;
+    if (next?.classList.contains("row-note")) next.remove();
+  }
+
   render(board) {
+    this.clearNewNote();
     const fighters = Object.values(board.combatants).sort((a, b) => a.entry - b.entry);
     this.cast.replaceChildren(...fighters.map((f) => h("li", { class: "cast-row" },
       h("span", { class: "name" }, isolate(f.name)), h("span", { class: `side side-${f.side}` }, term("sides", f.side)),

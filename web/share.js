@@ -50,12 +50,14 @@ export function playersView(hash) {
 }
 
 // The fragment's parts: {text, players} for a share link, null when there is none;
-// throws Error("damaged") or Error("too_big") for a link that cannot be read.
-export async function readLink(hash, limit) {
+// throws Error("damaged") or Error("too_big") for a link that cannot be read. `limit`:
+// the longest text inflated; `packedLimit`: the longest fragment (compressed), by default
+// the same.
+export async function readLink(hash, limit, packedLimit = limit) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const data = params.get("c");
   if (data === null) return null;
-  if (data.length > limit) throw new Error("too_big");
+  if (data.length > packedLimit) throw new Error("too_big");
   let bytes;
   try {
     bytes = fromBase64Url(data);

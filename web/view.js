@@ -8,8 +8,50 @@ export class StatusView {
   constructor() {
     this.root = document.documentElement;
     this.onUpdate = null;
+    this.onTakeOver = null;
+    this.onHeld = null;
     $("#reload").addEventListener("click", () => window.location.reload());
     $("#apply-update").addEventListener("click", () => this.onUpdate?.());
+    $("#take-over").addEventListener("click", () => this.onTakeOver?.());
+    $("#held").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-held]");
+      if (button) this.onHeld?.(button.dataset.held);
+    });
+  }
+
+  // Who writes the fight (controllers/tabs.js): this tab ("writer") or another one
+  // ("follower": this tab follows it read-only, with « Prendre la main »). `how` says why
+  // it changed: "start", "stolen", "took", "freed".
+  setWriter(role, how) {
+    this.writer = [role, how];
+    this.root.dataset.writer = role;
+    $("#writer").hidden = role === "writer";
+    $("#writer-text").textContent = role === "follower" ? t(how === "stolen" ? "writerStolen" : "writerOther") : "";
+    if (role === "writer" && how !== "start") this.message(t(how === "took" ? "writerTook" : "writerFreed"));
+  }
+
+  // The language changed: the banner's words too.
+  writerWords() {
+    const [role, how] = this.writer ?? ["writer", "start"];
+    if (role === "follower") $("#writer-text").textContent = t(how === "stolen" ? "writerStolen" : "writerOther");
+  }
+
+  bindTakeOver(handler) {
+    this.onTakeOver = handler;
+  }
+
+  // An unreadable save that could not be set aside: download it, or give it up.
+  offerHeld() {
+    $("#held").hidden = false;
+  }
+
+  hideHeld() {
+    $("#held").hidden = true;
+  }
+
+  // handler("download" or "discard")
+  bindHeld(handler) {
+    this.onHeld = handler;
   }
 
   setEngine(status, text) {
@@ -40,7 +82,8 @@ export class StatusView {
   // What a tap did, as the user must hear it: a save that could not be written is said
   // (and no success over it); else `done`, when given, replaces the message.
   report(stored, done) {
-    if (stored === "full") this.message(t("storageFull"));
+    if (stored === "held") this.message(t("heldNotSaved"));
+    else if (stored === "full") this.message(t("storageFull"));
     else if (stored === "unavailable") this.message(t("storageUnavailable"));
     else if (done !== undefined) this.message(done);
   }

@@ -68,6 +68,10 @@ export class BoardController {
   async history(op) {
     const { session, status } = this.parts;
     const answer = await session.call({ op });
+    if (!answer.ok) {
+      status.message(refusal(answer.error));
+      return;
+    }
     status.report(session.take(answer));
     status.announce(turnText(session.board));
   }

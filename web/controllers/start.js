@@ -30,17 +30,25 @@ export async function start({ session, status }, board) {
     return null;
   }
   session.attach(engine);
-  let answer = await session.call({ op: "load", text: saved.text });
+  // Reading the saved fight is no change: done in a tab that follows another one too.
+  let answer = await session.ask({ op: "load", text: saved.text });
   if (saved.unavailable) status.message(t("storageUnavailable"));
+  let held = false;
   if (!answer.ok) {
-    const aside = store.keepAside(saved.text);
-    status.message(t("saveUnreadable", refusal(answer.error)));
-    answer = await session.call({ op: "load", text: null });
-    // Not set aside (storage full or unavailable): the unreadable save is not overwritten
-    // by the empty fight now; it stays until the next accepted command.
-    if (aside !== "ok") delete answer.save;
+    const why = refusal(answer.error);
+    answer = await session.ask({ op: "load", text: null });
+    if (store.keepAside(saved.text) === "ok") status.message(t("saveUnreadable", why));
+    else {
+      // Not set aside (storage full or unavailable): said so, and nothing overwrites it
+      // (not the empty fight now, not the next command) until it is downloaded or given up.
+      session.hold(saved.text);
+      held = true;
+      status.message(t("saveUnreadableNotKept", why));
+    }
   }
-  status.report(session.take(answer));
+  const stored = session.take(answer);
+  if (held) status.offerHeld();
+  else status.report(stored);
   status.setEngine("ready", t("ready"));
   performance.mark("riposte:ready");
   status.mark("boot", answer.boot ?? "cold");
