@@ -62,6 +62,25 @@ def dump(commands: list[Any], board: dict[str, Any] | None = None) -> str:
                       ensure_ascii=False, separators=(",", ":"))
 
 
+def command_text(command: Any) -> str:
+    """One command as :func:`dump` writes it in the log."""
+    return json.dumps(command, ensure_ascii=False, separators=(",", ":"))
+
+
+def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
+    """:func:`dump` of a log whose commands are already written (:func:`command_text`):
+    the same text, without encoding the whole log again (the table writes a save on every
+    accepted command, engine/table.py).
+
+    >>> log = [{"type": "end_round"}, {"type": "pass", "actor": "c1"}]
+    >>> dump_texts([command_text(c) for c in log], {"b": "é"}) == dump(log, {"b": "é"})
+    True
+    """
+    head = json.dumps({"app": "riposte", "format": SAVE_FORMAT}, separators=(",", ":"))[:-1]
+    tail = command_text(board)
+    return f'{head},"commands":[{",".join(texts)}],"board":{tail}}}'
+
+
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 

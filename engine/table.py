@@ -19,6 +19,20 @@ autosave, files and links). The page keeps no copy of the log.
 
 Undo replays the log without its last command (RULES.md: ``replay``); redo applies the
 command taken back. A new command clears what could be redone.
+
+Checkpoints keep that cost from growing with the fight: every :data:`CHECKPOINT_EVERY`
+commands the table keeps the encounter reached (a frozen value, engine/model.py, that
+shares every unchanged fighter with the encounters before and after it). Undo starts
+from the last checkpoint before the command it takes back and replays at most
+``CHECKPOINT_EVERY - 1`` commands, without encoding their events; redo applies one
+command. The save text is assembled from each command's text, written once when the
+command is accepted (:func:`engine.save.dump_texts`), not from the whole log each time.
+
+>>> t = Table()
+>>> for n in range(CHECKPOINT_EVERY + 3):
+...     _ = t.apply({"type": "add_combatant", "combatant": {"name": f"F{n}", "side": "pnj"}})
+>>> len(t._marks), t.undo()["undo"], len(t._marks)
+(2, 52, 2)
 """
 
 from __future__ import annotations
@@ -52,21 +66,69 @@ OPERATIONS = {
 #: The longest request read (a save, plus room for the JSON that quotes it).
 MAX_REQUEST = 3 * save.MAX_CHARS
 
+#: A checkpoint every this many commands: undo replays at most this many less one.
+#: Chosen by measurement (``bench/engine_bench.py --checkpoints``, docs/PERFORMANCE.md):
+#: at 50, an undo replays 25 commands on average (about 2 ms in CPython) and a 10,000-
+#: command fight keeps 201 encounters, which share their unchanged fighters.
+CHECKPOINT_EVERY = 50
+
 
 class Table:
     """The fight at the table: an encounter, its resolved log, what undo took back."""
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, every: int = CHECKPOINT_EVERY) -> None:
         self._rng = rng
+        self._every = max(1, every)
         self._enc = Encounter()
         self._log: list[Any] = []
+        self._texts: list[str] = []  # each command of the log as the save writes it
+        #: ``_marks[k]``: the encounter after the first ``k * every`` commands; always
+        #: ``len(self._log) // every + 1`` of them.
+        self._marks: list[Encounter] = [Encounter()]
         self._undone: list[Any] = []
+
+    # --- the log and its checkpoints ------------------------------------------------------
+    def _push(self, command: Any, after: Encounter) -> None:
+        """``command`` accepted, ``after`` the encounter it gave."""
+        self._enc = after
+        self._log.append(command)
+        self._texts.append(save.command_text(command))
+        if len(self._log) % self._every == 0:
+            self._marks.append(after)
+
+    def _pop(self) -> Any:
+        """The last command taken off the log; the encounter rebuilt from the last
+        checkpoint before it."""
+        command = self._log.pop()
+        self._texts.pop()
+        del self._marks[len(self._log) // self._every + 1:]
+        since = self._log[(len(self._marks) - 1) * self._every:]
+        enc, result = fold(since, self._rng, start=self._marks[-1], with_events=False)
+        assert result["ok"], result  # a prefix of an accepted log is accepted
+        self._enc = enc
+        return command
+
+    def _rebuild(self, commands: list[Any]) -> dict[str, Any] | None:
+        """Replace the log by ``commands``, replayed from an empty fight with checkpoints
+        on the way; nothing to redo. A refusal (``replay``'s error, whose ``index``
+        counts from the first command) and nothing changes."""
+        enc, marks, log = Encounter(), [Encounter()], []
+        for first in range(0, len(commands), self._every):
+            enc, result = fold(commands[first:first + self._every], self._rng, start=enc, with_events=False)
+            if not result["ok"]:
+                return {**result["error"], "index": first + result["error"]["index"]}
+            log.extend(result["commands"])
+            if len(log) % self._every == 0:
+                marks.append(enc)
+        self._enc, self._log, self._marks, self._undone = enc, log, marks, []
+        self._texts = [save.command_text(c) for c in log]
+        return None
 
     # --- what every answer says -----------------------------------------------------------
     def _answer(self, changed: bool = False, **extra: Any) -> Answer:
         out: Answer = {"ok": True, "board": board(self._enc), "undo": len(self._log), "redo": len(self._undone)}
         if changed:
-            out["save"] = save.dump(self._log, save.painted(out["board"]))
+            out["save"] = save.dump_texts(self._texts, save.painted(out["board"]))
         out.update(extra)
         return out
 
@@ -77,16 +139,14 @@ class Table:
         after, result = attempt(self._enc, command, self._rng)
         if not result["ok"]:
             return self._refused(result["error"])
-        self._enc = after
-        self._log.append(result["command"])
+        self._push(result["command"], after)
         return self._answer(changed=True, command=result["command"], events=result["events"])
 
     def _start(self, commands: list[Any], **extra: Any) -> Answer:
         """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
-        enc, result = fold(commands, self._rng)
-        if not result["ok"]:
-            return self._refused(save.bad_log(result["error"])["error"])
-        self._enc, self._log, self._undone = enc, list(result["commands"]), []
+        error = self._rebuild(commands)
+        if error is not None:
+            return self._refused(save.bad_log(error)["error"])
         return self._answer(changed=True, **extra)
 
     # --- the operations -------------------------------------------------------------------
@@ -111,10 +171,7 @@ class Table:
         """Take back the last command: the log replayed without it."""
         if not self._log:
             return self._answer()
-        enc, result = fold(self._log[:-1], self._rng)
-        assert result["ok"], result  # a prefix of an accepted log is accepted
-        self._undone.append(self._log[-1])
-        self._enc, self._log = enc, list(result["commands"])
+        self._undone.append(self._pop())
         return self._answer(changed=True, undone=self._undone[-1])
 
     def redo(self) -> Answer:
@@ -149,7 +206,7 @@ class Table:
         """The save text of the fight, for a file (with the board, ``with_board=True``) or
         a link (the log alone: shorter)."""
         painted = save.painted(board(self._enc)) if with_board is True else None
-        return {"ok": True, "text": save.dump(self._log, painted)}
+        return {"ok": True, "text": save.dump_texts(self._texts, painted)}
 
     def journal(self) -> Answer:
         """The journal of the fight, round by round (engine/journal.py)."""
