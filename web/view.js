@@ -18,7 +18,7 @@ export class StatusView {
     $("#engine-status").hidden = status === "ready";
     // No button that does nothing: the controls wake up with the engine.
     for (const el of document.querySelectorAll("main, .tabs, .tools")) el.inert = status !== "ready";
-    $("#reload").hidden = status !== "fault";
+    $("#reload").hidden = status !== "fault" && status !== "error";
   }
 
   // How the page started, for the tests and the benchmark: data-boot, data-snapshot.

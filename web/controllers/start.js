@@ -1,10 +1,17 @@
 // The start: paint the saved board at once, start the engine (after the service worker
 // holds the site, on a first visit), load the save (or set it aside), then let the page
 // be tapped. Resolves the engine, or null when it could not start.
-import { snapshotWhenIdle, startEngine } from "../engine.js";
+import { snapshotWhenIdle, startEngineWithin } from "../engine.js";
 import { refusal, t } from "../i18n.js";
 import { controlled, firstVisit, registerOffline } from "../offline.js";
 import * as store from "../store.js";
+
+// Why the engine did not start, in the page's words.
+function why(error) {
+  if (error?.reason === "timeout") return t("startTimeout", error.detail);
+  if (error?.reason === "missing") return t("startMissing", error.detail.file, error.detail.status);
+  return error?.detail ?? error?.message ?? String(error);
+}
 
 export async function start({ session, status }, board) {
   const saved = store.load();
@@ -24,9 +31,11 @@ export async function start({ session, status }, board) {
   status.setEngine("loading", t("loading"));
   let engine;
   try {
-    engine = await startEngine();
+    engine = await startEngineWithin();
   } catch (error) {
-    status.setEngine("error", t("engineFailed", error?.message ?? error));
+    // Said in the page's words, with a reload button; the save is not touched (nothing
+    // was loaded, nothing is written).
+    status.setEngine("error", t("engineFailed", why(error)));
     return null;
   }
   session.attach(engine);

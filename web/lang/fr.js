@@ -73,7 +73,9 @@ export default {
   firstVisit: "Premier passage : Riposte se télécharge pour marcher aussi sans réseau (14 Mo)…",
   loading: "Chargement du moteur de règles (Python)…",
   ready: "Moteur prêt.",
-  engineFailed: (why) => `Le moteur de règles n'a pas pu démarrer (${why}). Rechargez la page.`,
+  engineFailed: (why) => `Le moteur de règles n'a pas pu démarrer (${why}). Le combat sauvegardé n'a pas été touché : rechargez la page.`,
+  startTimeout: (seconds) => `rien après ${seconds} s`,
+  startMissing: (file, status) => `le fichier ${file} n'a pas pu être chargé, erreur ${status}`,
   // the board
   noRound: "Aucun tour",
   round: (n, over) => `Tour ${n}${over ? " — terminé" : ""}`,
