@@ -77,3 +77,85 @@ def test_a_missing_runtime_says_so_within_the_limit(new_phone: NewPhone) -> None
 def test_an_aborted_runtime_says_so_within_the_limit(new_phone: NewPhone) -> None:
     page, saved, began = _broken_start(new_phone, r".*/pyodide\.asm\.wasm$", "abort")
     _says_why_and_recovers(page, saved, began, "rien après 25 s")
+
+
+def _held_start(new_phone: NewPhone) -> tuple[Any, list[Any]]:
+    """The seeded fight opened once (its autosave then holds the board), then reloaded
+    with web/bridge.py held back: the saved board is on screen, the engine cannot start
+    until the test lets the held request go (``release``)."""
+    phone = new_phone(save=save_text(fight_log()), service_workers="block")
+    page = phone.page
+    held: list[Any] = []
+    page.context.route(re.compile(r".*/web/bridge\.py$"), lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded")
+    expect(card(page, "Orque")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-engine", "loading")
+    expect(page.locator("#engine-status")).to_contain_text("Vous pouvez déjà passer ou finir le tour")
+    return page, held
+
+
+def _release(page: Any, held: list[Any]) -> None:
+    """Let the held request for web/bridge.py go (polled for: the start asks for it once
+    PyScript is imported, a moment after the first paint)."""
+    deadline = time.monotonic() + 30
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for web/bridge.py"
+    held[0].continue_()
+    page.context.unroute_all()
+
+
+def test_taps_before_the_engine_is_up_are_applied_in_order(new_phone: NewPhone) -> None:
+    """Orque passes, then the round ends: in that order both are accepted (the other way
+    round, the pass would be refused: no round under way)."""
+    page, held = _held_start(new_phone)
+    orque = card(page, "Orque")
+    orque.get_by_role("button", name="Passer").click()
+    expect(orque).to_have_class(re.compile(r"\bpending\b"))
+    expect(orque).to_contain_text("en attente")
+    expect(orque.get_by_role("button", name="Passer")).to_be_disabled()  # no second tap on a pending card
+    page.get_by_role("button", name=re.compile("^Finir le tour")).click()
+    expect(page.get_by_role("button", name="Finir le tour (en attente)")).to_be_visible()
+    assert page.evaluate(SAVED).count('"end_round"') == 0  # nothing applied yet
+    _release(page, held)
+    wait_ready(page)
+    expect(orque).to_contain_text("a passé")
+    expect(orque).not_to_contain_text("en attente")
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    expect(page.locator("#message")).to_be_hidden()
+    saved = page.evaluate(SAVED)
+    assert saved.index('"pass"') < saved.index('"end_round"')
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+
+
+def test_a_refused_tap_stops_the_queue_with_its_reason(new_phone: NewPhone) -> None:
+    """The round ends, then Orque passes (refused: no round under way), then Aldric passes
+    (dropped, though it would have been refused too: nothing after a refusal is tried)."""
+    page, held = _held_start(new_phone)
+    page.get_by_role("button", name="Finir le tour").click()
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    card(page, "Aldric").get_by_role("button", name="Passer").click()
+    expect(card(page, "Aldric")).to_contain_text("en attente")
+    _release(page, held)
+    wait_ready(page)
+    message = page.locator("#message")
+    expect(message).to_contain_text("La touche suivante, faite pendant le chargement, est abandonnée")
+    expect(message).to_contain_text("rien n'est appliqué dans le désordre")
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    for name in ("Orque", "Aldric"):
+        expect(card(page, name)).not_to_contain_text("a passé")
+        expect(card(page, name)).not_to_contain_text("en attente")
+    saved = page.evaluate(SAVED)
+    assert saved.count('"end_round"') == 1 and '"pass"' not in saved
+
+
+def test_agir_before_the_engine_is_up_opens_the_sheet_once_it_is(new_phone: NewPhone) -> None:
+    page, held = _held_start(new_phone)
+    card(page, "Orque").get_by_role("button", name="Agir").click()
+    expect(card(page, "Orque")).to_contain_text("en attente")
+    _release(page, held)
+    wait_ready(page)
+    expect(page.locator("#sheet")).to_be_visible()
+    expect(page.locator("#sheet-title")).to_contain_text("Orque")

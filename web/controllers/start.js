@@ -1,6 +1,7 @@
-// The start: paint the saved board at once, start the engine (after the service worker
-// holds the site, on a first visit), load the save (or set it aside), then let the page
-// be tapped. Resolves the engine, or null when it could not start.
+// The start: paint the saved board at once (it takes taps from then on: they wait in the
+// session's queue), start the engine (after the service worker holds the site, on a
+// first visit), load the save (or set it aside), apply the queued taps in order, then let
+// the whole page be tapped. Resolves the engine, or null when it could not start.
 import { snapshotWhenIdle, startEngineWithin } from "../engine.js";
 import { refusal, t } from "../i18n.js";
 import { controlled, firstVisit, registerOffline } from "../offline.js";
@@ -15,41 +16,51 @@ function why(error) {
 
 export async function start({ session, status }, board) {
   const saved = store.load();
+  let early = false; // the saved board is on screen: it takes taps while the engine starts
   if (saved.board?.order && saved.board.combatants) {
     try {
       board.paint(saved.board);
       performance.mark("riposte:saved-board");
+      early = true;
+      status.setEngine("loading", t("loadingEarly"), early);
     } catch {
       /* a board from another version: the engine's own comes in a moment */
     }
   }
   const registration = await registerOffline({ onUpdate: (apply) => status.offerUpdate(apply) }).catch(() => null);
   if (firstVisit(registration)) {
-    status.setEngine("loading", t("firstVisit"));
+    status.setEngine("loading", t("firstVisit"), early);
     await controlled(registration);
   }
-  status.setEngine("loading", t("loading"));
+  status.setEngine("loading", t(early ? "loadingEarly" : "loading"), early);
   let engine;
   try {
     engine = await startEngineWithin();
   } catch (error) {
     // Said in the page's words, with a reload button; the save is not touched (nothing
-    // was loaded, nothing is written).
+    // was loaded, nothing is written), the taps made meanwhile are dropped.
+    session.discard();
     status.setEngine("error", t("engineFailed", why(error)));
     return null;
   }
   session.attach(engine);
-  let answer = await session.call({ op: "load", text: saved.text });
+  let answer = await session.send({ op: "load", text: saved.text });
   if (saved.unavailable) status.message(t("storageUnavailable"));
   if (!answer.ok) {
     const aside = store.keepAside(saved.text);
     status.message(t("saveUnreadable", refusal(answer.error)));
-    answer = await session.call({ op: "load", text: null });
+    if (session.queue.length) {
+      session.discard(); // they were made on a board that is not the fight now
+      status.message(`${t("saveUnreadable", refusal(answer.error))} ${t("queueDropped")}`);
+    }
+    answer = await session.send({ op: "load", text: null });
     // Not set aside (storage full or unavailable): the unreadable save is not overwritten
     // by the empty fight now; it stays until the next accepted command.
     if (aside !== "ok") delete answer.save;
   }
   status.report(session.take(answer));
+  if (session.queue.length) performance.mark("riposte:queued", { detail: session.queue.length });
+  await session.open(); // the taps made while the engine started, in order
   status.setEngine("ready", t("ready"));
   performance.mark("riposte:ready");
   status.mark("boot", answer.boot ?? "cold");
