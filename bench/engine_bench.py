@@ -12,7 +12,8 @@ commands, a fixed seed), then measures:
   before, as in the page), versus the straightforward way (deep copy, apply, and a board
   recomputed from scratch);
 - scale: undo (p50 and p95 of 50 undos in a row), reload (``Table.load`` of the autosave
-  text) and export (``Table.export`` with the board) at 100, 1,000 and 10,000 commands.
+  text, without and with the checkpoint the autosave keeps beside it) and export
+  (``Table.export`` with the board) at 100, 1,000 and 10,000 commands.
 
 Usage: ``python bench/engine_bench.py [--commands 10000] [--fighters 30] [--json FILE]``
 """
@@ -157,14 +158,17 @@ def scale(log: list[dict[str, Any]], sizes: tuple[int, ...], undos: int = 50) ->
     rows = []
     for n in sizes:
         table = Table()
-        assert table.load(save.dump(log[:n]))["ok"]
-        text = table.export(True)["text"]
+        loaded = table.load(save.dump(log[:n]))
+        assert loaded["ok"]
+        text, kept = table.export(True)["text"], loaded.get("checkpoint")
         export = sorted(timed(table.export, True) for _ in range(7))
         reload = sorted(timed(Table().load, text) for _ in range(3))
+        restore = sorted(timed(Table().load, text, kept) for _ in range(3))
         undo = sorted(timed(table.undo) for _ in range(min(undos, n)))
         rows.append({"commands": n, "save_chars": len(text),
                      "undo_ms_p50": statistics.median(undo) * 1e3, "undo_ms_p95": percentile(undo, 0.95) * 1e3,
-                     "reload_ms": statistics.median(reload) * 1e3, "export_ms": statistics.median(export) * 1e3})
+                     "reload_ms": statistics.median(reload) * 1e3, "restore_ms": statistics.median(restore) * 1e3,
+                     "export_ms": statistics.median(export) * 1e3})
     return rows
 
 
@@ -219,11 +223,12 @@ def main() -> None:
           f"straightforward: median {figures['tap_naive_ms_median']:6.2f} ms  p95 {figures['tap_naive_ms_p95']:6.2f} ms   "
           f"speed-up ×{figures['tap_speedup']:.1f} (target ≥ 4)")
     print("\nHow cost grows with the fight (Table: undo = 50 undos in a row, reload = load of the autosave, "
-          "export = the file's text)")
-    print(f"{'commands':>10}{'save (chars)':>14}{'undo p50':>11}{'undo p95':>11}{'reload':>11}{'export':>11}")
+          "with its checkpoint = the same with the checkpoint kept beside it, export = the file's text)")
+    print(f"{'commands':>10}{'save (chars)':>14}{'undo p50':>11}{'undo p95':>11}{'reload':>11}"
+          f"{'with its checkpoint':>21}{'export':>11}")
     for row in figures["scale"]:
         print(f"{row['commands']:>10,}{row['save_chars']:>14,}{row['undo_ms_p50']:>8.2f} ms{row['undo_ms_p95']:>8.2f} ms"
-              f"{row['reload_ms']:>8.0f} ms{row['export_ms']:>8.2f} ms")
+              f"{row['reload_ms']:>8.0f} ms{row['restore_ms']:>18.0f} ms{row['export_ms']:>8.2f} ms")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
 

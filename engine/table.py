@@ -33,16 +33,25 @@ command is accepted (:func:`engine.save.dump_texts`), not from the whole log eac
 ...     _ = t.apply({"type": "add_combatant", "combatant": {"name": f"F{n}", "side": "pnj"}})
 >>> len(t._marks), t.undo()["undo"], len(t._marks)
 (2, 52, 2)
+
+The autosave may keep the last checkpoint beside the log (an answer's ``checkpoint``: the
+text to keep, or ``None`` to drop it) so that a reload replays only what follows it:
+``load(text, checkpoint)`` uses it only when its hash is the hash of the log's first
+``at`` commands, and otherwise replays the whole log (the log stays the truth; files and
+links carry the log only). The checkpoints before it are rebuilt later, a few at a time
+(``fill``, asked for by the page when idle), or at once by an undo that needs them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
 
 from . import attempt, fold, save
-from .codec import combatant_sheet
+from .codec import combatant_sheet, decode, encode
+from .errors import Refusal
 from .journal import journal
 from .model import Encounter, Side
 from .view import board
@@ -56,7 +65,8 @@ OPERATIONS = {
     "check": ("command",),
     "undo": (),
     "redo": (),
-    "load": ("text",),
+    "load": ("text", "checkpoint"),
+    "fill": (),
     "inspect": ("text",),
     "export": ("board",),
     "journal": (),
@@ -72,6 +82,14 @@ MAX_REQUEST = 3 * save.MAX_CHARS
 #: command fight keeps 201 encounters, which share their unchanged fighters.
 CHECKPOINT_EVERY = 50
 
+#: How many missing checkpoints one ``fill`` rebuilds (each replays CHECKPOINT_EVERY commands).
+FILL_MARKS = 8
+
+
+def _digest(texts: list[str]) -> str:
+    """The hash that ties a checkpoint to the log before it."""
+    return hashlib.sha256(",".join(texts).encode("utf-8", "surrogatepass")).hexdigest()
+
 
 class Table:
     """The fight at the table: an encounter, its resolved log, what undo took back."""
@@ -84,7 +102,9 @@ class Table:
         self._texts: list[str] = []  # each command of the log as the save writes it
         #: ``_marks[k]``: the encounter after the first ``k * every`` commands; always
         #: ``len(self._log) // every + 1`` of them.
-        self._marks: list[Encounter] = [Encounter()]
+        #: After a load from a saved checkpoint, the ones before it are ``None`` until rebuilt.
+        self._marks: list[Encounter | None] = [Encounter()]
+        self._sent = 0  # the checkpoint the page was last given (its index in _marks)
         self._undone: list[Any] = []
 
     # --- the log and its checkpoints ------------------------------------------------------
@@ -96,6 +116,20 @@ class Table:
         if len(self._log) % self._every == 0:
             self._marks.append(after)
 
+    def _mark(self, k: int) -> Encounter:
+        """Checkpoint ``k``, rebuilt first (with the missing ones before it) if missing."""
+        j = k
+        while self._marks[j] is None:
+            j -= 1
+        enc = self._marks[j]
+        assert enc is not None  # _marks[0] is never missing
+        for m in range(j + 1, k + 1):
+            enc, result = fold(self._log[(m - 1) * self._every:m * self._every], self._rng, start=enc,
+                               with_events=False)
+            assert result["ok"], result  # a prefix of an accepted log is accepted
+            self._marks[m] = enc
+        return enc
+
     def _pop(self) -> Any:
         """The last command taken off the log; the encounter rebuilt from the last
         checkpoint before it."""
@@ -103,17 +137,37 @@ class Table:
         self._texts.pop()
         del self._marks[len(self._log) // self._every + 1:]
         since = self._log[(len(self._marks) - 1) * self._every:]
-        enc, result = fold(since, self._rng, start=self._marks[-1], with_events=False)
+        enc, result = fold(since, self._rng, start=self._mark(len(self._marks) - 1), with_events=False)
         assert result["ok"], result  # a prefix of an accepted log is accepted
         self._enc = enc
         return command
 
-    def _rebuild(self, commands: list[Any]) -> dict[str, Any] | None:
-        """Replace the log by ``commands``, replayed from an empty fight with checkpoints
-        on the way; nothing to redo. A refusal (``replay``'s error, whose ``index``
-        counts from the first command) and nothing changes."""
-        enc, marks, log = Encounter(), [Encounter()], []
-        for first in range(0, len(commands), self._every):
+    def _restored(self, texts: list[str], checkpoint: object) -> tuple[int, Encounter] | None:
+        """The saved checkpoint (``at``, encounter) if it belongs to this log, else None."""
+        try:
+            data = save.loads(checkpoint) if isinstance(checkpoint, str) and len(checkpoint) <= save.MAX_CHARS else None
+            if not isinstance(data, dict):
+                return None
+            at = data.get("at")
+            if not isinstance(at, int) or at <= 0 or at % self._every or at > len(texts):
+                return None
+            if data.get("hash") != _digest(texts[:at]):
+                return None
+            return at, decode(data.get("state"))
+        except (ValueError, RecursionError, Refusal):
+            return None
+
+    def _rebuild(self, commands: list[Any], checkpoint: object = None) -> dict[str, Any] | None:
+        """Replace the log by ``commands``, replayed from an empty fight (or from a saved
+        ``checkpoint`` of its first commands) with checkpoints on the way; nothing to redo.
+        A refusal (``replay``'s error, whose ``index`` counts from the first command) and
+        nothing changes."""
+        texts = [save.command_text(c) for c in commands]
+        restored = self._restored(texts, checkpoint) if checkpoint is not None else None
+        at, enc = restored if restored is not None else (0, Encounter())
+        marks: list[Encounter | None] = [Encounter(), *[None] * (at // self._every - 1)] + ([enc] if at else [])
+        log = list(commands[:at])
+        for first in range(at, len(commands), self._every):
             enc, result = fold(commands[first:first + self._every], self._rng, start=enc, with_events=False)
             if not result["ok"]:
                 return {**result["error"], "index": first + result["error"]["index"]}
@@ -121,14 +175,27 @@ class Table:
             if len(log) % self._every == 0:
                 marks.append(enc)
         self._enc, self._log, self._marks, self._undone = enc, log, marks, []
-        self._texts = [save.command_text(c) for c in log]
+        self._texts = texts[:at] + [save.command_text(c) for c in log[at:]]  # as resolved
+        self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
         return None
+
+    def _checkpoint(self) -> str | None:
+        """The last checkpoint as the autosave keeps it (None: none yet)."""
+        last = len(self._marks) - 1
+        if last == 0:
+            return None
+        at = last * self._every
+        return json.dumps({"at": at, "hash": _digest(self._texts[:at]), "state": encode(self._mark(last))},
+                          ensure_ascii=False, separators=(",", ":"))
 
     # --- what every answer says -----------------------------------------------------------
     def _answer(self, changed: bool = False, **extra: Any) -> Answer:
         out: Answer = {"ok": True, "board": board(self._enc), "undo": len(self._log), "redo": len(self._undone)}
         if changed:
             out["save"] = save.dump_texts(self._texts, save.painted(out["board"]))
+            if self._sent != len(self._marks) - 1:  # a new last checkpoint: the autosave keeps it
+                self._sent = len(self._marks) - 1
+                out["checkpoint"] = self._checkpoint()
         out.update(extra)
         return out
 
@@ -142,9 +209,9 @@ class Table:
         self._push(result["command"], after)
         return self._answer(changed=True, command=result["command"], events=result["events"])
 
-    def _start(self, commands: list[Any], **extra: Any) -> Answer:
+    def _start(self, commands: list[Any], checkpoint: object = None, **extra: Any) -> Answer:
         """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
-        error = self._rebuild(commands)
+        error = self._rebuild(commands, checkpoint)
         if error is not None:
             return self._refused(save.bad_log(error)["error"])
         return self._answer(changed=True, **extra)
@@ -184,18 +251,27 @@ class Table:
             answer["redo"] = len(self._undone)
         return answer
 
-    def load(self, text: object) -> Answer:
+    def load(self, text: object, checkpoint: object = None) -> Answer:
         """Replace the fight by a save (autosave, file or link), or by an empty fight for
-        ``None``. Refused, nothing changes."""
+        ``None``. Refused, nothing changes. ``checkpoint``: the one the autosave kept
+        beside the log, used only if it belongs to this log."""
         if text is None:
             return self._start([])
         parsed = save.parse(text)
         if not parsed["ok"]:
             return self._refused(parsed["error"])
-        answer = self._start(parsed["commands"])
+        answer = self._start(parsed["commands"], checkpoint)
         if answer["ok"]:
             answer["summary"] = save.summary_of(self._enc)
         return answer
+
+    def fill(self) -> Answer:
+        """Rebuild up to FILL_MARKS checkpoints missing after a load from a saved one (the
+        page asks when idle): ``left``, how many are still missing. Nothing changes."""
+        missing = [k for k, mark in enumerate(self._marks) if mark is None]
+        for k in missing[:FILL_MARKS]:
+            self._mark(k)
+        return {"ok": True, "left": max(0, len(missing) - FILL_MARKS)}
 
     def inspect(self, text: object) -> Answer:
         """What a save holds, without opening it."""

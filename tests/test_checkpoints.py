@@ -30,15 +30,17 @@ class Checkpoints(RuleBasedStateMachine):
     def start(self, every: int) -> None:
         self.every = every
         self.table = Table(rng=random.Random(0), every=every)
-        self.last = self.table.load(None)
+        self.kept: str | None = None
+        self.last: dict[str, Any] = {}
+        self.remember(self.table.load(None))
 
     @rule(sheet=sheets())
     def add(self, sheet: dict[str, Any]) -> None:
-        self.last = self.table.apply({"type": "add_combatant", "combatant": sheet})
+        self.remember(self.table.apply({"type": "add_combatant", "combatant": sheet}))
 
     @rule()
     def start_round(self) -> None:
-        self.last = self.table.apply({"type": "start_round"})
+        self.remember(self.table.apply({"type": "start_round"}))
 
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
@@ -49,35 +51,72 @@ class Checkpoints(RuleBasedStateMachine):
         fighter = shown["combatants"][actor]
         allowed = [a for a, v in fighter["actions"].items() if v["allowed"] and v["category"] != "interruption"]
         if not allowed:
-            self.last = self.table.apply({"type": "pass", "actor": actor})
+            self.remember(self.table.apply({"type": "pass", "actor": actor}))
             return
         action = data.draw(st.sampled_from(allowed))
         others = [c for c in shown["combatants"] if c != actor]
-        self.last = self.table.apply({"type": "act", "actor": actor, "action": action,
-                                      **options_for(action, fighter, others, data.draw)})
+        self.remember(self.table.apply({"type": "act", "actor": actor, "action": action,
+                                        **options_for(action, fighter, others, data.draw)}))
 
     @precondition(lambda self: self.last["undo"] > 0)
     @rule(count=st.integers(1, 8))
     def undo(self, count: int) -> None:
         for _ in range(count):
-            self.last = self.table.undo()
+            self.remember(self.table.undo())
 
     @precondition(lambda self: self.last["redo"] > 0)
     @rule(count=st.integers(1, 8))
     def redo(self, count: int) -> None:
         for _ in range(count):
-            self.last = self.table.redo()
+            self.remember(self.table.redo())
             assert self.last["ok"], self.last
 
-    @rule()
-    def reload(self) -> None:
-        """The autosave opened again, as a reload of the page does: nothing to redo."""
+    def remember(self, answer: dict[str, Any]) -> None:
+        """What the autosave keeps beside the log: the checkpoint an answer hands over."""
+        if "checkpoint" in answer:
+            self.kept = answer["checkpoint"]
+        self.last = answer
+
+    @rule(with_checkpoint=st.booleans())
+    def reload(self, with_checkpoint: bool) -> None:
+        """The autosave opened again, as a reload of the page does (with the checkpoint
+        kept beside it, or without): nothing to redo."""
         text = self.table.export(True)["text"]
         other = Table(rng=random.Random(0), every=self.every)
-        answer = other.load(text)
+        answer = other.load(text, self.kept if with_checkpoint else None)
         assert answer["ok"], answer
         assert answer["board"] == self.last["board"]
-        self.table, self.last = other, answer
+        self.table = other
+        self.remember(answer)
+
+    @rule(garbage=st.sampled_from(["", "{", "[]", '{"at": 1, "hash": "x", "state": {}}']))
+    def reload_with_a_foreign_checkpoint(self, garbage: str) -> None:
+        """A checkpoint that does not belong to the log is ignored: the log is replayed."""
+        text = self.table.export(True)["text"]
+        other = Table(rng=random.Random(0), every=self.every)
+        answer = other.load(text, garbage)
+        assert answer["ok"], answer
+        assert answer["board"] == self.last["board"]
+        self.table = other
+        self.remember(answer)
+
+    @rule()
+    def reload_with_an_older_checkpoint_of_another_fight(self) -> None:
+        """The kept checkpoint against a log that differs from its first commands: ignored."""
+        if not self.kept or not self.table._log:
+            return
+        other = Table(rng=random.Random(0), every=self.every)
+        answer = other.load(save.dump([{"type": "add_combatant", "combatant": {"name": "Intrus", "side": "pnj"}}]),
+                            self.kept)
+        assert answer["ok"], answer
+        assert list(answer["board"]["combatants"]) == ["c1"]
+        assert other._enc == replayed(other._log)
+        self.remember(other.load(self.table.export(True)["text"], self.kept))
+        self.table = other
+
+    @rule()
+    def fill(self) -> None:
+        assert self.table.fill()["ok"]
 
     @invariant()
     def the_fight_is_the_full_replay_of_its_log(self) -> None:
@@ -92,7 +131,8 @@ class Checkpoints(RuleBasedStateMachine):
         marks, log = self.table._marks, self.table._log
         assert len(marks) == len(log) // self.every + 1
         for k, mark in enumerate(marks):
-            assert mark == replayed(log[: k * self.every])
+            assert mark is None or mark == replayed(log[: k * self.every])
+        assert marks[0] is not None and marks[-1] is not None
 
 
 TestCheckpoints = Checkpoints.TestCase

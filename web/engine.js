@@ -28,15 +28,16 @@ function failure(error) {
   return new StartFailure("error", text.slice(0, 200));
 }
 
-// The engine started within `limit` ms, or a StartFailure: a file that did not load
-// (PyScript rejects it with nobody to catch it, so the page would wait forever), a
-// throw, or the limit passed (a runtime file aborted inside the worker leaves no trace
-// in the page: only the limit catches it). A late engine is left unused.
-export function startEngineWithin(limit = START_LIMIT) {
+// The engine, or a StartFailure: a file that did not load (PyScript rejects it with
+// nobody to catch it, so the page would wait forever) or a throw. Past `limit` ms,
+// `late(StartFailure "timeout")` is called (a runtime file aborted inside the worker
+// leaves no trace in the page: only the limit tells), and the start goes on: a slow
+// phone under load may still get there, and then the page carries on as usual.
+export function startEngineWithin(late, limit = START_LIMIT) {
   let timer;
   let unhandled;
   const failed = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new StartFailure("timeout", Math.round(limit / 1000))), limit);
+    timer = setTimeout(() => late(new StartFailure("timeout", Math.round(limit / 1000))), limit);
     unhandled = (event) => {
       if (event.reason instanceof EngineFault) return;
       event.preventDefault();

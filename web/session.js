@@ -95,6 +95,7 @@ export class Session {
     this.undo = answer.undo ?? 0;
     this.redo = answer.redo ?? 0;
     const stored = typeof answer.save === "string" ? this.storage.save(answer.save) : null;
+    if (answer.checkpoint !== undefined && stored === "ok") this.storage.saveCheckpoint(answer.checkpoint);
     this.emit("change", this.board);
     return stored;
   }

@@ -35,10 +35,20 @@ def test_a_ten_thousand_command_fight_undoes_redoes_reloads_and_travels(new_phon
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
     assert page.evaluate(BOARD) == shown
 
-    page.reload()
+    kept = json.loads(page.evaluate("() => localStorage.getItem('riposte.checkpoint')"))
+    assert kept["at"] == 10_000  # the autosave keeps the last checkpoint beside the log
+    page.reload()  # from that checkpoint: nothing replayed
     wait_ready(page)
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
     assert page.evaluate(BOARD) == shown
+    for _ in range(60):  # below the restored checkpoint: the ones before it are rebuilt
+        undo.click()
+    expect(redo).to_be_enabled()
+    assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - 60
+    for _ in range(60):
+        redo.click()
+    expect(redo).to_be_disabled()
+    assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
 
     exported = page.evaluate(RAW, {"op": "export", "board": True})["text"]
     assert len(json.loads(exported)["commands"]) == 10_000

@@ -14,6 +14,13 @@ function why(error) {
   return error?.detail ?? error?.message ?? String(error);
 }
 
+function fillWhenIdle(session) {
+  requestIdleCallback(async () => {
+    const answer = await session.call({ op: "fill" }).catch(() => null);
+    if (answer?.left > 0) fillWhenIdle(session);
+  }, { timeout: 2000 });
+}
+
 export async function start({ session, status }, board) {
   const saved = store.load();
   let early = false; // the saved board is on screen: it takes taps while the engine starts
@@ -35,7 +42,8 @@ export async function start({ session, status }, board) {
   status.setEngine("loading", t(early ? "loadingEarly" : "loading"), early);
   let engine;
   try {
-    engine = await startEngineWithin();
+    // Too long: the reason and the reload button, while the start goes on.
+    engine = await startEngineWithin((error) => status.setEngine("error", t("engineLate", why(error))));
   } catch (error) {
     // Said in the page's words, with a reload button; the save is not touched (nothing
     // was loaded, nothing is written), the taps made meanwhile are dropped.
@@ -44,7 +52,9 @@ export async function start({ session, status }, board) {
     return null;
   }
   session.attach(engine);
-  let answer = await session.send({ op: "load", text: saved.text });
+  if (status.root.dataset.engine === "error") status.setEngine("loading", t("loading")); // late, but here
+  // With the checkpoint kept beside the log, if any: the engine replays only what follows.
+  let answer = await session.send({ op: "load", text: saved.text, checkpoint: store.checkpoint() });
   if (saved.unavailable) status.message(t("storageUnavailable"));
   if (!answer.ok) {
     const aside = store.keepAside(saved.text);
@@ -64,6 +74,8 @@ export async function start({ session, status }, board) {
   status.setEngine("ready", t("ready"));
   performance.mark("riposte:ready");
   status.mark("boot", answer.boot ?? "cold");
+  // When idle, the checkpoints before the restored one are rebuilt, a few at a time.
+  fillWhenIdle(session);
   // In the background, once the page is idle: a second Python boots in its own worker.
   if (answer.boot !== "restored") snapshotWhenIdle().then((made) => status.mark("snapshot", made.ok ? "made" : "failed"));
   return engine;

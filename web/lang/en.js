@@ -77,6 +77,7 @@ export default {
   ready: "Engine ready.",
   engineFailed: (why) => `The rules engine could not start (${why}). The saved fight was not touched: reload the page.`,
   startTimeout: (seconds) => `nothing after ${seconds} s`,
+  engineLate: (why) => `The rules engine is not starting (${why}). The saved fight was not touched: reload the page.`,
   startMissing: (file, status) => `the file ${file} could not be loaded, error ${status}`,
   noRound: "No round",
   round: (n, over) => `Round ${n}${over ? " — over" : ""}`,

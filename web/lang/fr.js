@@ -79,6 +79,7 @@ export default {
   ready: "Moteur prêt.",
   engineFailed: (why) => `Le moteur de règles n'a pas pu démarrer (${why}). Le combat sauvegardé n'a pas été touché : rechargez la page.`,
   startTimeout: (seconds) => `rien après ${seconds} s`,
+  engineLate: (why) => `Le moteur de règles ne démarre pas (${why}). Le combat sauvegardé n'a pas été touché : rechargez la page.`,
   startMissing: (file, status) => `le fichier ${file} n'a pas pu être chargé, erreur ${status}`,
   // the board
   noRound: "Aucun tour",
