@@ -85,10 +85,14 @@ function makeSnapshot() {
   });
 }
 
+// Safari (WebKit) has no requestIdleCallback: there the snapshot waits a plain timer
+// (docs/BROWSERS.md).
+const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(run, 1000));
+
 // The snapshot made in the background, once the page has been idle a moment.
 export function snapshotWhenIdle() {
   return new Promise((resolve) => {
-    setTimeout(() => requestIdleCallback(() => makeSnapshot().then(resolve), { timeout: 5000 }), 2000);
+    setTimeout(() => whenIdle(() => makeSnapshot().then(resolve), { timeout: 5000 }), 2000);
   });
 }
 

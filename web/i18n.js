@@ -31,10 +31,14 @@ export function term(table, id) {
   return words[table]?.[id] ?? fr[table]?.[id] ?? id;
 }
 
-// An engine refusal or a save error: French as the engine wrote it, else by its code.
+// An engine refusal or a save error, or an action the board refuses (its verdict): by its
+// reason's key (engine/errors.py REASONS) in this language, else by its code, else as
+// the engine wrote it (French).
 export function refusal(error) {
   if (!error) return "";
-  return words.errors[error.code] ?? error.message;
+  const reasons = words.reasons ?? {};
+  if (typeof error.key === "string" && Object.hasOwn(reasons, error.key)) return reasons[error.key](error.params ?? {}, reasons);
+  return (Object.hasOwn(words.errors, error.code) ? words.errors[error.code] : null) ?? error.message ?? error.reason;
 }
 
 // An action by its engine id (R4).

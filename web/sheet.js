@@ -2,7 +2,7 @@
 // the one picked. The sheet goes back and forth by itself (Retour); only a confirmed
 // action leaves it, through the submit handler. One listener, on the dialog.
 import { $, h, labelled } from "./dom.js";
-import { actionName, t, term } from "./i18n.js";
+import { actionName, refusal, t, term } from "./i18n.js";
 import { costLabel, testLabel } from "./labels.js";
 
 export class SheetView {
@@ -54,7 +54,7 @@ export class SheetView {
         return h("li", {},
           h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": v.allowed ? null : reasonId },
             h("span", {}, actionName(actionId, v.name)), h("span", { class: "cost" }, costLabel(v))),
-          v.allowed ? null : h("small", { id: reasonId, class: "reason" }, v.reason));
+          v.allowed ? null : h("small", { id: reasonId, class: "reason" }, refusal(v)));
       })))));
     if (!this.dialog.open) this.dialog.showModal();
     this.body.querySelector("button:not([disabled])")?.focus();
