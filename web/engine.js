@@ -87,7 +87,7 @@ function makeSnapshot() {
 
 // Safari (WebKit) has no requestIdleCallback: there the snapshot waits a plain timer
 // (docs/BROWSERS.md).
-const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(run, 1000));
+export const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(run, 1000));
 
 // The snapshot made in the background, once the page has been idle a moment.
 export function snapshotWhenIdle() {

@@ -2,7 +2,7 @@
 // session's queue), start the engine (after the service worker holds the site, on a
 // first visit), load the save (or set it aside), apply the queued taps in order, then let
 // the whole page be tapped. Resolves the engine, or null when it could not start.
-import { snapshotWhenIdle, startEngineWithin } from "../engine.js";
+import { snapshotWhenIdle, startEngineWithin, whenIdle } from "../engine.js";
 import { refusal, t } from "../i18n.js";
 import { controlled, firstVisit, registerOffline } from "../offline.js";
 import * as store from "../store.js";
@@ -15,7 +15,7 @@ function why(error) {
 }
 
 function fillWhenIdle(session) {
-  requestIdleCallback(async () => {
+  whenIdle(async () => {
     const answer = await session.call({ op: "fill" }).catch(() => null);
     if (answer?.left > 0) fillWhenIdle(session);
   }, { timeout: 2000 });
