@@ -51,7 +51,6 @@ from typing import Any
 
 from . import attempt, fold, save
 from .codec import combatant_sheet, decode, encode
-from .errors import Refusal
 from .journal import journal
 from .model import Encounter, Side
 from .view import board
@@ -154,7 +153,7 @@ class Table:
             if data.get("hash") != _digest(texts[:at]):
                 return None
             return at, decode(data.get("state"))
-        except (ValueError, RecursionError, Refusal):
+        except Exception:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
             return None
 
     def _rebuild(self, commands: list[Any], checkpoint: object = None) -> dict[str, Any] | None:
