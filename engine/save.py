@@ -42,13 +42,14 @@ SAVE_FORMAT = 3
 #: with 30 fighters and its board is about 400 kB).
 MAX_CHARS = 2_000_000
 
-#: The longest command log read or kept: replaying it (at every reload, file or link)
-#: must end well before the page's 15 s engine timeout, even with 64 fighters rolling
-#: every round (measured in Chromium on a shared 2-core machine: 2,000 commands of 64
-#: fighters replay in 10.4 s, so 1,500 in about 8 s; 30 fighters and 300 rounds are 630).
+#: The longest command log read or kept: a fight of 30 fighters and 300 rounds is about
+#: 10,000 commands (issue #14), and a short link of 20,000 empty rounds must be refused
+#: before any replay (issue #12). Replay cost is bounded twice: by this count, and by the
+#: save's size, checked as the log is replayed (engine/table.py ``_rebuild``), so a link
+#: whose dice the engine fills in is refused as soon as its save would pass MAX_CHARS.
 #: A command that would make the log longer is refused; so is a save or link with more,
 #: before any replay.
-MAX_COMMANDS = 1500
+MAX_COMMANDS = 12_000
 
 #: The deepest nesting of arrays and objects read. A save is about 10 deep; a parser's
 #: recursion on deeper text can overflow the WebAssembly stack (and kill the worker)
@@ -105,6 +106,25 @@ def dump(commands: list[Any], board: dict[str, Any] | None = None) -> str:
     """The save text of a resolved command log (and the board it gives), compact."""
     return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": compact(commands), "board": board},
                       ensure_ascii=False, separators=(",", ":"))
+
+
+def command_text(command: Any) -> str:
+    """One command as :func:`dump` writes it in the log (:func:`compact`)."""
+    return json.dumps(compact([command])[0], ensure_ascii=False, separators=(",", ":"))
+
+
+def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
+    """:func:`dump` of a log whose commands are already written (:func:`command_text`):
+    the same text, without encoding the whole log again (the table writes a save on every
+    accepted command, engine/table.py).
+
+    >>> log = [{"type": "end_round"}, {"type": "pass", "actor": "c1"}]
+    >>> dump_texts([command_text(c) for c in log], {"b": "é"}) == dump(log, {"b": "é"})
+    True
+    """
+    head = json.dumps({"app": "riposte", "format": SAVE_FORMAT}, separators=(",", ":"))[:-1]
+    tail = json.dumps(board, ensure_ascii=False, separators=(",", ":"))
+    return f'{head},"commands":[{",".join(texts)}],"board":{tail}}}'
 
 
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
@@ -205,17 +225,18 @@ def too_big(size: int, advice: str = "") -> dict[str, Any]:
                    limit=MAX_CHARS)
 
 
-def checked_dump(commands: list[Any], board: dict[str, Any] | None, advice: str = "") -> dict[str, Any]:
-    """``{"ok": True, "text": the save}`` when the save of ``commands`` can be read back
-    (:func:`parse`: at most :data:`MAX_COMMANDS` commands, :data:`MAX_CHARS` characters),
-    else its refusal: what is accepted is always readable again.
+def checked_texts(texts: list[str], board: dict[str, Any] | None, advice: str = "") -> dict[str, Any]:
+    """``{"ok": True, "text": the save}`` when the save of a log whose commands are
+    written (:func:`command_text`) can be read back (:func:`parse`: at most
+    :data:`MAX_COMMANDS` commands, :data:`MAX_CHARS` characters), else its refusal: what
+    is accepted is always readable again.
 
-    >>> checked_dump([], None)["ok"], checked_dump([{}] * (MAX_COMMANDS + 1), None)["error"]["code"]
+    >>> checked_texts([], None)["ok"], checked_texts(["{}"] * (MAX_COMMANDS + 1), None)["error"]["code"]
     (True, 'too_long')
     """
-    if len(commands) > MAX_COMMANDS:
-        return too_long(len(commands), advice)
-    text = dump(commands, board)
+    if len(texts) > MAX_COMMANDS:
+        return too_long(len(texts), advice)
+    text = dump_texts(texts, board)
     if len(text) > MAX_CHARS:
         return too_big(len(text), advice)
     return {"ok": True, "text": text}
@@ -240,7 +261,7 @@ def read(text: object) -> dict[str, Any]:
     if not result["ok"]:
         return bad_log(result["error"])
     shown = view(result["state"])
-    kept = checked_dump(result["commands"], painted(shown))  # as the autosave will write it
+    kept = checked_texts([command_text(c) for c in result["commands"]], painted(shown))  # as the autosave will write it
     if not kept["ok"]:
         return kept
     return {"ok": True, "format": parsed["format"], "commands": result["commands"], "state": result["state"],

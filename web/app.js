@@ -16,7 +16,7 @@ import { EngineFault } from "./engine.js";
 import { t } from "./i18n.js";
 import { ConfirmDialog, JournalView, MenuView, ShareView } from "./panels.js";
 import { RoundView } from "./round.js";
-import { Session } from "./session.js";
+import { Discarded, Session } from "./session.js";
 import { SheetView } from "./sheet.js";
 import * as store from "./store.js";
 import { Address, Screens, StatusView } from "./view.js";
@@ -37,7 +37,7 @@ const tabs = new TabsController(parts, new Writers());
 // is not reported again as an unhandled rejection.
 parts.session.on("fault", (error) => status.setEngine("fault", t("engineFault", error.message)));
 window.addEventListener("unhandledrejection", (event) => {
-  if (event.reason instanceof EngineFault) event.preventDefault();
+  if (event.reason instanceof EngineFault || event.reason instanceof Discarded) event.preventDefault();
 });
 
 // Who writes the fight is known before the page can be tapped (one writer per fight).

@@ -7,6 +7,7 @@ export class BoardView {
   constructor() {
     this.list = $("#board");
     this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
+    this.pending = new Map(); // fighter id or "end-round" → taps waiting for the engine
     this.handlers = {};
     const steady = steadyTaps(this.list);
     this.list.addEventListener("click", (event) => {
@@ -48,8 +49,39 @@ export class BoardView {
     } else {
       this.list.replaceChildren(...cards);
     }
+    this.roundOver = board.round_over;
     $("#end-round").disabled = board.round_over;
     $("#next-round").disabled = !board.round_over || fighters.length === 0;
+    this.showPending();
+  }
+
+  // Taps made before the engine is up (issue #14): `key` (a fighter's id or "end-round")
+  // is marked « en attente », its buttons off, until the engine took or dropped them.
+  setPending(key, on) {
+    const count = (this.pending.get(key) ?? 0) + (on ? 1 : -1);
+    if (count > 0) this.pending.set(key, count);
+    else this.pending.delete(key);
+    this.showPending();
+  }
+
+  showPending() {
+    for (const li of this.list.children) {
+      const on = this.pending.has(li.dataset.id);
+      if (on === li.classList.contains("pending")) continue;
+      li.classList.toggle("pending", on);
+      li.setAttribute("aria-busy", String(on));
+      for (const button of li.querySelectorAll("button")) button.disabled = on;
+      const badges = li.querySelector(".badges");
+      if (on) badges.prepend(h("li", { class: "badge queued" }, t("queued")));
+      else badges.querySelector(".queued")?.remove();
+    }
+    const end = $("#end-round");
+    const waiting = this.pending.has("end-round");
+    if (waiting !== end.classList.contains("pending")) {
+      end.classList.toggle("pending", waiting);
+      end.disabled = waiting || this.roundOver;
+      end.textContent = waiting ? `${t("endRound")} (${t("queued")})` : t("endRound");
+    }
   }
 
   // The players' view: drawn when it is on screen.

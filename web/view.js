@@ -54,13 +54,20 @@ export class StatusView {
     this.onHeld = handler;
   }
 
-  setEngine(status, text) {
+  // `early`: the saved board is shown and takes taps while the engine starts (they are
+  // queued, web/session.js): its cards and « Finir le tour » wake up at once, the rest
+  // with the engine.
+  setEngine(status, text, early = false) {
     this.root.dataset.engine = status;
     $("#engine-status-text").textContent = text;
     $("#engine-status").hidden = status === "ready";
     // No button that does nothing: the controls wake up with the engine.
-    for (const el of document.querySelectorAll("main, .tabs, .tools")) el.inert = status !== "ready";
-    $("#reload").hidden = status !== "fault";
+    const live = status === "ready" || (early && status === "loading");
+    for (const el of document.querySelectorAll("main, .tabs, .tools")) el.inert = status !== "ready" && !(live && el.matches("main"));
+    for (const el of document.querySelectorAll("main > section:not(#screen-board), #next-round")) el.inert = status !== "ready";
+    if (live && status !== "ready") this.root.dataset.early = "";
+    else delete this.root.dataset.early;
+    $("#reload").hidden = status !== "fault" && status !== "error";
   }
 
   // How the page started, for the tests and the benchmark: data-boot, data-snapshot.

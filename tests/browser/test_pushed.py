@@ -146,7 +146,7 @@ def test_a_short_link_too_long_to_replay_is_refused_up_front(fight: Any, site_ur
     page.goto(link)
     wait_ready(page)
     message = page.locator("#message")
-    expect(message).to_contain_text("Lien de partage refusé : Combat trop long : 40064 commandes (au plus 1500", timeout=10_000)
+    expect(message).to_contain_text("Lien de partage refusé : Combat trop long : 40064 commandes (au plus 12000", timeout=10_000)
     expect(message).to_contain_text("intact")
     expect(page.locator("#confirm-dialog")).to_be_hidden()
     card(page, "Orque").get_by_role("button", name="Passer").click()  # the engine answers
@@ -191,13 +191,13 @@ def test_a_fight_of_30_fighters_and_300_rounds_saves_reloads_and_travels(fight: 
 
 
 def test_a_file_too_long_to_replay_is_refused_with_the_limit(fight: Any, tmp_path: Path) -> None:
-    log = soldiers(2) + [{"type": "start_round", "rolls": {"s1": 3, "s2": 4}}, {"type": "end_round"}] * 1_100
+    log = soldiers(2) + [{"type": "start_round"}, {"type": "end_round"}] * 6_100
     path = tmp_path / "trop-long.json"
     path.write_text(save_text(log), encoding="utf-8")
     page = fight.page
     page.get_by_role("button", name="Partie").click()
     page.locator("#import").set_input_files(str(path))
-    expect(page.locator("#message")).to_contain_text("Fichier refusé : Combat trop long : 2202 commandes (au plus 1500")
+    expect(page.locator("#message")).to_contain_text("Fichier refusé : Combat trop long : 12202 commandes (au plus 12000")
     expect(page.locator("#confirm-dialog")).to_be_hidden()
     page.get_by_role("button", name="Plateau").click()
     expect_pi(page, Aldric=5, Orque=6)

@@ -53,16 +53,32 @@ export class BoardController {
     this.view.render(board);
   }
 
+  // The action sheet needs every action's verdict, which only the engine gives: a tap on
+  // « Agir » before it is up waits its turn in the queue, then the sheet opens.
   actions(id, interruption) {
-    this.sheet.open(this.parts.session.board, id, interruption);
+    const { session } = this.parts;
+    if (!session.waiting()) return this.sheet.open(session.board, id, interruption);
+    return this.early(id, () => session.call({ op: "show" })).then(() => this.sheet.open(session.board, id, interruption));
   }
 
   pass(id) {
-    return this.tell({ type: "pass", actor: id });
+    return this.early(id, () => this.tell({ type: "pass", actor: id }));
   }
 
   endRound() {
-    return this.tell({ type: "end_round" });
+    return this.early("end-round", () => this.tell({ type: "end_round" }));
+  }
+
+  // A tap before the engine is up: what it touched is shown as pending (`key`: a
+  // fighter's id, or "end-round") until the engine has answered it or dropped it.
+  async early(key, run) {
+    if (!this.parts.session.waiting()) return run();
+    this.view.setPending(key, true);
+    try {
+      return await run();
+    } finally {
+      this.view.setPending(key, false);
+    }
   }
 
   async history(op) {

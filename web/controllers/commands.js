@@ -19,7 +19,7 @@ export function commands({ session, status }) {
 
   async function tell(command) {
     const answer = await send(command);
-    if (!answer.ok) status.message(refusal(answer.error));
+    if (!answer.ok) status.message(answer.discarded ? t("queueStopped", refusal(answer.error), answer.discarded) : refusal(answer.error));
     return answer;
   }
 

@@ -72,8 +72,15 @@ export default {
   // engine status
   firstVisit: "Premier passage : Riposte se télécharge pour marcher aussi sans réseau (14 Mo)…",
   loading: "Chargement du moteur de règles (Python)…",
+  loadingEarly: "Chargement du moteur de règles (Python)… Vous pouvez déjà passer ou finir le tour : ce sera appliqué dans l'ordre.",
+  queued: "en attente",
+  queueStopped: (why, n) => `${why} ${n === 1 ? "La touche suivante, faite pendant le chargement, est abandonnée" : `Les ${n} touches suivantes, faites pendant le chargement, sont abandonnées`} : rien n'est appliqué dans le désordre.`,
+  queueDropped: "Les touches faites pendant le chargement sont abandonnées : le combat sauvegardé n'a pas pu être rouvert.",
   ready: "Moteur prêt.",
-  engineFailed: (why) => `Le moteur de règles n'a pas pu démarrer (${why}). Rechargez la page.`,
+  engineFailed: (why) => `Le moteur de règles n'a pas pu démarrer (${why}). Le combat sauvegardé n'a pas été touché : rechargez la page.`,
+  startTimeout: (seconds) => `rien après ${seconds} s`,
+  engineLate: (why) => `Le moteur de règles ne démarre pas (${why}). Le combat sauvegardé n'a pas été touché : rechargez la page.`,
+  startMissing: (file, status) => `le fichier ${file} n'a pas pu être chargé, erreur ${status}`,
   // the board
   noRound: "Aucun tour",
   round: (n, over) => `Tour ${n}${over ? " — terminé" : ""}`,
