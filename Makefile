@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 FIREFOX_TESTS := PYTHON=$(PY) node --test tests/engines/firefox.test.mjs
 
-.PHONY: all site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots clean
+.PHONY: all site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots mutants clean
 
 all: test
 
@@ -67,6 +67,22 @@ screenshots: site
 	RIPOSTE_SCREENSHOTS=$(CURDIR)/docs $(PY) -m pytest -q -p no:cacheprovider \
 		tests/browser/test_fight.py::test_a_whole_fight_by_tapping tests/browser/test_keep.py::test_dark_mode_follows_the_system
 
+# Mutation testing of engine/ with mutmut (requirements-mutants.txt; not part of make test:
+# about N minutes here). A fresh run each time (mutants/ is mutmut's scratch copy), the
+# CPython tests only, the derandomized Hypothesis profile `mutants`, at most two workers;
+# prints the score and the surviving mutants (docs/ENGINE.md, "Mutation testing").
+MUTANTS_JOBS ?= 2
+
+$(VENV)/.mutants: $(VENV)/.installed requirements-mutants.txt
+	$(PY) -m pip install --quiet -r requirements-mutants.txt
+	touch $@
+
+mutants: $(VENV)/.mutants
+	rm -rf mutants && mkdir mutants
+	HYPOTHESIS_PROFILE=mutants $(VENV)/bin/mutmut run --max-children $(MUTANTS_JOBS) > mutants/run.log 2>&1 \
+		|| { tail -40 mutants/run.log; exit 1; }
+	$(PY) tools/mutation_score.py
+
 # Lighthouse on the built site, phone profile: prints the scores (not part of make test).
 audit: site
 	$(PY) tools/audit.py
@@ -78,4 +94,4 @@ bench: site
 	$(PY) bench/page_bench.py
 
 clean:
-	rm -rf _site build dist
+	rm -rf _site build dist mutants

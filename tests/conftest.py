@@ -5,7 +5,9 @@ installed, so that ``pytest -m "not browser"`` runs without it. Asked for anyway
 ``test_selenium_is_installed``.
 
 Hypothesis profiles: ``ci`` (default, quick) and ``long`` (``HYPOTHESIS_PROFILE=long``,
-``make test-long``): see docs/RELIABILITY.md for the figures.
+``make test-long``): see docs/RELIABILITY.md for the figures; ``mutants`` (``make
+mutants``): derandomized, so that every mutant meets the same examples and a score does
+not move from one run to the next.
 """
 
 from __future__ import annotations
@@ -30,7 +32,20 @@ settings.register_profile("ci", max_examples=60, stateful_step_count=40, deadlin
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=10_000, stateful_step_count=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("mutants", max_examples=15, stateful_step_count=25, deadline=None,
+                          derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_board_memo() -> None:
+    """Under ``make mutants`` only: empty the board's memo (engine.view.fighter) before each
+    test. mutmut forks each mutant's run from a process that already ran the tests, so a
+    board memoised there would answer instead of the mutated code."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        from engine.view import fighter
+
+        fighter.cache_clear()
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:

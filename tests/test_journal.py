@@ -68,3 +68,62 @@ def test_names_are_those_of_the_moment() -> None:
 @given(st.lists(MALFORMED, max_size=3))
 def test_the_journal_never_raises(log: list[Any]) -> None:
     assert isinstance(journal(log), list)
+
+
+def test_every_kind_of_entry_says_exactly_what_happened() -> None:
+    """Two rounds told whole: arrivals (round 0), initiatives with the declared weapon or
+    none and who rolled (R1.3, R1.5, D7), a charge with its two named tests (R4.2, D14),
+    interruptions paid in P.I. then in Espoir after the round ended (R5.1, R5.2, R5.4), out
+    of the fight and back (D6, D21), a pass (D5), the GM ending a round, a removal."""
+    log = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "start_round", "declarations": {"aldric": "epee", "orque": "hache"}, "rolls": {"aldric": 4, "orque": 1}},
+           {"type": "act", "actor": "aldric", "action": "charge", "target": "orque", "distance": 5, "test_result": 0},
+           {"type": "interrupt", "actor": "orque", "action": "bloquer", "against": "aldric"},
+           {"type": "update_combatant", "id": "orque", "changes": {"hors_combat": True}},
+           {"type": "update_combatant", "id": "orque", "changes": {"hors_combat": False}},
+           {"type": "interrupt", "actor": "aldric", "action": "bloquer"},
+           {"type": "start_round", "rolls": {"aldric": 3, "orque": 2}, "engine_rolled": ["orque"]},
+           {"type": "pass", "actor": "orque"},
+           {"type": "end_round"},
+           {"type": "remove_combatant", "id": "orque"}]
+    result = engine.replay(log)
+    assert result["ok"], result
+    melee = {"id": None, "characteristic": "melee", "difficulty": None, "modifiers": []}
+    assert journal(result["commands"]) == [
+        {"round": 0, "kind": "joined", "name": "Aldric", "side": "pj"},
+        {"round": 0, "kind": "joined", "name": "Orque", "side": "pnj"},
+        # R1.3: Aldric 7 // 2 + 1 + 3 + 4 - 2 = 9, Orque 6 // 2 + 0 + 2 + 1 - 0 = 6
+        {"round": 1, "kind": "round_started", "initiatives": [
+            {"name": "Aldric", "weapon": "Épée", "d6": 4, "initiative": 9, "rolled_by": "table"},
+            {"name": "Orque", "weapon": "Hache", "d6": 1, "initiative": 6, "rolled_by": "table"}]},
+        {"round": 1, "kind": "action", "name": "Aldric", "action": "charge", "category": "complexe", "cost": 10,
+         "pays": "pi", "pi_before": 9, "pi_after": -1, "hope_before": 2, "hope_after": 2,
+         "tests": [{**melee, "characteristic_value": 7, "skill": "course", "skill_level": 2, "id": "portee"},
+                   {**melee, "characteristic_value": 7, "skill": "epee", "skill_level": 3,
+                    "modifiers": [{"id": "charge", "rule": "R4.2", "value": 4}]}],
+         "outcome": {"test_result": 0}, "target": "Orque", "against": None},
+        {"round": 1, "kind": "action", "name": "Orque", "action": "bloquer", "category": "interruption", "cost": 5,
+         "pays": "pi", "pi_before": 6, "pi_after": 1, "hope_before": 0, "hope_after": 0,
+         "tests": [{**melee, "characteristic_value": 6, "skill": "corps_a_corps", "skill_level": 1}],
+         "outcome": {}, "target": None, "against": "Aldric"},
+        {"round": 1, "kind": "out", "name": "Orque"},
+        {"round": 1, "kind": "round_ended", "reason": "pi"},  # D21: nobody left in the round with P.I. > 0
+        {"round": 1, "kind": "back", "name": "Orque"},
+        {"round": 1, "kind": "action", "name": "Aldric", "action": "bloquer", "category": "interruption", "cost": 1,
+         "pays": "espoir", "pi_before": -1, "pi_after": -1, "hope_before": 2, "hope_after": 1,
+         "tests": [{**melee, "characteristic_value": 7, "skill": "corps_a_corps", "skill_level": 2}],
+         "outcome": {}, "target": None, "against": None},
+        # R1.5: no declaration, so corps_a_corps: Aldric 3 + 1 + 2 + 3 - 2 = 7, Orque 3 + 0 + 1 + 2 = 6
+        {"round": 2, "kind": "round_started", "initiatives": [
+            {"name": "Aldric", "weapon": None, "d6": 3, "initiative": 7, "rolled_by": "table"},
+            {"name": "Orque", "weapon": None, "d6": 2, "initiative": 6, "rolled_by": "engine"}]},
+        {"round": 2, "kind": "passed", "name": "Orque", "pi": 6},
+        {"round": 2, "kind": "round_ended", "reason": "mj"},
+        {"round": 2, "kind": "removed", "name": "Orque"},
+    ]
+
+
+def test_the_journal_stops_at_a_command_whose_dice_were_not_written() -> None:
+    """The journal reads resolved logs: a start_round without its dice is where it stops."""
+    log = [*fight()[:2], {"type": "start_round"}, {"type": "act", "actor": "aldric", "action": "observer"}]
+    assert [e["kind"] for e in journal(log)] == ["joined", "joined"]

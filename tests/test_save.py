@@ -200,3 +200,48 @@ def test_any_command_list_in_a_save_is_read_or_refused(commands: list[Any]) -> N
         assert result["commands"] == engine.replay(commands)["commands"]
     else:
         assert result["error"]["code"] == "bad_log"
+
+
+# --- the exact shape of what is written and the limits (saves are links: every byte counts)
+def test_a_save_is_compact_json_that_keeps_accents_as_written() -> None:
+    assert save.dump([]) == f'{{"app":"riposte","format":{save.SAVE_FORMAT},"commands":[],"board":null}}'
+    text = save.dump([{"type": "add_combatant", "combatant": {"name": "Éloïse", "side": "pj"}}])
+    assert "Éloïse" in text and ", " not in text and ": " not in text
+
+
+def test_the_painted_board_keeps_the_cards_and_drops_the_verdicts() -> None:
+    board = engine.view(engine.replay(fight())["state"])
+    painted = save.painted(board)
+    assert set(painted) == set(board) - {"catalogue"}
+    for cid, fighter in board["combatants"].items():
+        assert {"actions", "declarations"} <= set(fighter)
+        assert painted["combatants"][cid] == {k: x for k, x in fighter.items() if k not in ("actions", "declarations")}
+
+
+def test_nesting_up_to_the_limit_is_read() -> None:
+    deepest = "[" * save.MAX_DEPTH + "]" * save.MAX_DEPTH
+    assert save.depth(deepest) == save.MAX_DEPTH
+    assert save.loads(deepest) is not None
+    refused(deepest, "not_an_encounter")  # parsed, then refused for what it is
+    refused("[" + deepest + "]", "not_json")
+
+
+def test_a_save_at_the_size_limit_is_read_and_one_character_more_is_not() -> None:
+    text = save.dump(fight())
+    padded = text[:-1] + " " * (save.MAX_CHARS - len(text)) + "}"
+    assert len(padded) == save.MAX_CHARS
+    assert save.read(padded)["ok"]
+    result = refused(padded + " ", "too_big")
+    assert "2000 ko (au plus 2000 ko)" in result["error"]["message"]
+
+
+def test_the_summary_counts_the_pj() -> None:
+    log = [{"type": "add_combatant", "combatant": CASTS[name]} for name in ("aldric", "orque", "lyra", "gobelin")]
+    assert save.read(save.dump(log))["summary"] == {"round": 0, "fighters": ["Aldric", "Orque", "Lyra", "Gobelin"], "pj": 2}
+
+
+def test_every_refusal_carries_a_message() -> None:
+    for text, code in ((None, "not_an_encounter"), ("x" * (save.MAX_CHARS + 1), "too_big"), ("{", "not_json"),
+                       ("[]", "not_an_encounter"), ('{"format": 9, "commands": []}', "newer_format")):
+        message = refused(text, code)["error"]["message"]
+        assert isinstance(message, str) and len(message) > 10

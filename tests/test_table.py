@@ -15,7 +15,8 @@ from strategies import MALFORMED, options_for, sheets
 
 import engine
 from engine import save
-from engine.table import Table
+from engine.journal import journal
+from engine.table import MAX_REQUEST, Table
 
 HERE = Path(__file__).parent
 CASTS = json.loads((HERE / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
@@ -377,3 +378,103 @@ def test_a_short_link_of_a_huge_log_is_refused_before_any_replay() -> None:
         assert f"{len(commands)} commandes (au plus {save.MAX_COMMANDS}" in answer["error"]["message"]
     assert table.show() == before
     assert Table().load(save.dump(commands[:save.MAX_COMMANDS + 1]))["error"]["code"] == "too_long"
+
+
+# --- what each answer holds, exactly (the page reads these keys) -------------------------
+def test_inspect_tells_what_a_save_holds_and_opens_nothing() -> None:
+    table = seeded()
+    before = table.export(True)["text"]
+    text = Table().load(save.dump([{"type": "add_combatant", "combatant": CASTS["lyra"]}]))["save"]
+    assert table.inspect(text) == {"ok": True, "summary": {"round": 0, "fighters": ["Lyra"], "pj": 1}, "error": None}
+    refused = table.inspect("{")
+    assert (refused["ok"], refused["summary"], refused["error"]["code"]) == (False, None, "not_json")
+    assert table.export(True)["text"] == before
+
+
+def test_the_journal_of_a_table_is_that_of_its_log() -> None:
+    table = seeded()
+    table.apply({"type": "act", "actor": "aldric", "action": "observer"})
+    log = json.loads(table.export()["text"])["commands"]
+    assert table.journal() == {"ok": True, "entries": journal(log)}
+    assert [e["kind"] for e in table.journal()["entries"]] == ["joined", "joined", "round_started", "action"]
+
+
+def test_a_new_fight_is_empty_unless_the_party_is_asked_for() -> None:
+    answer = seeded().new()
+    assert answer["ok"] and answer["board"] == EMPTY and answer["undo"] == 0
+    assert json.loads(answer["save"])["commands"] == []
+
+
+def test_the_dice_come_from_the_table_s_own_source() -> None:
+    """R1.2: the engine rolls the dice nobody typed, from the table's random source, so a
+    seeded table rolls the same dice each time (the end-to-end tests rely on it)."""
+    fighters = [{"type": "add_combatant", "combatant": {"name": f"F{i}", "side": "pnj"}} for i in range(8)]
+    rolls = []
+    for _ in range(2):
+        table = Table(rng=random.Random(7))
+        for command in fighters:
+            table.apply(command)
+        rolls.append(table.apply({"type": "start_round"})["command"]["rolls"])
+    expected = random.Random(7)
+    assert rolls[0] == rolls[1] == {f"c{i + 1}": expected.randint(1, 6) for i in range(8)}
+
+
+def test_a_save_with_dice_left_to_roll_is_opened_with_the_table_s_dice() -> None:
+    fighters = [{"type": "add_combatant", "combatant": {"name": f"F{i}", "side": "pnj"}} for i in range(8)]
+    text = save.dump([*fighters, {"type": "start_round"}])
+    saves = [Table(rng=random.Random(3)).load(text)["save"] for _ in range(2)]
+    expected = random.Random(3)
+    assert saves[0] == saves[1]
+    assert json.loads(saves[0])["commands"][-1]["rolls"] == {f"c{i + 1}": expected.randint(1, 6) for i in range(8)}
+
+
+def test_undo_writes_the_save_of_the_fight_it_goes_back_to() -> None:
+    table = seeded()
+    before = table.export(True)["text"]
+    table.apply({"type": "act", "actor": "aldric", "action": "observer"})
+    undone = table.undo()
+    assert undone["save"] == before
+    assert json.loads(undone["save"])["board"] == save.painted(undone["board"])
+
+
+def test_export_is_the_log_alone_unless_the_board_is_asked_for() -> None:
+    table = seeded()
+    link = table.export()
+    assert link["ok"] is True and json.loads(link["text"])["board"] is None
+    assert json.loads(table.export(True)["text"])["board"] == save.painted(table.show()["board"])
+
+
+def test_a_request_of_any_type_is_answered_not_raised() -> None:
+    for request in (None, 42, b'{"op": "show"}', {"op": "show"}):
+        answer = json.loads(seeded().call(request))
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_command"
+
+
+def test_a_request_up_to_the_limit_is_read() -> None:
+    head = '{"op": "show", "pad": "'
+    request = head + "x" * (MAX_REQUEST - len(head) - 2) + '"}'
+    assert len(request) == MAX_REQUEST
+    assert json.loads(seeded().call(request))["ok"] is True
+    assert json.loads(seeded().call(request[:-2] + 'x"}'))["error"]["code"] == "bad_command"
+
+
+def test_refused_requests_say_why() -> None:
+    unreadable = call(seeded(), "[1]")["error"]
+    assert unreadable["code"] == "bad_command" and "objet JSON" in unreadable["message"]
+    unknown = call(seeded(), {"op": "voler"})["error"]
+    assert unknown["code"] == "bad_command" and "'voler'" in unknown["message"]
+
+
+def test_what_a_refusal_quotes_of_a_request_is_cut_short() -> None:
+    message = call(seeded(), {"op": "v" * 100})["error"]["message"]
+    assert "'" + "v" * 40 + "'" in message
+
+
+def test_a_fault_is_told_in_at_most_300_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = seeded()
+
+    def broken(*args: Any) -> None:
+        raise ValueError("x" * 1000)
+
+    monkeypatch.setattr(table, "journal", broken)
+    assert call(table, {"op": "journal"})["error"] == {"code": "internal", "message": "ValueError: " + "x" * 288}

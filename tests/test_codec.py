@@ -1,0 +1,121 @@
+"""The JSON codec (engine/codec.py), derived from the dataclass fields.
+
+The module builds its encoders and decoders once, at import; these tests derive them
+again (``_encoder``, ``_decoder``, ``_converters``) and check what they write, field by
+field, against JSON written out by hand: a field under its name (a trailing ``_``
+dropped), an enum as its value, a tuple as a list, named pairs as an object, a nested
+dataclass as an object, ``None`` as null. Saves of every release rest on this shape."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+import pytest
+
+import engine
+from engine import codec
+from engine.decide import step
+from engine.events import (
+    Charged,
+    CombatantAdded,
+    EngagementsSet,
+    Event,
+    Initiative,
+    Modifier,
+    Moved,
+    NamedTest,
+    PostureChanged,
+    RoundStarted,
+    SettingsUpdated,
+    type_name,
+)
+from engine.model import Combatant, Encounter, Posture, Settings, Side, Weapon, WeaponKind
+from tests.test_save import CASTS
+
+ARC = Weapon("arc", "Arc court", WeaponKind.BOW, "arc", stowed=False)
+ARC_JSON = {"id": "arc", "name": "Arc court", "kind": "bow", "skill": "arc", "stowed": False}
+LYRA = Combatant("lyra", "Lyra", Side.PJ, (("tir", 8),), (("arc", 3),), 0, 1, 2, (ARC,), ("arc",), entry=3,
+                 posture=Posture.A_GENOUX, aim_bonus=2, aim_weapon="arc", engaged_with=("orque",), pi=7, initiative=12)
+LYRA_SHEET = {"id": "lyra", "name": "Lyra", "side": "pj", "characteristics": {"tir": 8}, "skills": {"arc": 3},
+              "initiative_bonus": 0, "wounds": 1, "hope": 2, "weapons": [ARC_JSON], "in_hand": ["arc"], "entry": 3}
+LYRA_JSON = {**LYRA_SHEET, "posture": "a_genoux", "aim_bonus": 2, "aim_weapon": "arc", "arrow_nocked": False,
+             "cover": False, "engaged_with": ["orque"], "engaged_off_tracker": False, "hors_combat": False,
+             "in_round": False, "pi": 7, "initiative": 12, "d6": None, "declared": None, "charged": False, "passed": False}
+
+
+def roundtrip(cls: type, value: Any, expected: dict[str, Any]) -> None:
+    """Derived again, the encoder writes ``expected`` and the decoder reads it back."""
+    written = codec._encoder(cls)(value)
+    assert written == expected
+    assert codec._decoder(cls)(written) == value
+
+
+def test_a_weapon_is_written_field_by_field() -> None:
+    roundtrip(Weapon, ARC, ARC_JSON)
+
+
+def test_a_fighter_is_written_with_pairs_as_objects_tuples_as_lists_and_enums_as_values() -> None:
+    roundtrip(Combatant, LYRA, LYRA_JSON)
+    assert codec._encoder(Combatant, codec.SHEET)(LYRA) == LYRA_SHEET  # the sheet: those fields alone
+
+
+def test_an_encounter_nests_its_settings_and_fighters() -> None:
+    enc = Encounter(round=2, round_over=False, phase="lyra", next_id=4, settings=Settings(run_table=((0, 6), (3, 10))),
+                    combatants=(LYRA,))
+    roundtrip(Encounter, enc, {"round": 2, "round_over": False, "phase": "lyra", "next_id": 4,
+                               "settings": {"run_table": [[0, 6], [3, 10]]}, "combatants": [LYRA_JSON]})
+    assert codec.encode(enc) == {"format": codec.STATE_FORMAT, **codec._encoder(Encounter)(enc)}
+
+
+def test_a_named_test_writes_its_modifiers_and_its_missing_values_as_null() -> None:
+    test = NamedTest(id=None, characteristic="tir", characteristic_value=None, skill="arc", skill_level=3, difficulty=None,
+                     modifiers=(Modifier(id="visee", value=2, rule="R4.1"),))
+    roundtrip(NamedTest, test, {"id": None, "characteristic": "tir", "characteristic_value": None, "skill": "arc",
+                                "skill_level": 3, "difficulty": None,
+                                "modifiers": [{"id": "visee", "value": 2, "rule": "R4.1"}]})
+
+
+@pytest.mark.parametrize(("event", "expected"), [
+    (EngagementsSet(id="lyra", with_=("orque", "gobelin"), off_tracker=True),
+     {"type": "engagements_set", "id": "lyra", "with": ["orque", "gobelin"], "off_tracker": True}),
+    (PostureChanged(actor="lyra", posture=Posture.A_TERRE), {"type": "posture_changed", "actor": "lyra", "posture": "a_terre"}),
+    (Charged(actor="lyra", distance=4.5, reach=8), {"type": "charged", "actor": "lyra", "distance": 4.5, "reach": 8}),
+    (Moved(actor="lyra", how="course", distance=None), {"type": "moved", "actor": "lyra", "how": "course", "distance": None}),
+    (SettingsUpdated(settings=Settings(run_table=((2, 9),))), {"type": "settings_updated", "settings": {"run_table": [[2, 9]]}}),
+    (RoundStarted(round=3, initiatives=(Initiative(id="lyra", weapon=None, d6=4, rolled_by="engine", initiative=9,
+                                                   breakdown={"d6": 4}),)),
+     {"type": "round_started", "round": 3, "initiatives": [{"id": "lyra", "weapon": None, "d6": 4, "rolled_by": "engine",
+                                                            "initiative": 9, "breakdown": {"d6": 4}}]}),
+    (CombatantAdded(combatant=LYRA, joins=None), {"type": "combatant_added", "combatant": LYRA_SHEET, "joins": None}),
+])
+def test_an_event_is_written_with_its_type(event: Event, expected: dict[str, Any]) -> None:
+    assert codec._event_encoder(type(event))(event) == expected
+    assert codec.event_json(event) == expected
+
+
+def test_every_event_of_a_fight_is_written_as_the_contract_says() -> None:
+    """The events of a played fight, each written by an encoder derived again, are those
+    ``engine.apply`` answered."""
+    log = [{"type": "add_combatant", "combatant": CASTS[name]} for name in ("aldric", "orque", "lyra")]
+    log += [{"type": "start_round", "declarations": {"aldric": "epee"}, "rolls": {"aldric": 6, "orque": 2, "lyra": 1}},
+            {"type": "act", "actor": "aldric", "action": "charge", "target": "orque", "distance": 5, "test_result": 1},
+            {"type": "interrupt", "actor": "orque", "action": "parer", "against": "aldric"}]
+    enc, kinds = Encounter(), set()
+    for command in log:
+        result = engine.apply(codec.encode(enc), command)
+        assert result["ok"], result
+        enc, events = step(enc, result["command"])
+        assert [codec._event_encoder(type(e))(e) for e in events] == result["events"]
+        kinds |= {type_name(type(e)) for e in events}
+    assert {"combatant_added", "round_started", "action_taken", "charged", "engaged"} <= kinds
+    assert {type_name(cls) for cls in typing.get_args(Event)} >= kinds
+
+
+def test_a_type_without_a_json_form_is_refused_when_the_codec_is_derived() -> None:
+    with pytest.raises(TypeError, match="no JSON form for set"):
+        codec._converters(set[int])
+    assert codec._converters(int | None) == (None, None)
+    out, back = codec._converters(Weapon | None)
+    assert out is not None and back is not None
+    assert (out(None), back(None), out(ARC), back(ARC_JSON)) == (None, None, ARC_JSON, ARC)

@@ -1,0 +1,65 @@
+"""Value checks (engine/values.py): what a refusal quotes of a bad value, and the bounds.
+
+A refusal names the field and quotes what it got, short enough for a toast, and quoting
+never fails itself (a huge int, a deeply nested list, a 2 MB string)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import Refusal
+from engine.values import MAX_LIST, _shown, bad, integer, mapping, number, sequence, text
+
+
+def test_a_long_value_is_quoted_cut_to_forty_characters() -> None:
+    assert _shown("x" * 100) == "'" + "x" * 36 + "..."
+    assert len(_shown("é" * 10_000)) == 40
+    assert _shown("x" * 38) == "'" + "x" * 38 + "'"  # 40 with its quotes: whole
+    assert _shown("x" * 39) == "'" + "x" * 36 + "..."  # 41: cut
+
+
+def test_containers_and_huge_ints_are_named_not_quoted() -> None:
+    assert (_shown([1]), _shown((1,)), _shown({"a": 1})) == ("une liste", "une liste", "un objet")
+    assert _shown(10**40) == _shown(-(10**40)) == "un très grand entier"
+    assert _shown(10**40 - 1) == "9" * 40  # 40 digits: still quoted whole
+    assert _shown(True) == "True"
+
+
+def test_a_refusal_names_the_field_and_quotes_the_value() -> None:
+    refusal = bad("wounds", "un entier", "trois")
+    assert (refusal.code, refusal.message) == ("bad_value", "« wounds » doit être un entier (reçu : 'trois').")
+
+
+@pytest.mark.parametrize(("check", "value"), [
+    (lambda v: integer(v, "n", low=0, high=3), 4), (lambda v: integer(v, "n", low=0, high=3), -1),
+    (lambda v: integer(v, "n"), 2.0), (lambda v: number(v, "d"), float("nan")), (lambda v: number(v, "d"), "2"),
+    (lambda v: number(v, "d", high=6), 6.5), (lambda v: text(v, "name"), "   "), (lambda v: text(v, "name"), "x" * 61),
+    (lambda v: mapping(v, "m"), {str(i): i for i in range(MAX_LIST + 1)}), (lambda v: sequence(v, "s", max_len=2), [1, 2, 3]),
+])
+def test_values_out_of_bounds_are_refused_as_bad_value(check: object, value: object) -> None:
+    with pytest.raises(Refusal) as caught:
+        check(value)  # type: ignore[operator]
+    assert caught.value.code == "bad_value"
+
+
+def test_values_at_the_bounds_are_kept() -> None:
+    assert integer(3, "n", low=0, high=3) == 3 and integer(0, "n", low=0, high=3) == 0
+    assert number(6, "d", high=6) == 6 and number(0.0, "d") == 0.0
+    assert text("  Aldric  ", "name") == "Aldric" and text("x" * 60, "name") == "x" * 60
+    assert sequence((1, 2), "s", max_len=2) == [1, 2]
+    assert mapping({str(i): i for i in range(MAX_LIST)}, "m")["0"] == 0
+
+
+def test_a_string_is_cut_to_forty_characters_before_it_is_quoted() -> None:
+    """The quote is chosen for what is shown: a quote past the 40th character is not."""
+    assert _shown("x" * 40 + "'") == "'" + "x" * 36 + "..."
+
+
+def test_a_number_refused_says_what_was_expected_and_what_came() -> None:
+    """Distances (R4.2, R4.3) are numbers: a refusal names the field, the bounds, the value."""
+    for value, expected in ((float("nan"), "un nombre (reçu : nan)"), (float("inf"), "un nombre (reçu : inf)"),
+                            ("2", "un nombre (reçu : '2')"), (None, "un nombre (reçu : None)"),
+                            (10_001, "un nombre entre 0 et 10000 (reçu : 10001)")):
+        with pytest.raises(Refusal) as caught:
+            number(value, "distance")
+        assert caught.value.message == f"« distance » doit être {expected}."
