@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import options_for, sheets
+from strategies import next_command, sheets
 
 from engine import fold, save
 from engine.table import CHECKPOINT_EVERY, Table
@@ -44,19 +44,9 @@ class Checkpoints(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
-        shown = self.last["board"]
-        if not shown["active"]:
-            return
-        actor = shown["active"][0]
-        fighter = shown["combatants"][actor]
-        allowed = [a for a, v in fighter["actions"].items() if v["allowed"] and v["category"] != "interruption"]
-        if not allowed:
-            self.remember(self.table.apply({"type": "pass", "actor": actor}))
-            return
-        action = data.draw(st.sampled_from(allowed))
-        others = [c for c in shown["combatants"] if c != actor]
-        self.remember(self.table.apply({"type": "act", "actor": actor, "action": action,
-                                        **options_for(action, fighter, others, data.draw)}))
+        command = next_command(self.last["board"], data.draw)
+        if command is not None:
+            self.remember(self.table.apply(command))
 
     @precondition(lambda self: self.last["undo"] > 0)
     @rule(count=st.integers(1, 8))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import MALFORMED, options_for, sheets
+from strategies import MALFORMED, next_command, sheets
 
 import engine
 from engine import save
@@ -217,19 +217,9 @@ class Session(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
-        board = self.last["board"]
-        if not board["active"]:
-            return
-        actor = board["active"][0]
-        fighter = board["combatants"][actor]
-        allowed = [a for a, v in fighter["actions"].items() if v["allowed"] and v["category"] != "interruption"]
-        if not allowed:
-            self.remember(self.table.apply({"type": "pass", "actor": actor}))
-            return
-        action = data.draw(st.sampled_from(allowed))
-        others = [c for c in board["combatants"] if c != actor]
-        options = options_for(action, fighter, others, data.draw)
-        self.remember(self.table.apply({"type": "act", "actor": actor, "action": action, **options}))
+        command = next_command(self.last["board"], data.draw)
+        if command is not None:
+            self.remember(self.table.apply(command))
 
     @rule(command=MALFORMED)
     def garbage(self, command: Any) -> None:
