@@ -211,3 +211,183 @@ def test_apply_rolls_the_dice_from_the_source_it_is_given() -> None:
     rolls = [engine.apply(state, {"type": "start_round"}, random.Random(5))["command"]["rolls"] for _ in range(2)]
     expected = random.Random(5)
     assert rolls[0] == rolls[1] == {f"c{i + 1}": expected.randint(1, 6) for i in range(8)}
+
+
+def test_a_log_that_is_not_a_list_is_refused_whole() -> None:
+    assert engine.replay({"type": "end_round"}) == {
+        "ok": False, "commands": [], "state": engine.new_encounter(),
+        "error": {"code": "bad_command", "message": "Un journal de commandes est une liste.", "index": None}}
+
+
+def test_replay_rolls_the_dice_from_the_source_it_is_given() -> None:
+    import random
+
+    log = [*[{"type": "add_combatant", "combatant": {"name": f"F{i}", "side": "pnj"}} for i in range(8)], {"type": "start_round"}]
+    expected = random.Random(9)
+    rolls = engine.replay(log, random.Random(9))["commands"][-1]["rolls"]
+    assert rolls == {f"c{i + 1}": expected.randint(1, 6) for i in range(8)}
+
+
+@pytest.mark.parametrize(("options", "field"), [
+    ({"action": "attaque_melee", "target": 3}, "« target »"), ({"action": "charge", "distance": "loin"}, "« distance »"),
+    ({"action": "courir", "test_result": 2.5}, "« test_result »"), ({"action": "observer", "success": "oui"}, "« success »"),
+    ({"action": "tir_arc", "weapon": ""}, "« weapon »"), ({"action": "se_jeter_au_sol", "posture": "assis"}, "« posture »"),
+    ({"action": "lacher_objet", "items": []}, "« items »"), ({"action": "lacher_objet", "items": ["epee", "epee"]}, "« items »"),
+    ({"action": "lacher_objet", "items": [3]}, "« items[] »"), ({"action": "lacher_objet", "items": "epee"}, "« items »"),
+    ({"action": "lacher_objet", "items": [f"w{i}" for i in range(17)]}, "« items »"),
+])
+def test_a_bad_option_is_refused_naming_it(options: dict[str, Any], field: str) -> None:
+    refusal(ROUND, {"type": "act", "actor": "aldric", **options}, "bad_value", field)
+
+
+def test_the_acrobatic_dodge_takes_both_test_results() -> None:
+    """R4.4: the outcome of the two tests is written in the event; each must be true or false."""
+    log = ROUND
+    dodge = {"type": "interrupt", "actor": "orque", "action": "esquive_acrobatique", "against": "aldric",
+             "tests": {"esquive": True, "acrobatie": False}}
+    taken = engine.apply(state_after(log), dodge)
+    assert taken["ok"], taken
+    assert taken["events"][0]["outcome"] == {"tests": {"esquive": True, "acrobatie": False}}
+    refusal(log, {**dodge, "tests": {"esquive": True}}, "bad_value", "« tests »", "{esquive: vrai/faux, acrobatie: vrai/faux}")
+    refusal(log, {**dodge, "tests": {"esquive": "oui", "acrobatie": True}}, "bad_value", "« tests.esquive »")
+    refusal(log, {**dodge, "tests": "réussi"}, "bad_value", "« tests »")
+
+
+def test_target_and_against_name_another_fighter_on_the_tracker() -> None:
+    refusal(ROUND, act("attaque_melee", target="zorg"), "unknown_combatant", "« target »")
+    refusal(ROUND, {"type": "interrupt", "actor": "orque", "action": "bloquer", "against": "zorg"}, "unknown_combatant", "« against »")
+    refusal(ROUND, act("attaque_melee", target="aldric"), "bad_value", "« target » doit être un autre combattant (reçu : 'aldric')")
+    refusal(ROUND, {"type": "act", "actor": "zorg", "action": "observer"}, "unknown_combatant", "« actor »")
+
+
+def test_act_and_interrupt_are_not_interchangeable() -> None:
+    """R5.3: interruptions go through ``interrupt``, every other action through ``act``."""
+    refusal(ROUND, act("bloquer"), "bad_command", "« bloquer » est une interruption : utilisez « interrupt » (R5).")
+    refusal(ROUND, {"type": "interrupt", "actor": "aldric", "action": "observer"}, "bad_command",
+            "« observer » n'est pas une interruption : utilisez « act » (R5.3).")
+
+
+def test_the_engine_gives_the_next_free_id() -> None:
+    log = [{"type": "add_combatant", "combatant": {"id": i, "name": i, "side": "pnj"}} for i in ("c2", "c3", "c5")]
+    first = engine.apply(state_after(log), {"type": "add_combatant", "combatant": {"name": "Un", "side": "pj"}})
+    second = engine.apply(first["state"], {"type": "add_combatant", "combatant": {"name": "Deux", "side": "pj"}})
+    third = engine.apply(second["state"], {"type": "add_combatant", "combatant": {"name": "Trois", "side": "pj"}})
+    assert [r["command"]["combatant"]["id"] for r in (first, second, third)] == ["c4", "c6", "c7"]  # c5 is taken
+
+
+def test_the_board_lists_fighters_in_the_round_first_by_pi() -> None:
+    """R2.1, D4, D21: those still in the round by P.I. (ties: higher die first), then those
+    who passed, then those who join next round (D7)."""
+    log = [{"type": "add_combatant", "combatant": CASTS[n]} for n in ("aldric", "orque", "gobelin")]
+    log += [{"type": "start_round", "rolls": {"aldric": 1, "orque": 6, "gobelin": 2}}, {"type": "pass", "actor": "orque"},
+            {"type": "add_combatant", "combatant": CASTS["lyra"]}]
+    board = engine.view(state_after(log))
+    assert [(cid, board["combatants"][cid]["pi"]) for cid in board["order"]] == [("gobelin", 5), ("aldric", 5), ("orque", 10),
+                                                                               ("lyra", 0)]
+
+
+# --- start_round and add_combatant (R1, D2, D6, D7) ------------------------------------------
+@pytest.mark.parametrize(("command", "code", "words"), [
+    ({"declarations": [], "rolls": {"aldric": 1, "orque": 1}}, "bad_value", ["« declarations »"]),
+    ({"rolls": 4}, "bad_value", ["« rolls »"]),
+    ({"rolls": {"aldric": 1, "orque": 1}, "engine_rolled": "orque"}, "bad_value", ["« engine_rolled »"]),
+    ({"rolls": {"aldric": 1, "orque": 1}, "engine_rolled": [3]}, "bad_value", ["« engine_rolled[] »"]),
+    ({"rolls": {"aldric": 1, "zorg": 1}}, "unknown_combatant", ["« declarations/rolls »", "'zorg'"]),
+    ({"rolls": {"aldric": 7, "orque": 1}}, "bad_value", ["« rolls.aldric »"]),
+    ({"declarations": {"aldric": 3}, "rolls": {"aldric": 1, "orque": 1}}, "bad_value", ["« declarations.aldric »"]),
+    ({"declarations": {"aldric": "hache"}, "rolls": {"aldric": 1, "orque": 1}}, "bad_value",
+     ["« declarations.aldric » : Aldric n'a pas d'arme 'hache'."]),
+    ({"declarations": {"aldric": "arc"}, "rolls": {"aldric": 1, "orque": 1}}, "not_allowed", ["Arc court", "D2"]),
+])
+def test_a_bad_start_of_round_is_refused_naming_what_is_wrong(command: dict[str, Any], code: str, words: list[str]) -> None:
+    refusal(DUO, {"type": "start_round", **command}, code, *words)
+
+
+def test_a_round_needs_someone_able_to_fight() -> None:
+    """R1, D6: nobody on the tracker, or everyone out of the fight: no round."""
+    refusal([], {"type": "start_round"}, "not_allowed", "Aucun combattant en état de combattre : ajoutez-en (R1).")
+    out = [*DUO, *({"type": "update_combatant", "id": i, "changes": {"hors_combat": True}} for i in ("aldric", "orque"))]
+    refusal(out, {"type": "start_round", "rolls": {}}, "not_allowed", "(R1)")
+
+
+def test_a_new_round_clears_the_last_one_for_those_out_of_it() -> None:
+    """D6: out of the fight at the start of a round, no P.I., no die, no charge left over;
+    D22: no phase stays open from the last round."""
+    log = [*ROUND, act("charge", target="orque", distance=2, test_result=0), {"type": "pass", "actor": "orque"},
+           {"type": "end_round"}, {"type": "update_combatant", "id": "aldric", "changes": {"hors_combat": True}},
+           {"type": "start_round", "rolls": {"orque": 3}}]
+    board = engine.view(state_after(log))
+    fighter = board["combatants"]["aldric"]
+    assert {k: fighter[k] for k in ("in_round", "pi", "initiative", "d6", "declared", "charged", "passed")} == {
+        "in_round": False, "pi": 0, "initiative": None, "d6": None, "declared": None, "charged": False, "passed": False}
+    orque = board["combatants"]["orque"]
+    assert (orque["in_round"], orque["passed"], orque["charged"]) == (True, False, False)
+    free = [*ROUND, act("dire_phrase"), {"type": "end_round"}, {"type": "start_round", "rolls": {"aldric": 1, "orque": 1}}]
+    assert engine.view(state_after([*ROUND, act("dire_phrase")]))["phase"] == "aldric"
+    assert engine.view(state_after(free))["phase"] is None
+
+
+@pytest.mark.parametrize(("command", "code", "words"), [
+    ({"combatant": "Aldric"}, "bad_value", ["« combatant »"]),
+    ({"combatant": {"id": "", "name": "X"}}, "bad_value", ["« combatant.id »"]),
+    ({"combatant": {"id": "aldric", "name": "X"}}, "bad_value", ["« combatant.id » : l'id 'aldric' est déjà pris."]),
+    ({"combatant": {"name": "X"}, "roll": 3}, "round_over",
+     ["Aucun tour en cours : le combattant rejoindra le prochain tour (D7)."]),
+    ({"combatant": {"name": "X", "weapons": ["epee"]}}, "bad_value", ["« weapons[0] »"]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "", "name": "A", "kind": "melee", "skill": "a"}]}}, "bad_value", ["« weapons[0].id »"]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "", "kind": "melee", "skill": "a"}]}}, "bad_value",
+     ["« weapons[0].name »"]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": ""}]}}, "bad_value",
+     ["« weapons[0].skill »"]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": "a", "stowed": "oui"}]}},
+     "bad_value", ["« weapons[0].stowed » doit être vrai ou faux (reçu : 'oui')."]),
+    ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": "a", "poids": 2}]}},
+     "bad_value", ["« weapons[0].poids » doit être un champ d'arme (id, name, kind, skill, stowed) (reçu : 'poids')."]),
+])
+def test_a_bad_new_fighter_is_refused_naming_what_is_wrong(command: dict[str, Any], code: str, words: list[str]) -> None:
+    refusal(DUO, {"type": "add_combatant", **command}, code, *words)
+
+
+def test_a_fighter_joining_during_a_round_may_say_the_engine_rolled() -> None:
+    refusal(ROUND, {"type": "add_combatant", "combatant": {"name": "X"}, "roll": 3, "engine_rolled": "oui"}, "bad_value",
+            "« engine_rolled »")
+    joined = engine.apply(state_after(ROUND), {"type": "add_combatant", "combatant": {"name": "X"}, "roll": 3, "engine_rolled": True})
+    assert joined["events"][0]["joins"]["rolled_by"] == "engine"
+
+
+def test_fighters_enter_in_order() -> None:
+    """D4: the order of entry breaks the last ties; a fighter added after a removal comes last."""
+    log = [*DUO, {"type": "remove_combatant", "id": "aldric"}, {"type": "add_combatant", "combatant": CASTS["lyra"]}]
+    board = engine.view(state_after(log))["combatants"]
+    assert (board["orque"]["entry"], board["lyra"]["entry"]) == (1, 2)
+    assert engine.view(state_after(DUO))["combatants"]["aldric"]["entry"] == 0
+
+
+def test_at_zero_pi_no_phase_starts() -> None:
+    """R2.3: a phase action needs P.I. > 0; 0 is not positive."""
+    log = [*DUO, {"type": "update_combatant", "id": "aldric", "changes": {"initiative_bonus": -4}},
+           {"type": "start_round", "rolls": {"aldric": 1, "orque": 1}}]
+    assert engine.view(state_after(log))["combatants"]["aldric"]["pi"] == 0
+    refusal(log, act("observer"), "no_pi", "R2.3")
+
+
+def test_a_weapon_that_does_not_fit_is_named() -> None:
+    refusal(ROUND, act("encocher_fleche", weapon="epee"), "not_allowed", "Épée ne convient pas : il faut un arc en main (R4).")
+    refusal(ROUND, act("encocher_fleche"), "not_allowed", "Il faut un arc en main (R4).")
+
+
+def test_a_skill_test_names_the_skill_and_no_characteristic() -> None:
+    """utiliser_competence: the GM picks the characteristic; the board shows the test with
+    no skill until one is named."""
+    assert engine.apply(state_after(ROUND), act("utiliser_competence", skill="epee"))["events"][0]["tests"] == [
+        {"id": None, "characteristic": None, "characteristic_value": None, "skill": "epee", "skill_level": 3,
+         "difficulty": None, "modifiers": []}]
+    shown = engine.view(state_after(ROUND))["combatants"]["aldric"]["actions"]["utiliser_competence"]["tests"]
+    assert shown == [{"id": None, "characteristic": None, "characteristic_value": None, "skill": "", "skill_level": None,
+                      "difficulty": None, "modifiers": []}]
+
+
+def test_a_state_of_another_format_is_refused() -> None:
+    state = state_after(DUO)
+    result = engine.apply({**state, "format": 99}, {"type": "end_round"})
+    assert (result["ok"], result["error"]["code"]) == (False, "bad_value")

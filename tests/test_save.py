@@ -245,3 +245,9 @@ def test_every_refusal_carries_a_message() -> None:
                        ("[]", "not_an_encounter"), ('{"format": 9, "commands": []}', "newer_format")):
         message = refused(text, code)["error"]["message"]
         assert isinstance(message, str) and len(message) > 10
+
+
+def test_depth_counts_nesting_after_closed_brackets() -> None:
+    """Depth goes down as brackets close: the deepest point of ``[[]][[[]]]`` is 3."""
+    assert save.depth("[[]][[[]]]") == 3
+    assert save.depth('{"a": [], "b": {"c": [[]]}}') == 4

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import Refusal
-from engine.values import MAX_LIST, _shown, bad, integer, mapping, number, sequence, text
+from engine.values import MAX_LIST, _shown, bad, boolean, integer, mapping, number, sequence, text
 
 
 def test_a_long_value_is_quoted_cut_to_forty_characters() -> None:
@@ -63,3 +63,9 @@ def test_a_number_refused_says_what_was_expected_and_what_came() -> None:
         with pytest.raises(Refusal) as caught:
             number(value, "distance")
         assert caught.value.message == f"« distance » doit être {expected}."
+
+
+def test_a_flag_refused_says_it_wants_true_or_false() -> None:
+    with pytest.raises(Refusal) as caught:
+        boolean("oui", "cover")
+    assert caught.value.message == "« cover » doit être vrai ou faux (reçu : 'oui')."

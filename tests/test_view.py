@@ -1,0 +1,75 @@
+"""The board (engine/view.py) in detail: what a fighter may declare (R1) and the verdict on
+each action, refused ones included, as the page shows them (cost, who pays, why not)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from tests.test_actions import START, act
+from tests.test_commands import state_after
+from tests.test_save import CASTS
+
+DUO = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]}]
+NO_ROUND = "Aucun tour n'a commencé : lancez l'initiative (R1)."
+
+
+def aldric(log: list[dict[str, Any]]) -> dict[str, Any]:
+    fighter: dict[str, Any] = engine.view(state_after(log))["combatants"]["aldric"]
+    return fighter
+
+
+def test_each_declaration_comes_with_its_initiative_before_the_die() -> None:
+    """R1.3 without the d6: bare hands Mêlée 7 // 2 + 1 + Corps-à-corps 2 - 2 wounds = 4;
+    the sword in hand (D2) with Épée 3: 5. Weapons not in hand are not offered."""
+    base = {"characteristic": "melee", "characteristic_value": 7, "half": 3, "initiative_bonus": 1, "d6": 0, "wounds": 2}
+    assert aldric(DUO)["declarations"] == [
+        {"weapon": None, "name": None, **base, "skill": "corps_a_corps", "skill_level": 2, "initiative": 4},
+        {"weapon": "epee", "name": "Épée", **base, "skill": "epee", "skill_level": 3, "initiative": 5},
+    ]
+
+
+def test_before_any_round_every_action_is_refused_with_its_cost() -> None:
+    """An interruption at P.I. 0 would cost a point d'Espoir (R5.2): the verdict says so."""
+    actions = aldric(DUO)["actions"]
+    assert actions["observer"] == {"category": "simple", "cost": 5, "allowed": False, "reason": NO_ROUND, "code": "round_over"}
+    assert actions["bloquer"] == {"category": "interruption", "cost": 1, "allowed": False, "reason": NO_ROUND,
+                                  "code": "round_over", "pays": "espoir"}
+
+
+def test_a_refused_interruption_with_pi_left_would_cost_pi() -> None:
+    """R4.2: no dodge after one's own charge; with P.I. > 0 the price shown is 5 P.I."""
+    log = [*DUO, {"type": "update_combatant", "id": "aldric", "changes": {"initiative_bonus": 20}},
+           {"type": "start_round", "declarations": {"aldric": "epee"}, "rolls": {"aldric": 6, "orque": 1}},
+           {"type": "act", "actor": "aldric", "action": "charge", "target": "orque", "distance": 2, "test_result": 0}]
+    assert aldric(log)["actions"]["esquiver"] == {
+        "category": "interruption", "cost": 5, "allowed": False, "pays": "pi", "code": "not_allowed",
+        "reason": "Impossible d'esquiver après avoir chargé durant ce tour (R4.2)."}
+    assert aldric(log)["actions"]["charge"] == {
+        "category": "complexe", "cost": 10, "allowed": False, "code": "not_allowed",
+        "reason": "Impossible de charger en étant engagé au corps à corps (R4.2)."}
+
+
+def test_an_unreadable_state_shows_the_empty_board_and_why() -> None:
+    assert engine.view("x") == {**engine.view(engine.new_encounter()), "error": {
+        "code": "bad_value", "message": "« state » n'est pas un état de rencontre Riposte lisible."}}
+
+
+def test_the_aim_helps_only_the_weapon_aimed() -> None:
+    """R4.1, D13: aimed with the bow, Lyra throws her dagger: no aim bonus on that test."""
+    log = [*START, act("encocher_fleche", weapon="arc"), act("ajuster_tir", weapon="arc"),
+           act("lancer_arme", weapon="dague", target="gobelin")]
+    result = engine.replay(log)
+    assert result["ok"], result
+    thrown = [e for e in result["events"] if e["type"] == "action_taken"][-1]
+    assert thrown["tests"][0]["modifiers"] == []
+    assert thrown["tests"][0]["characteristic_value"] == 0  # no Lancer on her sheet: 0 (R1.5 for skills, likewise)
+
+
+def test_a_parry_is_at_minus_four_only_after_a_charge() -> None:
+    """R4.2: −4 to parry until the end of a round in which the fighter charged."""
+    log = [*DUO, {"type": "start_round", "declarations": {"aldric": "epee", "orque": "hache"}, "rolls": {"aldric": 6, "orque": 1}},
+           {"type": "interrupt", "actor": "orque", "action": "parer", "against": "aldric"}]
+    result = engine.replay(log)
+    assert result["ok"], result
+    assert result["events"][-1]["type"] == "action_taken" and result["events"][-1]["tests"][0]["modifiers"] == []
