@@ -4,8 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+FIREFOX_TESTS := PYTHON=$(PY) node --test tests/engines/firefox.test.mjs
 
-.PHONY: all site serve test test-engine test-browser test-long lint bench audit screenshots mutants clean
+.PHONY: all site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots mutants clean
 
 all: test
 
@@ -36,10 +37,20 @@ test-engine: $(VENV)/.installed
 test-browser: site
 	$(PY) tools/find_chromium.py --check
 	$(PY) -m pytest -m browser
+	$(FIREFOX_TESTS)
 
+# Chromium (tests/browser/), WebKitGTK (tests/engines/test_webkit.py, in pytest), then
+# Firefox over WebDriver BiDi (node --test): docs/BROWSERS.md.
 test: lint site
 	$(PY) tools/find_chromium.py --check
 	$(PY) -m pytest
+	$(FIREFOX_TESTS)
+
+test-webkit: site
+	$(PY) -m pytest -m webkit
+
+test-firefox: site
+	$(FIREFOX_TESTS)
 
 # The long profiles (figures in docs/RELIABILITY.md): 10,000 Hypothesis sequences, and
 # 100,000 malformed commands through engine.apply and through the page's bridge.

@@ -11,8 +11,11 @@ service worker; before it, a 30-fighter fight is saved, so its first paint shows
 Measured per run: first contentful paint; engine ready (the page's "riposte:ready"
 mark), cold and warm; long tasks (> 50 ms) on the main thread after the first paint;
 bytes sent by the server, cold and warm; tap-to-board with 30 fighters (a tap on
-"Passer" or "Annuler" until the board is drawn again), p50 and p95. Prints medians and
-spread, Riposte's figures as ratios of the floor's, and draws docs/performance.png.
+"Passer" or "Annuler" until the board is drawn again), p50 and p95. Then, once, how cost
+grows with the fight (issue #14): a fight of 100, 1,000 and 10,000 commands (30 fighters)
+saved, the page reloaded (warm): engine ready, undo (a tap on "Annuler" until the board is
+drawn, 20 taps, p50 and p95) and export (the bridge call the menu makes). Prints medians
+and spread, Riposte's figures as ratios of the floor's, and draws docs/performance.png.
 
 Usage: ``python bench/page_bench.py [--runs 5] [--taps 40] [--json FILE] [--png FILE]``
 (``make bench`` builds the site first).
@@ -167,6 +170,54 @@ def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting
     return figures
 
 
+UNDO = """async (count) => {
+  const board = document.querySelector("#board");
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await new Promise((resolve) => {
+      const seen = new MutationObserver(() => { seen.disconnect(); requestAnimationFrame(resolve); });
+      seen.observe(board, { childList: true, subtree: true, characterData: true });
+      document.querySelector("#undo").click();
+    });
+    times.push(performance.now() - t0);
+  }
+  return times;
+}"""
+
+EXPORT = """async () => {
+  const t0 = performance.now();
+  const text = await window.riposte.raw('{"op": "export", "board": true}');
+  return [performance.now() - t0, text.length];
+}"""
+
+
+def scale(p: Any, chromium: str, profile: Path, url: str, sizes: tuple[int, ...], undos: int = 20) -> list[dict[str, Any]]:
+    """Reload, undo and export in the page with fights of each size (a warm profile)."""
+    from tests.long_fight import long_save
+
+    context = p.chromium.launch_persistent_context(str(profile), executable_path=chromium, args=FLAGS,
+                                                   viewport={"width": 390, "height": 844})
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    rows = []
+    for n in sizes:
+        page.evaluate("text => localStorage.setItem('riposte.encounter', text)", long_save(n))
+        readies = []
+        for _ in range(3):
+            page.reload()
+            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+            readies.append(page.evaluate('performance.getEntriesByName("riposte:ready")[0].startTime'))
+        undo = page.evaluate(UNDO, undos)
+        export_ms, chars = page.evaluate(EXPORT)
+        rows.append({"commands": n, "save_chars": chars, "ready_ms": statistics.median(readies),
+                     "undo_p50": pct(undo, 0.5), "undo_p95": pct(undo, 0.95), "export_ms": export_ms})
+        print(f"scale: {n} commands done", file=sys.stderr)
+    context.close()
+    return rows
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -177,20 +228,29 @@ def summary(values: list[float], digits: int = 0) -> str:
 
 
 def chart(results: dict[str, Any], png: Path, p: Any, chromium: str) -> None:
-    """A bar chart of the medians, drawn as SVG and photographed by Chromium (no plotting library)."""
+    """A bar chart of the medians, drawn as SVG and photographed by Chromium (no plotting
+    library); the last rows, Riposte alone: reload (engine ready) and undo p95 by the
+    length of the fight."""
     rows = [("First paint, cold", "fcp_cold"), ("First paint, warm", "fcp_warm"), ("Engine ready, cold", "ready_cold"),
             ("Engine ready, warm", "ready_warm")]
-    top = max(max(results[w][k]) for w in ("riposte", "floor") for _, k in rows)
+    for row in results.get("scale", []):
+        n = f"{row['commands']:,}"
+        results["riposte"][f"reload_{n}"] = [row["ready_ms"]]
+        results["riposte"][f"undo_{n}"] = [row["undo_p95"]]
+        rows += [(f"Reload, {n} commands", f"reload_{n}"), (f"Undo p95, {n} commands", f"undo_{n}")]
+    top = max(max(results[w][k]) for w in ("riposte", "floor") for _, k in rows if k in results[w])
     bars = []
     y = 40
     for label, key in rows:
         bars.append(f'<text x="10" y="{y + 14}" font-size="14">{label}</text>')
         for who, colour, dy in (("riposte", "#8a2a14", 0), ("floor", "#6b6b6b", 20)):
+            if key not in results[who]:
+                continue
             value = statistics.median(results[who][key])
             width = 420 * value / top
             bars.append(f'<rect x="200" y="{y + dy}" width="{width:.1f}" height="16" fill="{colour}"/>'
                         f'<text x="{205 + width:.1f}" y="{y + dy + 13}" font-size="12">{value:.0f} ms</text>')
-        y += 56
+        y += 56 if key in results["floor"] else 30
     legend = ('<rect x="200" y="10" width="12" height="12" fill="#8a2a14"/><text x="216" y="21" font-size="12">Riposte</text>'
               '<rect x="290" y="10" width="12" height="12" fill="#6b6b6b"/><text x="306" y="21" font-size="12">floor</text>')
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="720" height="{y + 10}" font-family="sans-serif">'
@@ -208,6 +268,8 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--png", type=Path, default=ROOT / "docs" / "performance.png")
+    parser.add_argument("--scale", type=lambda text: tuple(int(n) for n in text.split(",") if n), default=(100, 1000, 10_000),
+                        help="fight lengths for the scale figures (commands, comma-separated; empty: none)")
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
@@ -234,7 +296,8 @@ def main() -> None:
                     r.setdefault("tap_p95", []).append(pct(cold["taps"], 0.95))
                     r.setdefault("boot_warm", []).append(warm["boot"])
             print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
-        chart(results, args.png, p, chromium)
+        scale_rows = scale(p, chromium, tmp / "riposte-0", sites["riposte"][2], args.scale) if args.scale else []
+        chart({**results, "scale": scale_rows}, args.png, p, chromium)
     rf, ff = results["riposte"], results["floor"]
     med = statistics.median
     print(f"Riposte vs floor, {args.runs} runs, medians (min, max); ratios of medians\n")
@@ -248,9 +311,16 @@ def main() -> None:
     print(f"{'longest such task (ms)':28}{max(rf['longest_task']):>28.0f}{max(ff['longest_task']):>28.0f}")
     print(f"\nRiposte warm boots: {rf['boot_warm']}; saved board drawn at {summary([b or 0 for b in rf['board_at_warm']])} ms")
     print(f"tap to board, 30 fighters: p50 {summary(rf['tap_p50'], 1)} ms, p95 {summary(rf['tap_p95'], 1)} ms")
+    if scale_rows:
+        print("\nHow cost grows with the fight, in the page (warm; ready after a reload, ratio to the shortest fight's)")
+        print(f"{'commands':>10}{'save (chars)':>14}{'ready':>10}{'ratio':>8}{'undo p50':>11}{'undo p95':>11}{'export':>10}")
+        base = scale_rows[0]["ready_ms"]
+        for row in scale_rows:
+            print(f"{row['commands']:>10,}{row['save_chars']:>14,}{row['ready_ms']:>7.0f} ms{row['ready_ms'] / base:>7.2f}×"
+                  f"{row['undo_p50']:>8.1f} ms{row['undo_p95']:>8.1f} ms{row['export_ms']:>7.0f} ms")
     print(f"chart: {args.png.relative_to(ROOT) if args.png.is_relative_to(ROOT) else args.png}")
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1))
+        args.json.write_text(json.dumps({**results, "scale": scale_rows}, indent=1))
 
 
 if __name__ == "__main__":

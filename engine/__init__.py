@@ -49,17 +49,21 @@ def _internal_error(exc: BaseException) -> dict[str, str]:
     return {"code": "bad_command", "message": f"Commande illisible (erreur interne : {type(exc).__name__})."}
 
 
-def _step(enc: Encounter, command: object, roll: Callable[[], int]) -> tuple[Encounter, Any, list[dict[str, Any]]]:
+def _step(enc: Encounter, command: object, roll: Callable[[], int],
+          with_events: bool = True) -> tuple[Encounter, Any, list[dict[str, Any]]]:
     resolved = resolve(enc, command, roll) if isinstance(command, dict) else command
     enc, events = step(enc, resolved)
-    return enc, resolved, [event_json(e) for e in events]
+    return enc, resolved, [event_json(e) for e in events] if with_events else []
 
 
-def attempt(enc: Encounter, command: object, rng: random.Random | None = None) -> tuple[Encounter, Result]:
+def attempt(enc: Encounter, command: object, rng: random.Random | None = None,
+            with_events: bool = True) -> tuple[Encounter, Result]:
     """One command on an encounter: the encounter after it (the same one if refused)
-    and the result as ``apply`` gives it, without ``state``. Never raises."""
+    and the result as ``apply`` gives it, without ``state``. Never raises.
+    ``with_events=False`` leaves ``events`` empty: a replay that only needs the
+    encounter does not encode them."""
     try:
-        after, resolved, events = _step(enc, command, _d6(rng))
+        after, resolved, events = _step(enc, command, _d6(rng), with_events)
     except Refusal as r:
         return enc, {"ok": False, "error": r.as_json()}
     except Exception as exc:  # never raises (contract); tests assert none happen
@@ -67,18 +71,23 @@ def attempt(enc: Encounter, command: object, rng: random.Random | None = None) -
     return after, {"ok": True, "events": events, "command": resolved}
 
 
-def fold(commands: object, rng: random.Random | None = None) -> tuple[Encounter, Result]:
+def fold(commands: object, rng: random.Random | None = None, start: Encounter | None = None,
+         with_events: bool = True) -> tuple[Encounter, Result]:
     """A new encounter with ``commands`` applied in order, and the result as ``replay``
     gives it, without ``state``. A refusal names the command's ``index``; the encounter
-    is then the one before that command."""
-    enc = Encounter()
+    is then the one before that command.
+
+    ``start`` folds from that encounter instead of an empty one (the table's checkpoints,
+    engine/table.py); ``with_events=False`` skips encoding the events (``events`` is
+    then empty), which undo and loading never show."""
+    enc = Encounter() if start is None else start
     if not isinstance(commands, list):
         error = {"code": "bad_command", "message": "Un journal de commandes est une liste.", "index": None}
         return enc, {"ok": False, "error": error, "commands": []}
     resolved: list[Any] = []
     events: list[Any] = []
     for index, command in enumerate(commands):
-        enc, result = attempt(enc, command, rng)
+        enc, result = attempt(enc, command, rng, with_events)
         if not result["ok"]:
             return enc, {"ok": False, "error": {**result["error"], "index": index}, "commands": resolved}
         resolved.append(result["command"])

@@ -74,38 +74,32 @@ def _plan(cls: type, names: tuple[str, ...] | None = None) -> list[tuple[str, st
             for f in dataclasses.fields(cls) if names is None or f.name in names]
 
 
-def _compile(name: str, source: str, env: dict[str, Any]) -> Any:
-    """A function made from ``source``, as :mod:`dataclasses` makes ``__init__``: one
-    dict display per class instead of a loop over the fields, for speed (the state is
-    written on every command)."""
-    exec(source, env)  # the source is built from field names only
-    return env[name]
-
-
 def _encoder(cls: type, names: tuple[str, ...] | None = None, kind: str | None = None,
              special: Mapping[str, Callable[[Any], Any]] | None = None) -> Callable[[Any], dict[str, Any]]:
-    env: dict[str, Any] = {}
-    items = [f'"type": {kind!r}'] if kind else []
-    for name, key, out, _ in _plan(cls, names):
-        out = (special or {}).get(name, out)
-        if out is None:
-            items.append(f"{key!r}: obj.{name}")
-        else:
-            env[f"_{name}"] = out
-            items.append(f"{key!r}: _{name}(obj.{name})")
-    return _compile("to_json", "def to_json(obj):\n    return {" + ", ".join(items) + "}\n", env)  # type: ignore[no-any-return]
+    """``cls`` to its JSON object: each field (or each of ``names``) under its key, by the
+    converter chosen once from its type (``special`` ones by field name); ``kind`` written
+    first as ``"type"`` (events)."""
+    plan = [(name, key, (special or {}).get(name, out)) for name, key, out, _ in _plan(cls, names)]
+    head = {"type": kind} if kind else {}
+
+    def to_json(obj: Any) -> dict[str, Any]:
+        out = dict(head)
+        for name, key, convert in plan:
+            value = getattr(obj, name)
+            out[key] = value if convert is None else convert(value)
+        return out
+
+    return to_json
 
 
 def _decoder(cls: type) -> Callable[[Mapping[str, Any]], Any]:
-    env: dict[str, Any] = {"cls": cls}
-    items = []
-    for name, key, _, back in _plan(cls):
-        if back is None:
-            items.append(f"{name}=d[{key!r}]")
-        else:
-            env[f"_{name}"] = back
-            items.append(f"{name}=_{name}(d[{key!r}])")
-    return _compile("from_json", "def from_json(d):\n    return cls(" + ", ".join(items) + ")\n", env)  # type: ignore[no-any-return]
+    """``cls`` from its JSON object, built with keyword arguments."""
+    plan = [(name, key, back) for name, key, _, back in _plan(cls)]
+
+    def from_json(d: Mapping[str, Any]) -> Any:
+        return cls(**{name: d[key] if back is None else back(d[key]) for name, key, back in plan})
+
+    return from_json
 
 
 weapon_json = _encoder(Weapon)

@@ -37,6 +37,11 @@ from .model import Category, Combatant, Encounter, Settings
 from .rules import describe_tests, plan, turn_of
 from .sheet import check_changes, parse_combatant
 
+#: The most fighters in one encounter: a ``start_round`` maps each fighter's die and a
+#: JSON object is read with at most :data:`values.MAX_LIST` entries, so the limit is
+#: enforced where a fighter is added (every door: a tap, a file, a link, the autosave).
+MAX_FIGHTERS = v.MAX_LIST
+
 
 def decide(enc: Encounter, command: object) -> list[Event]:
     """The events that ``command`` produces (without the end of the round it may bring:
@@ -80,6 +85,9 @@ def _declare(c: Combatant, weapon_id: object, d6: object) -> dict[str, Any]:
 
 
 def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
+    if len(enc.combatants) >= MAX_FIGHTERS:
+        raise Refusal("too_many_fighters", f"Au plus {MAX_FIGHTERS} combattants dans un combat : "
+                      "retirez-en un avant d'en ajouter un autre.")
     sheet = v.mapping(cmd["combatant"], "combatant")
     cid = v.identifier(sheet.get("id"), "combatant.id")
     if enc.combatant(cid) is not None:

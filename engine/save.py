@@ -3,17 +3,23 @@
 An encounter is saved as its resolved command log (RULES.md: ``replay`` rebuilds it
 exactly), with the last board for a fast first paint::
 
-    {"app": "riposte", "format": 2, "commands": [...], "board": {...} or null}
+    {"app": "riposte", "format": 3, "commands": [...], "board": {...} or null}
 
-Format 1 (the first release's autosave) was ``{"format": 1, "commands": [...]}``; it is
-read and migrated (:data:`MIGRATIONS`). A text that is too big, not JSON, not an
-encounter, from a newer Riposte, or whose log the rules refuse is refused with a code
+The log is kept compact (:func:`compact`): what replay needs, written once. A resolved
+``start_round`` whose dice were all rolled by the engine (the usual tap) names them once,
+in ``rolls``, with ``"engine_rolled": true`` instead of the list of the same ids again;
+:func:`expand` gives the resolved command back exactly.
+
+Format 1 (the first release's autosave) was ``{"format": 1, "commands": [...]}``; format 2
+wrote every resolved command in full. Both are read and migrated (:data:`MIGRATIONS`). A text that is too big, not JSON, not an
+encounter, from a newer Riposte, too long to replay (over :data:`MAX_COMMANDS` commands), or whose
+log the rules refuse is refused with a code
 and a French message; nothing is ever half-read.
 
 >>> text = dump([{"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}}])
 >>> r = read(text)
 >>> r["ok"], r["summary"]["fighters"], r["format"]
-(True, ['Aldric'], 2)
+(True, ['Aldric'], 3)
 >>> read('{"format": 1, "commands": []}')["format"]
 1
 >>> read("{")["error"]["code"]
@@ -31,10 +37,19 @@ from .codec import decode
 from .model import Encounter
 
 #: The format written today.
-SAVE_FORMAT = 2
+SAVE_FORMAT = 3
 #: The largest save, file or decompressed link read, in characters (a 300-command fight
 #: with 30 fighters and its board is about 400 kB).
 MAX_CHARS = 2_000_000
+
+#: The longest command log read or kept: a fight of 30 fighters and 300 rounds is about
+#: 10,000 commands (issue #14), and a short link of 20,000 empty rounds must be refused
+#: before any replay (issue #12). Replay cost is bounded twice: by this count, and by the
+#: save's size, checked as the log is replayed (engine/table.py ``_rebuild``), so a link
+#: whose dice the engine fills in is refused as soon as its save would pass MAX_CHARS.
+#: A command that would make the log longer is refused; so is a save or link with more,
+#: before any replay.
+MAX_COMMANDS = 12_000
 
 #: The deepest nesting of arrays and objects read. A save is about 10 deep; a parser's
 #: recursion on deeper text can overflow the WebAssembly stack (and kill the worker)
@@ -42,7 +57,7 @@ MAX_CHARS = 2_000_000
 MAX_DEPTH = 64
 
 #: The save error codes (the page translates them by code).
-SAVE_CODES = ("too_big", "not_json", "not_an_encounter", "newer_format", "bad_log")
+SAVE_CODES = ("too_big", "too_long", "not_json", "not_an_encounter", "newer_format", "bad_log")
 
 Save = dict[str, Any]
 
@@ -52,14 +67,64 @@ def _from_1(data: Save) -> Save:
     return {"app": "riposte", "format": 2, "commands": data["commands"], "board": None}
 
 
+def _from_2(data: Save) -> Save:
+    """Format 2 wrote each resolved command in full: a format-3 log as it is."""
+    return {**data, "format": 3}
+
+
 #: format n → a function that turns a format-n save into a format-(n+1) save.
-MIGRATIONS: dict[int, Callable[[Save], Save]] = {1: _from_1}
+MIGRATIONS: dict[int, Callable[[Save], Save]] = {1: _from_1, 2: _from_2}
+
+
+def _all_rolled(command: Any) -> bool:
+    return (isinstance(command, dict) and command.get("type") == "start_round" and isinstance(command.get("rolls"), dict)
+            and isinstance(command.get("engine_rolled"), list) and command["engine_rolled"] == list(command["rolls"]))
+
+
+def compact(commands: list[Any]) -> list[Any]:
+    """The log as a save keeps it: a ``start_round`` whose every die the engine rolled says
+    ``"engine_rolled": true`` (the ids are the keys of ``rolls``, in order).
+
+    >>> compact([{"type": "start_round", "rolls": {"c1": 4, "c2": 1}, "engine_rolled": ["c1", "c2"]}])
+    [{'type': 'start_round', 'rolls': {'c1': 4, 'c2': 1}, 'engine_rolled': True}]
+    """
+    return [{**c, "engine_rolled": True} if _all_rolled(c) else c for c in commands]
+
+
+def expand(commands: list[Any]) -> list[Any]:
+    """:func:`compact` undone: the resolved log as replay takes it.
+
+    >>> expand([{"type": "start_round", "rolls": {"c1": 4, "c2": 1}, "engine_rolled": True}])
+    [{'type': 'start_round', 'rolls': {'c1': 4, 'c2': 1}, 'engine_rolled': ['c1', 'c2']}]
+    """
+    return [{**c, "engine_rolled": list(c["rolls"])}
+            if isinstance(c, dict) and c.get("type") == "start_round" and c.get("engine_rolled") is True
+            and isinstance(c.get("rolls"), dict) else c for c in commands]
 
 
 def dump(commands: list[Any], board: dict[str, Any] | None = None) -> str:
-    """The save text of a resolved command log (and the board it gives)."""
-    return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": commands, "board": board},
+    """The save text of a resolved command log (and the board it gives), compact."""
+    return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": compact(commands), "board": board},
                       ensure_ascii=False, separators=(",", ":"))
+
+
+def command_text(command: Any) -> str:
+    """One command as :func:`dump` writes it in the log (:func:`compact`)."""
+    return json.dumps(compact([command])[0], ensure_ascii=False, separators=(",", ":"))
+
+
+def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
+    """:func:`dump` of a log whose commands are already written (:func:`command_text`):
+    the same text, without encoding the whole log again (the table writes a save on every
+    accepted command, engine/table.py).
+
+    >>> log = [{"type": "end_round"}, {"type": "pass", "actor": "c1"}]
+    >>> dump_texts([command_text(c) for c in log], {"b": "é"}) == dump(log, {"b": "é"})
+    True
+    """
+    head = json.dumps({"app": "riposte", "format": SAVE_FORMAT}, separators=(",", ":"))[:-1]
+    tail = json.dumps(board, ensure_ascii=False, separators=(",", ":"))
+    return f'{head},"commands":[{",".join(texts)}],"board":{tail}}}'
 
 
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
@@ -100,7 +165,7 @@ def migrate(data: object) -> Save:
     error code as its argument when it cannot be.
 
     >>> migrate({"format": 1, "commands": []})["format"]
-    2
+    3
     """
     if not isinstance(data, dict) or not isinstance(data.get("format"), int) or isinstance(data["format"], bool):
         raise ValueError("not_an_encounter")
@@ -108,7 +173,7 @@ def migrate(data: object) -> Save:
         raise ValueError("newer_format")
     if data["format"] < 1 or not isinstance(data.get("commands"), list):
         raise ValueError("not_an_encounter")
-    if data["format"] == SAVE_FORMAT and data.get("app") != "riposte":
+    if data["format"] >= 2 and data.get("app") != "riposte":
         raise ValueError("not_an_encounter")
     while data["format"] < SAVE_FORMAT:
         data = MIGRATIONS[data["format"]](data)
@@ -124,11 +189,11 @@ _MESSAGES = {
 def parse(text: object) -> dict[str, Any]:
     """A save text read and migrated, its log not yet replayed: ``{"ok": True,
     "format": the format it was written in, "commands": [...]}`` or a refusal
-    (``too_big``, ``not_json``, ``not_an_encounter``, ``newer_format``). Never raises."""
+    (``too_big``, ``too_long``, ``not_json``, ``not_an_encounter``, ``newer_format``). Never raises."""
     if not isinstance(text, str):
         return _refuse("not_an_encounter", "Ce n'est pas un combat Riposte (texte attendu).")
     if len(text) > MAX_CHARS:
-        return _refuse("too_big", f"Trop gros pour un combat : {len(text) // 1000} ko (au plus {MAX_CHARS // 1000} ko).")
+        return too_big(len(text))
     try:
         data = loads(text)
     except (ValueError, RecursionError) as exc:
@@ -138,7 +203,43 @@ def parse(text: object) -> dict[str, Any]:
         data = migrate(data)
     except ValueError as exc:
         return _refuse(exc.args[0], _MESSAGES[exc.args[0]])
-    return {"ok": True, "format": original, "commands": data["commands"]}
+    if len(data["commands"]) > MAX_COMMANDS:
+        return too_long(len(data["commands"]))
+    commands = expand(data["commands"]) if original == SAVE_FORMAT else data["commands"]
+    return {"ok": True, "format": original, "commands": commands}
+
+
+#: What to do when a command is refused because the fight is full.
+FULL_ADVICE = " Exportez-le (menu Partie), puis commencez un nouveau combat avec le groupe."
+
+
+def too_long(count: int, advice: str = "") -> dict[str, Any]:
+    """The refusal of a log over :data:`MAX_COMMANDS`, checked before any replay."""
+    return _refuse("too_long", f"Combat trop long : {count} commandes (au plus {MAX_COMMANDS}, pour qu'il se "
+                   f"rejoue vite).{advice}", limit=MAX_COMMANDS)
+
+
+def too_big(size: int, advice: str = "") -> dict[str, Any]:
+    """The refusal of a save text over :data:`MAX_CHARS` characters."""
+    return _refuse("too_big", f"Trop gros pour un combat : {size // 1000} ko (au plus {MAX_CHARS // 1000} ko).{advice}",
+                   limit=MAX_CHARS)
+
+
+def checked_texts(texts: list[str], board: dict[str, Any] | None, advice: str = "") -> dict[str, Any]:
+    """``{"ok": True, "text": the save}`` when the save of a log whose commands are
+    written (:func:`command_text`) can be read back (:func:`parse`: at most
+    :data:`MAX_COMMANDS` commands, :data:`MAX_CHARS` characters), else its refusal: what
+    is accepted is always readable again.
+
+    >>> checked_texts([], None)["ok"], checked_texts(["{}"] * (MAX_COMMANDS + 1), None)["error"]["code"]
+    (True, 'too_long')
+    """
+    if len(texts) > MAX_COMMANDS:
+        return too_long(len(texts), advice)
+    text = dump_texts(texts, board)
+    if len(text) > MAX_CHARS:
+        return too_big(len(text), advice)
+    return {"ok": True, "text": text}
 
 
 def bad_log(error: dict[str, Any]) -> dict[str, Any]:
@@ -159,8 +260,12 @@ def read(text: object) -> dict[str, Any]:
     result = replay(parsed["commands"])
     if not result["ok"]:
         return bad_log(result["error"])
+    shown = view(result["state"])
+    kept = checked_texts([command_text(c) for c in result["commands"]], painted(shown))  # as the autosave will write it
+    if not kept["ok"]:
+        return kept
     return {"ok": True, "format": parsed["format"], "commands": result["commands"], "state": result["state"],
-            "board": view(result["state"]), "summary": summary(result["state"])}
+            "board": shown, "summary": summary(result["state"])}
 
 
 def painted(board: dict[str, Any]) -> dict[str, Any]:

@@ -19,16 +19,38 @@ autosave, files and links). The page keeps no copy of the log.
 
 Undo replays the log without its last command (RULES.md: ``replay``); redo applies the
 command taken back. A new command clears what could be redone.
+
+Checkpoints keep that cost from growing with the fight: every :data:`CHECKPOINT_EVERY`
+commands the table keeps the encounter reached (a frozen value, engine/model.py, that
+shares every unchanged fighter with the encounters before and after it). Undo starts
+from the last checkpoint before the command it takes back and replays at most
+``CHECKPOINT_EVERY - 1`` commands, without encoding their events; redo applies one
+command. The save text is assembled from each command's text, written once when the
+command is accepted (:func:`engine.save.dump_texts`), not from the whole log each time.
+
+>>> t = Table()
+>>> for n in range(CHECKPOINT_EVERY + 3):
+...     _ = t.apply({"type": "add_combatant", "combatant": {"name": f"F{n}", "side": "pnj"}})
+>>> len(t._marks), t.undo()["undo"], len(t._marks)
+(2, 52, 2)
+
+The autosave may keep the last checkpoint beside the log (an answer's ``checkpoint``: the
+text to keep, or ``None`` to drop it) so that a reload replays only what follows it:
+``load(text, checkpoint)`` uses it only when its hash is the hash of the log's first
+``at`` commands, and otherwise replays the whole log (the log stays the truth; files and
+links carry the log only). The checkpoints before it are rebuilt later, a few at a time
+(``fill``, asked for by the page when idle), or at once by an undo that needs them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
 
 from . import attempt, fold, save
-from .codec import combatant_sheet
+from .codec import combatant_sheet, decode, encode
 from .journal import journal
 from .model import Encounter, Side
 from .view import board
@@ -42,7 +64,8 @@ OPERATIONS = {
     "check": ("command",),
     "undo": (),
     "redo": (),
-    "load": ("text",),
+    "load": ("text", "checkpoint"),
+    "fill": (),
     "inspect": ("text",),
     "export": ("board",),
     "journal": (),
@@ -52,42 +75,172 @@ OPERATIONS = {
 #: The longest request read (a save, plus room for the JSON that quotes it).
 MAX_REQUEST = 3 * save.MAX_CHARS
 
+#: A checkpoint every this many commands: undo replays at most this many less one.
+#: Chosen by measurement (``bench/engine_bench.py --checkpoints``, docs/PERFORMANCE.md):
+#: at 50, an undo replays 25 commands on average (about 2 ms in CPython) and a 10,000-
+#: command fight keeps 201 encounters, which share their unchanged fighters.
+CHECKPOINT_EVERY = 50
+
+#: How many missing checkpoints one ``fill`` rebuilds (each replays CHECKPOINT_EVERY commands).
+FILL_MARKS = 8
+
+
+def _digest(texts: list[str]) -> str:
+    """The hash that ties a checkpoint to the log before it."""
+    return hashlib.sha256(",".join(texts).encode("utf-8", "surrogatepass")).hexdigest()
+
 
 class Table:
     """The fight at the table: an encounter, its resolved log, what undo took back."""
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, every: int = CHECKPOINT_EVERY) -> None:
         self._rng = rng
+        self._every = max(1, every)
         self._enc = Encounter()
         self._log: list[Any] = []
+        self._texts: list[str] = []  # each command of the log as the save writes it
+        #: ``_marks[k]``: the encounter after the first ``k * every`` commands; always
+        #: ``len(self._log) // every + 1`` of them.
+        #: After a load from a saved checkpoint, the ones before it are ``None`` until rebuilt.
+        self._marks: list[Encounter | None] = [Encounter()]
+        self._sent = 0  # the checkpoint the page was last given (its index in _marks)
         self._undone: list[Any] = []
 
+    # --- the log and its checkpoints ------------------------------------------------------
+    def _push(self, command: Any, after: Encounter) -> None:
+        """``command`` accepted, ``after`` the encounter it gave."""
+        self._enc = after
+        self._log.append(command)
+        self._texts.append(save.command_text(command))
+        if len(self._log) % self._every == 0:
+            self._marks.append(after)
+
+    def _mark(self, k: int) -> Encounter:
+        """Checkpoint ``k``, rebuilt first (with the missing ones before it) if missing."""
+        j = k
+        while self._marks[j] is None:
+            j -= 1
+        enc = self._marks[j]
+        assert enc is not None  # _marks[0] is never missing
+        for m in range(j + 1, k + 1):
+            enc, result = fold(self._log[(m - 1) * self._every:m * self._every], self._rng, start=enc,
+                               with_events=False)
+            assert result["ok"], result  # a prefix of an accepted log is accepted
+            self._marks[m] = enc
+        return enc
+
+    def _pop(self) -> Any:
+        """The last command taken off the log; the encounter rebuilt from the last
+        checkpoint before it."""
+        command = self._log.pop()
+        self._texts.pop()
+        del self._marks[len(self._log) // self._every + 1:]
+        since = self._log[(len(self._marks) - 1) * self._every:]
+        enc, result = fold(since, self._rng, start=self._mark(len(self._marks) - 1), with_events=False)
+        assert result["ok"], result  # a prefix of an accepted log is accepted
+        self._enc = enc
+        return command
+
+    def _restored(self, texts: list[str], checkpoint: object) -> tuple[int, Encounter] | None:
+        """The saved checkpoint (``at``, encounter) if it belongs to this log, else None."""
+        try:
+            data = save.loads(checkpoint) if isinstance(checkpoint, str) and len(checkpoint) <= save.MAX_CHARS else None
+            if not isinstance(data, dict):
+                return None
+            at = data.get("at")
+            if not isinstance(at, int) or at <= 0 or at % self._every or at > len(texts):
+                return None
+            if data.get("hash") != _digest(texts[:at]):
+                return None
+            return at, decode(data.get("state"))
+        except Exception:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
+            return None
+
+    def _rebuild(self, commands: list[Any], checkpoint: object = None) -> dict[str, Any] | None:
+        """Replace the log by ``commands``, replayed from an empty fight (or from a saved
+        ``checkpoint`` of its first commands) with checkpoints on the way; nothing to redo.
+        Refused (a command the rules refuse: ``bad_log``; a save that would grow past the
+        limit once the dice are written in: ``too_big``, said as soon as it does rather than
+        after the whole replay), nothing changes and the refusal is returned."""
+        texts = [save.command_text(c) for c in commands]
+        restored = self._restored(texts, checkpoint) if checkpoint is not None else None
+        at, enc = restored if restored is not None else (0, Encounter())
+        marks: list[Encounter | None] = [Encounter(), *[None] * (at // self._every - 1)] + ([enc] if at else [])
+        log = list(commands[:at])
+        size = sum(len(x) for x in texts[:at])
+        for first in range(at, len(commands), self._every):
+            enc, result = fold(commands[first:first + self._every], self._rng, start=enc, with_events=False)
+            if not result["ok"]:
+                refused: dict[str, Any] = save.bad_log({**result["error"], "index": first + result["error"]["index"]})["error"]
+                return refused
+            log.extend(result["commands"])
+            size += sum(len(save.command_text(c)) for c in result["commands"])
+            if size > save.MAX_CHARS:
+                too_big: dict[str, Any] = save.too_big(size)["error"]
+                return too_big
+            if len(log) % self._every == 0:
+                marks.append(enc)
+        self._enc, self._log, self._marks, self._undone = enc, log, marks, []
+        self._texts = texts[:at] + [save.command_text(c) for c in log[at:]]  # as resolved
+        self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
+        return None
+
+    def _checkpoint(self) -> str | None:
+        """The last checkpoint as the autosave keeps it (None: none yet)."""
+        last = len(self._marks) - 1
+        if last == 0:
+            return None
+        at = last * self._every
+        return json.dumps({"at": at, "hash": _digest(self._texts[:at]), "state": encode(self._mark(last))},
+                          ensure_ascii=False, separators=(",", ":"))
+
     # --- what every answer says -----------------------------------------------------------
-    def _answer(self, changed: bool = False, **extra: Any) -> Answer:
+    def _answer(self, changed: bool = False, text: str | None = None, **extra: Any) -> Answer:
         out: Answer = {"ok": True, "board": board(self._enc), "undo": len(self._log), "redo": len(self._undone)}
         if changed:
-            out["save"] = save.dump(self._log, save.painted(out["board"]))
+            out["save"] = text if text is not None else save.dump_texts(self._texts, save.painted(out["board"]))
+            if self._sent != len(self._marks) - 1:  # a new last checkpoint: the autosave keeps it
+                self._sent = len(self._marks) - 1
+                out["checkpoint"] = self._checkpoint()
         out.update(extra)
         return out
 
     def _refused(self, error: dict[str, Any]) -> Answer:
         return {**self._answer(), "ok": False, "error": error}
 
-    def _commit(self, command: object) -> Answer:
+    def _try(self, command: object) -> tuple[Encounter, dict[str, Any]]:
+        """``attempt``, then the limits of a save (engine/save.py): a command that would
+        make the fight too long to replay, or its save too big to read back, is refused
+        before it is accepted. The result carries the save ``text`` when accepted."""
+        if len(self._log) >= save.MAX_COMMANDS:  # before computing anything
+            return self._enc, save.too_long(len(self._log) + 1, save.FULL_ADVICE)
         after, result = attempt(self._enc, command, self._rng)
         if not result["ok"]:
-            return self._refused(result["error"])
-        self._enc = after
-        self._log.append(result["command"])
-        return self._answer(changed=True, command=result["command"], events=result["events"])
+            return self._enc, result
+        kept = save.checked_texts([*self._texts, save.command_text(result["command"])], save.painted(board(after)),
+                                  save.FULL_ADVICE)
+        if not kept["ok"]:
+            return self._enc, kept
+        return after, {**result, "text": kept["text"]}
 
-    def _start(self, commands: list[Any], **extra: Any) -> Answer:
-        """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
-        enc, result = fold(commands, self._rng)
+    def _commit(self, command: object) -> Answer:
+        after, result = self._try(command)
         if not result["ok"]:
-            return self._refused(save.bad_log(result["error"])["error"])
-        self._enc, self._log, self._undone = enc, list(result["commands"]), []
-        return self._answer(changed=True, **extra)
+            return self._refused(result["error"])
+        self._push(result["command"], after)
+        return self._answer(changed=True, text=result["text"], command=result["command"], events=result["events"])
+
+    def _start(self, commands: list[Any], checkpoint: object = None, **extra: Any) -> Answer:
+        """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
+        before = (self._enc, self._log, self._texts, self._marks, self._undone, self._sent)
+        error = self._rebuild(commands, checkpoint)
+        if error is not None:
+            return self._refused(error)
+        kept = save.checked_texts(self._texts, save.painted(board(self._enc)))  # readable again
+        if not kept["ok"]:
+            self._enc, self._log, self._texts, self._marks, self._undone, self._sent = before
+            return self._refused(kept["error"])
+        return self._answer(changed=True, text=kept["text"], **extra)
 
     # --- the operations -------------------------------------------------------------------
     def show(self) -> Answer:
@@ -103,18 +256,16 @@ class Table:
         return answer
 
     def check(self, command: object) -> Answer:
-        """Would the engine accept ``command`` now? Nothing changes."""
-        _, result = attempt(self._enc, command, self._rng)
+        """Would the engine accept ``command`` now (the limits of a save included)?
+        Nothing changes."""
+        _, result = self._try(command)
         return {"ok": result["ok"], "error": result.get("error")}
 
     def undo(self) -> Answer:
         """Take back the last command: the log replayed without it."""
         if not self._log:
             return self._answer()
-        enc, result = fold(self._log[:-1], self._rng)
-        assert result["ok"], result  # a prefix of an accepted log is accepted
-        self._undone.append(self._log[-1])
-        self._enc, self._log = enc, list(result["commands"])
+        self._undone.append(self._pop())
         return self._answer(changed=True, undone=self._undone[-1])
 
     def redo(self) -> Answer:
@@ -127,18 +278,27 @@ class Table:
             answer["redo"] = len(self._undone)
         return answer
 
-    def load(self, text: object) -> Answer:
+    def load(self, text: object, checkpoint: object = None) -> Answer:
         """Replace the fight by a save (autosave, file or link), or by an empty fight for
-        ``None``. Refused, nothing changes."""
+        ``None``. Refused, nothing changes. ``checkpoint``: the one the autosave kept
+        beside the log, used only if it belongs to this log."""
         if text is None:
             return self._start([])
         parsed = save.parse(text)
         if not parsed["ok"]:
             return self._refused(parsed["error"])
-        answer = self._start(parsed["commands"])
+        answer = self._start(parsed["commands"], checkpoint)
         if answer["ok"]:
             answer["summary"] = save.summary_of(self._enc)
         return answer
+
+    def fill(self) -> Answer:
+        """Rebuild up to FILL_MARKS checkpoints missing after a load from a saved one (the
+        page asks when idle): ``left``, how many are still missing. Nothing changes."""
+        missing = [k for k, mark in enumerate(self._marks) if mark is None]
+        for k in missing[:FILL_MARKS]:
+            self._mark(k)
+        return {"ok": True, "left": max(0, len(missing) - FILL_MARKS)}
 
     def inspect(self, text: object) -> Answer:
         """What a save holds, without opening it."""
@@ -149,7 +309,7 @@ class Table:
         """The save text of the fight, for a file (with the board, ``with_board=True``) or
         a link (the log alone: shorter)."""
         painted = save.painted(board(self._enc)) if with_board is True else None
-        return {"ok": True, "text": save.dump(self._log, painted)}
+        return {"ok": True, "text": save.dump_texts(self._texts, painted)}
 
     def journal(self) -> Answer:
         """The journal of the fight, round by round (engine/journal.py)."""

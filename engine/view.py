@@ -73,7 +73,7 @@ def _verdict(c: Combatant, turn: Turn, action_id: str) -> dict[str, Any]:
         interruption = action.category is Category.INTERRUPTION
         pays = "pi" if c.pi > 0 or not interruption else "espoir"
         out.update(cost=HOPE_COST if pays == "espoir" else COST[action.category], allowed=False,
-                   reason=r.message, code=r.code)
+                   reason=r.message, code=r.code, key=r.key, params=r.params)
         if interruption:
             out["pays"] = pays
         return out

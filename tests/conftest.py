@@ -1,7 +1,8 @@
 """Test-wide set-up: ``tests/`` on the path, the Hypothesis profiles, and the end-to-end
-tests left out when Playwright is not installed, so that ``pytest -m "not browser"`` runs
-without it. Asked for anyway (``pytest`` or ``-m browser``), they fail:
-``test_playwright_is_installed``.
+tests left out when Playwright (or, for ``engines/test_webkit.py``, Selenium) is not
+installed, so that ``pytest -m "not browser"`` runs without it. Asked for anyway
+(``pytest`` or ``-m browser``), they fail: ``test_playwright_is_installed``,
+``test_selenium_is_installed``.
 
 Hypothesis profiles: ``ci`` (default, quick) and ``long`` (``HYPOTHESIS_PROFILE=long``,
 ``make test-long``): see docs/RELIABILITY.md for the figures; ``mutants`` (``make
@@ -22,6 +23,8 @@ from hypothesis import HealthCheck, settings
 HERE = Path(__file__).parent
 BROWSER = HERE / "browser"
 PLAYWRIGHT = find_spec("playwright") is not None
+WEBKIT = HERE / "engines" / "test_webkit.py"
+SELENIUM = find_spec("selenium") is not None
 
 sys.path.insert(0, str(HERE))
 
@@ -47,5 +50,7 @@ def _fresh_board_memo() -> None:
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     if not PLAYWRIGHT and (collection_path == BROWSER or BROWSER in collection_path.parents):
+        return True
+    if not SELENIUM and collection_path == WEBKIT:
         return True
     return None

@@ -78,3 +78,19 @@ def options_for(action: str, fighter: dict[str, Any], others: list[str], draw: s
     if action in ("observer", "donner_ordre", "bloquer", "esquiver", "parer") and draw(st.booleans()):
         o["success"] = draw(st.booleans())
     return o
+
+
+def next_command(board: dict[str, Any], draw: st.DrawFn) -> dict[str, Any] | None:
+    """A legal phase command read off ``board``: the first fighter ready takes one of the
+    actions the board allows, with plausible options, or passes when none is; ``None``
+    when nobody may act."""
+    if not board["active"]:
+        return None
+    actor = board["active"][0]
+    fighter = board["combatants"][actor]
+    allowed = [a for a, v in fighter["actions"].items() if v["allowed"] and v["category"] != "interruption"]
+    if not allowed:
+        return {"type": "pass", "actor": actor}
+    action = draw(st.sampled_from(allowed))
+    others = [c for c in board["combatants"] if c != actor]
+    return {"type": "act", "actor": actor, "action": action, **options_for(action, fighter, others, draw)}

@@ -1,5 +1,5 @@
-"""The end-to-end tests need Playwright (requirements-dev.txt): without it their folder is
-not collected (tests/conftest.py), and this test, marked ``browser``, says why."""
+"""The end-to-end tests need Playwright, and the WebKit ones Selenium (requirements-dev.txt): without them they are
+not collected (tests/conftest.py), and these tests, marked ``browser``, say why."""
 
 from __future__ import annotations
 
@@ -11,3 +11,8 @@ import pytest
 @pytest.mark.browser
 def test_playwright_is_installed() -> None:
     assert find_spec("playwright") is not None, "Playwright is not installed: the end-to-end tests cannot run (make .venv/.installed)"
+
+
+@pytest.mark.browser
+def test_selenium_is_installed() -> None:
+    assert find_spec("selenium") is not None, "Selenium is not installed: the WebKit tests cannot run (make .venv/.installed)"

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -44,8 +45,38 @@ def test_the_first_release_format_1_is_migrated() -> None:
     assert result["ok"], result
     assert result["format"] == 1
     assert result["state"] == engine.replay(json.loads(text)["commands"])["state"]
-    assert save.migrate(json.loads(text)) == {"app": "riposte", "format": 2, "commands": json.loads(text)["commands"],
-                                             "board": None}
+    assert save.migrate(json.loads(text)) == {"app": "riposte", "format": save.SAVE_FORMAT,
+                                             "commands": json.loads(text)["commands"], "board": None}
+
+
+def test_format_2_full_commands_are_migrated_and_replay_identically() -> None:
+    """tests/saves/format-2.json was written by the release before the compact log."""
+    text = (SAVES / "format-2.json").read_text(encoding="utf-8")
+    old = json.loads(text)
+    result = save.read(text)
+    assert result["ok"], result
+    assert result["format"] == 2
+    assert result["commands"] == old["commands"]  # every resolved command as it was
+    assert result["state"] == engine.replay(old["commands"])["state"]
+    rewritten = json.loads(save.dump(result["commands"], old["board"]))
+    assert rewritten["format"] == save.SAVE_FORMAT
+    assert [c.get("engine_rolled") for c in rewritten["commands"] if c["type"] == "start_round"] == [["orque", "lyra"], True]
+    assert save.read(save.dump(result["commands"]))["commands"] == old["commands"]
+
+
+def test_the_log_is_kept_compact_and_read_back_exactly() -> None:
+    """A start_round of 64 dice rolled by the engine names its fighters once, not twice."""
+    rolled = {f"c{i}": 1 + i % 6 for i in range(64)}
+    full = {"type": "start_round", "rolls": rolled, "engine_rolled": list(rolled)}
+    some = {"type": "start_round", "rolls": rolled, "engine_rolled": ["c3", "c1"]}
+    log = [full, {"type": "end_round"}, some]
+    kept = json.loads(save.dump(log))["commands"]
+    assert kept[0]["engine_rolled"] is True and kept[2] == some
+    assert len(json.dumps(kept[0])) < 0.65 * len(json.dumps(full))
+    assert save.parse(save.dump(log))["commands"] == log
+    # "true" is a format-3 spelling only: an older save that says it is refused as before.
+    older = json.dumps({"app": "riposte", "format": 2, "commands": [{"type": "start_round", "engine_rolled": True}]})
+    assert save.parse(older)["commands"] == [{"type": "start_round", "engine_rolled": True}]
 
 
 def test_every_older_format_has_a_migration_and_a_fixture() -> None:
@@ -92,6 +123,29 @@ def test_deep_nesting_is_refused_before_parsing() -> None:
 def test_a_save_over_the_limit_is_refused_before_parsing() -> None:
     result = refused(" " * (save.MAX_CHARS + 1), "too_big")
     assert "ko" in result["error"]["message"]
+
+
+def test_a_log_too_long_to_replay_is_refused_before_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted before any command is replayed: commands the rules would refuse at once
+    (index 0) are never looked at."""
+    log = [{"type": "pass", "actor": "nobody"}] * (save.MAX_COMMANDS + 1)
+    result = refused(save.dump(log), "too_long")
+    assert result["error"]["limit"] == save.MAX_COMMANDS
+    assert f"{save.MAX_COMMANDS + 1} commandes (au plus {save.MAX_COMMANDS}" in result["error"]["message"]
+    assert refused(save.dump(log[:save.MAX_COMMANDS]), "bad_log")["error"]["index"] == 0
+    calls: list[object] = []
+    monkeypatch.setattr(engine, "replay", lambda *a: calls.append(a))
+    refused(save.dump(log), "too_long")
+    assert calls == []
+
+
+def test_a_save_is_read_only_if_it_could_be_written_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same limits both ways: a log that fits alone but not with the board the
+    autosave adds is refused on the way in."""
+    log = fight()
+    monkeypatch.setattr(save, "MAX_CHARS", len(save.dump(log)) + 10)
+    result = refused(save.dump(log), "too_big")
+    assert result["error"]["limit"] == save.MAX_CHARS
 
 
 def test_a_log_the_rules_refuse_names_the_command() -> None:
@@ -150,7 +204,7 @@ def test_any_command_list_in_a_save_is_read_or_refused(commands: list[Any]) -> N
 
 # --- the exact shape of what is written and the limits (saves are links: every byte counts)
 def test_a_save_is_compact_json_that_keeps_accents_as_written() -> None:
-    assert save.dump([]) == '{"app":"riposte","format":2,"commands":[],"board":null}'
+    assert save.dump([]) == f'{{"app":"riposte","format":{save.SAVE_FORMAT},"commands":[],"board":null}}'
     text = save.dump([{"type": "add_combatant", "combatant": {"name": "Éloïse", "side": "pj"}}])
     assert "Éloïse" in text and ", " not in text and ": " not in text
 

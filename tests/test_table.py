@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import MALFORMED, options_for, sheets
+from strategies import MALFORMED, next_command, sheets
 
 import engine
 from engine import save
@@ -217,19 +217,9 @@ class Session(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
-        board = self.last["board"]
-        if not board["active"]:
-            return
-        actor = board["active"][0]
-        fighter = board["combatants"][actor]
-        allowed = [a for a, v in fighter["actions"].items() if v["allowed"] and v["category"] != "interruption"]
-        if not allowed:
-            self.remember(self.table.apply({"type": "pass", "actor": actor}))
-            return
-        action = data.draw(st.sampled_from(allowed))
-        others = [c for c in board["combatants"] if c != actor]
-        options = options_for(action, fighter, others, data.draw)
-        self.remember(self.table.apply({"type": "act", "actor": actor, "action": action, **options}))
+        command = next_command(self.last["board"], data.draw)
+        if command is not None:
+            self.remember(self.table.apply(command))
 
     @rule(command=MALFORMED)
     def garbage(self, command: Any) -> None:
@@ -286,6 +276,98 @@ class Session(RuleBasedStateMachine):
 
 
 TestSession = Session.TestCase
+
+
+# --- limits: whatever is accepted can be read again (issue #12) ---------------------------
+def big_fight(fighters: int, rounds: int) -> Table:
+    """``fighters`` from the casts (numbered names), then ``rounds`` start/end pairs."""
+    names = list(CASTS)
+    log: list[dict[str, Any]] = [
+        {"type": "add_combatant", "combatant": {**{k: x for k, x in CASTS[names[i % len(names)]].items() if k != "id"},
+                                                "name": f"Soldat {i + 1}"}} for i in range(fighters)]
+    log += [{"type": "start_round"}, {"type": "end_round"}] * rounds
+    table = Table(rng=random.Random(7))
+    assert table.load(save.dump(log))["ok"]  # the dice resolved as taps would
+    return table
+
+
+def test_a_fight_of_30_fighters_and_300_rounds_saves_reloads_and_travels() -> None:
+    table = big_fight(30, 300)
+    autosave = table.apply({"type": "start_round"})["save"]
+    assert len(autosave) <= save.MAX_CHARS
+    reloaded = Table()
+    assert reloaded.load(autosave)["ok"]
+    assert reloaded.show()["board"] == table.show()["board"]
+    for with_board in (True, False):  # the exported file, the share link
+        text = table.export(with_board)["text"]
+        assert reloaded.inspect(text)["ok"]
+        assert Table().load(text)["board"] == table.show()["board"]
+
+
+def test_the_65th_fighter_is_refused_where_it_is_added() -> None:
+    table = big_fight(64, 0)
+    answer = table.apply({"type": "add_combatant", "combatant": {"name": "Renfort"}})
+    assert not answer["ok"] and answer["error"]["code"] == "too_many_fighters"
+    assert "64" in answer["error"]["message"] and "save" not in answer
+    assert table.check({"type": "add_combatant", "combatant": {"name": "Renfort"}})["error"]["code"] == "too_many_fighters"
+    assert table.apply({"type": "start_round"})["ok"]  # 64 can still play
+    log = json.loads(table.export()["text"])["commands"]
+    bad = [*log[:64], {"type": "add_combatant", "combatant": {"name": "Renfort"}}]
+    answer = Table().load(save.dump(bad))  # the same limit from a file or a link
+    assert answer["error"]["code"] == "bad_log" and answer["error"]["rule_code"] == "too_many_fighters"
+
+
+def test_a_command_past_the_longest_log_is_refused_and_the_fight_stays_readable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(save, "MAX_COMMANDS", 12)
+    table = big_fight(2, 5)  # 12 commands
+    text = table.export(True)["text"]
+    for command in ({"type": "start_round"}, {"type": "add_combatant", "combatant": {"name": "Renfort"}}):
+        assert table.check(command)["error"]["code"] == "too_long"
+        answer = table.apply(command)
+        assert not answer["ok"] and answer["error"]["code"] == "too_long" and "save" not in answer
+        assert "au plus 12" in answer["error"]["message"]
+    assert table.undo()["ok"] and table.redo()["ok"]  # undo then redo is not a new command
+    assert table.export(True)["text"] == text and Table().load(text)["ok"]
+
+
+def test_a_command_that_would_make_the_save_too_big_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = big_fight(2, 0)
+    size = len(table.export(True)["text"])
+    monkeypatch.setattr(save, "MAX_CHARS", size + 50)  # room for a short command, not a sheet
+    assert table.apply({"type": "end_round"})["ok"]
+    answer = table.apply({"type": "add_combatant", "combatant": CASTS["lyra"]})
+    assert not answer["ok"] and answer["error"]["code"] == "too_big" and "save" not in answer
+    assert len(table.show()["board"]["combatants"]) == 2
+    assert Table().load(table.export(True)["text"])["ok"]
+
+
+def test_a_save_that_would_grow_too_big_once_reopened_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log alone (a link) that fits, but not once saved with its board: refused on the
+    way in, by inspect as by load, so no autosave is ever written that cannot be read."""
+    table, other = big_fight(4, 1), seeded()
+    before = other.show()
+    link = table.export(False)["text"]
+    monkeypatch.setattr(save, "MAX_CHARS", len(link) + 10)
+    assert other.inspect(link)["error"]["code"] == "too_big"
+    answer = other.load(link)
+    assert answer["error"]["code"] == "too_big" and "save" not in answer
+    assert other.show() == before
+
+
+def test_a_short_link_of_a_huge_log_is_refused_before_any_replay() -> None:
+    """Issue #12: 64 fighters and 20,000 start/end pairs, dice left to the engine, fit in
+    a 4 KB link; replaying them would stop the engine. The log is counted first."""
+    commands = [{"type": "add_combatant", "combatant": {"name": f"F{i}"}} for i in range(64)]
+    commands += [{"type": "start_round"}, {"type": "end_round"}] * 20_000
+    text = save.dump(commands)
+    assert len(text) <= save.MAX_CHARS  # the size alone does not refuse it
+    table = seeded()
+    before = table.show()
+    for answer in (table.inspect(text), table.load(text), save.parse(text)):
+        assert answer["error"]["code"] == "too_long", answer
+        assert f"{len(commands)} commandes (au plus {save.MAX_COMMANDS}" in answer["error"]["message"]
+    assert table.show() == before
+    assert Table().load(save.dump(commands[:save.MAX_COMMANDS + 1]))["error"]["code"] == "too_long"
 
 
 # --- what each answer holds, exactly (the page reads these keys) -------------------------

@@ -32,9 +32,10 @@ def test_each_declaration_comes_with_its_initiative_before_the_die() -> None:
 def test_before_any_round_every_action_is_refused_with_its_cost() -> None:
     """An interruption at P.I. 0 would cost a point d'Espoir (R5.2): the verdict says so."""
     actions = aldric(DUO)["actions"]
-    assert actions["observer"] == {"category": "simple", "cost": 5, "allowed": False, "reason": NO_ROUND, "code": "round_over"}
+    assert actions["observer"] == {"category": "simple", "cost": 5, "allowed": False, "reason": NO_ROUND, "code": "round_over",
+                                    "key": "round_not_started", "params": {}}
     assert actions["bloquer"] == {"category": "interruption", "cost": 1, "allowed": False, "reason": NO_ROUND,
-                                  "code": "round_over", "pays": "espoir"}
+                                  "code": "round_over", "pays": "espoir", "key": "round_not_started", "params": {}}
 
 
 def test_a_refused_interruption_with_pi_left_would_cost_pi() -> None:
@@ -44,10 +45,10 @@ def test_a_refused_interruption_with_pi_left_would_cost_pi() -> None:
            {"type": "act", "actor": "aldric", "action": "charge", "target": "orque", "distance": 2, "test_result": 0}]
     assert aldric(log)["actions"]["esquiver"] == {
         "category": "interruption", "cost": 5, "allowed": False, "pays": "pi", "code": "not_allowed",
-        "reason": "Impossible d'esquiver après avoir chargé durant ce tour (R4.2)."}
+        "reason": "Impossible d'esquiver après avoir chargé durant ce tour (R4.2).", "key": "no_dodge_after_charge", "params": {}}
     assert aldric(log)["actions"]["charge"] == {
         "category": "complexe", "cost": 10, "allowed": False, "code": "not_allowed",
-        "reason": "Impossible de charger en étant engagé au corps à corps (R4.2)."}
+        "reason": "Impossible de charger en étant engagé au corps à corps (R4.2).", "key": "engaged_no_charge", "params": {}}
 
 
 def test_an_unreadable_state_shows_the_empty_board_and_why() -> None:

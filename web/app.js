@@ -1,5 +1,6 @@
 // Riposte's page, wired: views own the DOM, controllers say what a tap does, the session
 // holds the board the engine last answered (the engine, in its worker, owns the fight).
+import "./frame.js"; // first: in another site's frame, nothing below runs
 import { BoardView } from "./board.js";
 import { CastView } from "./cast.js";
 import { BoardController } from "./controllers/board.js";
@@ -10,14 +11,16 @@ import { RoundController } from "./controllers/round.js";
 import { Navigation } from "./controllers/screens.js";
 import { Shortcuts } from "./controllers/shortcuts.js";
 import { start } from "./controllers/start.js";
+import { TabsController } from "./controllers/tabs.js";
 import { EngineFault } from "./engine.js";
 import { t } from "./i18n.js";
 import { ConfirmDialog, JournalView, MenuView, ShareView } from "./panels.js";
 import { RoundView } from "./round.js";
-import { Session } from "./session.js";
+import { Discarded, Session } from "./session.js";
 import { SheetView } from "./sheet.js";
 import * as store from "./store.js";
 import { Address, Screens, StatusView } from "./view.js";
+import { Writers } from "./writer.js";
 
 const status = new StatusView();
 const parts = { session: new Session(store), status, nav: new Navigation(new Screens()), ask: new ConfirmDialog() };
@@ -28,18 +31,22 @@ new RoundController(parts, new RoundView());
 new CastController(parts, new CastView());
 new JournalController(parts, new JournalView());
 new Shortcuts(parts, board);
+const tabs = new TabsController(parts, new Writers());
 
 // A fault stops the tap that met it (it rejects), is shown once in the status bar, and
 // is not reported again as an unhandled rejection.
 parts.session.on("fault", (error) => status.setEngine("fault", t("engineFault", error.message)));
 window.addEventListener("unhandledrejection", (event) => {
-  if (event.reason instanceof EngineFault) event.preventDefault();
+  if (event.reason instanceof EngineFault || event.reason instanceof Discarded) event.preventDefault();
 });
 
-start(parts, board).then(async (engine) => {
+// Who writes the fight is known before the page can be tapped (one writer per fight).
+tabs.start().then(() => start(parts, board)).then(async (engine) => {
   if (!engine) return;
+  tabs.started();
   // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.
   window.riposte = Object.freeze({ raw: engine.raw });
+  tabs.onWriter = () => menu.openLink(); // a link left waiting in a tab that followed
   await menu.openLink();
   menu.watchLinks();
 });

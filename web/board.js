@@ -1,22 +1,24 @@
 // The board (the fighters' cards, end and new round, undo and redo) and the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
-import { $, h } from "./dom.js";
+import { $, h, isolate, own } from "./dom.js";
 import { t, term } from "./i18n.js";
 
 export class BoardView {
   constructor() {
     this.list = $("#board");
     this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
+    this.pending = new Map(); // fighter id or "end-round" → taps waiting for the engine
     this.handlers = {};
+    const steady = steadyTaps(this.list);
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-do]");
-      if (button) this.handlers[button.dataset.do]?.(button.dataset.id);
+      if (button && steady(event, button)) own(this.handlers, button.dataset.do)?.(button.dataset.id);
     });
     const byId = { "end-round": "endRound", "next-round": "nextRound", undo: "undo", redo: "redo", "close-players": "closePlayers" };
     for (const container of [$(".tools"), $(".board-tools"), $("#screen-players")]) {
       container.addEventListener("click", (event) => {
         const button = event.target.closest("button[id]");
-        if (button && byId[button.id]) this.handlers[byId[button.id]]?.();
+        if (button && Object.hasOwn(byId, button.id)) own(this.handlers, byId[button.id])?.();
       });
     }
   }
@@ -31,7 +33,7 @@ export class BoardView {
     const turn = turnText(board);
     $("#turn").textContent = turn;
     $("#players-turn").textContent = turn;
-    const fighters = board.order.map((id) => board.combatants[id]);
+    const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
     const cards = fighters.map((f) => {
       const key = cardKey(board, f, top);
@@ -47,13 +49,44 @@ export class BoardView {
     } else {
       this.list.replaceChildren(...cards);
     }
+    this.roundOver = board.round_over;
     $("#end-round").disabled = board.round_over;
     $("#next-round").disabled = !board.round_over || fighters.length === 0;
+    this.showPending();
+  }
+
+  // Taps made before the engine is up (issue #14): `key` (a fighter's id or "end-round")
+  // is marked « en attente », its buttons off, until the engine took or dropped them.
+  setPending(key, on) {
+    const count = (this.pending.get(key) ?? 0) + (on ? 1 : -1);
+    if (count > 0) this.pending.set(key, count);
+    else this.pending.delete(key);
+    this.showPending();
+  }
+
+  showPending() {
+    for (const li of this.list.children) {
+      const on = this.pending.has(li.dataset.id);
+      if (on === li.classList.contains("pending")) continue;
+      li.classList.toggle("pending", on);
+      li.setAttribute("aria-busy", String(on));
+      for (const button of li.querySelectorAll("button")) button.disabled = on;
+      const badges = li.querySelector(".badges");
+      if (on) badges.prepend(h("li", { class: "badge queued" }, t("queued")));
+      else badges.querySelector(".queued")?.remove();
+    }
+    const end = $("#end-round");
+    const waiting = this.pending.has("end-round");
+    if (waiting !== end.classList.contains("pending")) {
+      end.classList.toggle("pending", waiting);
+      end.disabled = waiting || this.roundOver;
+      end.textContent = waiting ? `${t("endRound")} (${t("queued")})` : t("endRound");
+    }
   }
 
   // The players' view: drawn when it is on screen.
   renderPlayers(board) {
-    const fighters = board.order.map((id) => board.combatants[id]).filter((f) => !f.hors_combat);
+    const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
     $("#players-board").replaceChildren(...fighters.map((f) => card(board, f, top, false)));
   }
@@ -72,19 +105,20 @@ export class BoardView {
 
 // Whose turn it is, in words: the board's heading and what the live region says.
 export function turnText(board) {
-  const names = board.active.map((id) => board.combatants[id].name);
+  const fighter = (id) => own(board.combatants, id) ?? { name: String(id), pi: 0 };
+  const names = board.active.map((id) => isolate(fighter(id).name));
   if (board.round === 0) return Object.keys(board.combatants).length ? t("turnStart") : t("turnEmpty");
   if (board.round_over) return t("turnOver");
-  if (board.phase) return t("turnPhase", board.combatants[board.phase].name);
-  if (names.length === 1) return t("turnOne", names[0], board.combatants[board.active[0]].pi);
-  return t("turnTie", board.combatants[board.active[0]].pi, names.join(", "));
+  if (board.phase) return t("turnPhase", isolate(fighter(board.phase).name));
+  if (names.length === 1) return t("turnOne", names[0], fighter(board.active[0]).pi);
+  return t("turnTie", fighter(board.active[0]).pi, names.join(", "));
 }
 
 // Everything a card shows, as one string: an unchanged fighter keeps its card.
 function cardKey(board, f, top) {
   const { actions, declarations, ...shown } = f;
   return JSON.stringify([document.documentElement.lang, board.round, board.round_over, board.active, top,
-    f.engaged_with.map((id) => board.combatants[id]?.name), shown]);
+    f.engaged_with.map((id) => own(board.combatants, id)?.name), shown]);
 }
 
 // One fighter's card; with ``controls`` its buttons (the board), without (the players' view).
@@ -101,7 +135,7 @@ function card(board, f, top, controls) {
   if (controls && inPlay && !f.passed && !board.round_over) buttons.push(h("button", { type: "button", dataset: { do: "pass", id: f.id } }, t("pass")));
   return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } },
     h("div", { class: "fighter-head" },
-      h("span", { class: "name" }, f.name),
+      h("span", { class: "name" }, isolate(f.name)),
       h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
       active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
       h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi))),
@@ -120,13 +154,36 @@ function badges(board, f) {
   if (f.arrow_nocked) out.push([t("badgeArrow"), "good"]);
   if (f.cover) out.push([t("badgeCover"), "good"]);
   if (f.engaged) {
-    const names = f.engaged_with.map((id) => board.combatants[id]?.name).filter(Boolean);
+    const names = f.engaged_with.map((id) => own(board.combatants, id)?.name).filter(Boolean).map(isolate);
     out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), "warn"]);
   }
-  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => w.name);
+  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => isolate(w.name));
   out.push([held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare"), "muted"]);
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
   out.push([t("badgeHope", f.hope), "muted"]);
   if (f.in_round && f.d6) out.push([t("badgeInit", f.initiative, f.d6), "muted"]);
   return out;
+}
+
+// Quick taps land on what the user saw (issue 12): a tap on a board button that was not
+// under the finger at the board tap just before it (it moved there, or appeared, when the
+// board was drawn anew) is ignored while the taps come less than GUARD ms apart; a tap
+// after a pause, after a tap outside the board (the action sheet, a tab), or anywhere
+// else goes through at once. Taps from the keyboard are not guarded.
+const GUARD = 400;
+
+function steadyTaps(list) {
+  let last = null; // { x, y, time, button }: the last tap, and the button it was meant for
+  document.addEventListener("click", (event) => {
+    if (!list.contains(event.target)) last = null;
+  }, true);
+  return (event, button) => {
+    if (event.detail === 0) return true; // Enter or Space: the focus does not move under a finger
+    const now = performance.now();
+    const box = button.getBoundingClientRect();
+    const inside = (x, y) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    const moved = last && now - last.time < GUARD && last.button !== button && inside(last.x, last.y);
+    last = { x: event.clientX, y: event.clientY, time: now, button: moved ? last.button : button };
+    return !moved;
+  };
 }

@@ -1,6 +1,6 @@
 // The cast screen: the fighters of the encounter, the saved models (add N copies), and
 // the fighter form. Sheets go to the engine as typed: the engine names what is wrong.
-import { $, h, labelled } from "./dom.js";
+import { $, h, isolate, labelled, own } from "./dom.js";
 import { t, term } from "./i18n.js";
 
 export const MAX_COPIES = 30;
@@ -18,12 +18,15 @@ export class CastView {
       const target = event.target;
       const row = target.closest("button[data-cast]");
       const model = target.closest("button[data-model]");
-      if (row) this.handlers[row.dataset.cast]?.(row.dataset.id);
+      if (row) own(this.handlers, row.dataset.cast)?.(row.dataset.id);
       else if (model?.dataset.model === "delete") this.handlers.deleteModel?.(Number(model.dataset.index));
       else if (model) {
         const index = Number(model.dataset.index);
-        this.handlers.addCopies?.(index, Number(this.models.querySelector(`#copies-${index}`).value));
-      } else if (target.closest("#new-fighter")) this.openFighter(null);
+        this.handlers.addCopies?.(index, Number(model.closest("li").querySelector("input.copies").value));
+      } else if (target.closest("#new-fighter")) {
+        if (this.handlers.newFighter) this.handlers.newFighter();
+        else this.openFighter(null);
+      }
     });
     // The fighter form: the engine checks the sheet a moment after each change.
     const changed = () => {
@@ -49,35 +52,58 @@ export class CastView {
     });
   }
 
-  // handlers: edit(id), duplicate(id), model(id), down(id), revive(id), remove(id),
+  // handlers: newFighter(), edit(id), duplicate(id), model(id), down(id), revive(id), remove(id),
   // addCopies(index, count), deleteModel(index), check(sheet, id), save(sheet, id);
   // id is the fighter edited, or null for a new one.
   bind(handlers) {
     this.handlers = handlers;
   }
 
+  // A refusal shown next to what was tapped: a fighter's row ("cast", id), a model's row
+  // ("model", index) or the « Ajouter un combattant » button ("new"). The next drawing
+  // of the list clears it.
+  note(kind, key, text) {
+    let row = null;
+    if (kind === "cast") row = [...this.cast.querySelectorAll("button[data-cast]")].find((b) => b.dataset.id === key)?.closest("li");
+    else if (kind === "model") row = [...this.models.children].find((li) => li.dataset.index === String(key));
+    const note = h("p", { class: "error row-note", role: "alert" }, text);
+    if (row) {
+      row.querySelector(".row-note")?.remove();
+      row.append(note);
+    } else if (kind === "new") {
+      this.clearNewNote();
+      $("#new-fighter").after(note);
+    }
+  }
+
+  clearNewNote() {
+    const next = $("#new-fighter").nextElementSibling;
+    if (next?.classList.contains("row-note")) next.remove();
+  }
+
   render(board) {
+    this.clearNewNote();
     const fighters = Object.values(board.combatants).sort((a, b) => a.entry - b.entry);
     this.cast.replaceChildren(...fighters.map((f) => h("li", { class: "cast-row" },
-      h("span", { class: "name" }, f.name), h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
+      h("span", { class: "name" }, isolate(f.name)), h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
       h("span", { class: "summary" }, t("castSummary", f.wounds, f.hope, f.hors_combat)),
       h("div", { class: "card-tools" },
-        h("button", { type: "button", dataset: { cast: "edit", id: f.id }, "aria-label": t("editFor", f.name) }, t("edit")),
-        h("button", { type: "button", dataset: { cast: "duplicate", id: f.id }, "aria-label": t("duplicateFor", f.name) }, t("duplicate")),
-        h("button", { type: "button", dataset: { cast: "model", id: f.id }, "aria-label": t("asModelFor", f.name) }, t("asModel")),
+        h("button", { type: "button", dataset: { cast: "edit", id: f.id }, "aria-label": t("editFor", isolate(f.name)) }, t("edit")),
+        h("button", { type: "button", dataset: { cast: "duplicate", id: f.id }, "aria-label": t("duplicateFor", isolate(f.name)) }, t("duplicate")),
+        h("button", { type: "button", dataset: { cast: "model", id: f.id }, "aria-label": t("asModelFor", isolate(f.name)) }, t("asModel")),
         h("button", { type: "button", dataset: { cast: f.hors_combat ? "revive" : "down", id: f.id } }, f.hors_combat ? t("revive") : t("down")),
-        h("button", { type: "button", dataset: { cast: "remove", id: f.id }, "aria-label": t("removeFor", f.name) }, t("remove"))))));
+        h("button", { type: "button", dataset: { cast: "remove", id: f.id }, "aria-label": t("removeFor", isolate(f.name)) }, t("remove"))))));
     if (!fighters.length) this.cast.append(h("li", { class: "hint" }, t("noFighter")));
   }
 
   renderModels(models) {
     this.models.replaceChildren(...models.map((m, i) => h("li", { class: "cast-row model", dataset: { index: i } },
-      h("span", { class: "name" }, m.name), h("span", { class: `side side-${m.side}` }, term("sides", m.side)),
+      h("span", { class: "name" }, isolate(m.name)), h("span", { class: `side side-${m.side}` }, term("sides", m.side)),
       h("div", { class: "card-tools" },
-        h("label", { for: `copies-${i}`, class: "visually-hidden" }, t("copiesFor", m.name)),
+        h("label", { for: `copies-${i}`, class: "visually-hidden" }, t("copiesFor", isolate(m.name))),
         h("input", { id: `copies-${i}`, class: "copies", type: "number", inputmode: "numeric", min: 1, max: MAX_COPIES, step: 1, value: 1 }),
-        h("button", { type: "button", dataset: { model: "add", index: i }, "aria-label": t("addCopiesFor", m.name) }, t("addCopies")),
-        h("button", { type: "button", dataset: { model: "delete", index: i }, "aria-label": t("deleteModelFor", m.name) }, t("deleteModel"))))));
+        h("button", { type: "button", dataset: { model: "add", index: i }, "aria-label": t("addCopiesFor", isolate(m.name)) }, t("addCopies")),
+        h("button", { type: "button", dataset: { model: "delete", index: i }, "aria-label": t("deleteModelFor", isolate(m.name)) }, t("deleteModel"))))));
     if (!models.length) this.models.append(h("li", { class: "hint" }, t("noModel")));
   }
 
@@ -85,7 +111,7 @@ export class CastView {
   // A fighter of the board to edit, or null for a new one.
   openFighter(f) {
     this.editing = f?.id ?? null;
-    $("#fighter-title").textContent = f ? t("editFor", f.name) : t("newFighter");
+    $("#fighter-title").textContent = f ? t("editFor", isolate(f.name)) : t("newFighter");
     this.fighterError("");
     $("#fighter-fields").replaceChildren(...fighterFields(f));
     this.dialog.showModal();
@@ -126,8 +152,10 @@ export function numberedNames(name, count, taken) {
   return names;
 }
 
-function numberField(id, text, value, min = 0) {
-  return labelled(id, text, h("input", { id, name: id, type: "number", inputmode: "numeric", step: 1, min, value: value ?? 0 }));
+// A number field; `dataset` says what it holds (a skill's name is user text: it is kept
+// in a data attribute, never in an id or a selector).
+function numberField(id, text, value, min = 0, dataset = undefined) {
+  return labelled(id, text, h("input", { id, name: id, type: "number", inputmode: "numeric", step: 1, min, value: value ?? 0, dataset }));
 }
 
 function weaponRow(w, held, index) {
@@ -149,15 +177,17 @@ function fighterFields(f) {
   side.value = f?.side ?? "pnj";
   const skills = t("skills");
   const weaponSkills = new Set((f?.weapons ?? []).map((w) => w.skill));
-  const weapons = (f?.weapons ?? []).map((w, i) => weaponRow({ ...w, level: f.skills[w.skill] ?? 0 }, f.in_hand.includes(w.id), i));
+  const level = (skill) => (Object.hasOwn(f.skills, skill) ? f.skills[skill] : 0);
+  const weapons = (f?.weapons ?? []).map((w, i) => weaponRow({ ...w, level: level(w.skill) }, f.in_hand.includes(w.id), i));
   return [
     labelled("f-name", t("name"), h("input", { id: "f-name", name: "name", type: "text", maxlength: 60, required: true, value: f?.name ?? "", autocomplete: "off" })),
     labelled("f-side", t("side"), side),
     h("fieldset", { class: "grid" }, h("legend", {}, t("characteristicsLegend")),
-      Object.entries(t("characteristics")).map(([k, text]) => numberField(`c-${k}`, text, f?.characteristics[k]))),
+      Object.entries(t("characteristics")).map(([k, text]) => numberField(`c-${k}`, text, f?.characteristics[k], 0, { characteristic: k }))),
     h("fieldset", { class: "grid" }, h("legend", {}, t("skillsLegend")),
-      Object.entries(skills).map(([k, text]) => numberField(`s-${k}`, text, f?.skills[k])),
-      Object.entries(f?.skills ?? {}).filter(([k]) => !(k in skills) && !weaponSkills.has(k)).map(([k, v]) => numberField(`s-${k}`, k, v))),
+      Object.entries(skills).map(([k, text]) => numberField(`s-${k}`, text, f && level(k), 0, { skill: k })),
+      Object.entries(f?.skills ?? {}).filter(([k]) => !Object.hasOwn(skills, k) && !weaponSkills.has(k))
+        .map(([k, v], i) => numberField(`s-own-${i}`, isolate(k), v, 0, { skill: k }))),
     h("fieldset", { class: "grid" }, h("legend", {}, t("combatLegend")),
       numberField("f-bonus", t("initiativeBonus"), f?.initiative_bonus, -99),
       numberField("f-wounds", t("wounds"), f?.wounds),
@@ -177,13 +207,16 @@ function slug(text, taken) {
 
 // The sheet as the engine takes it; numbers left as typed so the engine names bad ones.
 function readFighter(form) {
-  const num = (id) => {
-    const raw = form.querySelector(`#${id}`).value.trim();
+  const num = (input) => {
+    const raw = input.value.trim();
     return raw === "" ? 0 : Number(raw);
   };
-  const characteristics = Object.fromEntries(Object.keys(t("characteristics")).map((k) => [k, num(`c-${k}`)]));
-  const skills = {};
-  for (const input of form.querySelectorAll('input[id^="s-"]')) skills[input.id.slice(2)] = num(input.id);
+  // Keys typed by the user (skills) go in objects with no prototype: a skill named
+  // "__proto__" or "constructor" is a skill like any other.
+  const characteristics = Object.create(null);
+  for (const input of form.querySelectorAll("input[data-characteristic]")) characteristics[input.dataset.characteristic] = num(input);
+  const skills = Object.create(null);
+  for (const input of form.querySelectorAll("input[data-skill]")) skills[input.dataset.skill] = num(input);
   const taken = new Set();
   const weapons = [];
   const inHand = [];
@@ -200,7 +233,7 @@ function readFighter(form) {
     name: form.querySelector("#f-name").value,
     side: form.querySelector("#f-side").value,
     characteristics, skills,
-    initiative_bonus: num("f-bonus"), wounds: num("f-wounds"), hope: num("f-hope"),
+    initiative_bonus: num(form.querySelector("#f-bonus")), wounds: num(form.querySelector("#f-wounds")), hope: num(form.querySelector("#f-hope")),
     weapons, in_hand: inHand,
   };
 }

@@ -20,3 +20,27 @@ export const $ = (selector, root = document) => root.querySelector(selector);
 export function labelled(id, text, control) {
   return h("div", { class: "field" }, h("label", { for: id }, text), control);
 }
+
+// User text (a name, a skill, a weapon) as the page shows it, in any sentence or attribute:
+// its explicit direction controls (LRE…RLO, LRI…PDI) dropped, so an unclosed override
+// cannot reverse the page's own words, and text with right-to-left letters isolated
+// (FSI…PDI: the plain-text <bdi>). Left-to-right text comes back as it was typed.
+const CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+const RTL = /[\u0590-\u08FF\u200F\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+export function isolate(text) {
+  const shown = plain(text);
+  return RTL.test(shown) ? `\u2068${shown}\u2069` : shown;
+}
+
+// A whole text that may hold user text (an engine message naming a fighter): without its
+// direction controls, read in the page's direction.
+export function plain(text) {
+  return String(text ?? "").replace(CONTROLS, "");
+}
+
+// `table[key]` when `key` is the table's own (not "constructor", "__proto__" or another
+// name its prototype knows): every lookup by a key from storage, a file or a link.
+export function own(table, key) {
+  return table !== null && typeof table === "object" && Object.hasOwn(table, key) ? table[key] : undefined;
+}

@@ -4,8 +4,53 @@
 // EngineFault: the page keeps the encounter it saved and offers a reload.
 const here = (path) => new URL(path, import.meta.url).href;
 const TIMEOUT = 15_000;
+// The longest start (PyScript, Pyodide, the engine wheel, the bridge), issue #12 item 5.
+export const START_LIMIT = 25_000;
 
 export class EngineFault extends Error {}
+
+// A start that failed: `reason` is "timeout" (`detail`: the limit in seconds), "missing"
+// (`detail`: the file and its HTTP status) or "error" (`detail`: what was thrown).
+export class StartFailure extends Error {
+  constructor(reason, detail) {
+    super(`${reason}: ${detail}`);
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+// What went wrong, from what PyScript or the browser threw: "[404] Unable to fetch URL"
+// (PyScript's words) names the file, the rest is passed on as it is.
+function failure(error) {
+  const text = String(error?.message ?? error ?? "");
+  const missing = /\[(\d+)\] Unable to fetch (\S+)/.exec(text);
+  if (missing) return new StartFailure("missing", { file: new URL(missing[2], document.baseURI).pathname, status: missing[1] });
+  return new StartFailure("error", text.slice(0, 200));
+}
+
+// The engine, or a StartFailure: a file that did not load (PyScript rejects it with
+// nobody to catch it, so the page would wait forever) or a throw. Past `limit` ms,
+// `late(StartFailure "timeout")` is called (a runtime file aborted inside the worker
+// leaves no trace in the page: only the limit tells), and the start goes on: a slow
+// phone under load may still get there, and then the page carries on as usual.
+export function startEngineWithin(late, limit = START_LIMIT) {
+  let timer;
+  let unhandled;
+  const failed = new Promise((_, reject) => {
+    timer = setTimeout(() => late(new StartFailure("timeout", Math.round(limit / 1000))), limit);
+    unhandled = (event) => {
+      if (event.reason instanceof EngineFault) return;
+      event.preventDefault();
+      reject(failure(event.reason));
+    };
+    window.addEventListener("unhandledrejection", unhandled);
+  });
+  const started = startEngine().catch((error) => Promise.reject(failure(error)));
+  return Promise.race([started, failed]).finally(() => {
+    clearTimeout(timer);
+    window.removeEventListener("unhandledrejection", unhandled);
+  });
+}
 
 // A repeat visit restores Python from a memory snapshot (web/boot.mjs) when Cache Storage
 // has one for this exact Pyodide and engine wheel; the engine is then unpacked by the
@@ -40,10 +85,14 @@ function makeSnapshot() {
   });
 }
 
+// Safari (WebKit) has no requestIdleCallback: there the snapshot waits a plain timer
+// (docs/BROWSERS.md).
+export const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(run, 1000));
+
 // The snapshot made in the background, once the page has been idle a moment.
 export function snapshotWhenIdle() {
   return new Promise((resolve) => {
-    setTimeout(() => requestIdleCallback(() => makeSnapshot().then(resolve), { timeout: 5000 }), 2000);
+    setTimeout(() => whenIdle(() => makeSnapshot().then(resolve), { timeout: 5000 }), 2000);
   });
 }
 

@@ -1,5 +1,7 @@
 // Keyboard shortcuts for a GM on a laptop (listed in the help panel: lang/*.js "keys").
 // Letters act only outside form fields and dialogs; Ctrl+Z in a field undoes the typing.
+import { own } from "./dom.js";
+
 const SCREENS = ["board", "round", "cast", "journal", "menu"];
 
 export function bindKeys(handlers) {
@@ -16,7 +18,7 @@ export function bindKeys(handlers) {
       return;
     }
     if (document.querySelector("dialog[open]")) return;
-    const action = { a: "act", i: "interrupt", p: "pass", f: "endRound", n: "nextRound", "?": "help" }[key];
+    const action = own({ a: "act", i: "interrupt", p: "pass", f: "endRound", n: "nextRound", "?": "help" }, key);
     if (action) handlers[action]();
     else if (SCREENS[Number(key) - 1]) handlers.screen(SCREENS[Number(key) - 1]);
     else return;

@@ -1,8 +1,10 @@
 // Words for the engine's values, in the current language (see i18n.js).
+import { isolate, own } from "./dom.js";
 import { t, term } from "./i18n.js";
 
+// A skill of the rules by its word; a skill the user named, as typed (and isolated).
 export function skillLabel(name) {
-  return term("skills", name);
+  return own(t("skills"), name) !== undefined ? term("skills", name) : isolate(name);
 }
 
 export function costLabel(verdict) {

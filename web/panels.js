@@ -1,23 +1,23 @@
 // The journal, the game menu, the share, confirm and help dialogs. Text only, as always.
-import { $, h } from "./dom.js";
+import { $, h, isolate, own } from "./dom.js";
 import { actionName, t, term } from "./i18n.js";
 import { costLabel, testLabel } from "./labels.js";
 
 // --- the journal: entries from the engine (engine/journal.py), worded here -------------
 function entryText(e, catalogue) {
   switch (e.kind) {
-    case "joined": return t("jJoined", e.name, term("sides", e.side));
-    case "removed": return t("jRemoved", e.name);
-    case "out": return t("jOut", e.name);
-    case "back": return t("jBack", e.name);
+    case "joined": return t("jJoined", isolate(e.name), term("sides", e.side));
+    case "removed": return t("jRemoved", isolate(e.name));
+    case "out": return t("jOut", isolate(e.name));
+    case "back": return t("jBack", isolate(e.name));
     case "round_started": return [t("jRoundStarted", e.round),
-      ...e.initiatives.map((i) => t("jRoll", i.name, i.weapon, i.d6, i.initiative, i.rolled_by === "engine"))].join("\n  ");
-    case "passed": return t("jPassed", e.name, e.pi);
+      ...e.initiatives.map((i) => t("jRoll", isolate(i.name), i.weapon && isolate(i.weapon), i.d6, i.initiative, i.rolled_by === "engine"))].join("\n  ");
+    case "passed": return t("jPassed", isolate(e.name), e.pi);
     case "round_ended": return t("jRoundEnded", e.reason);
     case "action": {
-      const parts = [t("jAction", e.name, actionName(e.action, catalogue[e.action]?.name ?? e.action), costLabel(e), e.category === "interruption")];
-      if (e.target) parts.push(t("jTarget", e.target));
-      if (e.against) parts.push(t("jAgainst", e.against));
+      const parts = [t("jAction", isolate(e.name), actionName(e.action, own(catalogue, e.action)?.name ?? e.action), costLabel(e), e.category === "interruption")];
+      if (e.target) parts.push(t("jTarget", isolate(e.target)));
+      if (e.against) parts.push(t("jAgainst", isolate(e.against)));
       if (e.pays === "espoir") parts.push(t("jHopeMove", e.hope_before, e.hope_after));
       else parts.push(t("jPiMove", e.pi_before, e.pi_after));
       for (const test of e.tests) parts.push(t("jTest", testLabel(test)));
@@ -76,7 +76,7 @@ export class MenuView {
     const menu = $("#screen-menu");
     menu.addEventListener("click", (event) => {
       const button = event.target.closest("button[id]");
-      if (button && byId[button.id]) this.handlers[byId[button.id]]?.();
+      if (button && Object.hasOwn(byId, button.id)) own(this.handlers, byId[button.id])?.();
     });
     menu.addEventListener("change", (event) => {
       if (event.target.id === "language") this.handlers.language?.(event.target.value);

@@ -1,7 +1,7 @@
 // The start of a round: each fighter's declared weapon and die, with the initiative's
 // breakdown as it is typed (R1.1). Rolling and the breakdown are this view's own;
 // only the declarations go out, through the start handler. One set of listeners, on the form.
-import { $, h } from "./dom.js";
+import { $, h, isolate, own } from "./dom.js";
 import { t, term } from "./i18n.js";
 import { skillLabel } from "./labels.js";
 
@@ -42,27 +42,28 @@ export class RoundView {
 
   render(board) {
     this.board = board;
-    const fighters = board.order.map((id) => board.combatants[id]).filter((f) => !f.hors_combat);
+    const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
     fighters.sort((a, b) => a.entry - b.entry);
-    this.list.replaceChildren(...fighters.map((f) => {
-      const select = h("select", { id: `decl-${f.id}`, name: `decl-${f.id}` },
-        f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? d.name : t("bareHands"))));
+    // Ids by position, never from a fighter's id (it comes from a file or a link).
+    this.list.replaceChildren(...fighters.map((f, i) => {
+      const select = h("select", { id: `decl-${i}`, name: `decl-${i}` },
+        f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? isolate(d.name) : t("bareHands"))));
       // Prefilled with last round's declaration, else the first weapon in hand (R1.1).
       const previous = f.declarations.find((d) => d.weapon === f.declared && f.d6 !== null) ?? f.declarations[1];
       if (previous) select.value = previous.weapon ?? "";
-      const die = h("input", { id: `die-${f.id}`, name: `die-${f.id}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1 });
+      const die = h("input", { id: `die-${i}`, name: `die-${i}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1 });
       return h("li", { class: "declaration", dataset: { id: f.id } },
-        h("span", { class: "name" }, f.name, " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
-        h("label", { for: `decl-${f.id}` }, t("weapon")), select,
-        h("label", { for: `die-${f.id}` }, t("die")), die,
-        h("button", { type: "button", dataset: { roll: f.id }, "aria-label": t("rollFor", f.name) }, t("roll")),
-        h("output", { class: "breakdown", for: `decl-${f.id} die-${f.id}` }, ""));
+        h("span", { class: "name" }, isolate(f.name), " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
+        h("label", { for: `decl-${i}` }, t("weapon")), select,
+        h("label", { for: `die-${i}` }, t("die")), die,
+        h("button", { type: "button", dataset: { roll: f.id }, "aria-label": t("rollFor", isolate(f.name)) }, t("roll")),
+        h("output", { class: "breakdown", for: `decl-${i} die-${i}` }, ""));
     }));
     for (const li of this.list.children) this.updateBreakdown(li);
   }
 
   updateBreakdown(li) {
-    const f = this.board.combatants[li.dataset.id];
+    const f = own(this.board.combatants, li.dataset.id);
     const weapon = li.querySelector("select").value || null;
     const d = f.declarations.find((x) => x.weapon === weapon);
     const die = Number.parseInt(li.querySelector("input").value, 10);
@@ -71,9 +72,11 @@ export class RoundView {
       d.initiative_bonus, skillLabel(d.skill), d.skill_level, hasDie ? die : "?", d.wounds, hasDie ? d.initiative + die : "?");
   }
 
+  // Keyed by fighter ids, which come from files and links: objects with no prototype, so
+  // a fighter whose id is "__proto__" keeps its weapon and its die.
   read() {
-    const declarations = {};
-    const rolls = {};
+    const declarations = Object.create(null);
+    const rolls = Object.create(null);
     for (const li of this.list.children) {
       const id = li.dataset.id;
       declarations[id] = li.querySelector("select").value || null;

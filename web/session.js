@@ -2,24 +2,52 @@
 // commands can be undone and redone. The engine owns the fight (engine/table.py): the
 // session keeps what it showed last, writes the save text the engine hands over, and
 // tells the screens that listen. No DOM here.
+//
+// Two guards on the write (issue #12): a tab that is not the fight's writer (another tab
+// is: controllers/tabs.js) is read-only, refuses what would change the fight and writes
+// nothing; and an unreadable save that could not be set aside is "held": nothing
+// overwrites it until it is downloaded or given up (controllers/start.js).
+//
+// Before the engine is up (issue #14), the saved board takes taps: their requests wait
+// in a queue, in order, and go to the engine once it has loaded the save (`open`). The
+// first one it refuses answers with how many were left behind (`answer.discarded`), and
+// those are dropped: their calls reject with Discarded, nothing is applied out of order.
 import { EngineFault } from "./engine.js";
+import { t } from "./i18n.js";
+
+// The operations that change the fight: refused in a read-only tab.
+const WRITES = new Set(["apply", "undo", "redo", "load", "new"]);
+
+// A tap made before the engine was up, dropped because one before it was refused.
+export class Discarded extends Error {}
 
 export class Session {
   constructor(storage) {
     this.storage = storage;
     this.engine = null; // attached once it has started
+    this.opened = false; // requests go to the engine; before, they wait in `queue`
+    this.queue = [];
     this.board = null;
     this.undo = 0;
     this.redo = 0;
-    this.listeners = { change: [], fault: [], words: [] };
+    this.readOnly = false;
+    this.held = null; // the unreadable save not set aside, until downloaded or given up
+    this.unwritten = null; // the save text not written because of it
+    this.listeners = { change: [], fault: [], words: [], saved: [] };
   }
 
   attach(engine) {
     this.engine = engine;
   }
 
+  // Taps are being queued: the engine is not up yet.
+  waiting() {
+    return !this.opened;
+  }
+
   // "change": a new board (listener(board)); "fault": the engine failed (listener(error));
-  // "words": the page's language changed.
+  // "words": the page's language changed; "saved": this tab has a new save text
+  // (listener(text)), written or not.
   on(event, listener) {
     this.listeners[event].push(listener);
   }
@@ -28,9 +56,22 @@ export class Session {
     for (const listener of this.listeners[event]) listener(value);
   }
 
-  // One request to the engine. A fault stops the tap that met it (it rejects) and is told
-  // once, to the "fault" listeners.
-  async call(request) {
+  // One request to the engine, or to the queue while it starts. In a read-only tab a
+  // change is refused, as the engine refuses a command: nothing changes, the answer says
+  // why. A fault stops the tap that met it (it rejects) and is told once, to the "fault"
+  // listeners.
+  call(request) {
+    if (this.readOnly && WRITES.has(request.op)) {
+      return Promise.resolve({ ok: false, board: this.board, undo: this.undo, redo: this.redo,
+        error: { code: "read_only", message: t("readOnlyRefused") } });
+    }
+    if (!this.opened) return new Promise((resolve, reject) => this.queue.push({ request, resolve, reject }));
+    return this.send(request);
+  }
+
+  // Straight to the engine, past the queue and the read-only guard (the start's own
+  // requests, and a follower loading what the writer wrote).
+  async send(request) {
     try {
       return await this.engine.call(request);
     } catch (error) {
@@ -39,15 +80,75 @@ export class Session {
     }
   }
 
+  // The engine is up and holds the save: the queued requests go, in order (each tap
+  // takes its answer before the next goes), then every request goes straight.
+  async open() {
+    while (this.queue.length) {
+      const { request, resolve, reject } = this.queue.shift();
+      let answer;
+      try {
+        answer = await this.send(request);
+      } catch (error) {
+        reject(error);
+        this.discard();
+        continue;
+      }
+      if (!answer.ok) {
+        answer.discarded = this.queue.length;
+        this.discard();
+      }
+      resolve(answer);
+    }
+    this.opened = true;
+  }
+
+  // Drop every queued request (a refusal before them, or no engine at all).
+  discard() {
+    for (const { reject } of this.queue.splice(0)) reject(new Discarded());
+  }
+
+  // The fight another tab wrote: shown here, written nothing (this tab follows it).
+  async follow(text) {
+    const answer = await this.send({ op: "load", text });
+    if (answer.ok) this.take(answer);
+    return answer.ok;
+  }
+
   // An answer that shows the fight: its board and counts become the session's, its save
-  // text (present when the fight changed) is written as it is. Returns what the write
-  // did: "ok", "full", "unavailable", or null when there was nothing to write.
+  // text (present when the fight changed) is written as it is, with the last checkpoint
+  // when it changed (engine/table.py). Returns what the write did: "ok", "full",
+  // "unavailable", "held" (not written: an unreadable save waits to be downloaded), or
+  // null when there was nothing to write (or this tab is read-only).
   take(answer) {
     this.board = answer.board;
     this.undo = answer.undo ?? 0;
     this.redo = answer.redo ?? 0;
-    const stored = typeof answer.save === "string" ? this.storage.save(answer.save) : null;
+    let stored = null;
+    if (typeof answer.save === "string" && !this.readOnly) {
+      if (this.held === null) {
+        stored = this.storage.save(answer.save);
+        if (answer.checkpoint !== undefined && stored === "ok") this.storage.saveCheckpoint(answer.checkpoint);
+      } else {
+        this.unwritten = answer.save;
+        stored = "held";
+      }
+      this.emit("saved", answer.save);
+    }
     this.emit("change", this.board);
     return stored;
+  }
+
+  // An unreadable save that could not be set aside: nothing overwrites it until release().
+  hold(text) {
+    this.held = text;
+  }
+
+  // The unreadable save is downloaded or given up: the fight is written again. Returns
+  // what that write did (as take), or null when nothing was waiting.
+  release() {
+    this.held = null;
+    const text = this.unwritten;
+    this.unwritten = null;
+    return text === null ? null : this.storage.save(text);
   }
 }

@@ -20,20 +20,44 @@ function fromBase64Url(text) {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+// Without CompressionStream (Safari before 16.4, Firefox before 113): the same format with
+// stored blocks (RFC 1951, 3.2.4), uncompressed, so longer, read as any link (docs/BROWSERS.md).
+function storedDeflate(bytes) {
+  const size = 0xffff;
+  const blocks = Math.max(1, Math.ceil(bytes.length / size));
+  const out = new Uint8Array(bytes.length + 5 * blocks);
+  let at = 0;
+  for (let i = 0; i < blocks; i++) {
+    const part = bytes.subarray(i * size, (i + 1) * size);
+    out.set([i === blocks - 1 ? 1 : 0, part.length & 0xff, part.length >> 8, ~part.length & 0xff, (~part.length >> 8) & 0xff], at);
+    out.set(part, at + 5);
+    at += 5 + part.length;
+  }
+  return out;
+}
+
 export async function linkFor(saveText, players = false) {
-  const packed = await pipe(new TextEncoder().encode(saveText), new CompressionStream("deflate-raw"));
+  const bytes = new TextEncoder().encode(saveText);
+  const packed = typeof CompressionStream === "function" ? await pipe(bytes, new CompressionStream("deflate-raw")) : storedDeflate(bytes);
   const url = new URL(window.location.href);
   url.hash = `${players ? "vue=joueurs&" : ""}${PREFIX}${toBase64Url(packed)}`;
   return url.href;
 }
 
+// True when the fragment asks for the players' view (#vue=joueurs, with a fight or alone).
+export function playersView(hash) {
+  return new URLSearchParams(hash.replace(/^#/, "")).get("vue") === "joueurs";
+}
+
 // The fragment's parts: {text, players} for a share link, null when there is none;
-// throws Error("damaged") or Error("too_big") for a link that cannot be read.
-export async function readLink(hash, limit) {
+// throws Error("damaged") or Error("too_big") for a link that cannot be read. `limit`:
+// the longest text inflated; `packedLimit`: the longest fragment (compressed), by default
+// the same.
+export async function readLink(hash, limit, packedLimit = limit) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const data = params.get("c");
   if (data === null) return null;
-  if (data.length > limit) throw new Error("too_big");
+  if (data.length > packedLimit) throw new Error("too_big");
   let bytes;
   try {
     bytes = fromBase64Url(data);

@@ -1,8 +1,8 @@
 // The action sheet: a fighter's actions with the engine's verdicts, then the options of
 // the one picked. The sheet goes back and forth by itself (Retour); only a confirmed
 // action leaves it, through the submit handler. One listener, on the dialog.
-import { $, h, labelled } from "./dom.js";
-import { actionName, t, term } from "./i18n.js";
+import { $, h, isolate, labelled, own } from "./dom.js";
+import { actionName, refusal, t, term } from "./i18n.js";
 import { costLabel, testLabel } from "./labels.js";
 
 export class SheetView {
@@ -38,9 +38,9 @@ export class SheetView {
 
   showActions() {
     const { board, id, interruption } = this.shown;
-    const f = board.combatants[id];
+    const f = own(board.combatants, id);
     this.shown.action = null;
-    $("#sheet-title").textContent = t("sheetTitle", f.name, interruption, f.pi, f.hope);
+    $("#sheet-title").textContent = t("sheetTitle", isolate(f.name), interruption, f.pi, f.hope);
     this.error("");
     const groups = {};
     for (const [actionId, verdict] of Object.entries(f.actions)) {
@@ -54,7 +54,7 @@ export class SheetView {
         return h("li", {},
           h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": v.allowed ? null : reasonId },
             h("span", {}, actionName(actionId, v.name)), h("span", { class: "cost" }, costLabel(v))),
-          v.allowed ? null : h("small", { id: reasonId, class: "reason" }, v.reason));
+          v.allowed ? null : h("small", { id: reasonId, class: "reason" }, refusal(v)));
       })))));
     if (!this.dialog.open) this.dialog.showModal();
     this.body.querySelector("button:not([disabled])")?.focus();
@@ -62,11 +62,11 @@ export class SheetView {
 
   showOptions(actionId) {
     const { board, id } = this.shown;
-    const f = board.combatants[id];
+    const f = own(board.combatants, id);
     this.shown.action = actionId;
     const verdict = f.actions[actionId];
     const spec = board.catalogue[actionId];
-    $("#sheet-title").textContent = t("optionsTitle", f.name, actionName(actionId, spec.name), costLabel(verdict));
+    $("#sheet-title").textContent = t("optionsTitle", isolate(f.name), actionName(actionId, spec.name), costLabel(verdict));
     this.error("");
     const fields = spec.options.map((name) => optionField(board, f, actionId, name, spec.required.includes(name)));
     const tests = (verdict.tests ?? []).map((test) => h("li", {}, testLabel(test)));
@@ -94,15 +94,15 @@ export class SheetView {
 function optionField(board, f, actionId, name, required) {
   const id = `opt-${name}`;
   const label = t("options")[name] + (required ? t("required") : "");
-  const others = board.order.filter((x) => x !== f.id).map((x) => board.combatants[x]);
+  const others = board.order.filter((x) => x !== f.id).map((x) => own(board.combatants, x)).filter(Boolean);
   const select = (choices) => h("select", { id, name }, choices.map(([v, text]) => h("option", { value: v }, text)));
   switch (name) {
     case "target":
     case "against":
-      return labelled(id, label, select([["", t("none")], ...others.map((o) => [o.id, o.name])]));
+      return labelled(id, label, select([["", t("none")], ...others.map((o) => [o.id, isolate(o.name)])]));
     case "weapon": {
       const preferred = f.actions[actionId].weapon;
-      const el = select([["", t("byDefault")], ...f.weapons.map((w) => [w.id, `${w.name} (${term("kinds", w.kind)})`])]);
+      const el = select([["", t("byDefault")], ...f.weapons.map((w) => [w.id, `${isolate(w.name)} (${term("kinds", w.kind)})`])]);
       if (preferred) el.value = preferred;
       return labelled(id, label, el);
     }
@@ -121,8 +121,8 @@ function optionField(board, f, actionId, name, required) {
     case "items": {
       const weapons = actionId === "lacher_objet" ? f.weapons.filter((w) => f.in_hand.includes(w.id)) : f.weapons;
       return h("fieldset", { class: "field" }, h("legend", {}, actionId === "lacher_objet" ? t("dropped") : t("takenOrPut")),
-        weapons.map((w) => h("div", { class: "check" },
-          h("input", { id: `item-${w.id}`, type: "checkbox", name: "items", value: w.id }), h("label", { for: `item-${w.id}` }, w.name))));
+        weapons.map((w, i) => h("div", { class: "check" },
+          h("input", { id: `item-${i}`, type: "checkbox", name: "items", value: w.id }), h("label", { for: `item-${i}` }, isolate(w.name)))));
     }
     case "tests":
       return h("fieldset", { class: "field" }, h("legend", {}, t("twoTests")),

@@ -4,6 +4,7 @@
 // unavailable or full never stops the page: each call says what happened.
 const KEY = "riposte.encounter";
 const ASIDE = "riposte.encounter.unreadable";
+const CHECKPOINT = "riposte.checkpoint"; // the state after the log's first commands (engine/table.py)
 const MODELS = "riposte.models";
 const LANG = "riposte.lang";
 
@@ -38,6 +39,21 @@ export function load() {
 
 export function save(text) {
   return set(KEY, text);
+}
+
+// The checkpoint kept beside the log so that a reload need not replay it all: null drops
+// it. Only a shortcut (the engine ignores one that does not match the log): a write that
+// fails drops it rather than keep an older one, and is not reported.
+export function saveCheckpoint(text) {
+  try {
+    if (text === null || set(CHECKPOINT, text) !== "ok") localStorage.removeItem(CHECKPOINT);
+  } catch {
+    /* storage unavailable: nothing kept, nothing to drop */
+  }
+}
+
+export function checkpoint() {
+  return get(CHECKPOINT).value;
 }
 
 export function keepAside(text) {

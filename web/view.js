@@ -8,17 +8,66 @@ export class StatusView {
   constructor() {
     this.root = document.documentElement;
     this.onUpdate = null;
+    this.onTakeOver = null;
+    this.onHeld = null;
     $("#reload").addEventListener("click", () => window.location.reload());
     $("#apply-update").addEventListener("click", () => this.onUpdate?.());
+    $("#take-over").addEventListener("click", () => this.onTakeOver?.());
+    $("#held").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-held]");
+      if (button) this.onHeld?.(button.dataset.held);
+    });
   }
 
-  setEngine(status, text) {
+  // Who writes the fight (controllers/tabs.js): this tab ("writer") or another one
+  // ("follower": this tab follows it read-only, with « Prendre la main »). `how` says why
+  // it changed: "start", "stolen", "took", "freed".
+  setWriter(role, how) {
+    this.writer = [role, how];
+    this.root.dataset.writer = role;
+    $("#writer").hidden = role === "writer";
+    $("#writer-text").textContent = role === "follower" ? t(how === "stolen" ? "writerStolen" : "writerOther") : "";
+    if (role === "writer" && how !== "start") this.message(t(how === "took" ? "writerTook" : "writerFreed"));
+  }
+
+  // The language changed: the banner's words too.
+  writerWords() {
+    const [role, how] = this.writer ?? ["writer", "start"];
+    if (role === "follower") $("#writer-text").textContent = t(how === "stolen" ? "writerStolen" : "writerOther");
+  }
+
+  bindTakeOver(handler) {
+    this.onTakeOver = handler;
+  }
+
+  // An unreadable save that could not be set aside: download it, or give it up.
+  offerHeld() {
+    $("#held").hidden = false;
+  }
+
+  hideHeld() {
+    $("#held").hidden = true;
+  }
+
+  // handler("download" or "discard")
+  bindHeld(handler) {
+    this.onHeld = handler;
+  }
+
+  // `early`: the saved board is shown and takes taps while the engine starts (they are
+  // queued, web/session.js): its cards and « Finir le tour » wake up at once, the rest
+  // with the engine.
+  setEngine(status, text, early = false) {
     this.root.dataset.engine = status;
     $("#engine-status-text").textContent = text;
     $("#engine-status").hidden = status === "ready";
     // No button that does nothing: the controls wake up with the engine.
-    for (const el of document.querySelectorAll("main, .tabs, .tools")) el.inert = status !== "ready";
-    $("#reload").hidden = status !== "fault";
+    const live = status === "ready" || (early && status === "loading");
+    for (const el of document.querySelectorAll("main, .tabs, .tools")) el.inert = status !== "ready" && !(live && el.matches("main"));
+    for (const el of document.querySelectorAll("main > section:not(#screen-board), #next-round")) el.inert = status !== "ready";
+    if (live && status !== "ready") this.root.dataset.early = "";
+    else delete this.root.dataset.early;
+    $("#reload").hidden = status !== "fault" && status !== "error";
   }
 
   // How the page started, for the tests and the benchmark: data-boot, data-snapshot.
@@ -40,7 +89,8 @@ export class StatusView {
   // What a tap did, as the user must hear it: a save that could not be written is said
   // (and no success over it); else `done`, when given, replaces the message.
   report(stored, done) {
-    if (stored === "full") this.message(t("storageFull"));
+    if (stored === "held") this.message(t("heldNotSaved"));
+    else if (stored === "full") this.message(t("storageFull"));
     else if (stored === "unavailable") this.message(t("storageUnavailable"));
     else if (done !== undefined) this.message(done);
   }

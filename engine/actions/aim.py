@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..events import AimAdjusted, AimUsed, ArrowLoosed, ArrowNocked, Attacked, Event, Modifier
 from ..model import Category, Combatant, Weapon
 from .base import OUTCOME, WEAPON_SKILL, Act, Action, Need, TestSpec, Uses, hands, in_hand, is_bow, is_thrown
@@ -35,58 +37,55 @@ def aim_bonus(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier,
     return ()
 
 
-def _shot(act: Act) -> list[Event]:
-    """The aim is used up (R4.1); the arrow leaves the bow (D18); the target is attacked."""
-    c, w = act.actor, act.weapon
-    if w is None:
-        return []
-    events: list[Event] = []
-    if act.keeps_aim:
-        events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
-    events.append(ArrowLoosed(actor=c.id, weapon=w.id))
-    if "target" in act.options:
-        events.append(Attacked(actor=c.id, target=act.options["target"]))
-    return events
+def _release(leaves: Callable[[Combatant, Weapon], Event]) -> Callable[[Act], list[Event]]:
+    """A shot or a throw: the aim is used up (R4.1), the missile leaves (``leaves``), the
+    target is attacked."""
+
+    def effects(act: Act) -> list[Event]:
+        c, w = act.actor, act.weapon
+        if w is None:
+            return []
+        events: list[Event] = []
+        if act.keeps_aim:
+            events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
+        events.append(leaves(c, w))
+        if "target" in act.options:
+            events.append(Attacked(actor=c.id, target=act.options["target"]))
+        return events
+
+    return effects
 
 
-def _throw(act: Act) -> list[Event]:
-    """The aim is used up (R4.1); D19: the weapon leaves the hand and stays on the sheet."""
-    c, w = act.actor, act.weapon
-    if w is None:
-        return []
-    events: list[Event] = []
-    if act.keeps_aim:
-        events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
-    events.append(hands(c, tuple(i for i in c.in_hand if i != w.id)))
-    if "target" in act.options:
-        events.append(Attacked(actor=c.id, target=act.options["target"]))
-    return events
+#: D18: the arrow leaves the bow.
+_shot = _release(lambda c, w: ArrowLoosed(actor=c.id, weapon=w.id))
+#: D19: the thrown weapon leaves the hand and stays on the sheet.
+_throw = _release(lambda c, w: hands(c, tuple(i for i in c.in_hand if i != w.id)))
 
 
 def _nock(act: Act) -> list[Event]:
     return [] if act.weapon is None else [ArrowNocked(actor=act.actor.id, weapon=act.weapon.id)]
 
 
-_BOW_IN_HAND = Uses(lambda c, w: is_bow(w) and in_hand(c, w), "il faut un arc en main (R4)")
+_BOW_IN_HAND = Uses(lambda c, w: is_bow(w) and in_hand(c, w), "il faut un arc en main (R4)", "needs_bow")
 
 AJUSTER_TIR = Action(
     "ajuster_tir", Category.SIMPLE, ("weapon",),
-    uses=Uses(_aimable, "il faut un arc avec une flèche encochée ou une arme de jet en main (R4.1)"),
+    uses=Uses(_aimable, "il faut un arc avec une flèche encochée ou une arme de jet en main (R4.1)", "needs_aimable"),
     effects=_aim, keeps_aim=True,
 )
 ENCOCHER_FLECHE = Action(
     "encocher_fleche", Category.SIMPLE, ("weapon",),
-    needs=(Need(lambda c: not c.arrow_nocked, "Une flèche est déjà encochée (D18)."),),
+    needs=(Need(lambda c: not c.arrow_nocked, "Une flèche est déjà encochée (D18).", "arrow_already_nocked"),),
     uses=_BOW_IN_HAND, effects=_nock,
 )
 TIR_ARC = Action(
     "tir_arc", Category.SIMPLE, ("weapon", "target", *OUTCOME),
-    needs=(Need(lambda c: c.arrow_nocked, "Aucune flèche encochée : encochez d'abord (R4)."),),
+    needs=(Need(lambda c: c.arrow_nocked, "Aucune flèche encochée : encochez d'abord (R4).", "no_arrow_nocked"),),
     uses=_BOW_IN_HAND, tests=(TestSpec("tir", WEAPON_SKILL),),
     modifiers=aim_bonus, effects=_shot, keeps_aim=True,
 )
 LANCER_ARME = Action(
     "lancer_arme", Category.SIMPLE, ("weapon", "target", *OUTCOME),
-    uses=Uses(lambda c, w: is_thrown(w) and in_hand(c, w), "il faut une arme de jet en main (R4)"),
+    uses=Uses(lambda c, w: is_thrown(w) and in_hand(c, w), "il faut une arme de jet en main (R4)", "needs_thrown"),
     tests=(TestSpec("lancer", WEAPON_SKILL),), modifiers=aim_bonus, effects=_throw, keeps_aim=True,
 )

@@ -40,11 +40,12 @@ class TestSpec:
 
 @dataclass(frozen=True, slots=True)
 class Need:
-    """A precondition of the R4 table: refused (``not_allowed``) with ``message`` when
-    ``holds`` is false for the fighter."""
+    """A precondition of the R4 table: refused (``not_allowed``) with ``message`` (the
+    page's words: ``key``, engine/errors.py REASONS) when ``holds`` is false."""
 
     holds: Callable[[Combatant], bool]
     message: str
+    key: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +55,10 @@ class Uses:
 
     fits: Callable[[Combatant, Weapon], bool]
     reason: str
+    key: str  # the reason's key (engine/errors.py REASONS)
     bare_hands: bool = False
     unfit: str = "{weapon} ne convient pas : {reason}."
+    unfit_key: str = "weapon_unfit"
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,13 +58,13 @@ def _ready(act: Act) -> list[Event]:
 
 LACHER_OBJET = Action(
     "lacher_objet", Category.GRATUITE, ("items",),
-    needs=(Need(lambda c: bool(c.in_hand), "Rien en main à lâcher (R4)."),), check=_held, effects=_drop,
+    needs=(Need(lambda c: bool(c.in_hand), "Rien en main à lâcher (R4).", "nothing_in_hand"),), check=_held, effects=_drop,
 )
 PRENDRE_OBJET = Action("prendre_objet", Category.SIMPLE, ("items",), check=_on_sheet, effects=_toggle)
 PREPARER_ARME = Action(
     "preparer_arme", Category.SIMPLE, ("weapon",),
-    uses=Uses(lambda c, w: w.id not in c.in_hand, "aucune arme à préparer : tout est déjà en main (R4)",
-              unfit="{weapon} est déjà en main (R4)."),
+    uses=Uses(lambda c, w: w.id not in c.in_hand, "aucune arme à préparer : tout est déjà en main (R4)", "nothing_to_ready",
+              unfit="{weapon} est déjà en main (R4).", unfit_key="weapon_already_in_hand"),
     cost=_ready_cost, effects=_ready, priced_by_weapon=True,
 )
 UTILISER_OBJET = Action("utiliser_objet", Category.SIMPLE)

@@ -4,6 +4,7 @@ the journal, models and the party, English, dark mode, keyboard shortcuts."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -24,7 +25,7 @@ def test_export_then_import_into_a_fresh_profile(fight: Any, new_phone: NewPhone
     path = tmp_path / "combat.json"
     download.value.save_as(path)
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["app"] == "riposte" and saved["format"] == 2 and len(saved["commands"]) == 4
+    assert saved["app"] == "riposte" and saved["format"] == 3 and len(saved["commands"]) == 4
 
     other = new_phone()
     page2 = other.page
@@ -112,7 +113,8 @@ def test_a_damaged_or_huge_share_link_is_refused(fight: Any, site_url: str) -> N
 
 
 def test_a_fight_too_long_for_a_qr_code_offers_the_file(new_phone: NewPhone) -> None:
-    names = [hashlib.sha256(str(i).encode()).hexdigest()[:50] for i in range(150)]  # nothing to compress
+    # Nothing to compress, within 64 fighters: 62 names of 60 random-looking characters.
+    names = [base64.b64encode(hashlib.sha512(str(i).encode()).digest()).decode()[:60] for i in range(62)]
     log = fight_log()[:2] + [{"type": "add_combatant", "combatant": {**CASTS["orque"], "id": f"o{i}", "name": name}}
                              for i, name in enumerate(names)]
     phone = new_phone(save=save_text(log))
@@ -205,6 +207,12 @@ def test_english_is_one_switch_away_and_stays(fight: Any) -> None:
     expect(card(page, "Aldric").locator(".pi")).to_have_text("5 I.P.")
     card(page, "Orque").get_by_role("button", name="Act").click()
     expect(page.locator("#sheet")).to_contain_text("Melee attack")
+    # Why an action is refused, in English from the engine's key (#11), never its French.
+    expect(page.locator("#sheet .reason").first).to_be_visible()
+    reasons = page.locator("#sheet .reason").all_inner_texts()
+    assert "Needs a bow in hand (R4)." in reasons, reasons
+    french = [r for r in reasons if re.search(r"Il faut|Aucune|Déjà|Impossible|n'a |ne peut", r)]
+    assert french == [], french
     page.locator("#sheet").get_by_role("button", name="Close", exact=True).click()
     card(page, "Aldric").get_by_role("button", name="Pass").click()
     expect(card(page, "Aldric").locator(".badges")).to_contain_text("passed")

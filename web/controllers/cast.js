@@ -2,6 +2,7 @@
 // duplicated, put out of the fight or back, removed after asking; models kept by the
 // browser and added in numbered copies.
 import { MAX_COPIES, numberedNames, sheetOf } from "../cast.js";
+import { isolate, own } from "../dom.js";
 import { refusal, t } from "../i18n.js";
 import * as store from "../store.js";
 import { commands } from "./commands.js";
@@ -10,7 +11,7 @@ export class CastController {
   constructor(parts, view) {
     const { session, status, nav, ask } = parts;
     const { send, tell } = commands(parts);
-    const fighter = (id) => session.board.combatants[id];
+    const fighter = (id) => own(session.board.combatants, id);
     const taken = () => new Set(Object.values(session.board.combatants).map((f) => f.name));
     const command = (sheet, id) => (id ? { type: "update_combatant", id, changes: sheet } : { type: "add_combatant", combatant: sheet });
     const showModels = () => view.renderModels(store.models());
@@ -25,16 +26,27 @@ export class CastController {
         if (answer.ok) view.closeFighter();
         else view.fighterError(refusal(answer.error));
       },
-      duplicate: (id) => {
+      // A fighter added where the user tapped: a refusal (64 fighters at most, a fight
+      // too long to save) is shown next to that button.
+      newFighter: async () => {
+        const answer = await session.call({ op: "check", command: { type: "add_combatant", combatant: { name: "?" } } });
+        if (answer.error?.code === "too_many_fighters" || answer.error?.code === "too_long" || answer.error?.code === "too_big") {
+          view.note("new", null, refusal(answer.error));
+        } else view.openFighter(null);
+      },
+      duplicate: async (id) => {
         const f = fighter(id);
         const [name] = numberedNames(f.name, 1, taken()).filter((n) => n !== f.name);
-        return tell({ type: "add_combatant", combatant: { ...sheetOf(f), name } });
+        const answer = await send({ type: "add_combatant", combatant: { ...sheetOf(f), name } });
+        if (!answer.ok) view.note("cast", id, refusal(answer.error));
+        return answer;
       },
+      // Said as it happened: a model the browser refused to keep is not "enregistré".
       model: (id) => {
         const sheet = sheetOf(fighter(id));
         const stored = store.saveModels([...store.models().filter((m) => m.name !== sheet.name), sheet]);
         showModels();
-        status.report(stored, t("modelSaved", sheet.name));
+        status.message(stored === "ok" ? t("modelSaved", isolate(sheet.name)) : t("modelNotSaved", isolate(sheet.name)));
       },
       addCopies: async (index, count) => {
         const model = store.models()[index];
@@ -44,21 +56,28 @@ export class CastController {
           return;
         }
         let stored = null;
+        let added = 0;
         for (const name of numberedNames(model.name, count, taken())) {
-          const answer = await tell({ type: "add_combatant", combatant: { ...model, name } });
-          if (!answer.ok) return;
+          const answer = await send({ type: "add_combatant", combatant: { ...model, name } });
+          if (!answer.ok) {
+            if (added) status.report(stored, t("copiesAdded", added, isolate(model.name)));
+            view.note("model", index, refusal(answer.error));
+            return;
+          }
           stored = answer.stored;
+          added++;
         }
-        status.report(stored, t("copiesAdded", count, model.name));
+        status.report(stored, t("copiesAdded", count, isolate(model.name)));
       },
       deleteModel: (index) => {
-        status.report(store.saveModels(store.models().filter((_, i) => i !== index)));
+        const stored = store.saveModels(store.models().filter((_, i) => i !== index));
         showModels();
+        if (stored !== "ok") status.message(t("modelNotDeleted"));
       },
       down: (id) => tell({ type: "update_combatant", id, changes: { hors_combat: true } }),
       revive: (id) => tell({ type: "update_combatant", id, changes: { hors_combat: false } }),
       remove: async (id) => {
-        if (await ask.ask(t("removeConfirm", fighter(id).name), [], t("remove"), t("cancel"))) await tell({ type: "remove_combatant", id });
+        if (await ask.ask(t("removeConfirm", isolate(fighter(id).name)), [], t("remove"), t("cancel"))) await tell({ type: "remove_combatant", id });
       },
     });
     nav.on("cast", () => view.render(session.board));

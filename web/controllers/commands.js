@@ -2,6 +2,7 @@
 // takes the new board and writes its save, the message line says if the write failed,
 // and the live region says what happened. Refused: nothing changes; `tell` shows why.
 import { turnText } from "../board.js";
+import { isolate, own } from "../dom.js";
 import { actionName, refusal, t } from "../i18n.js";
 
 export function commands({ session, status }) {
@@ -12,13 +13,13 @@ export function commands({ session, status }) {
     status.report(answer.stored, "");
     const board = session.board;
     const taken = answer.events.find((e) => e.type === "action_taken");
-    status.announce(taken ? `${board.combatants[taken.actor]?.name ?? taken.actor} : ${paidLine(board, taken)}. ${turnText(board)}` : turnText(board));
+    status.announce(taken ? `${isolate(own(board.combatants, taken.actor)?.name ?? taken.actor)} : ${paidLine(board, taken)}. ${turnText(board)}` : turnText(board));
     return answer;
   }
 
   async function tell(command) {
     const answer = await send(command);
-    if (!answer.ok) status.message(refusal(answer.error));
+    if (!answer.ok) status.message(answer.discarded ? t("queueStopped", refusal(answer.error), answer.discarded) : refusal(answer.error));
     return answer;
   }
 
@@ -28,5 +29,5 @@ export function commands({ session, status }) {
 // What the live region says after an action: its name and what it cost.
 function paidLine(board, taken) {
   const paid = taken.pays === "espoir" ? t("costHope") : `${t("costPi", taken.cost)} (${taken.pi_before} → ${taken.pi_after})`;
-  return `${actionName(taken.action, board.catalogue[taken.action].name)}, ${paid}`;
+  return `${actionName(taken.action, own(board.catalogue, taken.action)?.name)}, ${paid}`;
 }

@@ -1,15 +1,20 @@
 // The game menu: share links and their QR code, files in and out, a fight opened from a
 // file or a link (after asking), a new fight, the language, the save set aside, help.
+import { isolate } from "../dom.js";
 import { download, readFile } from "../files.js";
 import { refusal, setLanguage, t } from "../i18n.js";
 import { openHelp } from "../panels.js";
-import { linkFor, qrSvg, readLink } from "../share.js";
+import { linkFor, playersView, qrSvg, readLink } from "../share.js";
 import * as store from "../store.js";
 
 // What the page agrees to read from a file, or to inflate from a link, before the engine
 // sees it: a guard for the page's memory (a file of a gigabyte is never read). It is not
 // the save format's limit: the engine refuses a fight too big for it ("too_big") and says why.
-const TRANSPORT_LIMIT = 2_000_000; // characters
+// The save format's own limit is 2,000,000 characters (engine/save.py MAX_CHARS), counted
+// by the engine as code points: a file may hold up to 4 bytes and a string 2 UTF-16 units
+// for each, so the page's guard is looser and never refuses what the engine would read.
+const TRANSPORT_LIMIT = 8_000_000; // bytes of a file, UTF-16 units of a text
+const SAVE_LIMIT = 2_000_000;
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
 
@@ -23,16 +28,17 @@ export class MenuController {
     menu.bind({
       share: () => this.openShare(false),
       exportFile,
-      exportAside: () => download(`riposte-illisible-${stamp()}.json`, store.aside() ?? ""),
+      exportAside: () => download(`riposte-illisible-${stamp()}.json`, session.held ?? store.aside() ?? ""),
       importFile: (file) => this.importFile(file),
       players: () => nav.go("players"),
       newParty: () => this.newFight(true),
       newEmpty: () => this.newFight(false),
       help: openHelp,
       language: (code) => {
-        store.saveLanguage(setLanguage(code));
+        const stored = store.saveLanguage(setLanguage(code));
         session.emit("words");
         session.emit("change", session.board);
+        if (stored !== "ok") status.message(t("languageNotKept"));
       },
     });
     share.bind({
@@ -43,7 +49,16 @@ export class MenuController {
       players: (checked) => this.openShare(checked),
     });
     menu.showLanguage(setLanguage(store.savedLanguage()));
-    nav.on("menu", () => menu.showAside(store.aside() !== null));
+    nav.on("menu", () => menu.showAside(session.held !== null || store.aside() !== null));
+    // The unreadable save that could not be set aside (controllers/start.js): nothing
+    // overwrites it until it is downloaded or given up.
+    status.bindHeld(async (what) => {
+      if (session.held === null) return;
+      if (what === "download") download(`riposte-illisible-${stamp()}.json`, session.held);
+      else if (!(await parts.ask.ask(t("heldDiscardConfirm"), [], t("heldDiscard"), t("cancel")))) return;
+      status.hideHeld();
+      status.report(session.release(), t(what === "download" ? "heldDownloaded" : "heldDiscarded"));
+    });
   }
 
   // The save text of the fight: for a file with its board, for a link the log alone (shorter).
@@ -59,21 +74,34 @@ export class MenuController {
   async importFile(file) {
     const { status } = this.parts;
     const read = await readFile(file, TRANSPORT_LIMIT);
-    if (read.error === "too_big") status.message(t("fileTooBig", Math.ceil(read.size / 1000), TRANSPORT_LIMIT / 1000));
+    if (read.error === "too_big") status.message(t("fileTooBig", Math.ceil(read.size / 1000), SAVE_LIMIT / 1000));
     else if (read.error) status.message(t("fileUnreadable"));
     else await this.replaceWith(read.text, t("fromFile"), (why) => t("fileRefused", why));
   }
 
   // The link in the address, if any (at start, and when the fragment changes).
   async openLink() {
-    const { status, nav } = this.parts;
+    const { session, status, nav } = this.parts;
     let link;
     try {
-      link = await readLink(this.address.hash(), TRANSPORT_LIMIT);
+      // A save compresses well: a fragment longer than the save's own limit is refused unread.
+      link = await readLink(this.address.hash(), TRANSPORT_LIMIT, SAVE_LIMIT);
     } catch (error) {
       status.message(t("linkRefused", error.message === "too_big" ? t("linkTooBig") : t("linkDamaged")));
     }
-    if (!link) return;
+    if (!link) {
+      // `#vue=joueurs` alone (docs/TABLE.md): the players' view of the fight on this device.
+      if (playersView(this.address.hash())) {
+        this.address.clear(); // consumed, as a share link is: the same link opens it again
+        nav.go("players");
+      }
+      return;
+    }
+    if (session.readOnly) {
+      // Kept in the address: opened once this tab takes over (controllers/tabs.js).
+      status.message(t("readOnlyLink"));
+      return;
+    }
     this.address.clear();
     const opened = await this.replaceWith(link.text, t("fromLink"), (why) => t("linkRefused", why));
     if (opened && link.players) nav.go("players");
@@ -92,7 +120,7 @@ export class MenuController {
       return false;
     }
     const s = seen.summary;
-    if (!(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters)], t("confirmReplace"), t("confirmKeep")))) {
+    if (!(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters.map(isolate))], t("confirmReplace"), t("confirmKeep")))) {
       status.message(t("kept"));
       return false;
     }
@@ -108,7 +136,12 @@ export class MenuController {
   async newFight(party) {
     const { session, status, nav, ask } = this.parts;
     if (!(await ask.ask(t("confirmNewTitle"), [party ? t("newWithParty") : t("newEmpty")], t("confirmNew"), t("cancel")))) return;
-    status.report(session.take(await session.call({ op: "new", party })), t("newDone"));
+    const answer = await session.call({ op: "new", party });
+    if (!answer.ok) {
+      status.message(refusal(answer.error));
+      return;
+    }
+    status.report(session.take(answer), t("newDone"));
     nav.go("cast");
   }
 }

@@ -1,49 +1,88 @@
-// The start: paint the saved board at once, start the engine (after the service worker
-// holds the site, on a first visit), load the save (or set it aside), then let the page
-// be tapped. Resolves the engine, or null when it could not start.
-import { snapshotWhenIdle, startEngine } from "../engine.js";
+// The start: paint the saved board at once (it takes taps from then on: they wait in the
+// session's queue), start the engine (after the service worker holds the site, on a
+// first visit), load the save (or set it aside), apply the queued taps in order, then let
+// the whole page be tapped. Resolves the engine, or null when it could not start.
+import { snapshotWhenIdle, startEngineWithin, whenIdle } from "../engine.js";
 import { refusal, t } from "../i18n.js";
 import { controlled, firstVisit, registerOffline } from "../offline.js";
 import * as store from "../store.js";
 
+// Why the engine did not start, in the page's words.
+function why(error) {
+  if (error?.reason === "timeout") return t("startTimeout", error.detail);
+  if (error?.reason === "missing") return t("startMissing", error.detail.file, error.detail.status);
+  return error?.detail ?? error?.message ?? String(error);
+}
+
+function fillWhenIdle(session) {
+  whenIdle(async () => {
+    const answer = await session.call({ op: "fill" }).catch(() => null);
+    if (answer?.left > 0) fillWhenIdle(session);
+  }, { timeout: 2000 });
+}
+
 export async function start({ session, status }, board) {
   const saved = store.load();
+  let early = false; // the saved board is on screen: it takes taps while the engine starts
   if (saved.board?.order && saved.board.combatants) {
     try {
       board.paint(saved.board);
       performance.mark("riposte:saved-board");
+      early = true;
+      status.setEngine("loading", t("loadingEarly"), early);
     } catch {
       /* a board from another version: the engine's own comes in a moment */
     }
   }
   const registration = await registerOffline({ onUpdate: (apply) => status.offerUpdate(apply) }).catch(() => null);
   if (firstVisit(registration)) {
-    status.setEngine("loading", t("firstVisit"));
+    status.setEngine("loading", t("firstVisit"), early);
     await controlled(registration);
   }
-  status.setEngine("loading", t("loading"));
+  status.setEngine("loading", t(early ? "loadingEarly" : "loading"), early);
   let engine;
   try {
-    engine = await startEngine();
+    // Too long: the reason and the reload button, while the start goes on.
+    engine = await startEngineWithin((error) => status.setEngine("error", t("engineLate", why(error))));
   } catch (error) {
-    status.setEngine("error", t("engineFailed", error?.message ?? error));
+    // Said in the page's words, with a reload button; the save is not touched (nothing
+    // was loaded, nothing is written), the taps made meanwhile are dropped.
+    session.discard();
+    status.setEngine("error", t("engineFailed", why(error)));
     return null;
   }
   session.attach(engine);
-  let answer = await session.call({ op: "load", text: saved.text });
+  if (status.root.dataset.engine === "error") status.setEngine("loading", t("loading")); // late, but here
+  // With the checkpoint kept beside the log, if any: the engine replays only what follows.
+  // Reading the saved fight is no change: done in a tab that follows another one too.
+  let answer = await session.send({ op: "load", text: saved.text, checkpoint: store.checkpoint() });
   if (saved.unavailable) status.message(t("storageUnavailable"));
+  let held = false;
   if (!answer.ok) {
-    const aside = store.keepAside(saved.text);
-    status.message(t("saveUnreadable", refusal(answer.error)));
-    answer = await session.call({ op: "load", text: null });
-    // Not set aside (storage full or unavailable): the unreadable save is not overwritten
-    // by the empty fight now; it stays until the next accepted command.
-    if (aside !== "ok") delete answer.save;
+    const reason = refusal(answer.error);
+    const dropped = session.queue.length > 0;
+    session.discard(); // taps made on a board that is not the fight now
+    answer = await session.send({ op: "load", text: null });
+    if (store.keepAside(saved.text) === "ok") status.message(t("saveUnreadable", reason));
+    else {
+      // Not set aside (storage full or unavailable): said so, and nothing overwrites it
+      // (not the empty fight now, not the next command) until it is downloaded or given up.
+      session.hold(saved.text);
+      held = true;
+      status.message(t("saveUnreadableNotKept", reason));
+    }
+    if (dropped) status.message(`${t("saveUnreadable", reason)} ${t("queueDropped")}`);
   }
-  status.report(session.take(answer));
+  const stored = session.take(answer);
+  if (held) status.offerHeld();
+  else status.report(stored);
+  if (session.queue.length) performance.mark("riposte:queued", { detail: session.queue.length });
+  await session.open(); // the taps made while the engine started, in order
   status.setEngine("ready", t("ready"));
   performance.mark("riposte:ready");
   status.mark("boot", answer.boot ?? "cold");
+  // When idle, the checkpoints before the restored one are rebuilt, a few at a time.
+  fillWhenIdle(session);
   // In the background, once the page is idle: a second Python boots in its own worker.
   if (answer.boot !== "restored") snapshotWhenIdle().then((made) => status.mark("snapshot", made.ok ? "made" : "failed"));
   return engine;

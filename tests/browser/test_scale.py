@@ -1,0 +1,61 @@
+"""A long fight in the page (issue #14): 30 fighters and 10,000 commands (about 320
+rounds) open, undo, redo, reload and export/import to the same board."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import NewPhone, wait_ready
+from playwright.sync_api import expect
+
+from tests.long_fight import long_save
+
+BOARD = "() => document.querySelector('#board').innerText"
+RAW = "async (request) => JSON.parse(await window.riposte.raw(JSON.stringify(request)))"
+
+
+def test_a_ten_thousand_command_fight_undoes_redoes_reloads_and_travels(new_phone: NewPhone) -> None:
+    text = long_save(10_000)
+    rounds = json.loads(text)["board"]["round"]
+    phone = new_phone(save=text)
+    page = phone.page
+    expect(page.locator("#round")).to_contain_text(f"Tour {rounds}")
+    shown = page.evaluate(BOARD)
+    engine_board = page.evaluate(RAW, {"op": "show"})["board"]
+    assert engine_board["round"] == rounds and len(engine_board["combatants"]) == 30
+
+    undo, redo = page.get_by_role("button", name="Annuler"), page.get_by_role("button", name="Rétablir")
+    for _ in range(60):  # across a checkpoint (one every 50 commands)
+        undo.click()
+    expect(redo).to_be_enabled()
+    assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - 60
+    for _ in range(60):
+        redo.click()
+    expect(redo).to_be_disabled()
+    assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
+    assert page.evaluate(BOARD) == shown
+
+    kept = json.loads(page.evaluate("() => localStorage.getItem('riposte.checkpoint')"))
+    assert kept["at"] == 10_000  # the autosave keeps the last checkpoint beside the log
+    page.reload()  # from that checkpoint: nothing replayed
+    wait_ready(page)
+    assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
+    assert page.evaluate(BOARD) == shown
+    for _ in range(60):  # below the restored checkpoint: the ones before it are rebuilt
+        undo.click()
+    expect(redo).to_be_enabled()
+    assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - 60
+    for _ in range(60):
+        redo.click()
+    expect(redo).to_be_disabled()
+    assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
+
+    exported = page.evaluate(RAW, {"op": "export", "board": True})["text"]
+    assert len(json.loads(exported)["commands"]) == 10_000
+    emptied = page.evaluate(RAW, {"op": "load", "text": None})
+    assert emptied["board"]["combatants"] == {}
+    imported = page.evaluate(RAW, {"op": "load", "text": exported})
+    assert imported["ok"], imported.get("error")
+    assert imported["board"] == engine_board and imported["undo"] == 10_000
+    phone.assert_clean()
+

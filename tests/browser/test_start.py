@@ -1,0 +1,176 @@
+"""The start of the page (issue #12 item 5, issue #14): a start that fails or takes too
+long says why, in French, with a reload button, within 30 s, and leaves the saved fight
+as it was; taps made before the engine is up are queued and applied in order.
+
+Service workers are blocked: their cache would serve the files these tests break.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from conftest import NewPhone, save_text, wait_ready
+from helpers import card, expect_pi, fight_log
+from playwright.sync_api import expect
+
+SAVED = "() => localStorage.getItem('riposte.encounter')"
+
+
+def _broken_start(new_phone: NewPhone, pattern: str, how: str) -> tuple[Any, str, float]:
+    """The seeded fight opened once (so the autosave is the page's own), then reloaded
+    with the file matching ``pattern`` answered 404 or aborted: the page, the save before
+    the reload, and when the reload began (monotonic seconds)."""
+    phone = new_phone(save=save_text(fight_log()), service_workers="block")
+    page = phone.page
+    saved = page.evaluate(SAVED)
+    assert saved and "Orque" in saved
+
+    def handle(route: Any) -> None:
+        if how == "404":
+            route.fulfill(status=404, body="absent", content_type="text/plain")
+        else:
+            route.abort()
+
+    page.context.route(re.compile(pattern), handle)
+    began = time.monotonic()
+    page.reload(wait_until="domcontentloaded")
+    return page, saved, began
+
+
+def _says_why_and_recovers(page: Any, saved: str, began: float, why: str,
+                           said: str = "Le moteur de règles n'a pas pu démarrer") -> None:
+    status = page.locator("#engine-status")
+    expect(status).to_contain_text(said, timeout=30_000)
+    assert time.monotonic() - began < 30
+    expect(status).to_contain_text(why)
+    expect(status).to_contain_text("Le combat sauvegardé n'a pas été touché")
+    expect(page.locator("html")).to_have_attribute("data-engine", "error")
+    reload = page.get_by_role("button", name="Recharger")
+    expect(reload).to_be_visible()
+    assert page.evaluate(SAVED) == saved
+    page.context.unroute_all()
+    reload.click()
+    wait_ready(page)
+    expect_pi(page, Aldric=5, Orque=6)  # the fight as it was saved
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    expect(card(page, "Orque")).to_contain_text("a passé")
+
+
+def test_a_missing_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> None:
+    page, saved, began = _broken_start(new_phone, r".*/web/bridge\.py$", "404")
+    _says_why_and_recovers(page, saved, began, "le fichier /web/bridge.py n'a pas pu être chargé, erreur 404")
+
+
+def test_an_aborted_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> None:
+    page, saved, began = _broken_start(new_phone, r".*/web/bridge\.py$", "abort")
+    _says_why_and_recovers(page, saved, began, "n'a pas pu démarrer (")
+
+
+def test_a_missing_runtime_says_so_within_the_limit(new_phone: NewPhone) -> None:
+    """pyodide.asm.wasm fails inside the worker, which tells the page nothing: past the
+    start limit (25 s) the page says so (and would still carry on if the engine came)."""
+    page, saved, began = _broken_start(new_phone, r".*/pyodide\.asm\.wasm$", "404")
+    _says_why_and_recovers(page, saved, began, "rien après 25 s", "Le moteur de règles ne démarre pas")
+
+
+def test_an_aborted_runtime_says_so_within_the_limit(new_phone: NewPhone) -> None:
+    page, saved, began = _broken_start(new_phone, r".*/pyodide\.asm\.wasm$", "abort")
+    _says_why_and_recovers(page, saved, began, "rien après 25 s", "Le moteur de règles ne démarre pas")
+
+
+def _held_start(new_phone: NewPhone) -> tuple[Any, list[Any]]:
+    """The seeded fight opened once (its autosave then holds the board), then reloaded
+    with web/bridge.py held back: the saved board is on screen, the engine cannot start
+    until the test lets the held request go (``release``)."""
+    phone = new_phone(save=save_text(fight_log()), service_workers="block")
+    page = phone.page
+    held: list[Any] = []
+    page.context.route(re.compile(r".*/web/bridge\.py$"), lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded")
+    expect(card(page, "Orque")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-engine", "loading")
+    expect(page.locator("#engine-status")).to_contain_text("Vous pouvez déjà passer ou finir le tour")
+    return page, held
+
+
+def _release(page: Any, held: list[Any]) -> None:
+    """Let the held request for web/bridge.py go (polled for: the start asks for it once
+    PyScript is imported, a moment after the first paint)."""
+    deadline = time.monotonic() + 30
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for web/bridge.py"
+    held[0].continue_()
+    page.context.unroute_all()
+
+
+def test_taps_before_the_engine_is_up_are_applied_in_order(new_phone: NewPhone) -> None:
+    """Orque passes, then the round ends: in that order both are accepted (the other way
+    round, the pass would be refused: no round under way)."""
+    page, held = _held_start(new_phone)
+    orque = card(page, "Orque")
+    orque.get_by_role("button", name="Passer").click()
+    expect(orque).to_have_class(re.compile(r"\bpending\b"))
+    expect(orque).to_contain_text("en attente")
+    expect(orque.get_by_role("button", name="Passer")).to_be_disabled()  # no second tap on a pending card
+    page.get_by_role("button", name=re.compile("^Finir le tour")).click()
+    expect(page.get_by_role("button", name="Finir le tour (en attente)")).to_be_visible()
+    assert page.evaluate(SAVED).count('"end_round"') == 0  # nothing applied yet
+    _release(page, held)
+    wait_ready(page)
+    expect(orque).to_contain_text("a passé")
+    expect(orque).not_to_contain_text("en attente")
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    expect(page.locator("#message")).to_be_hidden()
+    saved = page.evaluate(SAVED)
+    assert saved.index('"pass"') < saved.index('"end_round"')
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+
+
+def test_a_refused_tap_stops_the_queue_with_its_reason(new_phone: NewPhone) -> None:
+    """The round ends, then Orque passes (refused: no round under way), then Aldric passes
+    (dropped, though it would have been refused too: nothing after a refusal is tried)."""
+    page, held = _held_start(new_phone)
+    page.get_by_role("button", name="Finir le tour").click()
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    card(page, "Aldric").get_by_role("button", name="Passer").click()
+    expect(card(page, "Aldric")).to_contain_text("en attente")
+    _release(page, held)
+    wait_ready(page)
+    message = page.locator("#message")
+    expect(message).to_contain_text("La touche suivante, faite pendant le chargement, est abandonnée")
+    expect(message).to_contain_text("rien n'est appliqué dans le désordre")
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    for name in ("Orque", "Aldric"):
+        expect(card(page, name)).not_to_contain_text("a passé")
+        expect(card(page, name)).not_to_contain_text("en attente")
+    saved = page.evaluate(SAVED)
+    assert saved.count('"end_round"') == 1 and '"pass"' not in saved
+
+
+def test_agir_before_the_engine_is_up_opens_the_sheet_once_it_is(new_phone: NewPhone) -> None:
+    page, held = _held_start(new_phone)
+    card(page, "Orque").get_by_role("button", name="Agir").click()
+    expect(card(page, "Orque")).to_contain_text("en attente")
+    _release(page, held)
+    wait_ready(page)
+    expect(page.locator("#sheet")).to_be_visible()
+    expect(page.locator("#sheet-title")).to_contain_text("Orque")
+
+
+def test_a_late_engine_is_said_then_taken_when_it_comes(new_phone: NewPhone) -> None:
+    """Past the limit the page says so, with the reload button, but a start that was only
+    slow (a phone under load) still carries on, taps queued meanwhile included."""
+    page, held = _held_start(new_phone)
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    status = page.locator("#engine-status")
+    expect(status).to_contain_text("Le moteur de règles ne démarre pas (rien après 25 s)", timeout=30_000)
+    expect(page.get_by_role("button", name="Recharger")).to_be_visible()
+    _release(page, held)
+    wait_ready(page)
+    expect(card(page, "Orque")).to_contain_text("a passé")
+    expect(page.locator("#engine-status")).to_be_hidden()

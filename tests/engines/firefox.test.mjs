@@ -1,0 +1,149 @@
+// The end-to-end scenario (scenario.json) in Firefox, over WebDriver BiDi: puppeteer-core
+// drives Debian's firefox-esr (or $FIREFOX; no browser download).
+// One browser, one page, for the whole file; each test goes on from the one before.
+// The site is _site/ served by tools/serve.py on a free port, stopped for the offline step.
+// Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { after, before, test } from "node:test";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import assert from "node:assert/strict";
+import puppeteer from "puppeteer-core";
+
+const ROOT = new URL("../../", import.meta.url);
+const SCENARIO = JSON.parse(readFileSync(new URL("tests/engines/scenario.json", ROOT), "utf8"));
+// $FIREFOX, else Debian's ESR, else a `firefox` (the GitHub runner's, from Mozilla's packages).
+const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
+const PYTHON = process.env.PYTHON || "python3";
+const STEP_TIMEOUT = 60_000;
+
+let server, site, browser, page;
+const problems = []; // console errors and page errors: any fails the test that saw it
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    }).on("error", reject);
+  });
+}
+
+async function serveSite() {
+  const port = await freePort();
+  const dir = new URL("_site/", ROOT).pathname;
+  const child = spawn(PYTHON, [new URL("tools/serve.py", ROOT).pathname, "--port", String(port), "--dir", dir], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 200; i++) { // until it answers (10 s at most)
+    try {
+      if ((await fetch(url)).ok) return { child, url };
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill();
+  throw new Error(`tools/serve.py never answered on ${url}`);
+}
+
+function linkFragment(save) {
+  const packed = deflateRawSync(Buffer.from(JSON.stringify(save), "utf8"));
+  return "#c=" + packed.toString("base64url");
+}
+
+// The condition a step waits for, as a JavaScript expression.
+function condition(step) {
+  if (step.do === "text") return `document.querySelector(${JSON.stringify(step.css)})?.textContent.trim() === ${JSON.stringify(step.is)}`;
+  return step.js;
+}
+
+async function until(expression, why, timeout = STEP_TIMEOUT, on = page) {
+  try {
+    await on.waitForFunction(expression, { timeout, polling: 100 });
+  } catch (error) {
+    throw new Error(`${why}: not true after ${timeout / 1000} s (${expression})`, { cause: error });
+  }
+}
+
+// An element that can be tapped: there, shown, enabled, not inert.
+const tappable = (css) => `(e => e !== null && !e.disabled && e.getClientRects().length > 0 && !e.closest("[inert]"))(document.querySelector(${JSON.stringify(css)}))`;
+
+async function play(step, on = page) {
+  const timeout = (step.timeout ?? STEP_TIMEOUT / 1000) * 1000;
+  switch (step.do) {
+    case "open": return on.goto(site);
+    case "link": return on.goto(site + linkFragment(SCENARIO.save));
+    case "reload": return on.reload();
+    case "offline": server.child.kill(); return new Promise((r) => server.child.once("exit", r));
+    case "click":
+      await until(tappable(step.css), `${step.css} can be tapped`, timeout, on);
+      return on.locator(step.css).click();
+    case "fill":
+      await until(tappable(step.css), `${step.css} can be filled`, timeout, on);
+      return on.locator(step.css).fill(step.text);
+    case "text": return until(condition(step), `${step.css} reads ${JSON.stringify(step.is)}`, timeout, on);
+    case "wait": return until(condition(step), step.why, timeout, on);
+    default: throw new Error(`unknown step ${step.do}`);
+  }
+}
+
+before(async () => {
+  assert.ok(existsSync(new URL("_site/index.html", ROOT)), "_site/ is not built: run `make site` (make test does)");
+  assert.ok(existsSync(FIREFOX), `No Firefox at ${FIREFOX}: install Debian's firefox-esr (.ci/run does) or set $FIREFOX`);
+  server = await serveSite();
+  site = server.url;
+  browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true,
+    defaultViewport: { width: 390, height: 844 } });
+  page = await browser.newPage();
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+});
+
+after(async () => {
+  await browser?.close();
+  server?.child.kill();
+});
+
+let failed = null; // each test goes on from the one before: no minute-long waits for nothing
+for (const { name, steps } of SCENARIO.tests) {
+  test(`firefox: ${name}`, async () => {
+    assert.equal(failed, null, `not played: ${JSON.stringify(failed)} failed before it`);
+    failed = name;
+    for (const step of steps) await play(step);
+    assert.deepEqual(problems.splice(0), [], "console or page errors");
+    failed = null;
+  });
+}
+
+test("firefox: has what docs/BROWSERS.md says", async () => {
+  assert.equal(failed, null, `not checked: ${JSON.stringify(failed)} failed before it`);
+  const seen = {};
+  for (const f of SCENARIO.features) seen[f.name] = await page.evaluate(`Boolean(${f.js})`);
+  assert.deepEqual(seen, Object.fromEntries(SCENARIO.features.map((f) => [f.name, f.firefox])));
+});
+
+// Firefox and WebKit both have CompressionStream; Safari before 16.4 does not: a page without
+// it makes its link with stored deflate blocks (web/share.js), which the page reads as any.
+test("firefox: without CompressionStream, a link is still made, and opens", async () => {
+  assert.equal(failed, null, `not played: ${JSON.stringify(failed)} failed before it`);
+  const bare = await browser.newPage();
+  try {
+    bare.on("pageerror", (e) => problems.push(`page error (no CompressionStream): ${e.message}`));
+    await bare.evaluateOnNewDocument(() => { delete globalThis.CompressionStream; });
+    await bare.goto(site); // from the service worker: the server is stopped by now
+    await until("document.documentElement.dataset.engine === 'ready'", "the engine is ready", STEP_TIMEOUT, bare);
+    assert.equal(await bare.evaluate("typeof CompressionStream"), "undefined");
+    for (const css of ['button[data-screen="menu"]', "#open-share"]) await play({ do: "click", css }, bare);
+    await until("document.querySelector('#share-link').value.includes('#c=')", "a link is made", STEP_TIMEOUT, bare);
+    const link = await bare.$eval("#share-link", (e) => e.value);
+    const packed = Buffer.from(link.split("#c=")[1], "base64url");
+    assert.equal(packed[0], 1, "one stored block, the last (BFINAL 1, BTYPE 00)");
+    const save = JSON.parse(inflateRawSync(packed).toString("utf8"));
+    assert.deepEqual(save.commands.slice(0, 2), SCENARIO.save.commands);
+    await page.goto(link); // read back with DecompressionStream, in the first page
+    for (const step of [{ do: "click", css: "#confirm-yes" }, { do: "text", css: '#board li.fighter[data-id="aldric"] .pi', is: "5 P.I." },
+      { do: "wait", js: "location.hash === ''", why: "the link left the address" }]) await play(step);
+  } finally {
+    await bare.close();
+  }
+  assert.deepEqual(problems.splice(0), [], "console or page errors");
+});

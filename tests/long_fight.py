@@ -1,0 +1,42 @@
+"""A long fight for the scale tests and the benchmark (issue #14): ``fighters`` orques,
+then rounds where everyone passes in turn, until the log has ``commands`` commands (30
+fighters and 10,000 commands: about 320 rounds)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from engine.table import Table
+from tests.test_save import CASTS
+
+
+def long_fight(commands: int, fighters: int = 30, seed: int = 14) -> list[dict[str, Any]]:
+    """The resolved log of a long legal fight, exactly ``commands`` commands long."""
+    table = Table(rng=random.Random(seed))
+    log: list[dict[str, Any]] = []
+
+    def send(command: dict[str, Any]) -> dict[str, Any]:
+        answer = table.apply(command)
+        assert answer["ok"], answer
+        log.append(answer["command"])
+        return answer
+
+    for i in range(min(fighters, commands)):
+        send({"type": "add_combatant", "combatant": {**CASTS["orque"], "id": f"f{i}", "name": f"Orque {i}"}})
+    board = table.show()["board"]
+    while len(log) < commands:
+        if board["round_over"]:
+            board = send({"type": "start_round"})["board"]
+        else:
+            board = send({"type": "pass", "actor": board["active"][0]})["board"]
+    return log
+
+
+def long_save(commands: int, fighters: int = 30) -> str:
+    """The save text of :func:`long_fight` (format 2, with its board: a reload paints it)."""
+    table = Table()
+    answer = table.load(json.dumps({"app": "riposte", "format": 2, "commands": long_fight(commands, fighters), "board": None}))
+    assert answer["ok"], answer
+    return str(answer["save"])

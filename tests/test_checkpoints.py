@@ -1,0 +1,150 @@
+"""Checkpoints of the table session (engine/table.py, issue #14): undo, redo and loading
+from checkpoints give the same fight as a full replay of the log, whatever the interval."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from strategies import next_command, sheets
+
+from engine import fold, save
+from engine.table import CHECKPOINT_EVERY, Table
+from engine.view import board
+
+
+def replayed(log: list[Any]) -> Any:
+    """The encounter a full replay of ``log`` gives, from an empty fight."""
+    enc, result = fold(log)
+    assert result["ok"], result
+    return enc
+
+
+class Checkpoints(RuleBasedStateMachine):
+    """Random play with undo, redo and reloads on a table whose checkpoints come every 1
+    to 6 commands (the real interval is too long for a short random fight)."""
+
+    @initialize(every=st.integers(1, 6))
+    def start(self, every: int) -> None:
+        self.every = every
+        self.table = Table(rng=random.Random(0), every=every)
+        self.kept: str | None = None
+        self.last: dict[str, Any] = {}
+        self.remember(self.table.load(None))
+
+    @rule(sheet=sheets())
+    def add(self, sheet: dict[str, Any]) -> None:
+        self.remember(self.table.apply({"type": "add_combatant", "combatant": sheet}))
+
+    @rule()
+    def start_round(self) -> None:
+        self.remember(self.table.apply({"type": "start_round"}))
+
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        command = next_command(self.last["board"], data.draw)
+        if command is not None:
+            self.remember(self.table.apply(command))
+
+    @precondition(lambda self: self.last["undo"] > 0)
+    @rule(count=st.integers(1, 8))
+    def undo(self, count: int) -> None:
+        for _ in range(count):
+            self.remember(self.table.undo())
+
+    @precondition(lambda self: self.last["redo"] > 0)
+    @rule(count=st.integers(1, 8))
+    def redo(self, count: int) -> None:
+        for _ in range(count):
+            self.remember(self.table.redo())
+            assert self.last["ok"], self.last
+
+    def remember(self, answer: dict[str, Any]) -> None:
+        """What the autosave keeps beside the log: the checkpoint an answer hands over."""
+        if "checkpoint" in answer:
+            self.kept = answer["checkpoint"]
+        self.last = answer
+
+    @rule(with_checkpoint=st.booleans())
+    def reload(self, with_checkpoint: bool) -> None:
+        """The autosave opened again, as a reload of the page does (with the checkpoint
+        kept beside it, or without): nothing to redo."""
+        text = self.table.export(True)["text"]
+        other = Table(rng=random.Random(0), every=self.every)
+        answer = other.load(text, self.kept if with_checkpoint else None)
+        assert answer["ok"], answer
+        assert answer["board"] == self.last["board"]
+        self.table = other
+        self.remember(answer)
+
+    @rule(garbage=st.sampled_from(["", "{", "[]", '{"at": 1, "hash": "x", "state": {}}']))
+    def reload_with_a_foreign_checkpoint(self, garbage: str) -> None:
+        """A checkpoint that does not belong to the log is ignored: the log is replayed."""
+        text = self.table.export(True)["text"]
+        other = Table(rng=random.Random(0), every=self.every)
+        answer = other.load(text, garbage)
+        assert answer["ok"], answer
+        assert answer["board"] == self.last["board"]
+        self.table = other
+        self.remember(answer)
+
+    @rule()
+    def reload_with_an_older_checkpoint_of_another_fight(self) -> None:
+        """The kept checkpoint against a log that differs from its first commands: ignored."""
+        if not self.kept or not self.table._log:
+            return
+        other = Table(rng=random.Random(0), every=self.every)
+        answer = other.load(save.dump([{"type": "add_combatant", "combatant": {"name": "Intrus", "side": "pnj"}}]),
+                            self.kept)
+        assert answer["ok"], answer
+        assert list(answer["board"]["combatants"]) == ["c1"]
+        assert other._enc == replayed(other._log)
+        self.remember(other.load(self.table.export(True)["text"], self.kept))
+        self.table = other
+
+    @rule()
+    def fill(self) -> None:
+        assert self.table.fill()["ok"]
+
+    @invariant()
+    def the_fight_is_the_full_replay_of_its_log(self) -> None:
+        log = self.table._log
+        enc = replayed(log)
+        assert self.table._enc == enc
+        assert self.last["board"] == board(enc)
+        assert self.table.export(True)["text"] == save.dump(log, save.painted(board(enc)))
+
+    @invariant()
+    def each_checkpoint_is_the_replay_of_its_prefix(self) -> None:
+        marks, log = self.table._marks, self.table._log
+        assert len(marks) == len(log) // self.every + 1
+        for k, mark in enumerate(marks):
+            assert mark is None or mark == replayed(log[: k * self.every])
+        assert marks[0] is not None and marks[-1] is not None
+
+
+TestCheckpoints = Checkpoints.TestCase
+
+
+def test_undo_replays_at_most_one_interval(monkeypatch: Any) -> None:
+    """A long fight: each undo folds fewer commands than the interval, never the log."""
+    import engine.table as table_module
+
+    folded: list[int] = []
+    real = table_module.fold
+
+    def counting(commands: list[Any], *args: Any, **kwargs: Any) -> Any:
+        folded.append(len(commands))
+        return real(commands, *args, **kwargs)
+
+    table = Table(rng=random.Random(3))
+    assert table.apply({"type": "add_combatant", "combatant": {"name": "F", "side": "pnj"}})["ok"]
+    for n in range(3 * CHECKPOINT_EVERY + 6):  # within the 64 fighters of a fight: the wounds change
+        assert table.apply({"type": "update_combatant", "id": "c1", "changes": {"wounds": n % 10}})["ok"]
+    monkeypatch.setattr(table_module, "fold", counting)
+    for _ in range(2 * CHECKPOINT_EVERY):
+        table.undo()
+    assert folded and max(folded) < CHECKPOINT_EVERY
+    assert table._enc == replayed(table._log)

@@ -1,0 +1,72 @@
+"""The page words the engine's ids (#11): every reason the board can give for a refused
+action has a stable key, and both languages word every key (web/lang/fr.js, en.js)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.actions.base import Need, Uses
+from engine.errors import REASONS
+
+ROOT = Path(__file__).resolve().parents[1]
+CASTS = json.loads((ROOT / "tests" / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
+
+
+def keys_worded(language: str) -> set[str]:
+    """The keys of the ``reasons`` table of web/lang/<language>.js."""
+    text = (ROOT / "web" / "lang" / f"{language}.js").read_text(encoding="utf-8")
+    block = text[text.index("\n  reasons: {"):]
+    block = block[: block.index("\n  },")]
+    return set(re.findall(r"^    (\w+): ", block, re.M))
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_reason_is_worded(language: str) -> None:
+    assert keys_worded(language) == set(REASONS)
+
+
+def test_every_precondition_and_weapon_names_a_known_reason() -> None:
+    for action in engine.ACTIONS.values():
+        for need in action.needs:
+            assert isinstance(need, Need) and need.key in REASONS, (action.id, need)
+        if action.uses is not None:
+            assert isinstance(action.uses, Uses)
+            assert action.uses.key in REASONS and action.uses.unfit_key in REASONS, action.id
+
+
+def test_every_refused_action_on_the_board_carries_its_key() -> None:
+    """Fighters in many situations (before a round, acting, waiting, out of P.I., out of
+    the fight): each action the board refuses says why by a key the page can word."""
+    state = engine.new_encounter()
+    for name in ("aldric", "orque"):
+        state = engine.apply(state, {"type": "add_combatant", "combatant": CASTS[name]})["state"]
+    seen: set[str] = set()
+    steps = [None, {"type": "start_round", "rolls": {"aldric": 6, "orque": 1}},
+             {"type": "act", "actor": "aldric", "action": "charge", "distance": 3, "test_result": 1, "target": "orque"},
+             {"type": "update_combatant", "id": "orque", "changes": {"hors_combat": True}}]
+    for command in steps:
+        if command is not None:
+            result = engine.apply(state, command)
+            assert result["ok"], result
+            state = result["state"]
+        for fighter in engine.view(state)["combatants"].values():
+            for verdict in fighter["actions"].values():
+                if not verdict["allowed"]:
+                    assert verdict["key"] in REASONS, verdict
+                    seen.add(verdict["key"])
+    assert {"round_not_started", "not_highest", "no_dodge_after_charge", "hors_combat"} <= seen, seen
+
+
+def test_a_refused_command_carries_its_key_and_params() -> None:
+    state = engine.new_encounter()
+    for name in ("aldric", "orque"):
+        state = engine.apply(state, {"type": "add_combatant", "combatant": CASTS[name]})["state"]
+    state = engine.apply(state, {"type": "start_round", "rolls": {"aldric": 6, "orque": 1}})["state"]
+    state = engine.apply(state, {"type": "pass", "actor": "aldric"})["state"]
+    error = engine.apply(state, {"type": "act", "actor": "aldric", "action": "observer"})["error"]
+    assert (error["code"], error["key"], error["params"]) == ("not_allowed", "passed", {"name": "Aldric"})

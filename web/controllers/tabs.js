@@ -1,0 +1,67 @@
+// Two tabs on one fight (issue #12): one writes, the others follow it live, read-only,
+// and say so, with « Prendre la main » to take over explicitly (writer.js). Never a
+// silent overwrite: a follower refuses every change (Session.readOnly) and writes nothing.
+import * as store from "../store.js";
+
+export class TabsController {
+  constructor({ session, status }, writers) {
+    this.session = session;
+    this.writers = writers;
+    this.pending = null; // the latest save of the writer, not yet shown here
+    this.running = null;
+    this.ready = false; // the engine has started and loaded the saved fight
+    this.onWriter = null; // called when this tab becomes the writer after the start
+    session.on("saved", (text) => writers.publish(text));
+    writers.onSave((text) => this.follow(text));
+    writers.onRole((role, how) => {
+      session.readOnly = role === "follower";
+      status.setWriter(role, how);
+      if (role === "follower" && how === "stolen") {
+        // What this tab showed may hold a command the new writer never saw: the save is the truth.
+        const { text } = store.load();
+        if (text !== null) this.follow(text);
+      }
+      if (role === "writer" && how !== "start") this.onWriter?.();
+    });
+    status.bindTakeOver(() => this.takeOver());
+    session.on("words", () => status.writerWords());
+  }
+
+  // The first role, before the page can be tapped.
+  start() {
+    return this.writers.start();
+  }
+
+  // The engine is ready: saves received meanwhile are shown now.
+  started() {
+    this.ready = true;
+    this.drain();
+  }
+
+  follow(text) {
+    this.pending = text;
+    this.drain();
+  }
+
+  // Only the latest save matters: those that came while one was loading are skipped.
+  drain() {
+    if (!this.ready) return Promise.resolve();
+    this.running ??= this.loop();
+    return this.running;
+  }
+
+  async loop() {
+    await null; // this.running is set before the loop can end
+    while (this.pending !== null) {
+      const text = this.pending;
+      this.pending = null;
+      await this.session.follow(text).catch(() => false);
+    }
+    this.running = null;
+  }
+
+  async takeOver() {
+    await this.drain(); // the last save seen is shown before this tab writes
+    this.writers.takeOver();
+  }
+}

@@ -1,0 +1,126 @@
+// One writer per fight across the browser's tabs (issue #12): each tab writes the whole
+// save, so two writers would silently overwrite each other. The writer holds the Web Lock
+// "riposte.writer" (navigator.locks: Chromium, Firefox, Safari 15.4+) for as long as its
+// tab lives; another tab follows it read-only, waits in the lock's queue (it becomes the
+// writer when the first tab closes), or takes the lock explicitly (steal: the first tab
+// then follows). Each save the writer makes is sent to the others (BroadcastChannel, or
+// the storage event where there is none). No DOM here.
+//
+// Where Web Locks are missing, tabs agree over the BroadcastChannel: a new tab asks who
+// writes and follows if a writer answers; taking over tells the writer to follow.
+// Where both are missing, each tab writes, as before.
+const LOCK = "riposte.writer";
+const CHANNEL = "riposte.fight";
+const SAVE_KEY = "riposte.encounter"; // store.js
+const ASK_WAIT = 250; // ms: how long a new tab waits for a writer to answer (fallback only)
+
+export class Writers {
+  constructor() {
+    this.role = null; // "writer" or "follower"
+    this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+    this.locks = globalThis.navigator?.locks ?? null;
+    this.waiting = null; // the queued lock request (an AbortController)
+    this.roleListeners = [];
+    this.saveListeners = [];
+    this.answer = null; // fallback: resolves the question "who writes?"
+    this.channel?.addEventListener("message", (event) => this.message(event.data));
+    if (!this.channel) {
+      window.addEventListener("storage", (event) => {
+        if (event.key === SAVE_KEY && typeof event.newValue === "string" && this.role === "follower") this.emitSave(event.newValue);
+      });
+    }
+  }
+
+  // listener(role, how): how = "start", "stolen" (another tab took over), "took" (this
+  // tab took over), "freed" (the writer's tab closed).
+  onRole(listener) {
+    this.roleListeners.push(listener);
+  }
+
+  // listener(text): the save the writer just made (followers only).
+  onSave(listener) {
+    this.saveListeners.push(listener);
+  }
+
+  emitSave(text) {
+    for (const listener of this.saveListeners) listener(text);
+  }
+
+  set(role, how) {
+    if (role === this.role) return;
+    this.role = role;
+    for (const listener of this.roleListeners) listener(role, how);
+  }
+
+  // This tab's first role. Resolves "writer" or "follower".
+  async start() {
+    if (this.locks) {
+      const first = await new Promise((resolve) => {
+        this.request({ ifAvailable: true }, resolve);
+      });
+      if (first === "follower") this.queue();
+      this.set(first, "start");
+    } else if (this.channel) {
+      const answered = new Promise((resolve) => {
+        this.answer = resolve;
+        setTimeout(() => resolve(false), ASK_WAIT);
+      });
+      this.channel.postMessage({ type: "who" });
+      this.set((await answered) ? "follower" : "writer", "start");
+    } else {
+      this.set("writer", "start");
+    }
+    return this.role;
+  }
+
+  // A lock request: granted, this tab writes until it closes or the lock is stolen.
+  request(options, first = null, how = "freed") {
+    let held = false;
+    this.locks.request(LOCK, options, (lock) => {
+      if (!lock) {
+        first?.("follower");
+        return null;
+      }
+      held = true;
+      if (first) first("writer");
+      else this.set("writer", how);
+      return new Promise(() => {}); // held for the life of the tab
+    }).catch(() => {
+      if (!held) return; // a queued request withdrawn by this tab
+      this.set("follower", "stolen");
+      this.queue();
+    });
+  }
+
+  // Wait in the lock's queue: the writer's tab closing makes this one the writer.
+  queue() {
+    this.waiting = new AbortController();
+    this.request({ signal: this.waiting.signal });
+  }
+
+  // "Prendre la main": this tab writes now, the other one follows.
+  takeOver() {
+    if (this.role === "writer") return;
+    if (this.locks) {
+      this.waiting?.abort();
+      this.waiting = null;
+      this.request({ steal: true }, null, "took");
+    } else {
+      this.channel?.postMessage({ type: "take" });
+      this.set("writer", "took");
+    }
+  }
+
+  // The writer's new save, for the tabs that follow.
+  publish(text) {
+    if (this.role === "writer") this.channel?.postMessage({ type: "save", text });
+  }
+
+  message(data) {
+    if (!data || typeof data !== "object") return;
+    if (data.type === "save" && typeof data.text === "string" && this.role === "follower") this.emitSave(data.text);
+    else if (!this.locks && data.type === "who" && this.role === "writer") this.channel.postMessage({ type: "writer" });
+    else if (!this.locks && data.type === "writer") this.answer?.(true);
+    else if (!this.locks && data.type === "take" && this.role === "writer") this.set("follower", "stolen");
+  }
+}
