@@ -107,11 +107,12 @@ class Table:
         self._undone: list[Any] = []
 
     # --- the log and its checkpoints ------------------------------------------------------
-    def _push(self, command: Any, after: Encounter) -> None:
-        """``command`` accepted, ``after`` the encounter it gave."""
+    def _push(self, command: Any, after: Encounter, line: str) -> None:
+        """``command`` accepted, ``after`` the encounter it gave, ``line`` the command as
+        the save writes it."""
         self._enc = after
         self._log.append(command)
-        self._texts.append(save.command_text(command))
+        self._texts.append(line)
         if len(self._log) % self._every == 0:
             self._marks.append(after)
 
@@ -195,8 +196,11 @@ class Table:
                           ensure_ascii=False, separators=(",", ":"))
 
     # --- what every answer says -----------------------------------------------------------
-    def _answer(self, changed: bool = False, text: str | None = None, **extra: Any) -> Answer:
-        out: Answer = {"ok": True, "board": board(self._enc), "undo": len(self._log), "redo": len(self._undone)}
+    def _answer(self, changed: bool = False, text: str | None = None, shown: dict[str, Any] | None = None,
+                **extra: Any) -> Answer:
+        """``shown``: the board of the fight now, when the caller has just made it."""
+        out: Answer = {"ok": True, "board": board(self._enc) if shown is None else shown, "undo": len(self._log),
+                       "redo": len(self._undone)}
         if changed:
             out["save"] = text if text is not None else save.dump_texts(self._texts, save.painted(out["board"]))
             if self._sent != len(self._marks) - 1:  # a new last checkpoint: the autosave keeps it
@@ -211,36 +215,39 @@ class Table:
     def _try(self, command: object) -> tuple[Encounter, dict[str, Any]]:
         """``attempt``, then the limits of a save (engine/save.py): a command that would
         make the fight too long to replay, or its save too big to read back, is refused
-        before it is accepted. The result carries the save ``text`` when accepted."""
+        before it is accepted. Accepted, the result carries the save ``text``, the
+        command's ``line`` in it and the board ``shown`` after it."""
         if len(self._log) >= save.MAX_COMMANDS:  # before computing anything
             return self._enc, save.too_long(len(self._log) + 1, save.FULL_ADVICE)
         after, result = attempt(self._enc, command, self._rng)
         if not result["ok"]:
             return self._enc, result
-        kept = save.checked_texts([*self._texts, save.command_text(result["command"])], save.painted(board(after)),
-                                  save.FULL_ADVICE)
+        line, shown = save.command_text(result["command"]), board(after)
+        kept = save.checked_texts([*self._texts, line], save.painted(shown), save.FULL_ADVICE)
         if not kept["ok"]:
             return self._enc, kept
-        return after, {**result, "text": kept["text"]}
+        return after, {**result, "text": kept["text"], "line": line, "shown": shown}
 
     def _commit(self, command: object) -> Answer:
         after, result = self._try(command)
         if not result["ok"]:
             return self._refused(result["error"])
-        self._push(result["command"], after)
-        return self._answer(changed=True, text=result["text"], command=result["command"], events=result["events"])
+        self._push(result["command"], after, result["line"])
+        return self._answer(changed=True, text=result["text"], shown=result["shown"], command=result["command"],
+                            events=result["events"])
 
-    def _start(self, commands: list[Any], checkpoint: object = None, **extra: Any) -> Answer:
+    def _start(self, commands: list[Any], checkpoint: object = None) -> Answer:
         """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
         before = (self._enc, self._log, self._texts, self._marks, self._undone, self._sent)
         error = self._rebuild(commands, checkpoint)
         if error is not None:
             return self._refused(error)
-        kept = save.checked_texts(self._texts, save.painted(board(self._enc)))  # readable again
+        shown = board(self._enc)
+        kept = save.checked_texts(self._texts, save.painted(shown))  # readable again
         if not kept["ok"]:
             self._enc, self._log, self._texts, self._marks, self._undone, self._sent = before
             return self._refused(kept["error"])
-        return self._answer(changed=True, text=kept["text"], **extra)
+        return self._answer(changed=True, text=kept["text"], shown=shown)
 
     # --- the operations -------------------------------------------------------------------
     def show(self) -> Answer:
