@@ -141,3 +141,42 @@ def test_the_table_s_fight_in_memory_is_the_fight_it_saves() -> None:
     reopened = Table()
     assert reopened.load(table.export()["text"])["board"] == table.show()["board"]
     assert [c["name"] for c in table.new(True)["board"]["combatants"].values()] == ["Aldric", "Orque", "Lyra"]
+
+
+def add(sheet: Any) -> dict[str, Any]:
+    return {"type": "add_combatant", "combatant": sheet}
+
+
+SWORD = {"id": "epee", "name": "Épée", "kind": "melee", "skill": "armes"}
+
+
+@pytest.mark.parametrize(("sheet", "fragments"), [
+    ({"side": "pj"}, ("« name » manque",)),
+    ({"name": "A", "race": "elfe"}, ("« combatant.race »", "'race'", "in_hand)")),
+    ({"name": "A", "characteristics": {"force": 3}}, ("« characteristics.force »", "'force'")),
+    ({"name": "A", "characteristics": {"tir": -1}}, ("« characteristics.tir »", "entre 0 et")),
+    ({"name": "A", "skills": {"armes": "3"}}, ("« skills.armes »", "un entier")),
+    ({"name": "A", "skills": {"": 3}}, ("« skills (nom) »",)),
+    ({"name": "A", "weapons": [{**SWORD, "poids": 3}]}, ("« weapons[0].poids »", "'poids'")),
+    ({"name": "A", "weapons": [SWORD, {"id": "arc", "name": "Arc", "kind": "bow"}]}, ("« weapons[1].skill » manque",)),
+    ({"name": "A", "weapons": [{**SWORD, "name": ""}]}, ("« weapons[0].name »",)),
+    ({"name": "A", "weapons": [{**SWORD, "stowed": "non"}]}, ("« weapons[0].stowed »",)),
+    ({"name": "A", "weapons": [SWORD, SWORD]}, ("« weapons »", "aux id distincts")),
+    ({"name": "A", "weapons": [SWORD] * 17}, ("« weapons »", "au plus 16 éléments", "17 éléments")),
+    ({"name": "A", "weapons": [SWORD], "in_hand": ["hache"]}, ("« in_hand »", "des id d'armes", "'hache'")),
+    ({"name": "A", "weapons": [SWORD], "in_hand": ["epee", "epee"]}, ("« in_hand »", "sans doublon")),
+    ({"name": "A", "weapons": [SWORD], "in_hand": [3]}, ("« in_hand[] »",)),
+    ({"name": "A", "in_hand": ["epee"] * 17}, ("« in_hand »", "au plus 16 éléments")),
+])
+def test_a_bad_new_sheet_is_refused_naming_its_field(sheet: Any, fragments: tuple[str, ...]) -> None:
+    """R1.1: a fighter's sheet is read whole or refused; the refusal names the field the
+    form must show in red, and what it must hold."""
+    refusal([], add(sheet), "bad_value", *fragments)
+
+
+def test_sixteen_weapons_and_sixteen_in_hand_are_accepted() -> None:
+    """The limits are inclusive: 16 weapons on a sheet, 16 of them in hand."""
+    weapons = [{**SWORD, "id": f"epee{i}"} for i in range(16)]
+    board = engine.view(state_after([add({"name": "Hydre", "weapons": weapons, "in_hand": [w["id"] for w in weapons]})]))
+    (hydre,) = board["combatants"].values()
+    assert (len(hydre["weapons"]), len(hydre["in_hand"])) == (16, 16)

@@ -74,3 +74,15 @@ def test_a_parry_is_at_minus_four_only_after_a_charge() -> None:
     result = engine.replay(log)
     assert result["ok"], result
     assert result["events"][-1]["type"] == "action_taken" and result["events"][-1]["tests"][0]["modifiers"] == []
+
+
+def test_an_allowed_action_shows_what_it_will_cost() -> None:
+    """R2: free 0, simple 5, complex 10, an interruption 5 P.I. while P.I. remain; readying
+    a weapon not stowed properly (the shield) is complex, priced per weapon."""
+    log = [*DUO, {"type": "start_round", "declarations": {"aldric": "epee", "orque": "hache"}, "rolls": {"aldric": 6, "orque": 1}}]
+    actions = aldric(log)["actions"]
+    allowed = {a: (v["category"], v["cost"], v.get("pays")) for a, v in actions.items() if v["allowed"]}
+    assert {allowed[a] for a in ("dire_phrase", "observer", "attaque_melee", "parer")} == {
+        ("gratuite", 0, None), ("simple", 5, None), ("complexe", 10, None), ("interruption", 5, "pi")}
+    assert actions["preparer_arme"]["by_weapon"] == {"dague": 5, "arc": 5, "bouclier": 10}
+    assert (actions["attaque_melee"]["weapon"], actions["parer"]["weapon"]) == ("epee", "epee")
