@@ -212,14 +212,14 @@ class Table:
     def _refused(self, error: dict[str, Any]) -> Answer:
         return {**self._answer(), "ok": False, "error": error}
 
-    def _try(self, command: object) -> tuple[Encounter, dict[str, Any]]:
+    def _try(self, command: object, rng: random.Random | None = None) -> tuple[Encounter, dict[str, Any]]:
         """``attempt``, then the limits of a save (engine/save.py): a command that would
         make the fight too long to replay, or its save too big to read back, is refused
         before it is accepted. Accepted, the result carries the save ``text``, the
         command's ``line`` in it and the board ``shown`` after it."""
         if len(self._log) >= save.MAX_COMMANDS:  # before computing anything
             return self._enc, save.too_long(len(self._log) + 1, save.FULL_ADVICE)
-        after, result = attempt(self._enc, command, self._rng)
+        after, result = attempt(self._enc, command, rng or self._rng)
         if not result["ok"]:
             return self._enc, result
         line, shown = save.command_text(result["command"]), board(after)
@@ -264,8 +264,9 @@ class Table:
 
     def check(self, command: object) -> Answer:
         """Would the engine accept ``command`` now (the limits of a save included)?
-        Nothing changes."""
-        _, result = self._try(command)
+        Nothing changes, not even the table's dice: the dice a checked command leaves to
+        the engine are thrown with a die of its own (no verdict depends on them)."""
+        _, result = self._try(command, random.Random())
         return {"ok": result["ok"], "error": result.get("error")}
 
     def undo(self) -> Answer:

@@ -409,6 +409,21 @@ def test_the_dice_come_from_the_table_s_own_source() -> None:
     assert rolls[0] == rolls[1] == {f"c{i + 1}": expected.randint(1, 6) for i in range(8)}
 
 
+def test_checking_a_command_never_moves_the_table_s_dice() -> None:
+    """R1.2: the page checks a round's start before sending it; the dice the engine then
+    rolls are those it would have rolled unchecked (a seeded fight replays the same)."""
+    fighters = [{"type": "add_combatant", "combatant": {"name": f"F{i}", "side": "pnj"}} for i in range(8)]
+    rolls = []
+    for checks in (0, 3):
+        table = Table(rng=random.Random(7))
+        for command in fighters:
+            table.apply(command)
+        for _ in range(checks):
+            assert table.check({"type": "start_round"})["ok"]
+        rolls.append(table.apply({"type": "start_round"})["command"]["rolls"])
+    assert rolls[0] == rolls[1]
+
+
 def test_a_save_with_dice_left_to_roll_is_opened_with_the_table_s_dice() -> None:
     fighters = [{"type": "add_combatant", "combatant": {"name": f"F{i}", "side": "pnj"}} for i in range(8)]
     text = save.dump([*fighters, {"type": "start_round"}])
