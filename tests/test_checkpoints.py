@@ -3,15 +3,20 @@ from checkpoints give the same fight as a full replay of the log, whatever the i
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
+
+import pytest
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from strategies import next_command, sheets
 
 from engine import fold, save
-from engine.table import CHECKPOINT_EVERY, Table
+from engine.codec import decode
+from engine.model import Encounter
+from engine.table import CHECKPOINT_EVERY, Table, _digest
 from engine.view import board
 
 
@@ -148,3 +153,102 @@ def test_undo_replays_at_most_one_interval(monkeypatch: Any) -> None:
         table.undo()
     assert folded and max(folded) < CHECKPOINT_EVERY
     assert table._enc == replayed(table._log)
+
+
+EVERY = 4
+
+
+def wounded(table: Table, count: int) -> list[dict[str, Any]]:
+    """One fighter added, then ``count`` changes of its wounds: every answer, in order."""
+    answers = [table.apply({"type": "add_combatant", "combatant": {"name": "F", "side": "pnj"}})]
+    answers += [table.apply({"type": "update_combatant", "id": "c1", "changes": {"wounds": n % 10}}) for n in range(count)]
+    assert all(a["ok"] for a in answers)
+    return answers
+
+
+class Folds:
+    """Counts the commands the table replays (engine.fold) while patched in."""
+
+    def __init__(self, monkeypatch: Any) -> None:
+        import engine.table as table_module
+
+        self.sizes: list[int] = []
+        real = table_module.fold
+
+        def counting(commands: list[Any], *args: Any, **kwargs: Any) -> Any:
+            self.sizes.append(len(commands))
+            return real(commands, *args, **kwargs)
+
+        monkeypatch.setattr(table_module, "fold", counting)
+
+
+def test_a_checkpoint_is_handed_over_each_time_the_log_reaches_one() -> None:
+    """The autosave is given a checkpoint exactly when a new one is made: at ``at``
+    commands, tied to them by their hash, holding the encounter they give."""
+    table = Table(rng=random.Random(0), every=EVERY)
+    answers = wounded(table, 10)
+    given = [n + 1 for n, a in enumerate(answers) if "checkpoint" in a]
+    assert given == [4, 8]
+    for at in given:
+        kept = json.loads(answers[at - 1]["checkpoint"])
+        assert (kept["at"], kept["hash"]) == (at, _digest(table._texts[:at]))
+        assert decode(kept["state"]) == replayed(table._log[:at])
+
+
+def test_a_reload_with_its_checkpoint_replays_only_what_follows(monkeypatch: Any) -> None:
+    """Issue #14: the autosave and the checkpoint kept beside it reopen the fight by
+    replaying the commands after the checkpoint only; the ones before wait for ``fill``."""
+    table = Table(rng=random.Random(0), every=EVERY)
+    kept = [a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1]
+    text = table.export(True)["text"]
+    folds = Folds(monkeypatch)
+    other = Table(rng=random.Random(0), every=EVERY)
+    answer = other.load(text, kept)
+    assert answer["ok"], answer
+    assert sum(folds.sizes) == 11 - 8
+    assert "checkpoint" not in answer  # the page has it already
+    assert other._enc == replayed(other._log) and other._log == table._log
+    assert [m is None for m in other._marks] == [False, True, False]
+    folds.sizes.clear()
+    assert other.fill() == {"ok": True, "left": 0}
+    assert sum(folds.sizes) == EVERY and other._marks == table._marks
+
+
+def test_a_reload_without_a_checkpoint_replays_all_and_hands_one_over(monkeypatch: Any) -> None:
+    table = Table(rng=random.Random(0), every=EVERY)
+    wounded(table, 10)
+    folds = Folds(monkeypatch)
+    answer = Table(rng=random.Random(0), every=EVERY).load(table.export(True)["text"])
+    assert sum(folds.sizes) == 11 and max(folds.sizes) <= EVERY
+    assert json.loads(answer["checkpoint"])["at"] == 8
+
+
+@pytest.mark.parametrize("change", [
+    lambda k: {**k, "at": k["at"] - 1}, lambda k: {**k, "at": 0}, lambda k: {**k, "at": -EVERY},
+    lambda k: {**k, "at": 12}, lambda k: {**k, "at": "8"}, lambda k: {**k, "hash": k["hash"][::-1]},
+    lambda k: {**k, "state": {"combatants": 3}}, lambda k: [k],
+])
+def test_a_checkpoint_that_does_not_fit_the_log_is_ignored(monkeypatch: Any, change: Any) -> None:
+    """The log stays the truth: a checkpoint with another count, another hash or an
+    unreadable state is ignored and the whole log replayed, to the same fight."""
+    table = Table(rng=random.Random(0), every=EVERY)
+    kept = json.loads([a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1])
+    folds = Folds(monkeypatch)
+    other = Table(rng=random.Random(0), every=EVERY)
+    answer = other.load(table.export(True)["text"], json.dumps(change(kept)))
+    assert answer["ok"], answer
+    assert sum(folds.sizes) == 11
+    assert other._enc == table._enc and all(m is not None for m in other._marks)
+
+
+def test_undo_below_a_restored_checkpoint_rebuilds_the_one_it_needs(monkeypatch: Any) -> None:
+    table = Table(rng=random.Random(0), every=EVERY)
+    kept = [a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1]
+    other = Table(rng=random.Random(0), every=EVERY)
+    other.load(table.export(True)["text"], kept)
+    folds = Folds(monkeypatch)
+    for _ in range(5):  # 11 -> 6 commands: below the checkpoint at 8
+        assert other.undo()["ok"]
+    assert other._enc == replayed(other._log) and len(other._log) == 6
+    assert other._marks == [Encounter(), replayed(table._log[:4])]
+    assert max(folds.sizes) <= EVERY
