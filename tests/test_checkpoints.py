@@ -8,7 +8,6 @@ import random
 from typing import Any
 
 import pytest
-
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from strategies import next_command, sheets
