@@ -37,29 +37,29 @@ def aim_bonus(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier,
     return ()
 
 
-def _release(leaves: Callable[[Combatant, Weapon], Event]) -> Callable[[Act], list[Event]]:
+def _release(act: Act, leaves: Callable[[Combatant, Weapon], Event]) -> list[Event]:
     """A shot or a throw: the aim is used up (R4.1), the missile leaves (``leaves``), the
     target is attacked."""
-
-    def effects(act: Act) -> list[Event]:
-        c, w = act.actor, act.weapon
-        if w is None:
-            return []
-        events: list[Event] = []
-        if act.keeps_aim:
-            events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
-        events.append(leaves(c, w))
-        if "target" in act.options:
-            events.append(Attacked(actor=c.id, target=act.options["target"]))
-        return events
-
-    return effects
+    c, w = act.actor, act.weapon
+    if w is None:
+        return []
+    events: list[Event] = []
+    if act.keeps_aim:
+        events.append(AimUsed(actor=c.id, weapon=w.id, bonus=c.aim_bonus))
+    events.append(leaves(c, w))
+    if "target" in act.options:
+        events.append(Attacked(actor=c.id, target=act.options["target"]))
+    return events
 
 
-#: D18: the arrow leaves the bow.
-_shot = _release(lambda c, w: ArrowLoosed(actor=c.id, weapon=w.id))
-#: D19: the thrown weapon leaves the hand and stays on the sheet.
-_throw = _release(lambda c, w: hands(c, tuple(i for i in c.in_hand if i != w.id)))
+def _shot(act: Act) -> list[Event]:
+    """D18: the arrow leaves the bow."""
+    return _release(act, lambda c, w: ArrowLoosed(actor=c.id, weapon=w.id))
+
+
+def _throw(act: Act) -> list[Event]:
+    """D19: the thrown weapon leaves the hand and stays on the sheet."""
+    return _release(act, lambda c, w: hands(c, tuple(i for i in c.in_hand if i != w.id)))
 
 
 def _nock(act: Act) -> list[Event]:
