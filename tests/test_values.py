@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import Refusal
-from engine.values import MAX_LIST, _shown, bad, boolean, integer, mapping, number, sequence, text
+from engine.values import MAX_LIST, _shown, bad, boolean, choice, identifier, integer, mapping, number, sequence, text
 
 
 def test_a_long_value_is_quoted_cut_to_forty_characters() -> None:
@@ -69,3 +69,32 @@ def test_a_flag_refused_says_it_wants_true_or_false() -> None:
     with pytest.raises(Refusal) as caught:
         boolean("oui", "cover")
     assert caught.value.message == "« cover » doit être vrai ou faux (reçu : 'oui')."
+
+
+@pytest.mark.parametrize(("check", "value", "message"), [
+    (lambda x: boolean(x, "engaged"), "oui", "« engaged » doit être vrai ou faux (reçu : 'oui')."),
+    (lambda x: choice(x, "side", ("pj", "pnj")), "mj", "« side » doit être l'une des valeurs pj, pnj (reçu : 'mj')."),
+    (lambda x: identifier(x, "actor"), " aldric", "« actor » doit être un identifiant (texte de 1 à 60 caractères) (reçu : ' aldric')."),
+    (lambda x: identifier(x, "actor"), "a" * 61, "« actor » doit être un identifiant (texte de 1 à 60 caractères) (reçu : 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...)."),
+    (lambda x: integer(x, "hope", low=0), 2.0, "« hope » doit être un entier (reçu : 2.0)."),
+    (lambda x: integer(x, "hope", low=0, high=9), 10, "« hope » doit être un entier entre 0 et 9 (reçu : 10)."),
+    (lambda x: mapping(x, "skills"), [], "« skills » doit être un objet (reçu : une liste)."),
+    (lambda x: mapping(x, "skills"), {str(i): i for i in range(MAX_LIST + 1)},
+     f"« skills » doit être un objet d'au plus {MAX_LIST} entrées (reçu : '{MAX_LIST + 1} entrées')."),
+    (lambda x: sequence(x, "items", 2), "épée", "« items » doit être une liste (reçu : 'épée')."),
+    (lambda x: sequence(x, "items", 2), [1, 2, 3], "« items » doit être une liste d'au plus 2 éléments (reçu : '3 éléments')."),
+    (lambda x: text(x, "name"), 3, "« name » doit être un texte (reçu : 3)."),
+    (lambda x: text(x, "name", max_len=3), " abcd ", "« name » doit être un texte de 1 à 3 caractères (reçu : ' abcd ')."),
+])
+def test_each_check_says_in_words_what_the_field_must_be(check: object, value: object, message: str) -> None:
+    """What the French page shows as is: the field, what it must hold, what came."""
+    with pytest.raises(Refusal) as refused:
+        check(value)  # type: ignore[operator]
+    assert (refused.value.code, refused.value.message) == ("bad_value", message)
+
+
+def test_the_bounds_of_ids_lists_and_objects_are_inclusive() -> None:
+    assert identifier("a" * 60, "actor") == "a" * 60
+    assert sequence([1, 2], "items", 2) == [1, 2]
+    assert len(mapping({str(i): i for i in range(MAX_LIST)}, "skills")) == MAX_LIST
+    assert choice("pj", "side", ("pj", "pnj")) == "pj"
