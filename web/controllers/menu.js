@@ -61,13 +61,14 @@ export class MenuController {
     });
   }
 
-  // The save text of the fight: for a file with its board, for a link the log alone (shorter).
+  // The save text of the fight, for a file, with its board.
   async exportText(withBoard) {
     return (await this.parts.session.call({ op: "export", board: withBoard })).text;
   }
 
+  // A link holds the log alone, in the engine's compact form (engine/link.py).
   async openShare(players) {
-    const link = await linkFor(await this.exportText(false), players);
+    const link = await linkFor((await this.parts.session.call({ op: "link" })).text, players);
     this.share.open(link, players, qrSvg);
   }
 
