@@ -73,10 +73,10 @@ def test_a_share_link_opens_in_a_fresh_profile_after_asking(fight: Any, new_phon
     share = page.locator("#share-dialog")
     expect(share.locator("#share-qr svg")).to_be_visible()  # the QR library, loaded on demand
     link = share.locator("#share-link").input_value()
-    assert link.startswith(site_url + "#c=")
+    assert link.startswith(site_url + "#z=")
     assert "Aldric" not in link  # compressed
     share.locator("#share-players").check()
-    expect(share.locator("#share-link")).to_have_value(re.compile("#vue=joueurs&c="))
+    expect(share.locator("#share-link")).to_have_value(re.compile("#vue=joueurs&z="))
     players_link = share.locator("#share-link").input_value()
 
     other = new_phone(save=save_text(fight_log()[:2]))  # a fight of its own: Aldric and Orque, no round
