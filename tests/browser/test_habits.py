@@ -5,6 +5,7 @@ Riposte », short share links with a small QR code."""
 from __future__ import annotations
 
 import base64
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -218,3 +219,149 @@ def test_a_link_of_an_earlier_release_still_opens(fight: Any, site_url: str) -> 
     expect(page.locator("#message")).to_contain_text("Combat ouvert (lien)")
     expect_pi(page, Aldric=5, Orque=6)
     fight.assert_clean()
+
+
+# --- 4. the English interface is English everywhere -----------------------------------------
+LANG = Path(__file__).resolve().parents[2] / "web" / "lang"
+STRINGS = re.compile(r'"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`')
+WORD = re.compile(r"[A-Za-zÀ-ÿœŒ]+")
+#: Words of fr.js that English writes the same (or that name the app, a rule, a unit).
+SHARED = {"initiative", "intelligence", "action", "actions", "simple", "interruption", "interruptions", "charge",
+          "test", "tests", "bonus", "distance", "posture", "journal", "riposte", "code", "json", "ctrl", "options",
+          "objet", "arc", "parer", "image", "menu", "maj", "max", "min", "non", "page", "sans"}
+
+
+def words_of(path: Path) -> set[str]:
+    found = set()
+    for match in STRINGS.finditer(path.read_text(encoding="utf-8")):
+        text = re.sub(r"\$\{[^}]*\}", " ", match.group(1) or match.group(2) or "")
+        found.update(w.lower() for w in WORD.findall(text) if len(w) >= 3)
+    return found
+
+
+#: Words only the French interface uses: the test's dictionary of French.
+FRENCH = words_of(LANG / "fr.js") - words_of(LANG / "en.js") - SHARED
+ACCENTED = re.compile(r"[àâçéèêëîïôûùüÿœ]", re.IGNORECASE)
+
+#: The visible text of the page, with the user's own text left out: what the app
+#: isolates (dom.js isolate: U+2068 … U+2069), what is marked lang="fr" (the language
+#: menu's « Français »), and the names and weapons of the fight.
+COLLECT = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest('[lang]:not(html)') || el.closest('.name')) continue;
+    if (el.closest('option') ? !el.closest('select').checkVisibility() : !el.checkVisibility()) continue;
+    out.push(node.textContent);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], input[value]')) {
+    if (!el.checkVisibility() || el.closest('[lang]:not(html)')) continue;
+    out.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+    if (el.type === 'text' && !el.readOnly) continue; // typed by the user
+  }
+  out.push(document.title);
+  return out.join('\\n').replace(/\\u2068[^\\u2069]*\\u2069/g, ' ');
+}"""
+
+
+def french_in(page: Any, user_words: set[str]) -> list[str]:
+    text = str(page.evaluate(COLLECT))
+    found = []
+    for line in text.splitlines():
+        for word in WORD.findall(line):
+            w = word.lower()
+            if w in user_words:
+                continue
+            if w in FRENCH or ACCENTED.search(w):
+                found.append(f"{word!r} in {line.strip()!r}")
+    return found
+
+
+def test_the_english_interface_has_no_french_left(new_phone: NewPhone, shot: Shot) -> None:
+    log = fight_log()
+    user_words = {w.lower() for c in log if c["type"] == "add_combatant"
+                  for text in [c["combatant"]["name"], *(w["name"] for w in c["combatant"].get("weapons", []))]
+                  for w in WORD.findall(text)}
+    phone = new_phone(save=save_text(log), init_script="localStorage.setItem('riposte.lang', 'en')")
+    page = phone.page
+    seen: dict[str, list[str]] = {}
+
+    def check(screen: str) -> None:
+        seen[screen] = french_in(page, user_words)
+
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    check("board")
+    page.locator("#board li.fighter", has_text="Orque").get_by_role("button", name="Act").click()
+    expect(page.locator("#sheet")).to_be_visible()
+    check("action sheet")
+    page.locator('#sheet button[data-action="charge"]').click()
+    page.locator("#sheet [data-submit]").click()  # no distance: refused
+    expect(page.locator("#sheet-error")).to_have_text("Distance (m): required.")
+    check("action options, refused")
+    page.locator("#sheet-close").click()
+    page.locator("#board li.fighter", has_text="Aldric").get_by_role("button", name="Interrupt").click()
+    check("interruptions")
+    page.locator("#sheet-close").click()
+    page.get_by_role("button", name="Log", exact=True).click()
+    check("journal")
+    page.get_by_role("button", name="Board", exact=True).click()
+    page.get_by_role("button", name="End the round").click()
+    expect(page.locator("#round")).to_contain_text("over")
+    page.get_by_role("button", name="Initiative", exact=True).click()
+    page.locator("li.declaration", has_text="Aldric").locator("input").fill("4")
+    check("round start")
+    page.get_by_role("button", name="Fighters", exact=True).click()
+    page.get_by_role("button", name="Edit Aldric").click()
+    dialog = page.locator("#fighter-dialog")
+    dialog.locator("#f-wounds").fill("-3")
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.locator("#fighter-error")).to_be_visible()
+    check("fighter form, invalid field")
+    error = page.locator("#fighter-error").inner_text()
+    assert "Hit points lost" in error, error  # the field, named
+    dialog.get_by_role("button", name="Cancel").click()
+    page.get_by_role("button", name="Game", exact=True).click()
+    check("menu")
+    shot(page, "habits-menu-en.png")
+    page.get_by_role("button", name="Link and QR code").click()
+    expect(page.locator("#share-qr svg")).to_be_visible()
+    check("share")
+    page.locator("#share-dialog").get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Empty new fight").click()
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    check("confirm")
+    page.locator("#confirm-dialog").get_by_role("button", name="Cancel").click()
+    page.get_by_role("button", name="Keyboard shortcuts").click()
+    check("help")
+    found = {screen: words for screen, words in seen.items() if words}
+    assert not found, json.dumps(found, ensure_ascii=False, indent=1)
+    # the same look at the French menu finds French: the test can see what it looks for
+    page.locator("#help-dialog").get_by_role("button", name="Close").click()
+    page.get_by_label("Language").select_option("fr")
+    assert len(french_in(page, user_words)) > 10
+    phone.assert_clean()
+
+
+def test_english_names_distinct_skills_distinctly() -> None:
+    """Dérobée and Discrétion, Esquive and Acrobatie… each characteristic and skill of
+    the rules has its own English word, as in French."""
+    en = (LANG / "en.js").read_text(encoding="utf-8")
+    for table in ("characteristics", "skills"):
+        body = re.search(table + r": \{(.*?)\}", en, re.DOTALL)
+        assert body
+    names = re.findall(r'(\w+): "([^"]+)"', re.search(r"characteristics: \{(.*?)\}", en, re.DOTALL).group(1)  # type: ignore[union-attr]
+                       + re.search(r"skills: \{(.*?)\}", en, re.DOTALL).group(1))  # type: ignore[union-attr]
+    words = [w for _, w in names]
+    assert len(names) == 14 and len(set(words)) == len(words), names
+
+
+def test_french_puts_a_space_before_a_colon() -> None:
+    """French typography: « Tour 1 : … », never « Tour 1: … » (a colon in a time, a URL or
+    a key name aside)."""
+    text = (LANG / "fr.js").read_text(encoding="utf-8")
+    bad = []
+    for match in STRINGS.finditer(text):
+        value = re.sub(r"\$\{[^}]*\}", "X", match.group(1) or match.group(2) or "")
+        bad += [value for _ in re.finditer(r"[^\s\d]:(?!//)", value)]
+    assert not bad, bad

@@ -246,6 +246,15 @@ export default {
   modelNotSaved: (name) => `« ${name} » n'est pas enregistré comme modèle : le stockage du navigateur refuse l'écriture (plein ou indisponible).`,
   modelNotDeleted: "Le modèle n'est pas supprimé : le stockage du navigateur refuse l'écriture (plein ou indisponible).",
   languageNotKept: "Langue changée pour cette visite seulement : le stockage du navigateur refuse de la garder.",
+  // a value refused, its field named (i18n.js refusal)
+  badInteger: (label, low, high) => `${label} : un nombre entier de ${low} à ${high}.`,
+  badNumber: (label, low, high) => `${label} : un nombre de ${low} à ${high}.`,
+  badText: (label, high) => `${label} : un texte de 1 à ${high} caractères.`,
+  badValue: (label) => `${label} : valeur non valable.`,
+  missingOption: (label) => `${label} : obligatoire.`,
+  fieldOfWeapon: (label, n) => `${label} (arme ${n})`,
+  announceAction: (name, what) => `${name} : ${what}.`,
+  testNamed: (name, what) => `${name} : ${what}`,
   // engine faults
   engineFault: (why) => `Le moteur de règles a rencontré une erreur (${why}). Le combat est sauvegardé : rechargez la page pour reprendre.`,
   updateReady: "Une nouvelle version de Riposte est prête.",
