@@ -162,11 +162,13 @@ def test_install_where_the_browser_offers_it(phone: Any) -> None:
     phone.assert_clean()
 
 
-def test_install_steps_on_ios_and_nothing_once_installed(new_phone: NewPhone) -> None:
+def test_install_steps_on_ios_and_nothing_once_installed(new_phone: NewPhone, shot: Shot) -> None:
     phone = new_phone(user_agent=IPHONE)
     page = phone.page
     page.get_by_role("button", name="Partie").click()
     expect(page.locator("#install-ios")).to_have_text("Sur iPhone ou iPad, dans Safari : Partager → Sur l'écran d'accueil.")
+    page.locator("#install").scroll_into_view_if_needed()
+    shot(page, "habits-install-ios.png")
     expect(page.get_by_role("button", name="Installer Riposte")).to_be_hidden()
     installed = new_phone(user_agent=IPHONE, init_script="Object.defineProperty(navigator, 'standalone', { value: true });")
     installed.page.get_by_role("button", name="Partie").click()
@@ -178,7 +180,8 @@ def test_install_steps_on_ios_and_nothing_once_installed(new_phone: NewPhone) ->
 
 
 # --- 5. short share links -------------------------------------------------------------------
-def test_a_six_fighter_two_round_fight_has_a_short_link_and_a_small_qr_code(new_phone: NewPhone, site_url: str) -> None:
+def test_a_six_fighter_two_round_fight_has_a_short_link_and_a_small_qr_code(new_phone: NewPhone, site_url: str,
+                                                                            shot: Shot) -> None:
     log = six_fighters_two_rounds()
     phone = new_phone(save=save_text(log))
     page = phone.page
@@ -191,6 +194,7 @@ def test_a_six_fighter_two_round_fight_has_a_short_link_and_a_small_qr_code(new_
     version = int(svg.get_attribute("data-version") or 99)
     assert link.startswith(site_url + "#z=") and len(link) <= 330, len(link)
     assert version <= 10, version
+    shot(page, "habits-share-six.png")
     # the link and the QR code's own form of it (#n=, digits) open the same fight
     data = link.split("#z=")[1]
     numeric = site_url + "#n=" + digits(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
