@@ -1,6 +1,7 @@
 // Every French string of the page. A value is a string, or a function of its parameters.
-// The engine's refusals are French already: the page shows its message as it comes; the
-// engine's other values are ids, worded here.
+// The engine's refusals are French already: the page shows its message as it comes, but
+// for a refused value, whose field it names in its own words (badInteger…); the engine's
+// other values are ids, worded here.
 export default {
   code: "fr",
   // page (index.html: data-i18n)
