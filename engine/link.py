@@ -337,6 +337,16 @@ def is_packed(data: object) -> bool:
     return isinstance(data, list) and bool(data) and data[0] == TAG
 
 
+def count(data: list[Any]) -> int:
+    """How many commands a parsed :func:`pack` text holds, counted before any is decoded
+    (a short link of 20,000 tokens is refused by its length first, engine/save.py).
+
+    >>> count(["r1", "P1~P2~E", {"type": "end_round"}])
+    4
+    """
+    return sum(item.count("~") + 1 if isinstance(item, str) else 1 for item in data[1:])
+
+
 def unpack(data: Any) -> list[Any]:
     """The log of a :func:`pack` text (parsed or not); ValueError("not_an_encounter")
     when it is not one. What it gives is still to be checked by the rules (replay).

@@ -204,13 +204,12 @@ def parse(text: object) -> dict[str, Any]:
     except (ValueError, RecursionError) as exc:
         return _refuse("not_json", f"Ce n'est pas du JSON lisible ({str(exc)[:80]}).")
     if link.is_packed(data):
+        if link.count(data) > MAX_COMMANDS:
+            return too_long(link.count(data))
         try:
-            commands = link.unpack(data)
+            return {"ok": True, "format": "link", "commands": link.unpack(data)}
         except ValueError:
             return _refuse("not_an_encounter", _MESSAGES["not_an_encounter"])
-        if len(commands) > MAX_COMMANDS:
-            return too_long(len(commands))
-        return {"ok": True, "format": "link", "commands": commands}
     try:
         original = data.get("format") if isinstance(data, dict) else None
         data = migrate(data)

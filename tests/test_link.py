@@ -223,3 +223,9 @@ def test_random_damage_to_a_link_never_crashes() -> None:
         damaged = "".join(chars)
         answer = json.loads(Table().call(json.dumps({"op": "inspect", "text": damaged})))
         assert answer["ok"] or answer["error"]["code"] != "internal", (damaged, answer)
+
+
+def test_a_link_too_long_to_replay_is_refused_before_it_is_decoded() -> None:
+    text = json.dumps(["r1", "~".join(["E"] * (save.MAX_COMMANDS + 1))])
+    assert save.parse(text)["error"]["code"] == "too_long"
+    assert save.parse(json.dumps(["r1", "~".join(["E"] * save.MAX_COMMANDS)]))["ok"]
