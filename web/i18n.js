@@ -64,7 +64,7 @@ export function fieldLabel(path) {
   const field = path.replace(/^(combatant|changes)\./, "");
   const weapon = /^weapons\[(\d+)\]\.(\w+)$/.exec(field);
   if (weapon) {
-    const part = { name: "weaponName", kind: "kind", skill: "skill" }[weapon[2]] ?? "weapon";
+    const part = own({ name: "weaponName", kind: "kind", skill: "skill" }, weapon[2]) ?? "weapon";
     return t("fieldOfWeapon", t(part), Number(weapon[1]) + 1);
   }
   const [head, ...rest] = field.split(".");
