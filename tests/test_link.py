@@ -79,7 +79,7 @@ def six_fighters_two_rounds(seed: int = 7) -> list[dict[str, Any]]:
             assert answer["ok"], answer
             board = answer["board"]
         assert table.apply({"type": "end_round"})["ok"] or board["round_over"]
-    return list(table._log)
+    return list(save.parse(table.export(False)["text"])["commands"])  # the resolved log
 
 
 def deflated(text: str) -> bytes:
