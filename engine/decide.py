@@ -147,7 +147,7 @@ def _start_round(enc: Encounter, cmd: Command) -> list[Event]:
     initiatives = []
     for c in fighters:
         if c.id not in rolls:
-            raise Refusal("bad_value", f"« rolls.{c.id} » manque : le dé de {c.name}.")
+            raise Refusal("bad_value", f"« rolls.{c.id} » manque : le dé de {c.name}.", field=f"rolls.{c.id}")
         b = _declare(c, declarations.get(c.id), rolls[c.id])
         initiatives.append(Initiative(
             id=c.id, weapon=declarations.get(c.id), d6=b["d6"], rolled_by="engine" if c.id in engine_rolled else "table",

@@ -69,7 +69,7 @@ class Refusal(Exception):
     {'name': 'Aldric'}
     """
 
-    def __init__(self, code: str, message: str, key: str | None = None, **params: str) -> None:
+    def __init__(self, code: str, message: str, key: str | None = None, **params: object) -> None:
         assert code in CODES, code
         assert key is None or key in REASONS, key
         super().__init__(message)
@@ -81,5 +81,7 @@ class Refusal(Exception):
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.key is not None:
-            out.update(key=self.key, params=self.params)
+            out["key"] = self.key
+        if self.key is not None or self.params:  # a value refused names its field (values.py)
+            out["params"] = self.params
         return out

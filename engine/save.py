@@ -10,6 +10,9 @@ The log is kept compact (:func:`compact`): what replay needs, written once. A re
 in ``rolls``, with ``"engine_rolled": true`` instead of the list of the same ids again;
 :func:`expand` gives the resolved command back exactly.
 
+A share link carries the log alone, shorter (engine/link.py): :func:`parse` reads a link's
+text as a save, ``format`` ``"link"``.
+
 Format 1 (the first release's autosave) was ``{"format": 1, "commands": [...]}``; format 2
 wrote every resolved command in full. Both are read and migrated (:data:`MIGRATIONS`). A text that is too big, not JSON, not an
 encounter, from a newer Riposte, too long to replay (over :data:`MAX_COMMANDS` commands), or whose
@@ -33,6 +36,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from . import link
 from .codec import decode
 from .model import Encounter
 
@@ -188,7 +192,8 @@ _MESSAGES = {
 
 def parse(text: object) -> dict[str, Any]:
     """A save text read and migrated, its log not yet replayed: ``{"ok": True,
-    "format": the format it was written in, "commands": [...]}`` or a refusal
+    "format": the format it was written in (``"link"``: a link's text, engine/link.py),
+    "commands": [...]}`` or a refusal
     (``too_big``, ``too_long``, ``not_json``, ``not_an_encounter``, ``newer_format``). Never raises."""
     if not isinstance(text, str):
         return _refuse("not_an_encounter", "Ce n'est pas un combat Riposte (texte attendu).")
@@ -198,6 +203,13 @@ def parse(text: object) -> dict[str, Any]:
         data = loads(text)
     except (ValueError, RecursionError) as exc:
         return _refuse("not_json", f"Ce n'est pas du JSON lisible ({str(exc)[:80]}).")
+    if link.is_packed(data):
+        if link.count(data) > MAX_COMMANDS:
+            return too_long(link.count(data))
+        try:
+            return {"ok": True, "format": "link", "commands": link.unpack(data)}
+        except ValueError:
+            return _refuse("not_an_encounter", _MESSAGES["not_an_encounter"])
     try:
         original = data.get("format") if isinstance(data, dict) else None
         data = migrate(data)

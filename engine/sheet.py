@@ -59,7 +59,7 @@ def _weapon(value: object, field: str) -> Weapon:
             raise v.bad(f"{field}.{key}", "un champ d'arme (id, name, kind, skill, stowed)", key)
     for key in ("id", "name", "kind", "skill"):
         if key not in data:
-            raise Refusal("bad_value", f"« {field}.{key} » manque.")
+            raise Refusal("bad_value", f"« {field}.{key} » manque.", field=f"{field}.{key}")
     return Weapon(
         id=v.identifier(data["id"], f"{field}.id"),
         name=v.text(data["name"], f"{field}.name"),
@@ -99,7 +99,7 @@ def parse_combatant(data: object, combatant_id: str, entry: int) -> Combatant:
         if key not in SHEET_FIELDS and key != "id":
             raise v.bad(f"combatant.{key}", "un champ de fiche (" + ", ".join(SHEET_FIELDS) + ")", key)
     if "name" not in sheet:
-        raise Refusal("bad_value", "« name » manque : un combattant a un nom.")
+        raise Refusal("bad_value", "« name » manque : un combattant a un nom.", field="name", kind="text", high=v.MAX_NAME)
     weapons = _weapons(sheet.get("weapons", []))
     return Combatant(
         id=combatant_id,

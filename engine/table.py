@@ -52,6 +52,7 @@ from typing import Any
 from . import attempt, fold, save
 from .codec import combatant_sheet, decode, encode
 from .journal import journal
+from .link import pack
 from .model import Encounter, Side
 from .view import board
 
@@ -68,6 +69,7 @@ OPERATIONS = {
     "fill": (),
     "inspect": ("text",),
     "export": ("board",),
+    "link": (),
     "journal": (),
     "new": ("party",),
 }
@@ -318,6 +320,15 @@ class Table:
         a link (the log alone: shorter)."""
         painted = save.painted(board(self._enc)) if with_board is True else None
         return {"ok": True, "text": save.dump_texts(self._texts, painted)}
+
+    def link(self) -> Answer:
+        """The text of a share link: the log alone, compact (engine/link.py); the page
+        deflates it. :meth:`load` and :meth:`inspect` read it back as a save.
+
+        >>> Table().link()["text"]
+        '["r1"]'
+        """
+        return {"ok": True, "text": pack(list(self._log))}
 
     def journal(self) -> Answer:
         """The journal of the fight, round by round (engine/journal.py)."""

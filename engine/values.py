@@ -40,16 +40,23 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def bad(field: str, expected: str, value: object) -> Refusal:
-    return Refusal("bad_value", f"« {field} » doit être {expected} (reçu : {_shown(value)}).")
+def bad(field: str, expected: str, value: object, **what: object) -> Refusal:
+    """The refusal of a value: a French message, and for the page the ``field`` and
+    ``what`` was expected (``kind``: integer, number or text; ``low``, ``high``), so it
+    can name the field in its own words (web/i18n.js ``refusal``).
+
+    >>> bad("wounds", "un entier", "x", kind="integer", low=0, high=9).as_json()["params"]
+    {'field': 'wounds', 'kind': 'integer', 'low': 0, 'high': 9}
+    """
+    return Refusal("bad_value", f"« {field} » doit être {expected} (reçu : {_shown(value)}).", None, field=field, **what)
 
 
 def integer(value: object, field: str, low: int = -MAX_VALUE, high: int = MAX_VALUE) -> int:
     """An int, not a bool nor a float such as 2.0, within bounds."""
     if type(value) is not int:
-        raise bad(field, "un entier", value)
+        raise bad(field, "un entier", value, kind="integer", low=low, high=high)
     if not low <= value <= high:
-        raise bad(field, f"un entier entre {low} et {high}", value)
+        raise bad(field, f"un entier entre {low} et {high}", value, kind="integer", low=low, high=high)
     return value
 
 
@@ -60,13 +67,11 @@ def number(value: object, field: str, low: float = 0, high: float = 10_000) -> f
     Traceback (most recent call last):
     engine.errors.Refusal: « distance » doit être un nombre entre 0 et 10000 (reçu : un très grand entier).
     """
-    if type(value) is float and not math.isfinite(value):
-        raise bad(field, "un nombre", value)
-    if type(value) not in (int, float):
-        raise bad(field, "un nombre", value)
+    if (type(value) is float and not math.isfinite(value)) or type(value) not in (int, float):
+        raise bad(field, "un nombre", value, kind="number", low=low, high=high)
     assert isinstance(value, int | float)
     if not low <= value <= high:
-        raise bad(field, f"un nombre entre {low:g} et {high:g}", value)
+        raise bad(field, f"un nombre entre {low:g} et {high:g}", value, kind="number", low=low, high=high)
     return value
 
 
@@ -79,10 +84,10 @@ def boolean(value: object, field: str) -> bool:
 def text(value: object, field: str, max_len: int = MAX_NAME) -> str:
     """A string of 1 to ``max_len`` characters once trimmed; returned trimmed."""
     if not isinstance(value, str):
-        raise bad(field, "un texte", value)
+        raise bad(field, "un texte", value, kind="text", high=max_len)
     trimmed = value.strip()
     if not 1 <= len(trimmed) <= max_len:
-        raise bad(field, f"un texte de 1 à {max_len} caractères", value)
+        raise bad(field, f"un texte de 1 à {max_len} caractères", value, kind="text", high=max_len)
     return trimmed
 
 

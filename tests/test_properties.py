@@ -16,6 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from strategies import MALFORMED, options_for, sheets
 
 import engine
+from engine import link, save
 
 INTERRUPTIONS = [a for a, x in engine.ACTIONS.items() if x.category == "interruption"]
 
@@ -164,6 +165,9 @@ class Fight(RuleBasedStateMachine):
         r = engine.replay(self.log)
         assert r["ok"], r.get("error")
         assert r["state"] == self.state, "replaying the resolved log rebuilt another state"
+        linked = save.parse(link.pack(self.log))  # a share link of the fight (engine/link.py)
+        assert linked["ok"], linked
+        assert engine.replay(linked["commands"])["state"] == self.state, "a share link rebuilt another state"
 
 
 TestFight = Fight.TestCase

@@ -1,6 +1,7 @@
 // Riposte's page, wired: views own the DOM, controllers say what a tap does, the session
 // holds the board the engine last answered (the engine, in its worker, owns the fight).
 import "./frame.js"; // first: in another site's frame, nothing below runs
+import { BackButton } from "./back.js";
 import { BoardView } from "./board.js";
 import { CastView } from "./cast.js";
 import { BoardController } from "./controllers/board.js";
@@ -14,6 +15,7 @@ import { start } from "./controllers/start.js";
 import { TabsController } from "./controllers/tabs.js";
 import { EngineFault } from "./engine.js";
 import { t } from "./i18n.js";
+import { InstallView } from "./install.js";
 import { ConfirmDialog, JournalView, MenuView, ShareView } from "./panels.js";
 import { RoundView } from "./round.js";
 import { Discarded, Session } from "./session.js";
@@ -22,6 +24,8 @@ import * as store from "./store.js";
 import { Address, Screens, StatusView } from "./view.js";
 import { Writers } from "./writer.js";
 
+new BackButton(); // the phone's back button closes a dialog or sheet first
+new InstallView();
 const status = new StatusView();
 const parts = { session: new Session(store), status, nav: new Navigation(new Screens()), ask: new ConfirmDialog() };
 // The menu first: it sets the page's language before anything is drawn.

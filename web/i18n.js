@@ -45,7 +45,37 @@ export function refusal(error) {
     const params = Object.fromEntries(Object.entries(error.params ?? {}).map(([k, v]) => [k, typeof v === "string" ? isolate(v) : v]));
     return reasons[error.key](params, reasons);
   }
+  // A value refused names its field (engine/values.py): in the page's words.
+  const p = error.params;
+  if (p && typeof p.field === "string" && (error.code === "bad_value" || error.code === "bad_command")) {
+    const label = fieldLabel(p.field);
+    if (error.code === "bad_command") return t("missingOption", label);
+    if (p.kind === "integer") return t("badInteger", label, p.low, p.high);
+    if (p.kind === "number") return t("badNumber", label, p.low, p.high);
+    if (p.kind === "text") return t("badText", label, p.high);
+    return t("badValue", label);
+  }
   return own(words.errors, error.code) ?? plain(error.message ?? error.reason);
+}
+
+// A field of the engine's commands by its path ("characteristics.tir", "weapons[0].name",
+// "distance"), as the form and the sheet label it; user text (a skill's name) isolated.
+export function fieldLabel(path) {
+  const field = path.replace(/^(combatant|changes)\./, "");
+  const weapon = /^weapons\[(\d+)\]\.(\w+)$/.exec(field);
+  if (weapon) {
+    const part = own({ name: "weaponName", kind: "kind", skill: "skill" }, weapon[2]) ?? "weapon";
+    return t("fieldOfWeapon", t(part), Number(weapon[1]) + 1);
+  }
+  const [head, ...rest] = field.split(".");
+  const key = rest.join(".");
+  if (head === "characteristics" && key) return term("characteristics", key);
+  if (head === "skills" && key) return own(t("skills"), key) !== undefined ? term("skills", key) : `${t("skill")} ${isolate(key)}`;
+  if (head === "rolls") return t("die");
+  if (head === "declarations") return t("weapon");
+  const named = { name: "name", side: "side", initiative_bonus: "initiativeBonus", wounds: "wounds", hope: "hope", weapons: "weaponsLegend" };
+  if (Object.hasOwn(named, field)) return t(named[field]);
+  return own(t("options"), field) ?? isolate(field);
 }
 
 // An action by its engine id (R4).

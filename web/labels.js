@@ -21,5 +21,6 @@ export function testLabel(test) {
   parts.push([left, right].filter(Boolean).join(" / "));
   for (const m of test.modifiers) parts.push(`${term("modifiers", m.id)} ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)}`);
   if (test.difficulty !== null && test.difficulty !== undefined) parts.push(t("difficulty", test.difficulty));
-  return (test.id ? `${term("tests", test.id)} : ` : "") + parts.filter(Boolean).join(", ");
+  const what = parts.filter(Boolean).join(", ");
+  return test.id ? t("testNamed", term("tests", test.id), what) : what;
 }

@@ -80,6 +80,7 @@ export class MenuView {
     });
     menu.addEventListener("change", (event) => {
       if (event.target.id === "language") this.handlers.language?.(event.target.value);
+      if (event.target.id === "theme") this.handlers.theme?.(event.target.value);
       if (event.target.id === "import") {
         const [file] = event.target.files;
         event.target.value = "";
@@ -89,13 +90,22 @@ export class MenuView {
   }
 
   // handlers: share, exportFile, players, newParty, newEmpty, help, exportAside,
-  // language(code), importFile(file).
+  // language(code), theme("system", "light" or "dark"), importFile(file).
   bind(handlers) {
     this.handlers = handlers;
   }
 
   showLanguage(code) {
     $("#language").value = code;
+  }
+
+  // The theme on the page at once (web/theme.js sets the saved one before the first paint).
+  showTheme(theme) {
+    $("#theme").value = theme;
+    const root = document.documentElement;
+    if (theme === "light" || theme === "dark") root.dataset.theme = theme;
+    else delete root.dataset.theme;
+    document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", root.dataset.theme ?? "light dark");
   }
 
   showAside(kept) {

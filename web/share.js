@@ -1,7 +1,11 @@
-// Share links: the encounter's save text, deflated and base64url-encoded in the
-// fragment (#c=…), so it never reaches a server. The browser's own CompressionStream
-// does the deflate; reading stops as soon as the text passes the page's transport limit.
-const PREFIX = "c=";
+// Share links: the fight in the fragment, so it never reaches a server. Today's links
+// (#z=…) carry the engine's compact log (engine/link.py), deflated and base64url-encoded;
+// their QR code carries the same bytes as decimal digits (#n=…), which a QR code's numeric
+// mode packs at 3.3 bits a digit against 8 bits a base64 letter: a smaller code. Older
+// links (#c=…) carry the save text itself; all three open. The browser's own
+// CompressionStream does the deflate; reading stops as soon as the text passes the page's
+// transport limit.
+const PREFIX = "z=";
 
 async function pipe(bytes, stream) {
   const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
@@ -36,6 +40,38 @@ function storedDeflate(bytes) {
   return out;
 }
 
+// Bytes as decimal digits, 7 bytes (56 bits) to 17 digits; a last group of k bytes to
+// DIGITS[k] digits. Throws Error("damaged") for digits that are not such a text.
+const DIGITS = [0, 3, 5, 8, 10, 13, 15, 17];
+
+export function toDigits(bytes) {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 7) {
+    const group = bytes.subarray(i, i + 7);
+    let n = 0n;
+    for (const b of group) n = (n << 8n) | BigInt(b);
+    out += n.toString().padStart(DIGITS[group.length], "0");
+  }
+  return out;
+}
+
+export function fromDigits(text) {
+  if (!/^[0-9]*$/.test(text)) throw new Error("damaged");
+  const whole = Math.floor(text.length / 17);
+  const last = DIGITS.indexOf(text.length - 17 * whole);
+  if (last < 0) throw new Error("damaged");
+  const out = new Uint8Array(whole * 7 + last);
+  for (let g = 0, at = 0; at < text.length; g++) {
+    const size = at + 17 <= text.length ? 7 : last;
+    let n = BigInt(text.slice(at, at + DIGITS[size]));
+    if (n >> BigInt(8 * size)) throw new Error("damaged");
+    for (let b = size - 1; b >= 0; b--, n >>= 8n) out[g * 7 + b] = Number(n & 255n);
+    at += DIGITS[size];
+  }
+  return out;
+}
+
+// The link of a fight, from its text as the engine writes it for a link (op "link").
 export async function linkFor(saveText, players = false) {
   const bytes = new TextEncoder().encode(saveText);
   const packed = typeof CompressionStream === "function" ? await pipe(bytes, new CompressionStream("deflate-raw")) : storedDeflate(bytes);
@@ -55,12 +91,13 @@ export function playersView(hash) {
 // the same.
 export async function readLink(hash, limit, packedLimit = limit) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const data = params.get("c");
-  if (data === null) return null;
-  if (data.length > packedLimit) throw new Error("too_big");
+  const key = ["z", "n", "c"].find((k) => params.has(k));
+  if (key === undefined) return null;
+  const data = params.get(key);
+  if (data.length > (key === "n" ? 2.5 : 1) * packedLimit) throw new Error("too_big");
   let bytes;
   try {
-    bytes = fromBase64Url(data);
+    bytes = key === "n" ? fromDigits(data) : fromBase64Url(data);
   } catch {
     throw new Error("damaged");
   }
@@ -84,12 +121,24 @@ export async function readLink(hash, limit, packedLimit = limit) {
   return { text, players: params.get("vue") === "joueurs" };
 }
 
+// What the QR code of a link holds: the same link with its bytes as digits (#n=…), the
+// address in byte mode and the digits in numeric mode. [[text, mode], ...]
+export function qrSegments(link) {
+  const url = new URL(link);
+  const params = new URLSearchParams(url.hash.replace(/^#/, ""));
+  const data = params.get("z");
+  if (data === null) return [[link, "Byte"]];
+  const head = `${url.href.slice(0, url.href.length - url.hash.length)}#${params.get("vue") === "joueurs" ? "vue=joueurs&" : ""}n=`;
+  return [[head, "Byte"], [toDigits(fromBase64Url(data)), "Numeric"]];
+}
+
 // The QR code of a link, as SVG built node by node (the library is loaded on first use).
-// Returns null when the link is too long for a QR code.
+// Returns null when the link is too long for a QR code. The svg's data-version: the QR
+// version (its size: 17 + 4 × version modules a side).
 export async function qrSvg(link) {
   const { default: qrcode } = await import("../runtime/qrcode-generator/qrcode.mjs");
   const qr = qrcode(0, "L");
-  qr.addData(link, "Byte");
+  for (const [text, mode] of qrSegments(link)) qr.addData(text, mode);
   try {
     qr.make();
   } catch {
@@ -103,6 +152,7 @@ export async function qrSvg(link) {
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${n + 2 * quiet} ${n + 2 * quiet}`);
   svg.setAttribute("shape-rendering", "crispEdges");
+  svg.dataset.version = String((n - 17) / 4);
   const background = document.createElementNS(ns, "rect");
   background.setAttribute("width", "100%");
   background.setAttribute("height", "100%");

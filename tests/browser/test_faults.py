@@ -79,7 +79,8 @@ def test_malformed_commands_through_the_bridge_change_nothing(fight: Any) -> Non
     fight.assert_clean()
 
 
-def test_hostile_names_in_an_imported_file_stay_text(phone: Any, tmp_path: Path) -> None:
+def test_hostile_names_in_an_imported_file_stay_text(fight: Any, tmp_path: Path) -> None:
+    phone = fight  # a fight to replace: the question is asked, with the names in it
     page = phone.page
     alerts: list[str] = []
     page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))

@@ -13,7 +13,7 @@ export function commands({ session, status }) {
     status.report(answer.stored, "");
     const board = session.board;
     const taken = answer.events.find((e) => e.type === "action_taken");
-    status.announce(taken ? `${isolate(own(board.combatants, taken.actor)?.name ?? taken.actor)} : ${paidLine(board, taken)}. ${turnText(board)}` : turnText(board));
+    status.announce(taken ? `${t("announceAction", isolate(own(board.combatants, taken.actor)?.name ?? taken.actor), paidLine(board, taken))} ${turnText(board)}` : turnText(board));
     return answer;
   }
 

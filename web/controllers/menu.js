@@ -40,6 +40,10 @@ export class MenuController {
         session.emit("change", session.board);
         if (stored !== "ok") status.message(t("languageNotKept"));
       },
+      theme: (theme) => {
+        menu.showTheme(theme);
+        if (store.saveTheme(theme) !== "ok") status.message(t("themeNotKept"));
+      },
     });
     share.bind({
       copy: async () => {
@@ -49,6 +53,7 @@ export class MenuController {
       players: (checked) => this.openShare(checked),
     });
     menu.showLanguage(setLanguage(store.savedLanguage()));
+    menu.showTheme(store.savedTheme());
     nav.on("menu", () => menu.showAside(session.held !== null || store.aside() !== null));
     // The unreadable save that could not be set aside (controllers/start.js): nothing
     // overwrites it until it is downloaded or given up.
@@ -61,13 +66,14 @@ export class MenuController {
     });
   }
 
-  // The save text of the fight: for a file with its board, for a link the log alone (shorter).
+  // The save text of the fight, for a file, with its board.
   async exportText(withBoard) {
     return (await this.parts.session.call({ op: "export", board: withBoard })).text;
   }
 
+  // A link holds the log alone, in the engine's compact form (engine/link.py).
   async openShare(players) {
-    const link = await linkFor(await this.exportText(false), players);
+    const link = await linkFor((await this.parts.session.call({ op: "link" })).text, players);
     this.share.open(link, players, qrSvg);
   }
 
@@ -88,6 +94,8 @@ export class MenuController {
       link = await readLink(this.address.hash(), TRANSPORT_LIMIT, SAVE_LIMIT);
     } catch (error) {
       status.message(t("linkRefused", error.message === "too_big" ? t("linkTooBig") : t("linkDamaged")));
+      this.address.clear(); // refused: a reload or a bookmark does not meet it again
+      return;
     }
     if (!link) {
       // `#vue=joueurs` alone (docs/TABLE.md): the players' view of the fight on this device.
@@ -120,7 +128,9 @@ export class MenuController {
       return false;
     }
     const s = seen.summary;
-    if (!(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters.map(isolate))], t("confirmReplace"), t("confirmKeep")))) {
+    // Nothing to keep (no fighter): no question.
+    const nothing = !session.board || Object.keys(session.board.combatants ?? {}).length === 0;
+    if (!nothing && !(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters.map(isolate))], t("confirmReplace"), t("confirmKeep")))) {
       status.message(t("kept"));
       return false;
     }

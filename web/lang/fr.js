@@ -1,6 +1,7 @@
 // Every French string of the page. A value is a string, or a function of its parameters.
-// The engine's refusals are French already: the page shows its message as it comes; the
-// engine's other values are ids, worded here.
+// The engine's refusals are French already: the page shows its message as it comes, but
+// for a refused value, whose field it names in its own words (badInteger…); the engine's
+// other values are ids, worded here.
 export default {
   code: "fr",
   // page (index.html: data-i18n)
@@ -49,6 +50,15 @@ export default {
   settingsTitle: "Réglages",
   languageLabel: "Langue",
   helpButton: "Raccourcis clavier",
+  themeLabel: "Thème",
+  themeSystem: "Celui du téléphone",
+  themeLight: "Clair",
+  themeDark: "Sombre",
+  themeNotKept: "Thème changé pour cette visite seulement : le stockage du navigateur refuse de le garder.",
+  installTitle: "Installer Riposte",
+  installHint: "Riposte sur l'écran d'accueil, en plein écran, et sans réseau.",
+  installButton: "Installer Riposte",
+  installIos: "Sur iPhone ou iPad, dans Safari : Partager → Sur l'écran d'accueil.",
   asideTitle: "Sauvegarde mise de côté",
   asideHint: "Une sauvegarde illisible a été gardée : vous pouvez l'exporter pour la regarder ou la confier à quelqu'un.",
   asideExport: "Exporter la sauvegarde illisible",
@@ -237,6 +247,15 @@ export default {
   modelNotSaved: (name) => `« ${name} » n'est pas enregistré comme modèle : le stockage du navigateur refuse l'écriture (plein ou indisponible).`,
   modelNotDeleted: "Le modèle n'est pas supprimé : le stockage du navigateur refuse l'écriture (plein ou indisponible).",
   languageNotKept: "Langue changée pour cette visite seulement : le stockage du navigateur refuse de la garder.",
+  // a value refused, its field named (i18n.js refusal)
+  badInteger: (label, low, high) => `${label} : un nombre entier de ${low} à ${high}.`,
+  badNumber: (label, low, high) => `${label} : un nombre de ${low} à ${high}.`,
+  badText: (label, high) => `${label} : un texte de 1 à ${high} caractères.`,
+  badValue: (label) => `${label} : valeur non valable.`,
+  missingOption: (label) => `${label} : obligatoire.`,
+  fieldOfWeapon: (label, n) => `${label} (arme ${n})`,
+  announceAction: (name, what) => `${name} : ${what}.`,
+  testNamed: (name, what) => `${name} : ${what}`,
   // engine faults
   engineFault: (why) => `Le moteur de règles a rencontré une erreur (${why}). Le combat est sauvegardé : rechargez la page pour reprendre.`,
   updateReady: "Une nouvelle version de Riposte est prête.",
