@@ -219,7 +219,7 @@ def test_english_is_one_switch_away_and_stays(fight: Any) -> None:
     page.get_by_role("button", name="Fighters").click()
     page.get_by_role("button", name="Edit Aldric").click()
     page.locator("#f-name").fill(" ")
-    expect(page.locator("#fighter-error")).to_have_text("A value is missing, of the wrong type or out of range.")  # by its code
+    expect(page.locator("#f-name-error")).to_have_text("Name: required (at most 60 characters).")  # by its key, in English
     page.get_by_role("button", name="Cancel").click()
     page.reload()
     wait_ready(page)

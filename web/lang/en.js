@@ -177,6 +177,29 @@ export default {
   stowed: "Properly stowed",
   held: "In hand",
   removeWeapon: "Remove the weapon",
+  // the fighter form, faster set-up (issue #13): the rest folded away, every field's error
+  moreDetails: "Skills, bonus, wounds, Hope",
+  skillFromName: "the weapon's name",
+  weaponN: (n) => `Weapon ${n}`,
+  weaponPart: (n, part) => `Weapon ${n}${part ? ` (${part.toLowerCase()})` : ""}`,
+  weaponLevel: (w) => `${w} (level)`,
+  sheetField: "The sheet",
+  fieldsToFix: (n) => (n === 1 ? "One field to correct." : `${n} fields to correct.`),
+  fieldError: (key, label, p) => {
+    const says = {
+      integer: () => `a whole number, from ${p.low} to ${p.high}`,
+      range: () => `from ${p.low} to ${p.high}`,
+      number: () => `a number, from ${p.low} to ${p.high}`,
+      text_length: () => `required (at most ${p.max} characters)`,
+      identifier: () => `required (at most ${p.max} characters)`,
+      required: () => "required",
+      too_many: () => `at most ${p.max}`,
+      choice: () => "pick one from the list",
+      duplicate: () => "listed twice",
+      unknown_weapon: () => "a weapon that is not on the sheet",
+    };
+    return `${label}: ${Object.hasOwn(says, key) ? says[key]() : "invalid value"}.`;
+  },
   journalRound: (n) => (n === 0 ? "Before the fight" : `Round ${n}`),
   jJoined: (name, side) => `${name} (${side}) joins the fight.`,
   jRemoved: (name) => `${name} is removed from the fight.`,

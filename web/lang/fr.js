@@ -184,6 +184,29 @@ export default {
   stowed: "Bien rangée",
   held: "En main",
   removeWeapon: "Retirer l'arme",
+  // the fighter form, faster set-up (issue #13): the rest folded away, every field's error
+  moreDetails: "Compétences, bonus, blessures, Espoir",
+  skillFromName: "le nom de l'arme",
+  weaponN: (n) => `Arme ${n}`,
+  weaponPart: (n, part) => `Arme ${n}${part ? ` (${part.toLowerCase()})` : ""}`,
+  weaponLevel: (w) => `${w} (niveau)`,
+  sheetField: "La fiche",
+  fieldsToFix: (n) => (n === 1 ? "Un champ à corriger." : `${n} champs à corriger.`),
+  fieldError: (key, label, p) => {
+    const says = {
+      integer: () => `un nombre entier, de ${p.low} à ${p.high}`,
+      range: () => `de ${p.low} à ${p.high}`,
+      number: () => `un nombre, de ${p.low} à ${p.high}`,
+      text_length: () => `à remplir (${p.max} caractères au plus)`,
+      identifier: () => `à remplir (${p.max} caractères au plus)`,
+      required: () => "à remplir",
+      too_many: () => `${p.max} au plus`,
+      choice: () => "à choisir dans la liste",
+      duplicate: () => "en double",
+      unknown_weapon: () => "une arme qui n'est pas sur la fiche",
+    };
+    return `${label} : ${Object.hasOwn(says, key) ? says[key]() : "valeur incorrecte"}.`;
+  },
   // journal
   journalRound: (n) => (n === 0 ? "Avant le combat" : `Tour ${n}`),
   jJoined: (name, side) => `${name} (${side}) rejoint le combat.`,
