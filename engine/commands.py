@@ -43,7 +43,7 @@ OPTIONS = (
 
 #: type -> (required keys, optional keys), besides ``type``.
 SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "add_combatant": (("combatant",), ("declaration", "roll", "engine_rolled")),
+    "add_combatant": (("combatant",), ("declaration", "roll", "engine_rolled", "numbered")),
     "update_combatant": (("id", "changes"), ()),
     "remove_combatant": (("id",), ()),
     "duplicate_combatant": (("id",), ("count", "ids")),

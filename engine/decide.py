@@ -9,6 +9,7 @@ if they spent the last P.I. (R2.4), decided once on the state they give.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from . import values as v
@@ -95,6 +96,17 @@ def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     if enc.combatant(cid) is not None:
         raise Refusal("bad_value", f"« combatant.id » : l'id {cid!r} est déjà pris.")
     c = parse_combatant(sheet, cid, entry=max((x.entry for x in enc.combatants), default=-1) + 1)
+    renamed: list[Event] = []
+    if "numbered" in cmd and v.boolean(cmd["numbered"], "numbered"):
+        # A copy of a model, numbered with the fighters of its name: "Orque" on the board
+        # becomes "Orque 1" and the new one "Orque 2" (never "Orque" beside "Orque 1").
+        match = _NUMBERED.match(c.name)
+        base = match.group(1) if match else c.name
+        same = next((x for x in enc.combatants if x.name == base), None)
+        first, names = copy_names(base, {x.name for x in enc.combatants} - ({base} if same is None else set()), 1)
+        if same is not None and first is not None:
+            renamed.append(CombatantUpdated(id=same.id, changes={"name": first}))
+        c = replace(c, name=names[0] if same is not None else first or names[0])
     entry: Roll | None = None
     if "declaration" in cmd or "roll" in cmd:
         if enc.round_over:
@@ -104,7 +116,7 @@ def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
         b = _declare(c, cmd.get("declaration"), cmd.get("roll"))
         entry = Roll(weapon=cmd.get("declaration"), d6=b["d6"], rolled_by="engine" if cmd.get("engine_rolled") else "table",
                      initiative=b["initiative"], breakdown=b)
-    return [CombatantAdded(combatant=c, joins=entry)]
+    return [*renamed, CombatantAdded(combatant=c, joins=entry)]
 
 
 def _update_combatant(enc: Encounter, cmd: Command) -> list[Event]:

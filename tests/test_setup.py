@@ -170,3 +170,16 @@ def test_old_saves_open_unchanged() -> None:
         answer = table.load(text)
         assert answer["ok"], answer
         assert table._log == before["commands"]
+
+
+def test_copies_of_a_model_are_numbered_with_the_fighters_of_its_name() -> None:
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    for _ in range(2):
+        answer = table.apply({"type": "add_combatant", "combatant": ORQUE, "numbered": True})
+    assert names(answer) == ["Orque 1", "Orque 2", "Orque 3"]
+    fresh = Table()
+    fresh.apply({"type": "add_combatant", "combatant": {**ORQUE, "name": "Aldric", "side": "pj"}})
+    assert names(fresh.apply({"type": "add_combatant", "combatant": ORQUE, "numbered": True})) == ["Aldric", "Orque 1"]
+    assert fresh.apply({"type": "add_combatant", "combatant": ORQUE, "numbered": 1})["error"]["code"] == "bad_value"
+    assert names(fresh.undo()) == ["Aldric"]

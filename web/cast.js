@@ -187,19 +187,6 @@ export function sheetOf(f) {
   };
 }
 
-// "Orque" → "Orque 1", "Orque 2", … after the numbers already taken on the board.
-export function numberedNames(name, count, taken) {
-  const base = name.replace(/\s+\d+$/, "");
-  const names = [];
-  let n = 1;
-  while (names.length < count) {
-    const candidate = `${base} ${n}`;
-    if (!taken.has(candidate)) names.push(candidate);
-    n++;
-  }
-  return names;
-}
-
 // A number field; `dataset` says what it holds (a skill's name is user text: it is kept
 // in a data attribute, never in an id or a selector). Its limits are the engine's
 // (Table.limits), set once they are known (CastView.limit).

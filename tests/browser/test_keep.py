@@ -181,7 +181,7 @@ def test_models_copies_and_the_party_carry_over(fight: Any) -> None:
     models.get_by_label("Nombre d'exemplaires de Orque").fill("3")
     models.get_by_role("button", name="Ajouter des exemplaires de Orque").click()
     expect(page.locator("#message")).to_have_text("3 × Orque ajoutés.")
-    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque", "Orque 1", "Orque 2", "Orque 3"])
+    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3", "Orque 4"])
 
     page.get_by_role("button", name="Partie").click()
     page.get_by_role("button", name="Nouveau combat avec le groupe (PJ)").click()

@@ -1,7 +1,7 @@
 // The cast: fighters added, edited (the engine checks the sheet as it is typed),
 // duplicated, put out of the fight or back, removed after asking; models kept by the
 // browser and added in numbered copies.
-import { MAX_COPIES, numberedNames, sheetOf } from "../cast.js";
+import { MAX_COPIES, sheetOf } from "../cast.js";
 import { isolate, own } from "../dom.js";
 import { refusal, t } from "../i18n.js";
 import * as store from "../store.js";
@@ -12,7 +12,6 @@ export class CastController {
     const { session, status, nav, ask } = parts;
     const { send, tell } = commands(parts);
     const fighter = (id) => own(session.board.combatants, id);
-    const taken = () => new Set(Object.values(session.board.combatants).map((f) => f.name));
     const command = (sheet, id) => (id ? { type: "update_combatant", id, changes: sheet } : { type: "add_combatant", combatant: sheet });
     const showModels = () => view.renderModels(store.models());
     const showErrors = (answer) => {
@@ -77,8 +76,10 @@ export class CastController {
         }
         let stored = null;
         let added = 0;
-        for (const name of numberedNames(model.name, count, taken())) {
-          const answer = await send({ type: "add_combatant", combatant: { ...model, name } });
+        // Numbered by the engine with the fighters of the same name ("Orque" on the board
+        // becomes "Orque 1"): never "Orque" beside "Orque 1".
+        for (let n = 0; n < count; n++) {
+          const answer = await send({ type: "add_combatant", combatant: model, numbered: true });
           if (!answer.ok) {
             if (added) status.report(stored, t("copiesAdded", added, isolate(model.name)));
             view.note("model", index, refusal(answer.error));
