@@ -33,7 +33,7 @@ def test_export_then_import_into_a_fresh_profile(fight: Any, new_phone: NewPhone
     page2.locator("#import").set_input_files(str(path))
     dialog = page2.locator("#confirm-dialog")
     expect(dialog).to_contain_text("Tour 1 — 2 combattants : Aldric, Orque.")
-    dialog.get_by_role("button", name="Remplacer le combat en cours").click()
+    dialog.get_by_role("button", name="Ouvrir ce combat").click()
     page2.get_by_role("button", name="Plateau").click()
     expect_pi(page2, Aldric=5, Orque=6)
     expect(page2.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
@@ -91,7 +91,7 @@ def test_a_share_link_opens_in_a_fresh_profile_after_asking(fight: Any, new_phon
 
     page2.goto(players_link)
     wait_ready(page2)
-    page2.locator("#confirm-dialog").get_by_role("button", name="Remplacer le combat en cours").click()
+    page2.locator("#confirm-dialog").get_by_role("button", name="Ouvrir ce combat").click()
     expect(page2.locator("#screen-players")).to_be_visible()
     expect(page2.locator("#players-board .fighter")).to_have_count(2)
     expect(page2.locator("#players-board button")).to_have_count(0)  # read-only
