@@ -17,7 +17,7 @@ export class FightsController {
     this.view = view;
     this.index = null;
     this.deleted = null; // the last fight deleted: { entry, text, at }, until undone or replaced
-    const { session, nav } = parts;
+    const { session } = parts;
     view.bind({
       open: (id) => this.open(id),
       rename: (id, name) => this.rename(id, name),
@@ -33,14 +33,18 @@ export class FightsController {
       this.index = store.fights() ?? this.index;
       this.render();
     });
-    nav.on("menu", () => this.render());
-    session.on("words", () => this.render());
+    session.on("words", () => this.render()); // drawn on every change, not on arrival (the menu's own)
   }
 
   // Before the saved fight is read (controllers/start.js): the list made from the open
   // fight on a first visit after the update (migration), and a switch that was cut short
   // (the tab closed half-way) finished. Only the writing tab writes.
   prepare() {
+    this.made();
+    this.render();
+  }
+
+  made() {
     const index = store.fights();
     if (index) {
       this.index = index;
