@@ -43,10 +43,11 @@ OPTIONS = (
 
 #: type -> (required keys, optional keys), besides ``type``.
 SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "add_combatant": (("combatant",), ("declaration", "roll", "engine_rolled")),
+    "add_combatant": (("combatant",), ("declaration", "roll", "engine_rolled", "numbered")),
     "update_combatant": (("id", "changes"), ()),
     "remove_combatant": (("id",), ()),
-    "start_round": ((), ("declarations", "rolls", "engine_rolled")),
+    "duplicate_combatant": (("id",), ("count", "ids")),
+    "start_round": ((), ("declarations", "rolls", "engine_rolled", "app_rolled")),
     "act": (("actor", "action"), OPTIONS),
     "interrupt": (("actor", "action"), OPTIONS),
     "pass": (("actor",), ()),
@@ -117,13 +118,29 @@ def resolve(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comman
         rolls = command.get("rolls", {})
         if not isinstance(rolls, dict) or "engine_rolled" in command:
             return command
+        # The dice the page rolled (its « Lancer » button) are rolled by the app, not typed:
+        # written as the engine's own, and ``app_rolled`` itself is not kept (old logs
+        # never had it, so they replay unchanged).
+        by_app = command.get("app_rolled", [])
+        if not isinstance(by_app, list) or not all(isinstance(i, str) for i in by_app):
+            return command  # the rules refuse it
         missing = [c.id for c in enc.combatants if not c.hors_combat and c.id not in rolls]
-        if not missing:
-            return command
+        plain = {k: x for k, x in command.items() if k != "app_rolled"}
+        if not missing and not by_app:
+            return plain
         filled = dict(rolls)
         for cid in missing:
             filled[cid] = roll()
-        return {**command, "rolls": filled, "engine_rolled": missing}
+        rolled = [cid for cid in filled if cid in missing or cid in by_app]
+        return {**plain, "rolls": filled, "engine_rolled": rolled} if rolled else plain
+    if kind == "duplicate_combatant":
+        count = command.get("count", 1)
+        if "ids" in command or type(count) is not int or not 1 <= count <= v.MAX_LIST:
+            return command  # the rules refuse a bad count
+        ids: list[str] = []
+        for _ in range(count):
+            ids.append(free_id(enc, taken=ids))
+        return {**command, "ids": ids}
     if kind == "add_combatant":
         sheet = command.get("combatant")
         if not isinstance(sheet, dict):
@@ -139,10 +156,11 @@ def resolve(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comman
     return command
 
 
-def free_id(enc: Encounter) -> str:
-    """The next engine-assigned id: ``c1``, ``c2``… never one in use."""
-    n = enc.next_id
-    taken = {c.id for c in enc.combatants}
-    while f"c{n}" in taken:
+def free_id(enc: Encounter, taken: list[str] | None = None) -> str:
+    """The next engine-assigned id: ``c1``, ``c2``… never one in use (nor in ``taken``,
+    ids already given out by the same command)."""
+    n = enc.next_id + len(taken or [])
+    used = {c.id for c in enc.combatants} | set(taken or [])
+    while f"c{n}" in used:
         n += 1
     return f"c{n}"

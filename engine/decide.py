@@ -8,11 +8,14 @@ if they spent the last P.I. (R2.4), decided once on the state they give.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from . import values as v
 from .actions import ACTIONS
 from .actions.base import Act
+from .codec import combatant_sheet
 from .commands import Command, check_options, check_shape
 from .errors import Refusal
 from .events import (
@@ -93,6 +96,17 @@ def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     if enc.combatant(cid) is not None:
         raise Refusal("bad_value", f"« combatant.id » : l'id {cid!r} est déjà pris.")
     c = parse_combatant(sheet, cid, entry=max((x.entry for x in enc.combatants), default=-1) + 1)
+    renamed: list[Event] = []
+    if "numbered" in cmd and v.boolean(cmd["numbered"], "numbered"):
+        # A copy of a model, numbered with the fighters of its name: "Orque" on the board
+        # becomes "Orque 1" and the new one "Orque 2" (never "Orque" beside "Orque 1").
+        match = _NUMBERED.match(c.name)
+        base = match.group(1) if match else c.name
+        same = next((x for x in enc.combatants if x.name == base), None)
+        first, names = copy_names(base, {x.name for x in enc.combatants} - ({base} if same is None else set()), 1)
+        if same is not None and first is not None:
+            renamed.append(CombatantUpdated(id=same.id, changes={"name": first}))
+        c = replace(c, name=names[0] if same is not None else first or names[0])
     entry: Roll | None = None
     if "declaration" in cmd or "roll" in cmd:
         if enc.round_over:
@@ -102,7 +116,7 @@ def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
         b = _declare(c, cmd.get("declaration"), cmd.get("roll"))
         entry = Roll(weapon=cmd.get("declaration"), d6=b["d6"], rolled_by="engine" if cmd.get("engine_rolled") else "table",
                      initiative=b["initiative"], breakdown=b)
-    return [CombatantAdded(combatant=c, joins=entry)]
+    return [*renamed, CombatantAdded(combatant=c, joins=entry)]
 
 
 def _update_combatant(enc: Encounter, cmd: Command) -> list[Event]:
@@ -125,6 +139,64 @@ def _update_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     return events
 
 
+#: A name's trailing number: "Orque 2" is the copy number 2 of "Orque".
+_NUMBERED = re.compile(r"^(.*\S)\s+(\d{1,4})$")
+
+
+def copy_names(name: str, taken: set[str], count: int) -> tuple[str | None, list[str]]:
+    """Copies numbered from the original: the original's new name (None: it keeps its
+    own, already numbered) and the names of ``count`` copies, after the highest number
+    of the same base among ``taken`` (the names on the board). Each fits :data:`v.MAX_NAME`.
+
+    >>> copy_names("Orque", {"Orque"}, 1)
+    ('Orque 1', ['Orque 2'])
+    >>> copy_names("Orque 2", {"Orque 1", "Orque 2", "Aldric"}, 2)
+    (None, ['Orque 3', 'Orque 4'])
+    >>> copy_names("Orque", {"Orque", "Orque 1"}, 1)
+    ('Orque 2', ['Orque 3'])
+    """
+    match = _NUMBERED.match(name)
+    base = match.group(1) if match else name
+    used = {int(m.group(2)) for t in taken if (m := _NUMBERED.match(t)) and m.group(1) == base}
+    renamed = None
+    if match is None:
+        first = next(n for n in range(1, len(used) + 2) if n not in used)
+        used.add(first)
+        renamed = first
+    top = max(used)
+
+    def named(n: int) -> str:
+        suffix = f" {n}"
+        return base[:v.MAX_NAME - len(suffix)].rstrip() + suffix
+
+    return (named(renamed) if renamed is not None else None), [named(top + k) for k in range(1, count + 1)]
+
+
+def _duplicate_combatant(enc: Encounter, cmd: Command) -> list[Event]:
+    """Copies of a fighter's sheet (not its round: they join the next round, D7), numbered
+    from the original: copying "Orque" renames it "Orque 1" and names the copy "Orque 2"."""
+    c = _combatant(enc, cmd["id"])
+    count = v.integer(cmd.get("count", 1), "count", low=1, high=MAX_FIGHTERS)
+    ids = [v.identifier(i, "ids[]") for i in v.sequence(cmd.get("ids"), "ids")]
+    if len(ids) != count or len(set(ids)) != count:
+        raise v.bad("ids", f"une liste de {count} id distincts", ids)
+    if len(enc.combatants) + count > MAX_FIGHTERS:
+        raise Refusal("too_many_fighters", f"Au plus {MAX_FIGHTERS} combattants dans un combat : "
+                      "retirez-en un avant d'en ajouter un autre.")
+    renamed, names = copy_names(c.name, {x.name for x in enc.combatants}, count)
+    events: list[Event] = []
+    if renamed is not None:
+        events.append(CombatantUpdated(id=c.id, changes={"name": renamed}))
+    sheet = {k: x for k, x in combatant_sheet(c).items() if k not in ("id", "entry")}
+    entry = max(x.entry for x in enc.combatants)
+    for k, (cid, name) in enumerate(zip(ids, names, strict=True)):
+        if enc.combatant(cid) is not None:
+            raise Refusal("bad_value", f"« ids » : l'id {cid!r} est déjà pris.")
+        events.append(CombatantAdded(combatant=parse_combatant({**sheet, "name": name}, cid, entry=entry + 1 + k),
+                                     joins=None))
+    return events
+
+
 def _remove_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     c = _combatant(enc, cmd["id"])
     return [CombatantRemoved(id=c.id)]
@@ -136,6 +208,9 @@ def _start_round(enc: Encounter, cmd: Command) -> list[Event]:
         raise Refusal("round_in_progress", f"Le tour {enc.round} est en cours : terminez-le d'abord (R2.4).")
     declarations = v.mapping(cmd.get("declarations", {}), "declarations")
     rolls = v.mapping(cmd.get("rolls", {}), "rolls")
+    if "app_rolled" in cmd:  # taken by the engine before the rules (commands.resolve): a bad one is left
+        raise v.bad("app_rolled", "une liste d'id de combattants dont la page a lancé le dé, sans « engine_rolled »",
+                    cmd["app_rolled"])
     engine_rolled = [v.identifier(i, "engine_rolled[]") for i in v.sequence(cmd.get("engine_rolled", []), "engine_rolled")]
     for key in (*declarations, *rolls):
         c = _combatant(enc, key, "declarations/rolls")
@@ -147,7 +222,7 @@ def _start_round(enc: Encounter, cmd: Command) -> list[Event]:
     initiatives = []
     for c in fighters:
         if c.id not in rolls:
-            raise Refusal("bad_value", f"« rolls.{c.id} » manque : le dé de {c.name}.", field=f"rolls.{c.id}")
+            raise Refusal("bad_value", f"« rolls.{c.id} » manque : le dé de {c.name}.", field=f"rolls.{c.id}", check="required")
         b = _declare(c, declarations.get(c.id), rolls[c.id])
         initiatives.append(Initiative(
             id=c.id, weapon=declarations.get(c.id), d6=b["d6"], rolled_by="engine" if c.id in engine_rolled else "table",
@@ -245,6 +320,7 @@ _DECIDERS = {
     "add_combatant": _add_combatant,
     "update_combatant": _update_combatant,
     "remove_combatant": _remove_combatant,
+    "duplicate_combatant": _duplicate_combatant,
     "start_round": _start_round,
     "end_round": _end_round,
     "pass": _pass,

@@ -58,6 +58,29 @@ REASONS = (
 )
 
 
+#: What a value check can say about one field of a sheet (engine/sheet.py
+#: :func:`~engine.sheet.field_errors`): a stable key the page words in its language
+#: (web/lang/*.js, ``fieldErrors``), naming the field; its ``params`` in the comment.
+CHECKS = (
+    "integer",  # low, high: not a whole number
+    "range",  # low, high: a whole number out of bounds
+    "number",  # low, high
+    "text",  # max: not a text
+    "text_length",  # min, max
+    "identifier",  # max
+    "object",
+    "list",
+    "too_many",  # max
+    "choice",  # allowed
+    "boolean",
+    "required",
+    "unknown_field",
+    "duplicate",
+    "unknown_weapon",
+    "invalid",
+)
+
+
 class Refusal(Exception):
     """A command the rules refuse: a stable ``code``, a French ``message``, and for the
     reasons the board shows, a ``key`` of :data:`REASONS` with its ``params``.
@@ -77,6 +100,19 @@ class Refusal(Exception):
         self.message = message
         self.key = key
         self.params = params
+
+    def field_json(self) -> dict[str, Any]:
+        """The failed check as the form shows it: ``{"field", "key", "params"}``.
+
+        >>> from engine.values import integer
+        >>> try:
+        ...     integer("x", "characteristics.tir", low=0)
+        ... except Refusal as r:
+        ...     r.field_json()
+        {'field': 'characteristics.tir', 'key': 'integer', 'params': {'low': 0, 'high': 999}}
+        """
+        params = dict(self.params)
+        return {"field": params.pop("field", None), "key": params.pop("check", "invalid"), "params": params}
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": self.message}

@@ -115,7 +115,7 @@ def plan(c: Combatant, turn: Turn, action: Action, options: Mapping[str, Any], p
     if not probe:
         for name in action.required:
             if name not in options:
-                raise Refusal("bad_command", f"« {action.id} » demande l'option « {name} ».", field=name)
+                raise Refusal("bad_command", f"« {action.id} » demande l'option « {name} ».", field=name, check="required")
     for need in action.needs:
         if not need.holds(c):
             raise Refusal("not_allowed", need.message, need.key)

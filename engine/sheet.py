@@ -39,7 +39,8 @@ def _characteristics(value: object, field: str) -> dict[str, int]:
     out = {}
     for key, n in v.mapping(value, field).items():
         if key not in CHARACTERISTICS:
-            raise v.bad(f"{field}.{key}", "une caractéristique connue (" + ", ".join(CHARACTERISTICS) + ")", key)
+            raise v.bad(f"{field}.{key}", "une caractéristique connue (" + ", ".join(CHARACTERISTICS) + ")", key,
+                        "unknown_field")
         out[key] = v.integer(n, f"{field}.{key}", low=0)
     return out
 
@@ -56,10 +57,10 @@ def _weapon(value: object, field: str) -> Weapon:
     data = v.mapping(value, field)
     for key in data:
         if key not in ("id", "name", "kind", "skill", "stowed"):
-            raise v.bad(f"{field}.{key}", "un champ d'arme (id, name, kind, skill, stowed)", key)
+            raise v.bad(f"{field}.{key}", "un champ d'arme (id, name, kind, skill, stowed)", key, "unknown_field")
     for key in ("id", "name", "kind", "skill"):
         if key not in data:
-            raise Refusal("bad_value", f"« {field}.{key} » manque.", field=f"{field}.{key}")
+            raise v.missing(f"{field}.{key}", f"« {field}.{key} » manque.")
     return Weapon(
         id=v.identifier(data["id"], f"{field}.id"),
         name=v.text(data["name"], f"{field}.name"),
@@ -69,11 +70,15 @@ def _weapon(value: object, field: str) -> Weapon:
     )
 
 
+#: The most weapons on one sheet.
+MAX_WEAPONS = 16
+
+
 def _weapons(value: object) -> tuple[Weapon, ...]:
-    weapons = tuple(_weapon(w, f"weapons[{i}]") for i, w in enumerate(v.sequence(value, "weapons", 16)))
+    weapons = tuple(_weapon(w, f"weapons[{i}]") for i, w in enumerate(v.sequence(value, "weapons", MAX_WEAPONS)))
     ids = [w.id for w in weapons]
     if len(set(ids)) != len(ids):
-        raise v.bad("weapons", "une liste d'armes aux id distincts", ids)
+        raise v.bad("weapons", "une liste d'armes aux id distincts", ids, "duplicate")
     return weapons
 
 
@@ -82,10 +87,72 @@ def _in_hand(value: object, weapons: tuple[Weapon, ...]) -> tuple[str, ...]:
     known = {w.id for w in weapons}
     for w in held:
         if w not in known:
-            raise v.bad("in_hand", "des id d'armes de la fiche", w)
+            raise v.bad("in_hand", "des id d'armes de la fiche", w, "unknown_weapon")
     if len(set(held)) != len(held):
-        raise v.bad("in_hand", "une liste sans doublon", list(held))
+        raise v.bad("in_hand", "une liste sans doublon", list(held), "duplicate")
     return held
+
+
+#: The limits of a sheet, as the form shows them (``Table.limits``): the same numbers the
+#: checks above use.
+LIMITS = {
+    "name": v.MAX_NAME,
+    "value": {"low": 0, "high": v.MAX_VALUE},
+    "initiative_bonus": {"low": -v.MAX_VALUE, "high": v.MAX_VALUE},
+    "weapons": MAX_WEAPONS,
+}
+
+
+def field_errors(data: object, partial: bool = False) -> list[dict[str, Any]]:
+    """Every field of a sheet that :func:`parse_combatant` (or, ``partial``, the sheet
+    part of :func:`check_changes`) would refuse, all at once, each as ``{"field", "key",
+    "params"}`` (errors.py CHECKS): the fighter form shows them next to their fields.
+    The same checks as the parser, run field by field; ``[]`` when the sheet is accepted.
+
+    >>> [(e["field"], e["key"]) for e in field_errors({"name": " ", "wounds": -1, "characteristics": {"tir": "x"}})]
+    [('name', 'text_length'), ('characteristics.tir', 'integer'), ('wounds', 'range')]
+    >>> field_errors({"name": "Orque", "weapons": [{"id": "h", "name": "Hache", "kind": "melee", "skill": "hache"}]})
+    []
+    """
+    errors: list[dict[str, Any]] = []
+
+    def check(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Refusal as refusal:
+            errors.append(refusal.field_json())
+            return None
+
+    sheet = check(v.mapping, data, "combatant")
+    if sheet is None:
+        return errors
+    for key in sheet:
+        if key not in SHEET_FIELDS and key != "id" and not (partial and key in TABLE_FIELDS):
+            errors.append(v.bad(f"combatant.{key}", "un champ de fiche", key, "unknown_field").field_json())
+    if "name" in sheet:
+        check(v.text, sheet["name"], "name")
+    elif not partial:
+        errors.append(v.missing("name", "").field_json())
+    if "side" in sheet:
+        check(v.choice, sheet["side"], "side", tuple(Side))
+    characteristics = check(v.mapping, sheet.get("characteristics", {}), "characteristics") or {}
+    for key, n in characteristics.items():
+        check(_characteristics, {key: n}, "characteristics")
+    skills = check(v.mapping, sheet.get("skills", {}), "skills") or {}
+    for key, n in skills.items():
+        check(_skills, {key: n}, "skills")
+    if "initiative_bonus" in sheet:
+        check(v.integer, sheet["initiative_bonus"], "initiative_bonus")
+    for key in ("wounds", "hope"):
+        if key in sheet:
+            check(v.integer, sheet[key], key, low=0)
+    listed = check(v.sequence, sheet.get("weapons", []), "weapons", MAX_WEAPONS) or []
+    weapons = [check(_weapon, w, f"weapons[{i}]") for i, w in enumerate(listed)]
+    if all(w is not None for w in weapons):
+        ok = check(_weapons, listed) if listed else ()
+        if ok is not None and "in_hand" in sheet:
+            check(_in_hand, sheet["in_hand"], ok)
+    return errors
 
 
 def _pairs(values: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
@@ -97,9 +164,9 @@ def parse_combatant(data: object, combatant_id: str, entry: int) -> Combatant:
     sheet = v.mapping(data, "combatant")
     for key in sheet:
         if key not in SHEET_FIELDS and key != "id":
-            raise v.bad(f"combatant.{key}", "un champ de fiche (" + ", ".join(SHEET_FIELDS) + ")", key)
+            raise v.bad(f"combatant.{key}", "un champ de fiche (" + ", ".join(SHEET_FIELDS) + ")", key, "unknown_field")
     if "name" not in sheet:
-        raise Refusal("bad_value", "« name » manque : un combattant a un nom.", field="name", kind="text", high=v.MAX_NAME)
+        raise v.missing("name", "« name » manque : un combattant a un nom.")
     weapons = _weapons(sheet.get("weapons", []))
     return Combatant(
         id=combatant_id,

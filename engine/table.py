@@ -51,9 +51,11 @@ from typing import Any
 
 from . import attempt, fold, save
 from .codec import combatant_sheet, decode, encode
+from .decide import MAX_FIGHTERS
 from .journal import journal
 from .link import pack
 from .model import Encounter, Side
+from .sheet import LIMITS, field_errors
 from .view import board
 
 Answer = dict[str, Any]
@@ -72,6 +74,7 @@ OPERATIONS = {
     "link": (),
     "journal": (),
     "new": ("party",),
+    "limits": (),
 }
 
 #: The longest request read (a save, plus room for the JSON that quotes it).
@@ -267,9 +270,27 @@ class Table:
     def check(self, command: object) -> Answer:
         """Would the engine accept ``command`` now (the limits of a save included)?
         Nothing changes, not even the table's dice: the dice a checked command leaves to
-        the engine are thrown with a die of its own (no verdict depends on them)."""
+        the engine are thrown with a die of its own (no verdict depends on them). For a sheet (``add_combatant``, ``update_combatant``), ``fields``
+        lists every field it refuses, all at once (engine/sheet.py ``field_errors``).
+
+        >>> [e["field"] for e in Table().check({"type": "add_combatant", "combatant": {"name": "", "hope": -1}})["fields"]]
+        ['name', 'hope']
+        """
         _, result = self._try(command, random.Random())
-        return {"ok": result["ok"], "error": result.get("error")}
+        answer: Answer = {"ok": result["ok"], "error": result.get("error")}
+        if isinstance(command, dict) and command.get("type") == "add_combatant":
+            answer["fields"] = field_errors(command.get("combatant"))
+        elif isinstance(command, dict) and command.get("type") == "update_combatant":
+            answer["fields"] = field_errors(command.get("changes"), partial=True)
+        return answer
+
+    def limits(self) -> Answer:
+        """The limits of a sheet and of a fight, for the form (the same the checks use).
+
+        >>> Table().limits()["limits"]["value"]
+        {'low': 0, 'high': 999}
+        """
+        return {"ok": True, "limits": {**LIMITS, "fighters": MAX_FIGHTERS}}
 
     def undo(self) -> Answer:
         """Take back the last command: the log replayed without it."""

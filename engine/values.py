@@ -40,23 +40,30 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def bad(field: str, expected: str, value: object, **what: object) -> Refusal:
-    """The refusal of a value: a French message, and for the page the ``field`` and
-    ``what`` was expected (``kind``: integer, number or text; ``low``, ``high``), so it
-    can name the field in its own words (web/i18n.js ``refusal``).
+def bad(field: str, expected: str, value: object, check: str = "invalid", **params: Any) -> Refusal:
+    """The refusal of a bad value: a French message, and in its params the ``field``, the
+    ``check`` it failed (errors.py CHECKS) and that check's params (``low``, ``high``,
+    ``max``…), so that the form and the board name the field in their own words
+    (web/i18n.js).
 
-    >>> bad("wounds", "un entier", "x", kind="integer", low=0, high=9).as_json()["params"]
-    {'field': 'wounds', 'kind': 'integer', 'low': 0, 'high': 9}
+    >>> bad("wounds", "un entier", "x", "integer", low=0, high=9).as_json()["params"]
+    {'field': 'wounds', 'check': 'integer', 'low': 0, 'high': 9}
     """
-    return Refusal("bad_value", f"« {field} » doit être {expected} (reçu : {_shown(value)}).", None, field=field, **what)
+    return Refusal("bad_value", f"« {field} » doit être {expected} (reçu : {_shown(value)}).", None,
+                   field=field, check=check, **params)
+
+
+def missing(field: str, message: str) -> Refusal:
+    """The refusal of a required field left out."""
+    return Refusal("bad_value", message, None, field=field, check="required")
 
 
 def integer(value: object, field: str, low: int = -MAX_VALUE, high: int = MAX_VALUE) -> int:
     """An int, not a bool nor a float such as 2.0, within bounds."""
     if type(value) is not int:
-        raise bad(field, "un entier", value, kind="integer", low=low, high=high)
+        raise bad(field, "un entier", value, "integer", low=low, high=high)
     if not low <= value <= high:
-        raise bad(field, f"un entier entre {low} et {high}", value, kind="integer", low=low, high=high)
+        raise bad(field, f"un entier entre {low} et {high}", value, "range", low=low, high=high)
     return value
 
 
@@ -67,54 +74,56 @@ def number(value: object, field: str, low: float = 0, high: float = 10_000) -> f
     Traceback (most recent call last):
     engine.errors.Refusal: « distance » doit être un nombre entre 0 et 10000 (reçu : un très grand entier).
     """
-    if (type(value) is float and not math.isfinite(value)) or type(value) not in (int, float):
-        raise bad(field, "un nombre", value, kind="number", low=low, high=high)
+    if type(value) is float and not math.isfinite(value):
+        raise bad(field, "un nombre", value, "number", low=low, high=high)
+    if type(value) not in (int, float):
+        raise bad(field, "un nombre", value, "number", low=low, high=high)
     assert isinstance(value, int | float)
     if not low <= value <= high:
-        raise bad(field, f"un nombre entre {low:g} et {high:g}", value, kind="number", low=low, high=high)
+        raise bad(field, f"un nombre entre {low:g} et {high:g}", value, "number", low=low, high=high)
     return value
 
 
 def boolean(value: object, field: str) -> bool:
     if type(value) is not bool:
-        raise bad(field, "vrai ou faux", value)
+        raise bad(field, "vrai ou faux", value, "boolean")
     return value
 
 
 def text(value: object, field: str, max_len: int = MAX_NAME) -> str:
     """A string of 1 to ``max_len`` characters once trimmed; returned trimmed."""
     if not isinstance(value, str):
-        raise bad(field, "un texte", value, kind="text", high=max_len)
+        raise bad(field, "un texte", value, "text", max=max_len)
     trimmed = value.strip()
     if not 1 <= len(trimmed) <= max_len:
-        raise bad(field, f"un texte de 1 à {max_len} caractères", value, kind="text", high=max_len)
+        raise bad(field, f"un texte de 1 à {max_len} caractères", value, "text_length", min=1, max=max_len)
     return trimmed
 
 
 def identifier(value: object, field: str) -> str:
     """An id: a non-empty string, kept as given."""
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAME or value != value.strip():
-        raise bad(field, "un identifiant (texte de 1 à 60 caractères)", value)
+        raise bad(field, "un identifiant (texte de 1 à 60 caractères)", value, "identifier", max=MAX_NAME)
     return value
 
 
 def mapping(value: object, field: str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise bad(field, "un objet", value)
+        raise bad(field, "un objet", value, "object")
     if len(value) > MAX_LIST:
-        raise bad(field, f"un objet d'au plus {MAX_LIST} entrées", f"{len(value)} entrées")
+        raise bad(field, f"un objet d'au plus {MAX_LIST} entrées", f"{len(value)} entrées", "too_many", max=MAX_LIST)
     return value
 
 
 def sequence(value: object, field: str, max_len: int = MAX_LIST) -> list[Any]:
     if not isinstance(value, list | tuple):
-        raise bad(field, "une liste", value)
+        raise bad(field, "une liste", value, "list")
     if len(value) > max_len:
-        raise bad(field, f"une liste d'au plus {max_len} éléments", f"{len(value)} éléments")
+        raise bad(field, f"une liste d'au plus {max_len} éléments", f"{len(value)} éléments", "too_many", max=max_len)
     return list(value)
 
 
 def choice(value: object, field: str, allowed: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in allowed:
-        raise bad(field, "l'une des valeurs " + ", ".join(allowed), value)
+        raise bad(field, "l'une des valeurs " + ", ".join(allowed), value, "choice", allowed=list(allowed))
     return value

@@ -6,6 +6,7 @@ import { BoardView } from "./board.js";
 import { CastView } from "./cast.js";
 import { BoardController } from "./controllers/board.js";
 import { CastController } from "./controllers/cast.js";
+import { FightsController } from "./controllers/fights.js";
 import { JournalController } from "./controllers/journal.js";
 import { MenuController } from "./controllers/menu.js";
 import { RoundController } from "./controllers/round.js";
@@ -14,6 +15,7 @@ import { Shortcuts } from "./controllers/shortcuts.js";
 import { start } from "./controllers/start.js";
 import { TabsController } from "./controllers/tabs.js";
 import { EngineFault } from "./engine.js";
+import { FightsView } from "./fights.js";
 import { t } from "./i18n.js";
 import { InstallView } from "./install.js";
 import { ConfirmDialog, JournalView, MenuView, ShareView } from "./panels.js";
@@ -34,6 +36,7 @@ const board = new BoardController(parts, new BoardView(), new SheetView());
 new RoundController(parts, new RoundView());
 new CastController(parts, new CastView());
 new JournalController(parts, new JournalView());
+parts.fights = new FightsController(parts, new FightsView()); // the list of fights (issue #13)
 new Shortcuts(parts, board);
 const tabs = new TabsController(parts, new Writers());
 
@@ -45,7 +48,8 @@ window.addEventListener("unhandledrejection", (event) => {
 });
 
 // Who writes the fight is known before the page can be tapped (one writer per fight).
-tabs.start().then(() => start(parts, board)).then(async (engine) => {
+// The list of fights is made (or finished) before the saved fight is read.
+tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board)).then(async (engine) => {
   if (!engine) return;
   tabs.started();
   // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.

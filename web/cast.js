@@ -2,6 +2,7 @@
 // the fighter form. Sheets go to the engine as typed: the engine names what is wrong.
 import { $, h, isolate, labelled, own } from "./dom.js";
 import { t, term } from "./i18n.js";
+import { skillLabel } from "./labels.js";
 
 export const MAX_COPIES = 30;
 
@@ -13,6 +14,7 @@ export class CastView {
     this.form = $("#fighter-form");
     this.handlers = {};
     this.editing = null; // the id of the fighter in the form, or null for a new one
+    this.limits = null; // the engine's limits of a sheet, once asked (Table.limits)
     this.checkTimer = 0;
     $("#screen-cast").addEventListener("click", (event) => {
       const target = event.target;
@@ -112,17 +114,63 @@ export class CastView {
   openFighter(f) {
     this.editing = f?.id ?? null;
     $("#fighter-title").textContent = f ? t("editFor", isolate(f.name)) : t("newFighter");
-    this.fighterError("");
     $("#fighter-fields").replaceChildren(...fighterFields(f));
+    this.showErrors([], "");
+    this.limit(this.limits);
     this.dialog.showModal();
     $("#f-name").focus();
   }
 
-  fighterError(text) {
+  // The engine's limits (Table.limits) on the form's fields, so the keyboard and the
+  // browser agree with the engine.
+  limit(limits) {
+    this.limits = limits ?? null;
+    if (!limits) return;
+    for (const input of this.form.querySelectorAll("input[data-limit]")) {
+      const kind = input.dataset.limit;
+      if (kind === "name") input.maxLength = limits.name;
+      else if (own(limits, kind)) {
+        input.min = String(limits[kind].low);
+        input.max = String(limits[kind].high);
+      }
+    }
+  }
+
+  // Every field the engine refuses, at once, next to its field (aria-invalid,
+  // aria-describedby), in the page's words; `general`: what names no field (a full
+  // fight, a limit of the save). The folded part opens when a field in it is wrong.
+  showErrors(fields, general) {
+    for (const note of this.form.querySelectorAll(".field-error")) note.remove();
+    for (const input of this.form.querySelectorAll("[aria-invalid]")) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+    const unplaced = [];
+    for (const error of fields) {
+      const input = fieldInput(this.form, error.field);
+      const text = fieldError(error, this.form);
+      if (!input || input.getAttribute("aria-invalid")) {
+        if (!input) unplaced.push(text);
+        continue;
+      }
+      const note = h("p", { class: "error field-error", id: `${input.id}-error` }, text);
+      input.closest(".field, .check").append(note);
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", note.id);
+      if (input.closest("details") && !input.closest("details").open) input.closest("details").open = true;
+    }
+    const summary = [fields.length ? t("fieldsToFix", fields.length) : "", ...unplaced, general].filter(Boolean).join(" ");
     const el = $("#fighter-error");
-    el.textContent = text;
-    el.hidden = !text;
-    $("#fighter-save").setAttribute("aria-describedby", text ? "fighter-error" : "fighter-title");
+    el.textContent = summary;
+    el.hidden = !summary;
+    $("#fighter-save").setAttribute("aria-describedby", summary ? "fighter-error" : "fighter-title");
+  }
+
+  // The first field in error, brought into view and focused (after a refused save).
+  focusError() {
+    const first = this.form.querySelector("[aria-invalid]");
+    if (first) first.focus();
+    else $("#fighter-error").scrollIntoView({ block: "nearest" });
   }
 
   closeFighter() {
@@ -139,61 +187,54 @@ export function sheetOf(f) {
   };
 }
 
-// "Orque" → "Orque 1", "Orque 2", … after the numbers already taken on the board.
-export function numberedNames(name, count, taken) {
-  const base = name.replace(/\s+\d+$/, "");
-  const names = [];
-  let n = 1;
-  while (names.length < count) {
-    const candidate = `${base} ${n}`;
-    if (!taken.has(candidate)) names.push(candidate);
-    n++;
-  }
-  return names;
-}
-
 // A number field; `dataset` says what it holds (a skill's name is user text: it is kept
-// in a data attribute, never in an id or a selector).
-function numberField(id, text, value, min = 0, dataset = undefined) {
-  return labelled(id, text, h("input", { id, name: id, type: "number", inputmode: "numeric", step: 1, min, value: value ?? 0, dataset }));
+// in a data attribute, never in an id or a selector). Its limits are the engine's
+// (Table.limits), set once they are known (CastView.limit).
+// Empty means 0 (its placeholder): a tap and a digit, nothing to erase first.
+function numberField(id, text, value, kind = "value", dataset = undefined) {
+  return labelled(id, text, h("input", { id, name: id, type: "number", inputmode: "numeric", step: 1, value: value ?? "", placeholder: "0", dataset: { ...dataset, limit: kind } }));
 }
 
-function weaponRow(w, held, index) {
+function weaponRow(w, held, index, optional = false) {
   const id = `w${index}-${Math.random().toString(36).slice(2, 7)}`;
   const kind = h("select", { id: `${id}-kind`, class: "w-kind" }, Object.entries(t("kinds")).map(([k, text]) => h("option", { value: k }, text)));
   kind.value = w?.kind ?? "melee";
-  return h("li", { class: "weapon-row", dataset: { weaponId: w?.id ?? "" } },
-    labelled(`${id}-name`, t("weaponName"), h("input", { id: `${id}-name`, class: "w-name", type: "text", value: w?.name ?? "", autocomplete: "off" })),
+  // A new fighter's first row is there to be filled or left empty (then it is no weapon).
+  return h("li", { class: "weapon-row", dataset: { weaponId: w?.id ?? "", optional: optional ? "1" : "" } },
+    labelled(`${id}-name`, t("weaponName"), h("input", { id: `${id}-name`, class: "w-name", type: "text", value: w?.name ?? "", autocomplete: "off", dataset: { limit: "name" } })),
     labelled(`${id}-kind`, t("kind"), kind),
-    labelled(`${id}-skill`, t("skill"), h("input", { id: `${id}-skill`, class: "w-skill", type: "text", value: w?.skill ?? "", autocomplete: "off" })),
-    labelled(`${id}-level`, t("level"), h("input", { id: `${id}-level`, class: "w-level", type: "number", min: 0, step: 1, value: w?.level ?? 0 })),
+    labelled(`${id}-level`, t("level"), h("input", { id: `${id}-level`, class: "w-level", type: "number", inputmode: "numeric", step: 1, value: w?.level ?? "", placeholder: "0", dataset: { limit: "value" } })),
+    labelled(`${id}-skill`, t("skill"), h("input", { id: `${id}-skill`, class: "w-skill", type: "text", value: w?.skill ?? "", autocomplete: "off", placeholder: t("skillFromName"), dataset: { limit: "name" } })),
     h("div", { class: "check" }, h("input", { id: `${id}-stowed`, class: "w-stowed", type: "checkbox", checked: w ? w.stowed : true }), h("label", { for: `${id}-stowed` }, t("stowed"))),
     h("div", { class: "check" }, h("input", { id: `${id}-held`, class: "w-held", type: "checkbox", checked: held }), h("label", { for: `${id}-held` }, t("held"))),
     h("button", { type: "button", dataset: { removeWeapon: "1" } }, t("removeWeapon")));
 }
 
+// The form of a fighter: what a PNJ needs in view (name, side, characteristics, one
+// weapon), the rest folded away (skills, bonus, wounds, Espoir), unfolded to edit.
 function fighterFields(f) {
   const side = h("select", { id: "f-side", name: "side" }, Object.entries(t("sides")).map(([v, text]) => h("option", { value: v }, text)));
   side.value = f?.side ?? "pnj";
   const skills = t("skills");
   const weaponSkills = new Set((f?.weapons ?? []).map((w) => w.skill));
   const level = (skill) => (Object.hasOwn(f.skills, skill) ? f.skills[skill] : 0);
-  const weapons = (f?.weapons ?? []).map((w, i) => weaponRow({ ...w, level: level(w.skill) }, f.in_hand.includes(w.id), i));
+  const weapons = f ? f.weapons.map((w, i) => weaponRow({ ...w, level: level(w.skill) }, f.in_hand.includes(w.id), i)) : [weaponRow(null, true, 0, true)];
   return [
-    labelled("f-name", t("name"), h("input", { id: "f-name", name: "name", type: "text", maxlength: 60, required: true, value: f?.name ?? "", autocomplete: "off" })),
+    labelled("f-name", t("name"), h("input", { id: "f-name", name: "name", type: "text", maxlength: 60, required: true, value: f?.name ?? "", autocomplete: "off", dataset: { limit: "name" } })),
     labelled("f-side", t("side"), side),
     h("fieldset", { class: "grid" }, h("legend", {}, t("characteristicsLegend")),
-      Object.entries(t("characteristics")).map(([k, text]) => numberField(`c-${k}`, text, f?.characteristics[k], 0, { characteristic: k }))),
-    h("fieldset", { class: "grid" }, h("legend", {}, t("skillsLegend")),
-      Object.entries(skills).map(([k, text]) => numberField(`s-${k}`, text, f && level(k), 0, { skill: k })),
-      Object.entries(f?.skills ?? {}).filter(([k]) => !Object.hasOwn(skills, k) && !weaponSkills.has(k))
-        .map(([k, v], i) => numberField(`s-own-${i}`, isolate(k), v, 0, { skill: k }))),
-    h("fieldset", { class: "grid" }, h("legend", {}, t("combatLegend")),
-      numberField("f-bonus", t("initiativeBonus"), f?.initiative_bonus, -99),
-      numberField("f-wounds", t("wounds"), f?.wounds),
-      numberField("f-hope", t("hope"), f?.hope)),
+      Object.entries(t("characteristics")).map(([k, text]) => numberField(`c-${k}`, text, f?.characteristics[k], "value", { characteristic: k }))),
     h("fieldset", {}, h("legend", {}, t("weaponsLegend")), h("ul", { id: "weapons", class: "weapons" }, weapons),
       h("button", { type: "button", dataset: { addWeapon: "1" } }, t("addWeapon"))),
+    h("details", { id: "f-more", class: "more", open: Boolean(f) }, h("summary", {}, t("moreDetails")),
+      h("fieldset", { class: "grid" }, h("legend", {}, t("skillsLegend")),
+        Object.entries(skills).map(([k, text]) => numberField(`s-${k}`, text, f && level(k), "value", { skill: k })),
+        Object.entries(f?.skills ?? {}).filter(([k]) => !Object.hasOwn(skills, k) && !weaponSkills.has(k))
+          .map(([k, v], i) => numberField(`s-own-${i}`, isolate(k), v, "value", { skill: k }))),
+      h("fieldset", { class: "grid" }, h("legend", {}, t("combatLegend")),
+        numberField("f-bonus", t("initiativeBonus"), f?.initiative_bonus, "initiative_bonus"),
+        numberField("f-wounds", t("wounds"), f?.wounds),
+        numberField("f-hope", t("hope"), f?.hope))),
   ];
 }
 
@@ -205,9 +246,62 @@ function slug(text, taken) {
   return id;
 }
 
-// The sheet as the engine takes it; numbers left as typed so the engine names bad ones.
+// The input of an engine's field path ("characteristics.tir", "weapons[0].name", ...),
+// found by element reference (user text is never a selector), or null.
+function fieldInput(form, path) {
+  const direct = { name: "#f-name", side: "#f-side", initiative_bonus: "#f-bonus", wounds: "#f-wounds", hope: "#f-hope" };
+  if (Object.hasOwn(direct, path)) return form.querySelector(direct[path]);
+  const [, group, rest] = /^(characteristics|skills)\.(.+)$/s.exec(path) ?? [];
+  if (group === "characteristics") return [...form.querySelectorAll("input[data-characteristic]")].find((i) => i.dataset.characteristic === rest) ?? null;
+  if (group === "skills") {
+    const row = weaponRows(form).find((r) => weaponSkill(r) === rest);
+    return row?.querySelector(".w-level") ?? [...form.querySelectorAll("input[data-skill]")].find((i) => i.dataset.skill === rest) ?? null;
+  }
+  const weapon = /^weapons\[(\d+)\]\.(\w+)$/.exec(path);
+  if (weapon) {
+    const row = weaponRows(form)[Number(weapon[1])];
+    const part = { name: ".w-name", id: ".w-name", kind: ".w-kind", skill: ".w-skill", stowed: ".w-stowed" };
+    return row && Object.hasOwn(part, weapon[2]) ? row.querySelector(part[weapon[2]]) : null;
+  }
+  return null;
+}
+
+// A field error in words a player understands, naming the field in the page's language.
+function fieldError(error, form) {
+  return t("fieldError", error.key, fieldLabel(error.field, form) ?? t("sheetField"), error.params ?? {});
+}
+
+function fieldLabel(path, form) {
+  const labels = { name: t("name"), side: t("side"), initiative_bonus: t("initiativeBonus"), wounds: t("wounds"), hope: t("hope"), weapons: t("weaponsLegend"), in_hand: t("held") };
+  if (Object.hasOwn(labels, path)) return labels[path];
+  const [, group, rest] = /^(characteristics|skills)\.(.+)$/s.exec(path) ?? [];
+  if (group === "characteristics") return term("characteristics", rest);
+  if (group === "skills") {
+    const row = form && weaponRows(form).find((r) => weaponSkill(r) === rest);
+    return row ? t("weaponLevel", isolate(row.querySelector(".w-name").value.trim())) : skillLabel(rest);
+  }
+  const weapon = /^weapons\[(\d+)\](?:\.(\w+))?$/.exec(path);
+  if (weapon) {
+    const parts = { name: t("weaponName"), id: t("weaponName"), kind: t("kind"), skill: t("skill"), stowed: t("stowed") };
+    return t("weaponPart", Number(weapon[1]) + 1, own(parts, weapon[2]) ?? "");
+  }
+  return null;
+}
+
+function weaponSkill(row) {
+  return row.querySelector(".w-skill").value.trim() || slug(row.querySelector(".w-name").value, new Set());
+}
+
+// The weapon rows the sheet holds, in its order: a blank optional row is no weapon.
+function weaponRows(form) {
+  return [...form.querySelectorAll(".weapon-row")].filter((row) => !(row.dataset.optional && row.querySelector(".w-name").value.trim() === ""));
+}
+
+// The sheet as the engine takes it; numbers left as typed so the engine names bad ones
+// (a number field the browser cannot read goes as text: the engine says it is no number).
 function readFighter(form) {
   const num = (input) => {
+    if (input.validity?.badInput) return "?";
     const raw = input.value.trim();
     return raw === "" ? 0 : Number(raw);
   };
@@ -220,13 +314,12 @@ function readFighter(form) {
   const taken = new Set();
   const weapons = [];
   const inHand = [];
-  for (const row of form.querySelectorAll(".weapon-row")) {
+  for (const row of weaponRows(form)) {
     const name = row.querySelector(".w-name").value;
-    const skill = row.querySelector(".w-skill").value.trim() || slug(name, new Set());
+    const skill = weaponSkill(row);
     const id = row.dataset.weaponId && !taken.has(row.dataset.weaponId) ? (taken.add(row.dataset.weaponId), row.dataset.weaponId) : slug(name, taken);
     weapons.push({ id, name, kind: row.querySelector(".w-kind").value, skill, stowed: row.querySelector(".w-stowed").checked });
-    const level = row.querySelector(".w-level").value.trim();
-    skills[skill] = level === "" ? 0 : Number(level);
+    skills[skill] = num(row.querySelector(".w-level"));
     if (row.querySelector(".w-held").checked) inHand.push(id);
   }
   return {

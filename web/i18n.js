@@ -50,10 +50,7 @@ export function refusal(error) {
   if (p && typeof p.field === "string" && (error.code === "bad_value" || error.code === "bad_command")) {
     const label = fieldLabel(p.field);
     if (error.code === "bad_command") return t("missingOption", label);
-    if (p.kind === "integer") return t("badInteger", label, p.low, p.high);
-    if (p.kind === "number") return t("badNumber", label, p.low, p.high);
-    if (p.kind === "text") return t("badText", label, p.high);
-    return t("badValue", label);
+    return t("fieldError", typeof p.check === "string" ? p.check : "invalid", label, p); // as the form says it
   }
   return own(words.errors, error.code) ?? plain(error.message ?? error.reason);
 }

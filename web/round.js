@@ -13,18 +13,21 @@ export class RoundView {
     const form = $("#round-form");
     form.addEventListener("input", (event) => {
       const li = event.target.closest("li[data-id]");
-      if (li) this.updateBreakdown(li);
+      if (!li) return;
+      // A die typed over the one « Lancer » rolled is the table's own again.
+      if (event.target.matches("input")) delete event.target.dataset.rolled;
+      this.updateBreakdown(li);
     });
     form.addEventListener("click", (event) => {
       const one = event.target.closest("button[data-roll]");
       if (one) {
         const li = one.closest("li");
-        li.querySelector("input").value = String(rollDie());
+        rollInto(li.querySelector("input"));
         this.updateBreakdown(li);
       } else if (event.target.closest("#roll-all")) {
         for (const li of this.list.children) {
           const input = li.querySelector("input");
-          if (input.value.trim() === "") input.value = String(rollDie());
+          if (input.value.trim() === "") rollInto(input);
           this.updateBreakdown(li);
         }
       }
@@ -35,7 +38,8 @@ export class RoundView {
     });
   }
 
-  // handler({ declarations, rolls })
+  // handler({ declarations, rolls, app_rolled }): app_rolled, the fighters whose die the
+  // page rolled (« Lancer », « Tout lancer »): the engine records them as rolled by the app.
   bindStart(handler) {
     this.onStart = handler;
   }
@@ -77,14 +81,23 @@ export class RoundView {
   read() {
     const declarations = Object.create(null);
     const rolls = Object.create(null);
+    const rolled = [];
     for (const li of this.list.children) {
       const id = li.dataset.id;
       declarations[id] = li.querySelector("select").value || null;
-      const raw = li.querySelector("input").value.trim();
+      const input = li.querySelector("input");
+      const raw = input.value.trim();
       if (raw !== "") rolls[id] = Number(raw);
+      if (raw !== "" && input.dataset.rolled === raw) rolled.push(id);
     }
-    return { declarations, rolls };
+    return rolled.length ? { declarations, rolls, app_rolled: rolled } : { declarations, rolls };
   }
+}
+
+// A die rolled by the page, marked as such (the value it rolled: typed over, it is typed).
+function rollInto(input) {
+  input.value = String(rollDie());
+  input.dataset.rolled = input.value;
 }
 
 function rollDie() {

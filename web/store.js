@@ -96,3 +96,48 @@ export function savedTheme() {
 export function saveTheme(theme) {
   return set(THEME, theme);
 }
+
+// --- the list of fights (issue #13) ------------------------------------------------------
+// The open fight stays where it always was (riposte.encounter, riposte.checkpoint): a
+// returning user's save opens exactly as before. The list is an index (riposte.fights:
+// which fight is open, and each fight's name, dates, round and number of fighters) and,
+// for every fight not open, its save text under riposte.fight.<id> (docs/RELIABILITY.md).
+const FIGHTS = "riposte.fights";
+const FIGHT = "riposte.fight.";
+
+export function fights() {
+  try {
+    const index = JSON.parse(get(FIGHTS).value ?? "null");
+    if (index && typeof index.current === "string" && Array.isArray(index.fights)) return index;
+  } catch {
+    /* unreadable: made again from the open fight */
+  }
+  return null;
+}
+
+export function saveFights(index) {
+  return set(FIGHTS, JSON.stringify(index));
+}
+
+export function fightText(id) {
+  return get(FIGHT + id).value;
+}
+
+export function saveFightText(id, text) {
+  return set(FIGHT + id, text);
+}
+
+export function dropFight(id) {
+  try {
+    localStorage.removeItem(FIGHT + id);
+  } catch {
+    /* storage unavailable: nothing to drop */
+  }
+}
+
+// listener(): another tab changed the list.
+export function onFightsChange(listener) {
+  window.addEventListener("storage", (event) => {
+    if (event.key === FIGHTS) listener();
+  });
+}

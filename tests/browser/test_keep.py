@@ -90,7 +90,7 @@ def test_a_share_link_opens_in_a_fresh_profile_after_asking(fight: Any, new_phon
 
     page2.goto(players_link)
     wait_ready(page2)
-    page2.locator("#confirm-dialog").get_by_role("button", name="Remplacer le combat en cours").click()
+    page2.locator("#confirm-dialog").get_by_role("button", name="Ouvrir ce combat").click()
     expect(page2.locator("#screen-players")).to_be_visible()
     expect(page2.locator("#players-board .fighter")).to_have_count(2)
     expect(page2.locator("#players-board button")).to_have_count(0)  # read-only
@@ -180,7 +180,7 @@ def test_models_copies_and_the_party_carry_over(fight: Any) -> None:
     models.get_by_label("Nombre d'exemplaires de Orque").fill("3")
     models.get_by_role("button", name="Ajouter des exemplaires de Orque").click()
     expect(page.locator("#message")).to_have_text("3 × Orque ajoutés.")
-    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque", "Orque 1", "Orque 2", "Orque 3"])
+    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3", "Orque 4"])
 
     page.get_by_role("button", name="Partie").click()
     page.get_by_role("button", name="Nouveau combat avec le groupe (PJ)").click()
@@ -218,7 +218,7 @@ def test_english_is_one_switch_away_and_stays(fight: Any) -> None:
     page.get_by_role("button", name="Fighters").click()
     page.get_by_role("button", name="Edit Aldric").click()
     page.locator("#f-name").fill(" ")
-    expect(page.locator("#fighter-error")).to_have_text("Name: a text of 1 to 60 characters.")  # its field, named
+    expect(page.locator("#f-name-error")).to_have_text("Name: required (at most 60 characters).")  # by its key, in English
     page.get_by_role("button", name="Cancel").click()
     page.reload()
     wait_ready(page)

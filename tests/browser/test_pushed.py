@@ -168,7 +168,7 @@ def test_a_fight_of_30_fighters_and_300_rounds_saves_reloads_and_travels(fight: 
     page.locator("#import").set_input_files(str(path))
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_contain_text("Tour 300 — 30 combattants")
-    dialog.get_by_role("button", name="Remplacer le combat en cours").click()
+    dialog.get_by_role("button", name="Ouvrir ce combat").click()
     expect(page.locator("#round")).to_have_text("Tour 300 — terminé")
     expect(page.locator("#message")).to_have_text("Combat ouvert (fichier).")
     page.reload()  # the autosave reads back

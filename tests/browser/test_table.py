@@ -16,10 +16,11 @@ def test_the_fighter_form_shows_the_engines_reasons_as_you_type(phone: Any) -> N
     page.get_by_role("button", name="Ajouter un combattant").click()
     dialog = page.locator("#fighter-dialog")
     dialog.locator("#f-name").fill("   ")
-    expect(dialog.locator("#fighter-error")).to_contain_text("Nom : un texte de 1 à 60 caractères.")
+    expect(dialog.locator("#f-name-error")).to_have_text("Nom : à remplir (60 caractères au plus).")
     dialog.locator("#f-name").fill("Aldric")
+    dialog.locator("details.more > summary").click()
     dialog.locator("#f-wounds").fill("-2")
-    expect(dialog.locator("#fighter-error")).to_contain_text("Points de vie perdus : un nombre entier de 0 à 999.")
+    expect(dialog.locator("#f-wounds-error")).to_have_text("Points de vie perdus : de 0 à 999.")
     dialog.get_by_role("button", name="Enregistrer").click()
     expect(dialog).to_be_visible()  # refused: nothing added
     dialog.locator("#f-wounds").fill("1")

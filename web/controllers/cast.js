@@ -1,7 +1,7 @@
 // The cast: fighters added, edited (the engine checks the sheet as it is typed),
 // duplicated, put out of the fight or back, removed after asking; models kept by the
 // browser and added in numbered copies.
-import { MAX_COPIES, numberedNames, sheetOf } from "../cast.js";
+import { MAX_COPIES, sheetOf } from "../cast.js";
 import { isolate, own } from "../dom.js";
 import { refusal, t } from "../i18n.js";
 import * as store from "../store.js";
@@ -12,19 +12,36 @@ export class CastController {
     const { session, status, nav, ask } = parts;
     const { send, tell } = commands(parts);
     const fighter = (id) => own(session.board.combatants, id);
-    const taken = () => new Set(Object.values(session.board.combatants).map((f) => f.name));
     const command = (sheet, id) => (id ? { type: "update_combatant", id, changes: sheet } : { type: "add_combatant", combatant: sheet });
     const showModels = () => view.renderModels(store.models());
+    const showErrors = (answer) => {
+      const fields = answer.fields ?? [];
+      view.showErrors(fields, answer.ok || fields.length ? "" : refusal(answer.error));
+    };
+    // The engine's limits of a sheet, asked once, for the form's fields.
+    const limits = async () => {
+      if (view.limits) return;
+      const answer = await session.call({ op: "limits" }).catch(() => null);
+      if (answer?.ok) view.limit(answer.limits);
+    };
     view.bind({
-      edit: (id) => view.openFighter(fighter(id)),
+      edit: (id) => {
+        view.openFighter(fighter(id));
+        limits();
+      },
+      // Every field the engine refuses, at once, next to its field (Table.check "fields").
       check: async (sheet, id) => {
         const answer = await session.call({ op: "check", command: command(sheet, id) });
-        view.fighterError(answer.ok ? "" : refusal(answer.error));
+        showErrors(answer);
       },
       save: async (sheet, id) => {
         const answer = await send(command(sheet, id));
-        if (answer.ok) view.closeFighter();
-        else view.fighterError(refusal(answer.error));
+        if (answer.ok) {
+          view.closeFighter();
+          return;
+        }
+        showErrors({ ...(await session.call({ op: "check", command: command(sheet, id) })), error: answer.error, ok: false });
+        view.focusError();
       },
       // A fighter added where the user tapped: a refusal (64 fighters at most, a fight
       // too long to save) is shown next to that button.
@@ -32,12 +49,14 @@ export class CastController {
         const answer = await session.call({ op: "check", command: { type: "add_combatant", combatant: { name: "?" } } });
         if (answer.error?.code === "too_many_fighters" || answer.error?.code === "too_long" || answer.error?.code === "too_big") {
           view.note("new", null, refusal(answer.error));
-        } else view.openFighter(null);
+        } else {
+          view.openFighter(null);
+          limits();
+        }
       },
+      // Numbered from the original by the engine: "Orque" becomes "Orque 1", the copy "Orque 2".
       duplicate: async (id) => {
-        const f = fighter(id);
-        const [name] = numberedNames(f.name, 1, taken()).filter((n) => n !== f.name);
-        const answer = await send({ type: "add_combatant", combatant: { ...sheetOf(f), name } });
+        const answer = await send({ type: "duplicate_combatant", id });
         if (!answer.ok) view.note("cast", id, refusal(answer.error));
         return answer;
       },
@@ -57,8 +76,10 @@ export class CastController {
         }
         let stored = null;
         let added = 0;
-        for (const name of numberedNames(model.name, count, taken())) {
-          const answer = await send({ type: "add_combatant", combatant: { ...model, name } });
+        // Numbered by the engine with the fighters of the same name ("Orque" on the board
+        // becomes "Orque 1"): never "Orque" beside "Orque 1".
+        for (let n = 0; n < count; n++) {
+          const answer = await send({ type: "add_combatant", combatant: model, numbered: true });
           if (!answer.ok) {
             if (added) status.report(stored, t("copiesAdded", added, isolate(model.name)));
             view.note("model", index, refusal(answer.error));

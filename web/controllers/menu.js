@@ -82,7 +82,11 @@ export class MenuController {
     const read = await readFile(file, TRANSPORT_LIMIT);
     if (read.error === "too_big") status.message(t("fileTooBig", Math.ceil(read.size / 1000), SAVE_LIMIT / 1000));
     else if (read.error) status.message(t("fileUnreadable"));
-    else await this.replaceWith(read.text, t("fromFile"), (why) => t("fileRefused", why));
+    else if (!(await this.parts.fights.importList(read.text))) {
+      // One fight: it goes into the list of fights, opened; the open one stays in the list.
+      const name = String(file.name ?? "").replace(/\.json$/i, "").trim().slice(0, 60) || null;
+      await this.replaceWith(read.text, t("fromFile"), (why) => t("fileRefused", why), name);
+    }
   }
 
   // The link in the address, if any (at start, and when the fragment changes).
@@ -119,9 +123,10 @@ export class MenuController {
     this.address.bindChange(() => this.openLink());
   }
 
-  // Open a save from a file or a link: the engine reads it, the user says yes.
-  async replaceWith(text, source, why) {
-    const { session, status, ask } = this.parts;
+  // Open a save from a file or a link: the engine reads it, the user says yes; it opens
+  // as a new fight of the list (named `name`), and the open one stays in the list.
+  async replaceWith(text, source, why, name = null) {
+    const { session, status, ask, fights } = this.parts;
     const seen = await session.call({ op: "inspect", text });
     if (!seen.ok) {
       status.message(why(refusal(seen.error)));
@@ -130,28 +135,21 @@ export class MenuController {
     const s = seen.summary;
     // Nothing to keep (no fighter): no question.
     const nothing = !session.board || Object.keys(session.board.combatants ?? {}).length === 0;
-    if (!nothing && !(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters.map(isolate))], t("confirmReplace"), t("confirmKeep")))) {
+    if (!nothing && !(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters.map(isolate)), t("confirmKeptInList")], t("confirmReplace"), t("confirmKeep")))) {
       status.message(t("kept"));
       return false;
     }
-    const answer = await session.call({ op: "load", text });
-    if (!answer.ok) {
-      status.message(refusal(answer.error));
-      return false;
-    }
-    status.report(session.take(answer), t("opened", source));
+    if (!(await fights.switchTo(null, { op: "load", text }, name ?? t("fightFromLink")))) return false;
+    status.message(t("opened", source));
     return true;
   }
 
+  // A new fight of the list; the open one stays in the list.
   async newFight(party) {
-    const { session, status, nav, ask } = this.parts;
-    if (!(await ask.ask(t("confirmNewTitle"), [party ? t("newWithParty") : t("newEmpty")], t("confirmNew"), t("cancel")))) return;
-    const answer = await session.call({ op: "new", party });
-    if (!answer.ok) {
-      status.message(refusal(answer.error));
-      return;
-    }
-    status.report(session.take(answer), t("newDone"));
+    const { status, nav, ask, fights } = this.parts;
+    if (!(await ask.ask(t("confirmNewTitle"), [party ? t("newWithParty") : t("newEmpty"), t("confirmKeptInList")], t("confirmNew"), t("cancel")))) return;
+    if (!(await fights.switchTo(null, { op: "new", party }))) return;
+    status.message(t("newDone"));
     nav.go("cast");
   }
 }

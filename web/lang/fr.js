@@ -1,6 +1,6 @@
 // Every French string of the page. A value is a string, or a function of its parameters.
 // The engine's refusals are French already: the page shows its message as it comes, but
-// for a refused value, whose field it names in its own words (badInteger…); the engine's
+// for a refused value, whose field it names in its own words (fieldError, as the form); the engine's
 // other values are ids, worded here.
 export default {
   code: "fr",
@@ -39,7 +39,7 @@ export default {
   shareButton: "Lien et code QR",
   fileTitle: "Fichier",
   exportButton: "Exporter le combat (.json)",
-  importLabel: "Importer un combat (.json)",
+  importLabel: "Importer un combat ou une liste (.json)",
   newTitle: "Nouveau combat",
   newWithParty: "Nouveau combat avec le groupe (PJ)",
   newEmpty: "Nouveau combat vide",
@@ -75,10 +75,41 @@ export default {
   qrLoading: "Préparation du code QR…",
   helpTitle: "Raccourcis clavier",
   confirmTitle: "Ouvrir ce combat ?",
-  confirmReplace: "Remplacer le combat en cours",
+  confirmReplace: "Ouvrir ce combat",
   confirmKeep: "Garder le combat en cours",
   confirmNewTitle: "Commencer un nouveau combat ?",
   confirmNew: "Commencer",
+  // the list of fights (issue #13)
+  fightsTitle: "Combats",
+  fightsHint: "Vos combats, gardés dans ce navigateur : préparez-les à l'avance, ouvrez-les à la table.",
+  fightsExport: "Exporter la liste des combats (.json)",
+  fightN: (n) => `Combat ${n}`,
+  fightFromLink: "Combat reçu par lien",
+  fightCopy: (name) => `${name} (copie)`,
+  fightOpen: "ouvert",
+  fightSummary: (round, n, date) => `${round === 0 ? "Avant le premier tour" : `Tour ${round}`} · ${n} combattant${n > 1 ? "s" : ""}${date ? ` · ${date}` : ""}`,
+  fightOpenButton: "Ouvrir",
+  fightOpenFor: (name) => `Ouvrir ${name}`,
+  fightRename: "Renommer",
+  fightRenameFor: (name) => `Renommer ${name}`,
+  fightNewName: (name) => `Nouveau nom de ${name}`,
+  fightDuplicateFor: (name) => `Dupliquer ${name}`,
+  fightRemove: "Supprimer",
+  fightRemoveFor: (name) => `Supprimer ${name}`,
+  fightRestore: "Annuler la suppression",
+  fightOpened: (name) => `« ${name} » est ouvert ; le combat d'avant reste dans la liste.`,
+  fightRenamed: (name) => `Renommé « ${name} ».`,
+  fightBadName: "Un nom de 1 à 60 caractères.",
+  fightDuplicated: (name) => `« ${name} » ajouté à la liste.`,
+  fightRemoved: (name) => `« ${name} » supprimé. `,
+  fightRestored: (name) => `« ${name} » est de retour dans la liste.`,
+  fightMissing: "Ce combat n'est plus dans le stockage du navigateur (effacé par un autre onglet ou par le navigateur).",
+  fightsFull: "Le stockage du navigateur est plein : rien n'a changé. Exportez la liste des combats, puis supprimez-en quelques-uns.",
+  fightsUnavailable: "Le stockage du navigateur refuse l'écriture : rien n'a changé.",
+  fightsHeld: "Une sauvegarde illisible attend d'être téléchargée ou abandonnée (boutons en haut) : changer de combat l'écraserait.",
+  fightsImported: (added, refused) => `${added} combat${added > 1 ? "s" : ""} ajouté${added > 1 ? "s" : ""} à la liste${refused ? `, ${refused} illisible${refused > 1 ? "s" : ""} laissé${refused > 1 ? "s" : ""} de côté` : ""}. Le combat ouvert n'a pas changé.`,
+  fightsImportStopped: (added, why) => `${added} combat${added > 1 ? "s" : ""} ajouté${added > 1 ? "s" : ""}, puis arrêt : ${why}`,
+  confirmKeptInList: "Le combat en cours reste dans la liste des combats (menu Partie).",
   // engine status
   firstVisit: "Premier passage : Riposte se télécharge pour marcher aussi sans réseau (14 Mo)…",
   loading: "Chargement du moteur de règles (Python)…",
@@ -194,6 +225,29 @@ export default {
   stowed: "Bien rangée",
   held: "En main",
   removeWeapon: "Retirer l'arme",
+  // the fighter form, faster set-up (issue #13): the rest folded away, every field's error
+  moreDetails: "Compétences, bonus, blessures, Espoir",
+  skillFromName: "le nom de l'arme",
+  weaponN: (n) => `Arme ${n}`,
+  weaponPart: (n, part) => `Arme ${n}${part ? ` (${part.toLowerCase()})` : ""}`,
+  weaponLevel: (w) => `${w} (niveau)`,
+  sheetField: "La fiche",
+  fieldsToFix: (n) => (n === 1 ? "Un champ à corriger." : `${n} champs à corriger.`),
+  fieldError: (key, label, p) => {
+    const says = {
+      integer: () => `un nombre entier, de ${p.low} à ${p.high}`,
+      range: () => `de ${p.low} à ${p.high}`,
+      number: () => `un nombre, de ${p.low} à ${p.high}`,
+      text_length: () => `à remplir (${p.max} caractères au plus)`,
+      identifier: () => `à remplir (${p.max} caractères au plus)`,
+      required: () => "à remplir",
+      too_many: () => `${p.max} au plus`,
+      choice: () => "à choisir dans la liste",
+      duplicate: () => "en double",
+      unknown_weapon: () => "une arme qui n'est pas sur la fiche",
+    };
+    return `${label} : ${Object.hasOwn(says, key) ? says[key]() : "valeur incorrecte"}.`;
+  },
   // journal
   journalRound: (n) => (n === 0 ? "Avant le combat" : `Tour ${n}`),
   jJoined: (name, side) => `${name} (${side}) rejoint le combat.`,
@@ -248,10 +302,6 @@ export default {
   modelNotDeleted: "Le modèle n'est pas supprimé : le stockage du navigateur refuse l'écriture (plein ou indisponible).",
   languageNotKept: "Langue changée pour cette visite seulement : le stockage du navigateur refuse de la garder.",
   // a value refused, its field named (i18n.js refusal)
-  badInteger: (label, low, high) => `${label} : un nombre entier de ${low} à ${high}.`,
-  badNumber: (label, low, high) => `${label} : un nombre de ${low} à ${high}.`,
-  badText: (label, high) => `${label} : un texte de 1 à ${high} caractères.`,
-  badValue: (label) => `${label} : valeur non valable.`,
   missingOption: (label) => `${label} : obligatoire.`,
   fieldOfWeapon: (label, n) => `${label} (arme ${n})`,
   announceAction: (name, what) => `${name} : ${what}.`,

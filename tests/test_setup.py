@@ -1,0 +1,185 @@
+"""Faster set-up (issue #13), in CPython: the sheet's field errors all at once, copies
+numbered from the original (``duplicate_combatant``), and dice rolled by the page's
+« Lancer » button recorded as rolled by the app (``app_rolled``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import sheets
+
+from engine import save
+from engine.decide import copy_names
+from engine.errors import CHECKS, Refusal
+from engine.journal import journal
+from engine.sheet import LIMITS, field_errors, parse_combatant
+from engine.table import Table
+
+HERE = Path(__file__).parent
+HACHE = {"id": "hache", "name": "Hache", "kind": "melee", "skill": "hache"}
+ORQUE = {"name": "Orque", "side": "pnj", "characteristics": {"melee": 6}, "skills": {"hache": 2},
+         "weapons": [HACHE], "in_hand": ["hache"]}
+
+
+def names(answer: dict[str, Any]) -> list[str]:
+    fighters = sorted(answer["board"]["combatants"].values(), key=lambda f: f["entry"])
+    return [f["name"] for f in fighters]
+
+
+# --- every field error at once ----------------------------------------------------------
+def test_every_bad_field_is_reported_at_once_with_a_key_and_its_limits() -> None:
+    sheet = {"name": "  ", "side": "pnj", "characteristics": {"tir": "x", "melee": 1000}, "skills": {"hache": -1},
+             "initiative_bonus": 1.5, "wounds": -2, "hope": 3,
+             "weapons": [{**HACHE, "name": ""}, {"id": "arc", "name": "Arc", "kind": "fronde", "skill": "arc"}]}
+    got = {e["field"]: (e["key"], e["params"]) for e in field_errors(sheet)}
+    assert got == {
+        "name": ("text_length", {"min": 1, "max": 60}),
+        "characteristics.tir": ("integer", {"low": 0, "high": 999}),
+        "characteristics.melee": ("range", {"low": 0, "high": 999}),
+        "skills.hache": ("range", {"low": 0, "high": 999}),
+        "initiative_bonus": ("integer", {"low": -999, "high": 999}),
+        "wounds": ("range", {"low": 0, "high": 999}),
+        "weapons[0].name": ("text_length", {"min": 1, "max": 60}),
+        "weapons[1].kind": ("choice", {"allowed": ["melee", "bow", "thrown", "shield"]}),
+    }
+    assert all(e["key"] in CHECKS for e in field_errors(sheet))
+
+
+def test_a_missing_name_and_a_held_weapon_not_on_the_sheet_are_named() -> None:
+    got = [(e["field"], e["key"]) for e in field_errors({"weapons": [HACHE], "in_hand": ["arc"]})]
+    assert got == [("name", "required"), ("in_hand", "unknown_weapon")]
+    assert [(e["field"], e["key"]) for e in field_errors({**ORQUE, "weapons": [HACHE, HACHE]})] == [("weapons", "duplicate")]
+
+
+def test_an_update_checks_only_the_fields_it_changes() -> None:
+    assert field_errors({"hope": 2, "hors_combat": True}, partial=True) == []
+    assert [e["field"] for e in field_errors({"name": ""}, partial=True)] == ["name"]
+
+
+@given(sheets(), st.dictionaries(st.sampled_from(["name", "wounds", "hope", "initiative_bonus", "side"]),
+                                 st.one_of(st.integers(-2000, 2000), st.text(max_size=70), st.none(), st.floats())))
+def test_the_field_errors_agree_with_the_parser(sheet: dict[str, Any], damage: dict[str, Any]) -> None:
+    """The form's errors are the parser's: none exactly when the engine takes the sheet."""
+    sheet = {**sheet, **damage}
+    try:
+        parse_combatant(sheet, "c1", entry=0)
+        accepted = True
+    except Refusal:
+        accepted = False
+    assert (field_errors(sheet) == []) == accepted
+
+
+def test_the_table_answers_the_fields_and_the_limits_the_form_uses() -> None:
+    table = Table()
+    answer = table.check({"type": "add_combatant", "combatant": {"name": "Orque", "wounds": 1000, "hope": -1}})
+    assert not answer["ok"]
+    assert [e["field"] for e in answer["fields"]] == ["wounds", "hope"]
+    limits = json.loads(table.call('{"op": "limits"}'))["limits"]
+    assert limits == {**LIMITS, "fighters": 64}
+    assert limits["value"] == {"low": 0, "high": 999} and limits["name"] == 60
+
+
+# --- copies numbered from the original --------------------------------------------------
+def test_copying_orque_renames_it_orque_1_and_names_the_copy_orque_2() -> None:
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    answer = table.apply({"type": "duplicate_combatant", "id": "c1"})
+    assert answer["ok"], answer
+    assert names(answer) == ["Orque 1", "Orque 2"]
+    assert answer["command"] == {"type": "duplicate_combatant", "id": "c1", "ids": ["c2"]}
+    copy = answer["board"]["combatants"]["c2"]
+    assert copy["weapons"] == answer["board"]["combatants"]["c1"]["weapons"] and copy["in_hand"] == ["hache"]
+    answer = table.apply({"type": "duplicate_combatant", "id": "c2", "count": 2})
+    assert names(answer) == ["Orque 1", "Orque 2", "Orque 3", "Orque 4"]
+    assert table.undo()["ok"] and names(table.show()) == ["Orque 1", "Orque 2"]
+    assert names(table.undo()) == ["Orque"]
+
+
+def test_copies_replay_identically_from_the_save() -> None:
+    table = Table(rng=random.Random(3))
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    table.apply({"type": "duplicate_combatant", "id": "c1", "count": 3})
+    text = table.export()["text"]
+    again = Table()
+    assert again.load(text)["ok"]
+    assert names(again.show()) == ["Orque 1", "Orque 2", "Orque 3", "Orque 4"]
+    assert again.export()["text"] == text
+
+
+def test_copy_names_skip_taken_numbers_and_fit_the_longest_name() -> None:
+    assert copy_names("Orque", {"Orque", "Orque 1", "Orque 3"}, 2) == ("Orque 2", ["Orque 4", "Orque 5"])
+    long = "x" * 60
+    renamed, copies = copy_names(long, {long}, 1)
+    assert renamed == "x" * 58 + " 1" and copies == ["x" * 58 + " 2"]
+
+
+def test_copies_past_64_fighters_are_refused_and_nothing_changes() -> None:
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    table.apply({"type": "duplicate_combatant", "id": "c1", "count": 62})
+    answer = table.apply({"type": "duplicate_combatant", "id": "c1", "count": 2})
+    assert answer["error"]["code"] == "too_many_fighters"
+    assert len(answer["board"]["combatants"]) == 63
+    for bad in ({"count": 0}, {"count": "2"}, {"ids": ["c1"]}, {"count": 2, "ids": ["c90", "c90"]}):
+        assert table.apply({"type": "duplicate_combatant", "id": "c1", **bad})["error"]["code"] == "bad_value"
+
+
+# --- dice rolled by the page ------------------------------------------------------------
+def test_a_die_rolled_by_the_page_is_recorded_as_rolled_by_the_app() -> None:
+    table = Table(rng=random.Random(1))
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    table.apply({"type": "add_combatant", "combatant": {**ORQUE, "name": "Aldric", "side": "pj"}})
+    table.apply({"type": "add_combatant", "combatant": {**ORQUE, "name": "Lyra", "side": "pj"}})
+    answer = table.apply({"type": "start_round", "rolls": {"c1": 5, "c2": 2}, "app_rolled": ["c1"]})
+    assert answer["ok"], answer
+    command = answer["command"]
+    assert "app_rolled" not in command
+    assert command["engine_rolled"] == ["c1", "c3"]  # the page's die, and the one left empty
+    rolled = {i["name"]: i["rolled_by"] for i in journal([*table._log])[-1]["initiatives"]}
+    assert rolled == {"Orque": "engine", "Aldric": "table", "Lyra": "engine"}
+
+
+def test_every_die_rolled_by_the_page_saves_as_compactly_as_the_engines() -> None:
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    table.apply({"type": "start_round", "rolls": {"c1": 4}, "app_rolled": ["c1"]})
+    saved = json.loads(table.export()["text"])["commands"][-1]
+    assert saved == {"type": "start_round", "rolls": {"c1": 4}, "engine_rolled": True}
+
+
+def test_typed_dice_stay_typed_and_a_bad_app_rolled_is_refused() -> None:
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    assert table.check({"type": "start_round", "rolls": {"c1": 4}, "app_rolled": [1]})["error"]["code"] == "bad_value"
+    both = {"type": "start_round", "rolls": {"c1": 4}, "engine_rolled": [], "app_rolled": ["c1"]}
+    assert table.check(both)["error"]["code"] == "bad_value"
+    answer = table.apply({"type": "start_round", "rolls": {"c1": 4}, "app_rolled": []})
+    assert answer["command"] == {"type": "start_round", "rolls": {"c1": 4}}
+
+
+def test_old_saves_open_unchanged() -> None:
+    for name in ("format-1.json", "format-2.json"):
+        text = (HERE / "saves" / name).read_text(encoding="utf-8")
+        before = save.read(text)
+        table = Table()
+        answer = table.load(text)
+        assert answer["ok"], answer
+        assert table._log == before["commands"]
+
+
+def test_copies_of_a_model_are_numbered_with_the_fighters_of_its_name() -> None:
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    for _ in range(2):
+        answer = table.apply({"type": "add_combatant", "combatant": ORQUE, "numbered": True})
+    assert names(answer) == ["Orque 1", "Orque 2", "Orque 3"]
+    fresh = Table()
+    fresh.apply({"type": "add_combatant", "combatant": {**ORQUE, "name": "Aldric", "side": "pj"}})
+    assert names(fresh.apply({"type": "add_combatant", "combatant": ORQUE, "numbered": True})) == ["Aldric", "Orque 1"]
+    assert fresh.apply({"type": "add_combatant", "combatant": ORQUE, "numbered": 1})["error"]["code"] == "bad_value"
+    assert names(fresh.undo()) == ["Aldric"]
