@@ -270,8 +270,9 @@ class Table:
     def check(self, command: object) -> Answer:
         """Would the engine accept ``command`` now (the limits of a save included)?
         Nothing changes, not even the table's dice: the dice a checked command leaves to
-        the engine are thrown with a die of its own (no verdict depends on them). For a sheet (``add_combatant``, ``update_combatant``), ``fields``
-        lists every field it refuses, all at once (engine/sheet.py ``field_errors``).
+        the engine are thrown with a die of its own (no verdict depends on them). For a
+        sheet (``add_combatant``, ``update_combatant``), ``fields`` lists every field it
+        refuses, all at once (engine/sheet.py ``field_errors``).
 
         >>> [e["field"] for e in Table().check({"type": "add_combatant", "combatant": {"name": "", "hope": -1}})["fields"]]
         ['name', 'hope']
