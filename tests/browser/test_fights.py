@@ -167,7 +167,7 @@ def test_a_link_goes_into_the_list(fight: Any, new_phone: NewPhone) -> None:
     page = fight.page
     page.get_by_role("button", name="Partie").click()
     page.get_by_role("button", name="Lien et code QR").click()
-    expect(page.locator("#share-link")).to_have_value(re.compile("#c="))
+    expect(page.locator("#share-link")).to_have_value(re.compile("#z="))
     link = page.locator("#share-link").input_value()
     other = new_phone(save=save_text([{"type": "add_combatant", "combatant": CASTS["lyra"]}]))
     page2 = other.page

@@ -219,7 +219,7 @@ def test_a_link_of_an_earlier_release_still_opens(fight: Any, site_url: str) -> 
     wait_ready(page)
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_contain_text("Tour 1 — 2 combattants : Aldric, Orque.")
-    dialog.get_by_role("button", name="Remplacer le combat en cours").click()
+    dialog.get_by_role("button", name="Ouvrir ce combat").click()
     expect(page.locator("#message")).to_contain_text("Combat ouvert (lien)")
     expect_pi(page, Aldric=5, Orque=6)
     fight.assert_clean()
@@ -322,8 +322,7 @@ def test_the_english_interface_has_no_french_left(new_phone: NewPhone, shot: Sho
     dialog.get_by_role("button", name="Save").click()
     expect(page.locator("#fighter-error")).to_be_visible()
     check("fighter form, invalid field")
-    error = page.locator("#fighter-error").inner_text()
-    assert "Hit points lost" in error, error  # the field, named
+    expect(page.locator("#f-wounds-error")).to_contain_text("Hit points lost")  # the field, named
     dialog.get_by_role("button", name="Cancel").click()
     page.get_by_role("button", name="Game", exact=True).click()
     check("menu")
