@@ -21,9 +21,15 @@ from .initiative import board_order, breakdown, ready
 from .model import COST, HOPE_COST, Category, Combatant, Encounter
 from .rules import Turn, describe_tests, plan, price, turn_of
 
-#: R4 as the page needs it: each action's category and options (the page words actions by id).
+#: The actions that attack a fighter: after one, the page offers the target's answers
+#: (R5.3) at once.
+ATTACKS = ("attaque_melee", "charge", "tir_arc", "lancer_arme")
+
+#: R4 as the page needs it: each action's category and options (the page words actions by
+#: id), and whether it attacks its target.
 CATALOGUE = {
-    a.id: {"category": a.category.value, "options": list(a.options), "required": list(a.required)}
+    a.id: {"category": a.category.value, "options": list(a.options), "required": list(a.required),
+           "attack": a.id in ATTACKS}
     for a in ACTIONS.values()
 }
 
@@ -61,9 +67,6 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
 #: The actions a card offers at once, in this order (docs/TABLE.md, "The board is the
 #: cockpit"): the attacks and what prepares them, then moving.
 LIKELY = ("attaque_melee", "tir_arc", "lancer_arme", "encocher_fleche", "ajuster_tir", "charge", "se_deplacer")
-
-#: The actions that attack a fighter (the target's answers are offered at once).
-ATTACKS = ("attaque_melee", "charge", "tir_arc", "lancer_arme")
 
 
 def likely(c: Combatant, verdicts: dict[str, dict[str, Any]]) -> list[str]:
