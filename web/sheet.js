@@ -63,16 +63,19 @@ export class SheetView {
       if (never.has(actionId)) folded.push([actionId, verdict]);
       else (groups[frequent.has(actionId) ? "frequent" : verdict.category] ??= []).push([actionId, verdict]);
     }
-    const list = (actions) => h("ul", { class: "actions" }, actions.map(([actionId, v]) => {
+    if (groups.frequent) groups.frequent.sort((a, b) => f.likely.indexOf(a[0]) - f.likely.indexOf(b[0]));
+    // Folded actions give no reason each: the summary says why none applies.
+    const list = (actions, reasons = true) => h("ul", { class: "actions" }, actions.map(([actionId, v]) => {
       const reasonId = `reason-${actionId}`;
+      const why = !v.allowed && reasons;
       return h("li", {},
-        h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": v.allowed ? null : reasonId },
+        h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": why ? reasonId : null },
           h("span", {}, actionName(actionId, v.name)), h("span", { class: "cost" }, costLabel(v))),
-        v.allowed ? null : h("small", { id: reasonId, class: "reason" }, refusal(v)));
+        why ? h("small", { id: reasonId, class: "reason" }, refusal(v)) : null);
     }));
     this.body.replaceChildren(...Object.entries(groups).map(([category, actions]) => h("section", { class: "action-group" },
       h("h3", {}, category === "frequent" ? t("frequentActions") : term("categories", category)), list(actions))),
-      folded.length ? h("details", { class: "action-group folded" }, h("summary", {}, t("otherActions", folded.length)), list(folded)) : null);
+      folded.length ? h("details", { class: "action-group folded" }, h("summary", {}, t("otherActions", folded.length)), list(folded, false)) : null);
     if (!this.dialog.open) this.dialog.showModal();
     this.body.querySelector("button:not([disabled])")?.focus();
   }
