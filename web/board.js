@@ -30,8 +30,15 @@ export class BoardView {
       const { do: what, id } = button.dataset;
       if (what === "toggle") this.toggle(id);
       else if (what === "untarget") this.pick(null);
-      else own(this.handlers, what)?.(id, { ...button.dataset });
+      else own(this.handlers, what)?.(id, { ...button.dataset, ...notesOf(button) });
     };
+    // Enter in a row's notes records them, as its « OK » does.
+    this.list.addEventListener("keydown", (event) => {
+      const input = event.target.closest?.("input[data-notes]");
+      if (!input || event.key !== "Enter") return;
+      event.preventDefault();
+      own(this.handlers, "notes")?.(input.dataset.notes, { value: input.value });
+    });
     this.list.addEventListener("click", tap);
     this.reactionBox.addEventListener("click", tap);
     const byId = { "end-round": "endRound", "next-round": "nextRound", undo: "undo", redo: "redo", "close-players": "closePlayers" };
@@ -267,6 +274,7 @@ export function commandLabel(board, command) {
       const keys = Object.keys(changes);
       if (keys.length === 1 && keys[0] === "wounds") return t("labelWounds", name(command.id), changes.wounds);
       if (keys.length === 1 && keys[0] === "hope") return t("labelHope", name(command.id), changes.hope);
+      if (keys.length === 1 && keys[0] === "notes") return t("labelNotes", name(command.id));
       if (keys.length === 1 && keys[0] === "hors_combat") return t(changes.hors_combat ? "labelOut" : "labelBack", name(command.id));
       return t("labelUpdate", name(command.id));
     }
@@ -358,9 +366,14 @@ function details(board, f, active, inPlay) {
   const tools = [h("button", { type: "button", class: "small", dataset: { do: "out", id: f.id, value: f.hors_combat ? "" : "1" } },
     f.hors_combat ? t("revive") : t("down"))];
   if (!active && inPlay && !f.passed && !board.round_over) tools.push(h("button", { type: "button", class: "small", dataset: { do: "pass", id: f.id } }, t("pass")));
+  const notes = h("div", { class: "notes" },
+    h("label", {}, h("span", { class: "stepper-label" }, t("notesLabel")), " ",
+      h("input", { type: "text", maxlength: 120, autocomplete: "off", value: f.notes ?? "", dataset: { notes: f.id }, placeholder: t("notesHint") })),
+    h("button", { type: "button", class: "small", dataset: { do: "notes", id: f.id }, "aria-label": t("notesSave", name) }, t("notesOk")));
   return h("div", { class: "more" },
     h("p", { class: "more-info" }, info.join(" · ")),
     h("div", { class: "steppers" }, stepper("wounds", t("woundsShort"), f.wounds), stepper("hope", t("hopeShort"), f.hope)),
+    notes,
     h("div", { class: "more-tools" }, tools));
 }
 
@@ -379,6 +392,7 @@ function badges(board, f) {
     out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), "warn"]);
   }
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
+  for (const note of (f.notes ?? "").split(",").map((n) => n.trim()).filter(Boolean)) out.push([isolate(note), "note"]);
   out.push([t("badgeHope", f.hope), "muted"]);
   return out;
 }
@@ -390,6 +404,12 @@ function badges(board, f) {
 // else goes through at once. Taps from the keyboard are not guarded. The dock's answers
 // to an attack count as the board.
 const GUARD = 400;
+
+// The notes typed in the row of a « OK » button.
+function notesOf(button) {
+  if (button.dataset.do !== "notes") return {};
+  return { value: button.closest("li")?.querySelector("input[data-notes]")?.value ?? "" };
+}
 
 // A button as the user sees it, the same across a redraw (a stepper's « + » stays itself).
 function signature(button) {

@@ -9,6 +9,8 @@ nock and shoot, otherwise pass. The test fails if an attack and its parry take m
 3 taps, a round start with the app rolling more than 2, a wound more than 2 from the
 board, any of them a scroll, or if a fighter whose turn it is is ever out of view.
 Played in French (light), in English, and in French in dark mode with axe-core clean.
+``make screenshots`` writes the board's screenshots from here (docs/screenshot-cockpit*.png,
+screenshot-board-eight.png).
 """
 
 from __future__ import annotations
@@ -105,10 +107,7 @@ def test_a_round_of_six_fighters_from_the_board(new_phone: NewPhone, shot: Shot,
     out_of_view: list[str] = []
 
     def check_view(when: str) -> None:
-        out = active_in_view(page)
-        if out:
-            page.screenshot(path=f"/tmp/oov-{lang}-{scheme}-{len(out_of_view)}.png")
-        out_of_view.extend(f"{when}: {i}" for i in out)
+        out_of_view.extend(f"{when}: {i}" for i in active_in_view(page))
 
     expect(page.locator("#board li.fighter")).to_have_count(6)
     judge("board before the first round")
@@ -122,8 +121,8 @@ def test_a_round_of_six_fighters_from_the_board(new_phone: NewPhone, shot: Shot,
     expect(page.locator("#round")).to_have_text(words["round"])
     assert taps.since(start) == (2, 0), "a round start"
     check_view("after the start")
-    if lang == "fr" and scheme == "light":
-        shot(page, "screenshot-cockpit.png")
+    if lang == "fr":
+        shot(page, "screenshot-cockpit.png" if scheme == "light" else "screenshot-cockpit-dark.png")
     # The start-of-round screen says that a round runs.
     page.locator('.tabs button[data-screen="round"]').click()
     expect(page.locator("#round-running")).to_contain_text(words["running"])
@@ -270,4 +269,19 @@ def test_a_refusal_from_the_card_shows_in_the_dock(fight: Any) -> None:
     expect(card.locator(".badges")).to_contain_text("hors combat")
     expect(page.locator("#board-last")).to_have_text("Fait : Orque hors combat.")
     expect(page.locator("#undo")).to_have_text("Annuler : Orque hors combat")
+    fight.assert_clean()
+
+
+def test_notes_from_the_row_show_as_badges(fight: Any) -> None:
+    """Free notes (« aveuglé, saigne ») without the fighter form: one badge each."""
+    page = fight.page
+    card = page.locator('#board li.fighter[data-id="aldric"]')
+    card.locator('button[data-do="toggle"]').click()
+    card.locator("input[data-notes]").fill("aveuglé, saigne")
+    card.locator("input[data-notes]").press("Enter")
+    expect(card.locator(".badge.note")).to_have_text(["aveuglé", "saigne"])
+    expect(page.locator("#undo")).to_have_text("Annuler : notes de Aldric")
+    card.locator("input[data-notes]").fill("")
+    card.locator('button[data-do="notes"]').click()
+    expect(card.locator(".badge.note")).to_have_count(0)
     fight.assert_clean()

@@ -50,6 +50,7 @@ export class BoardController {
         if (!f) return undefined;
         return this.run({ type: "update_combatant", id, changes: { [field]: Math.max(0, f[field] + Number(by)) } });
       }),
+      notes: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { notes: value } })),
       out: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { hors_combat: value === "1" } })),
       endRound: one(() => this.endRound()),
       nextRound: () => nav.go("round"),
@@ -146,7 +147,9 @@ export class BoardController {
     const { session, status } = this.parts;
     const answer = await session.call({ op });
     if (!answer.ok) {
-      this.view.error(refusal(answer.error));
+      // Said where the user is: the board's dock, or the message line on another screen.
+      if (this.parts.nav.at("board")) this.view.error(refusal(answer.error));
+      else status.message(refusal(answer.error));
       return;
     }
     status.report(session.take(answer));
