@@ -148,7 +148,7 @@ export class BoardView {
         answers.map((a) => h("button", { type: "button", class: "chip", dataset: { do: "react", id: target.id, action: a, against: attacker.id } },
           actionName(a), " ", h("span", { class: "cost" }, costLabel(target.actions[a])))),
         h("button", { type: "button", class: "chip", dataset: { do: "ignore", id: target.id } }, t("reactNothing"))),
-      answers.length ? null : h("p", { class: "hint" }, t("reactNone", isolate(target.name))));
+      ...(answers.length ? [] : [h("p", { class: "hint" }, t("reactNone", isolate(target.name)))]));
     box.setAttribute("aria-labelledby", "reaction-title");
     box.hidden = false;
     this.reveal();

@@ -91,7 +91,7 @@ export default {
   act: "Act",
   interrupt: "Interrupt",
   pass: "Pass",
-  now: "acts",
+  now: "now",
   nowTie: "ready",
   state: "State",
   badgeOut: "out of the fight",
