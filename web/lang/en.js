@@ -154,7 +154,7 @@ export default {
   notesLabel: "Notes",
   notesHint: "blinded, bleeding…",
   notesOk: "OK",
-  notesSave: (name) => `Save the notes of ${name}`,
+  notesSave: (name) => `OK: ${name}'s notes`,
   labelNotes: (name) => `${name}'s notes`,
   frequentActions: "Frequent",
   otherActions: (n) => `Other actions (${n}): no weapon on the sheet fits them`,

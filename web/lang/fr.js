@@ -157,7 +157,7 @@ export default {
   notesLabel: "Notes",
   notesHint: "aveuglé, saigne…",
   notesOk: "OK",
-  notesSave: (name) => `Noter pour ${name}`,
+  notesSave: (name) => `OK : notes de ${name}`,
   labelNotes: (name) => `notes de ${name}`,
   frequentActions: "Fréquentes",
   otherActions: (n) => `Autres actions (${n}) : aucune arme de la fiche ne s'y prête`,
