@@ -65,7 +65,8 @@ test-long: site
 screenshots: site
 	$(PY) tools/find_chromium.py --check
 	RIPOSTE_SCREENSHOTS=$(CURDIR)/docs $(PY) -m pytest -q -p no:cacheprovider \
-		tests/browser/test_fight.py::test_a_whole_fight_by_tapping tests/browser/test_keep.py::test_dark_mode_follows_the_system
+		tests/browser/test_fight.py::test_a_whole_fight_by_tapping tests/browser/test_keep.py::test_dark_mode_follows_the_system \
+		tests/browser/test_cockpit.py::test_a_round_of_six_fighters_from_the_board tests/browser/test_cockpit.py::test_eight_fighters_fit_on_one_screen
 
 # Mutation testing of engine/ with mutmut (requirements-mutants.txt; not part of make test:
 # slow, see docs/ENGINE.md). A fresh run each time (mutants/ is mutmut's scratch copy), the

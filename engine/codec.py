@@ -93,14 +93,20 @@ def _encoder(cls: type, names: tuple[str, ...] | None = None, kind: str | None =
 
 
 def _decoder(cls: type) -> Callable[[Mapping[str, Any]], Any]:
-    """``cls`` from its JSON object, built with keyword arguments."""
+    """``cls`` from its JSON object, built with keyword arguments. A field added since the
+    object was written (``notes``) takes its default; a field without one is required."""
     plan = [(name, key, back) for name, key, _, back in _plan(cls)]
+    optional = {f.name for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING and f.name in LATER}
 
     def from_json(d: Mapping[str, Any]) -> Any:
-        return cls(**{name: d[key] if back is None else back(d[key]) for name, key, back in plan})
+        return cls(**{name: d[key] if back is None else back(d[key]) for name, key, back in plan
+                      if key in d or name not in optional})
 
     return from_json
 
+
+#: Fields added after states were first written: a state without them still reads.
+LATER = frozenset({"notes"})
 
 weapon_json = _encoder(Weapon)
 weapon_from_json: Callable[[Mapping[str, Any]], Weapon] = _decoder(Weapon)

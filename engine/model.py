@@ -104,6 +104,8 @@ class Combatant:
     declared: WeaponId | None = None
     charged: bool = False
     passed: bool = False
+    #: The GM's free notes or conditions ("aveuglé, saigne"), shown as badges (issue #13).
+    notes: str = ""
 
     def characteristic(self, name: str) -> int:
         """The characteristic's value (0 when the sheet lacks it)."""

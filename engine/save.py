@@ -288,7 +288,7 @@ def painted(board: dict[str, Any]) -> dict[str, Any]:
     >>> sorted(painted(view(new_encounter())))[:3]
     ['active', 'combatants', 'order']
     """
-    fighters = {cid: {k: x for k, x in f.items() if k not in ("actions", "declarations")}
+    fighters = {cid: {k: x for k, x in f.items() if k not in ("actions", "declarations", "likely", "never")}
                 for cid, f in board["combatants"].items()}
     return {**{k: x for k, x in board.items() if k != "catalogue"}, "combatants": fighters}
 

@@ -32,7 +32,10 @@ SHEET_FIELDS = (
     "in_hand",
 )
 #: What the GM may also set by hand with ``update_combatant`` (D6, D11 and corrections).
-TABLE_FIELDS = ("engaged", "engaged_with", "hors_combat", "posture", "cover", "arrow_nocked")
+TABLE_FIELDS = ("engaged", "engaged_with", "hors_combat", "posture", "cover", "arrow_nocked", "notes")
+
+#: The longest notes a fighter may carry (free text, ``update_combatant``).
+MAX_NOTES = 120
 
 
 def _characteristics(value: object, field: str) -> dict[str, int]:
@@ -217,6 +220,10 @@ def check_changes(c: Combatant, changes: object, others: tuple[str, ...]) -> dic
             out[key] = sorted(set(ids))
         elif key == "posture":
             out[key] = v.choice(value, "posture", tuple(Posture))
+        elif key == "notes":
+            if not isinstance(value, str) or len(value.strip()) > MAX_NOTES:
+                raise v.bad("notes", f"un texte de 0 à {MAX_NOTES} caractères", value)
+            out[key] = value.strip()
         else:
             raise v.bad(f"changes.{key}", "un champ modifiable (" + ", ".join(SHEET_FIELDS + TABLE_FIELDS) + ")", key)
     if "in_hand" in data:

@@ -86,6 +86,10 @@ MAX_REQUEST = 3 * save.MAX_CHARS
 #: command fight keeps 201 encounters, which share their unchanged fighters.
 CHECKPOINT_EVERY = 50
 
+#: How far back an answer's ``used`` looks for each fighter's last action (a bound on
+#: the work of every answer, whatever the length of the fight).
+USED_WINDOW = 400
+
 #: How many missing checkpoints one ``fill`` rebuilds (each replays CHECKPOINT_EVERY commands).
 FILL_MARKS = 8
 
@@ -205,7 +209,8 @@ class Table:
                 **extra: Any) -> Answer:
         """``shown``: the board of the fight now, when the caller has just made it."""
         out: Answer = {"ok": True, "board": board(self._enc) if shown is None else shown, "undo": len(self._log),
-                       "redo": len(self._undone)}
+                       "redo": len(self._undone), "last": self._log[-1] if self._log else None,
+                       "next": self._undone[-1] if self._undone else None, "used": self._used()}
         if changed:
             out["save"] = text if text is not None else save.dump_texts(self._texts, save.painted(out["board"]))
             if self._sent != len(self._marks) - 1:  # a new last checkpoint: the autosave keeps it
@@ -213,6 +218,23 @@ class Table:
                 out["checkpoint"] = self._checkpoint()
         out.update(extra)
         return out
+
+    def _used(self) -> dict[str, str]:
+        """The last action each fighter took (``act``, not an interruption), among the
+        last :data:`USED_WINDOW` commands: the page offers it again on the fighter's card.
+
+        >>> t = Table()
+        >>> for name in ("A", "B"):
+        ...     _ = t.apply({"type": "add_combatant", "combatant": {"name": name}})
+        >>> _ = t.apply({"type": "start_round", "rolls": {"c1": 6, "c2": 1}})
+        >>> t.apply({"type": "act", "actor": "c1", "action": "observer"})["used"]
+        {'c1': 'observer'}
+        """
+        used: dict[str, str] = {}
+        for command in reversed(self._log[-USED_WINDOW:]):
+            if command.get("type") == "act" and command["actor"] not in used:
+                used[command["actor"]] = command["action"]
+        return used
 
     def _refused(self, error: dict[str, Any]) -> Answer:
         return {**self._answer(), "ok": False, "error": error}

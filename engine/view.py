@@ -9,19 +9,27 @@ fighter recomputes one fighter. Boards are values: never change one in place.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from .actions import ACTIONS
+from .actions.base import is_melee
 from .codec import combatant_json, named_test_json
 from .errors import Refusal
 from .initiative import board_order, breakdown, ready
 from .model import COST, HOPE_COST, Category, Combatant, Encounter
 from .rules import Turn, describe_tests, plan, price, turn_of
 
-#: R4 as the page needs it: each action's category and options (the page words actions by id).
+#: The actions that attack a fighter: after one, the page offers the target's answers
+#: (R5.3) at once.
+ATTACKS = ("attaque_melee", "charge", "tir_arc", "lancer_arme")
+
+#: R4 as the page needs it: each action's category and options (the page words actions by
+#: id), and whether it attacks its target.
 CATALOGUE = {
-    a.id: {"category": a.category.value, "options": list(a.options), "required": list(a.required)}
+    a.id: {"category": a.category.value, "options": list(a.options), "required": list(a.required),
+           "attack": a.id in ATTACKS}
     for a in ACTIONS.values()
 }
 
@@ -52,6 +60,51 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
         declarations=_declarations(c),
         actions={a: _verdict(c, turn, a) for a in ACTIONS},
     )
+    out.update(likely=likely(c, out["actions"]), never=never(c))
+    return out
+
+
+#: The actions a card offers at once, in this order (docs/TABLE.md, "The board is the
+#: cockpit"): the attacks and what prepares them, then moving.
+LIKELY = ("attaque_melee", "tir_arc", "lancer_arme", "encocher_fleche", "ajuster_tir", "charge", "se_deplacer")
+
+
+def likely(c: Combatant, verdicts: dict[str, dict[str, Any]]) -> list[str]:
+    """The actions a card offers directly: those of :data:`LIKELY` that are allowed now
+    (the verdicts, so by the same :func:`engine.rules.plan` as commands), except a melee
+    attack or a charge by a fighter holding only a bow or a thrown weapon (R4: allowed
+    bare-handed, but not what that fighter does). Interruptions never: they answer an attack.
+
+    >>> from engine.sheet import parse_combatant
+    >>> lyra = parse_combatant({"name": "Lyra", "weapons": [{"id": "arc", "name": "Arc", "kind": "bow", "skill": "arc"}],
+    ...                         "in_hand": ["arc"]}, "c1", 0)
+    >>> likely(lyra, {a: {"allowed": a != "lancer_arme"} for a in ACTIONS})
+    ['tir_arc', 'encocher_fleche', 'ajuster_tir', 'se_deplacer']
+    """
+    held = c.held()
+    melee = not held or any(is_melee(w) for w in held)
+    return [a for a in LIKELY if verdicts[a]["allowed"] and (melee or a not in ("attaque_melee", "charge"))]
+
+
+def never(c: Combatant) -> list[str]:
+    """The actions no change of hands can allow this fighter: the weapon they use (R4: a
+    bow, a thrown weapon, a melee weapon or shield to parry) is not on its sheet. Judged
+    with every weapon in hand and an arrow nocked, and with nothing in hand
+    (``preparer_arme``); actions that may be done bare-handed never are.
+
+    >>> from engine.sheet import parse_combatant
+    >>> never(parse_combatant({"name": "Orque"}, "c1", 0))
+    ['ajuster_tir', 'encocher_fleche', 'lancer_arme', 'preparer_arme', 'tir_arc', 'parer']
+    """
+    every = replace(c, in_hand=tuple(w.id for w in c.weapons), arrow_nocked=True)
+    empty = replace(c, in_hand=())
+    out = []
+    for a in ACTIONS.values():
+        uses = a.uses
+        if uses is None or uses.bare_hands:
+            continue
+        if not any(uses.fits(every, w) or uses.fits(empty, w) for w in c.weapons):
+            out.append(a.id)
     return out
 
 

@@ -41,7 +41,7 @@ LYRA_SHEET = {"id": "lyra", "name": "Lyra", "side": "pj", "characteristics": {"t
               "initiative_bonus": 0, "wounds": 1, "hope": 2, "weapons": [ARC_JSON], "in_hand": ["arc"], "entry": 3}
 LYRA_JSON = {**LYRA_SHEET, "posture": "a_genoux", "aim_bonus": 2, "aim_weapon": "arc", "arrow_nocked": False,
              "cover": False, "engaged_with": ["orque"], "engaged_off_tracker": False, "hors_combat": False,
-             "in_round": False, "pi": 7, "initiative": 12, "d6": None, "declared": None, "charged": False, "passed": False}
+             "in_round": False, "pi": 7, "initiative": 12, "d6": None, "declared": None, "charged": False, "passed": False, "notes": ""}
 
 
 def roundtrip(cls: type, value: Any, expected: dict[str, Any]) -> None:

@@ -126,7 +126,7 @@ def test_out_of_the_fight_ends_engagements_and_back_in_keeps_none() -> None:
 def test_an_unknown_change_is_refused_listing_what_may_change() -> None:
     message = refusal(TRIO, update({"pi": 3}), "bad_value")
     assert message.startswith("« changes.pi » doit être un champ modifiable (name, side, characteristics, ")
-    assert message.endswith(", arrow_nocked) (reçu : 'pi').")
+    assert message.endswith(", arrow_nocked, notes) (reçu : 'pi').")
 
 
 def test_the_table_s_fight_in_memory_is_the_fight_it_saves() -> None:
@@ -180,3 +180,25 @@ def test_sixteen_weapons_and_sixteen_in_hand_are_accepted() -> None:
     board = engine.view(state_after([add({"name": "Hydre", "weapons": weapons, "in_hand": [w["id"] for w in weapons]})]))
     (hydre,) = board["combatants"].values()
     assert (len(hydre["weapons"]), len(hydre["in_hand"])) == (16, 16)
+
+
+# --- free notes or conditions (issue #13): table state the GM sets from the board
+def test_notes_are_set_trimmed_and_cleared() -> None:
+    assert fighter_after({"notes": "  aveuglé, saigne "})["notes"] == "aveuglé, saigne"
+    assert fighter_after({"notes": "aveuglé"}, {"notes": ""})["notes"] == ""
+    assert fighter_after()["notes"] == ""
+
+
+@pytest.mark.parametrize("notes", [3, None, "x" * 121])
+def test_notes_that_are_not_a_short_text_are_refused(notes: object) -> None:
+    message = refusal(TRIO, update({"notes": notes}), "bad_value")
+    assert message.startswith("« notes » doit être un texte de 0 à 120 caractères")
+
+
+def test_a_state_written_before_notes_existed_still_reads() -> None:
+    """A state (an autosave's checkpoint) from before issue #13 has no ``notes``."""
+    state = state_after(TRIO)
+    for fighter in state["combatants"]:
+        del fighter["notes"]
+    assert engine.view(state)["combatants"]["aldric"]["notes"] == ""
+    assert engine.apply(state, update({"notes": "à terre"}))["ok"]

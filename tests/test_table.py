@@ -483,3 +483,25 @@ def test_a_fault_is_told_in_at_most_300_characters(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(table, "journal", broken)
     assert call(table, {"op": "journal"})["error"] == {"code": "internal", "message": "ValueError: " + "x" * 288}
+
+
+def test_each_answer_names_the_command_undo_and_redo_would_take() -> None:
+    """The page labels « Annuler » and « Rétablir » with them (issue #13)."""
+    table = seeded()
+    observed = table.apply({"type": "act", "actor": "aldric", "action": "observer"})
+    assert observed["last"] == {"type": "act", "actor": "aldric", "action": "observer"} and observed["next"] is None
+    undone = table.undo()
+    assert undone["last"]["type"] == "start_round" and undone["next"] == observed["last"]
+    assert table.redo()["last"] == observed["last"]
+    assert Table().show()["last"] is None
+
+
+def test_each_answer_says_the_last_action_of_each_fighter() -> None:
+    """Interruptions are not the fighter's usual action; undo forgets what it takes back."""
+    table = seeded()
+    assert table.show()["used"] == {}
+    assert table.apply({"type": "act", "actor": "aldric", "action": "observer"})["used"] == {"aldric": "observer"}
+    answer = table.apply({"type": "interrupt", "actor": "orque", "action": "parer", "against": "aldric"})
+    assert answer["ok"] and answer["used"] == {"aldric": "observer"}
+    assert table.undo()["used"] == {"aldric": "observer"}
+    assert table.undo()["used"] == {}

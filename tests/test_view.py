@@ -86,3 +86,47 @@ def test_an_allowed_action_shows_what_it_will_cost() -> None:
         ("gratuite", 0, None), ("simple", 5, None), ("complexe", 10, None), ("interruption", 5, "pi")}
     assert actions["preparer_arme"]["by_weapon"] == {"dague": 5, "arc": 5, "bouclier": 10}
     assert (actions["attaque_melee"]["weapon"], actions["parer"]["weapon"]) == ("epee", "epee")
+
+
+# --- the card's likely actions and the actions that never apply (docs/TABLE.md, issue #13)
+def fighter_in(log: list[dict[str, Any]], cid: str) -> dict[str, Any]:
+    shown: dict[str, Any] = engine.view(state_after(log))["combatants"][cid]
+    return shown
+
+
+def test_the_swordsman_to_act_is_offered_his_attack_his_charge_and_a_walk() -> None:
+    """The sword in hand (R4): attack, charge, walk; no bow nor thrown weapon in hand, so
+    nothing of R4.1 or D18. The Orque, not the highest (R2.1), is offered nothing."""
+    log = [*DUO, {"type": "start_round", "declarations": {"aldric": "epee"}, "rolls": {"aldric": 6, "orque": 1}}]
+    assert fighter_in(log, "aldric")["likely"] == ["attaque_melee", "charge", "se_deplacer"]
+    assert fighter_in(log, "orque")["likely"] == []
+
+
+def test_the_archer_is_offered_to_nock_then_to_shoot_and_aim_not_to_brawl() -> None:
+    """D18, R4.1: nock first; with the arrow nocked, shoot and aim; holding a bow and a
+    dagger, a melee attack bare-handed is allowed but not offered."""
+    assert fighter_in(START, "lyra")["likely"] == ["lancer_arme", "encocher_fleche", "ajuster_tir", "se_deplacer"]
+    nocked = [*START, act("encocher_fleche", weapon="arc")]
+    assert fighter_in(nocked, "lyra")["likely"] == ["tir_arc", "lancer_arme", "ajuster_tir", "se_deplacer"]
+    assert fighter_in(nocked, "lyra")["actions"]["attaque_melee"]["allowed"]
+
+
+def test_every_likely_action_is_one_the_engine_accepts() -> None:
+    """The card's buttons are commands the engine takes: each likely action of the
+    fighter to act, sent as it is (a target when it takes one), is accepted."""
+    for log, cid in ((START, "lyra"), ([*START, act("encocher_fleche", weapon="arc")], "lyra")):
+        state = state_after(log)
+        for action in engine.view(state)["combatants"][cid]["likely"]:
+            extra = {"target": "gobelin"} if action in ("attaque_melee", "tir_arc", "lancer_arme") else {}
+            result = engine.apply(state, {"type": "act", "actor": cid, "action": action, **extra})
+            assert result["ok"], (action, result)
+
+
+def test_actions_no_weapon_of_the_sheet_allows_are_never_offered() -> None:
+    """The Gobelin has no weapon: no bow (D18), nothing to throw or aim (R4.1), nothing
+    to parry with (R4) nor to ready. Aldric carries one of each: nothing is out of reach,
+    whatever is in his hands now."""
+    assert fighter_in(DUO, "aldric")["never"] == []
+    gobelin = fighter_in(START, "gobelin")
+    assert gobelin["never"] == ["ajuster_tir", "encocher_fleche", "lancer_arme", "preparer_arme", "tir_arc", "parer"]
+    assert fighter_in(START, "lyra")["never"] == ["parer"]

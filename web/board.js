@@ -1,19 +1,46 @@
-// The board (the fighters' cards, end and new round, undo and redo) and the players'
+// The board, the game master's cockpit (issue #13): one compact row per fighter (name,
+// side, P.I. and its bar, the badges that matter now; a tap on the row shows the rest,
+// with the wounds and Espoir steppers), the likely actions of whoever acts on its own
+// card with the fighters as target chips, and a dock that stays on screen: the answers
+// of an attacked fighter, the last action, errors, end and new round. Also the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
 import { $, h, isolate, own } from "./dom.js";
-import { t, term } from "./i18n.js";
+import { actionName, t, term } from "./i18n.js";
+import { costLabel } from "./labels.js";
+
+// The interruptions an attacked fighter may answer with (R5.3), in the order offered.
+const ANSWERS = ["parer", "esquiver", "bloquer", "intercepter", "esquive_acrobatique"];
 
 export class BoardView {
   constructor() {
     this.list = $("#board");
+    this.reactionBox = $("#reaction");
     this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
     this.pending = new Map(); // fighter id or "end-round" → taps waiting for the engine
     this.handlers = {};
-    const steady = steadyTaps(this.list);
-    this.list.addEventListener("click", (event) => {
+    this.board = null;
+    this.open = new Set(); // the rows shown whole (a tap on the row)
+    this.picking = null; // { id, action }: an action waiting for its target
+    this.reaction = null; // { attacker, target }: the attacked fighter's answers, in the dock
+    this.used = {}; // fighter id → its last action (engine/table.py `used`)
+    const steady = steadyTaps([this.list, this.reactionBox]);
+    const tap = (event) => {
       const button = event.target.closest("button[data-do]");
-      if (button && steady(event, button)) own(this.handlers, button.dataset.do)?.(button.dataset.id);
+      if (!button || !steady(event, button)) return;
+      const { do: what, id } = button.dataset;
+      if (what === "toggle") this.toggle(id);
+      else if (what === "untarget") this.pick(null);
+      else own(this.handlers, what)?.(id, { ...button.dataset, ...notesOf(button) });
+    };
+    // Enter in a row's notes records them, as its « OK » does.
+    this.list.addEventListener("keydown", (event) => {
+      const input = event.target.closest?.("input[data-notes]");
+      if (!input || event.key !== "Enter") return;
+      event.preventDefault();
+      own(this.handlers, "notes")?.(input.dataset.notes, { value: input.value });
     });
+    this.list.addEventListener("click", tap);
+    this.reactionBox.addEventListener("click", tap);
     const byId = { "end-round": "endRound", "next-round": "nextRound", undo: "undo", redo: "redo", "close-players": "closePlayers" };
     for (const container of [$(".tools"), $(".board-tools"), $("#screen-players")]) {
       container.addEventListener("click", (event) => {
@@ -23,12 +50,17 @@ export class BoardView {
     }
   }
 
-  // handlers: act(id), interrupt(id), pass(id), endRound, nextRound, undo, redo, closePlayers.
+  // handlers: act(id), interrupt(id), pass(id), pick(id, {action}), target(id, {action, target}),
+  // react(id, {action, against}), ignore(), step(id, {field, by}), out(id, {value}),
+  // endRound, nextRound, undo, redo, closePlayers.
   bind(handlers) {
     this.handlers = handlers;
   }
 
-  render(board) {
+  // `reveal`: bring whoever acts into view (not when the user opened a row far below).
+  render(board, reveal = true) {
+    this.board = board;
+    if (this.picking && !board.active.includes(this.picking.id)) this.picking = null;
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
     const turn = turnText(board);
     $("#turn").textContent = turn;
@@ -36,10 +68,11 @@ export class BoardView {
     const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
     const cards = fighters.map((f) => {
-      const key = cardKey(board, f, top);
+      const ui = this.ui(board, f);
+      const key = cardKey(board, f, top, ui);
       const known = this.cards.get(f.id);
       if (known?.key === key) return known.element;
-      const element = card(board, f, top, true);
+      const element = card(board, f, top, ui);
       this.cards.set(f.id, { key, element });
       return element;
     });
@@ -49,10 +82,104 @@ export class BoardView {
     } else {
       this.list.replaceChildren(...cards);
     }
+    this.renderReaction();
     this.roundOver = board.round_over;
     $("#end-round").disabled = board.round_over;
     $("#next-round").disabled = !board.round_over || fighters.length === 0;
     this.showPending();
+    if (reveal) this.reveal();
+  }
+
+  // What a card shows besides the fighter: its row opened, its likely actions, the
+  // action waiting for a target, the targets.
+  ui(board, f) {
+    const controls = true;
+    const picking = this.picking?.id === f.id ? this.picking.action : null;
+    const active = board.active.includes(f.id);
+    const verdicts = f.actions ?? {};
+    const chips = [];
+    // In a tie (D4) the fighter suggested first gets the chips; the others, « Passer » and
+    // « Agir » (the screen keeps room for every one of them).
+    if (active && board.active[0] === f.id) {
+      for (const action of f.likely ?? []) chips.push(action);
+      const last = own(this.used, f.id);
+      if (last && !chips.includes(last) && own(verdicts, last)?.allowed && own(board.catalogue ?? {}, last)) chips.push(last);
+    }
+    return { controls, open: this.open.has(f.id), picking, active, chips, targets: picking ? targetsOf(board, f) : [] };
+  }
+
+  toggle(id) {
+    if (this.open.has(id)) this.open.delete(id);
+    else this.open.add(id);
+    if (this.board) this.render(this.board, false);
+    this.list.querySelector(`li[data-id="${CSS.escape(id)}"] button[data-do="toggle"]`)?.focus();
+  }
+
+  // An action waiting for its target (null: none): the card shows the fighters as chips.
+  pick(picking) {
+    this.picking = picking;
+    if (this.board) this.render(this.board);
+    if (picking) this.list.querySelector(".targets button")?.focus();
+  }
+
+  // The attacked fighter's answers, offered in the dock (null: none).
+  setReaction(reaction) {
+    this.reaction = reaction;
+    this.renderReaction();
+  }
+
+  renderReaction() {
+    const box = this.reactionBox;
+    const board = this.board;
+    const r = this.reaction;
+    const target = r && board ? own(board.combatants, r.target) : null;
+    const attacker = r && board ? own(board.combatants, r.attacker) : null;
+    if (!target || !attacker || !target.actions) {
+      if (box.hidden) return;
+      box.hidden = true;
+      box.replaceChildren();
+      this.reveal();
+      return;
+    }
+    const answers = ANSWERS.filter((a) => own(target.actions, a)?.allowed);
+    box.replaceChildren(
+      h("p", { class: "reaction-title", id: "reaction-title" }, t("reactTitle", isolate(target.name), isolate(attacker.name))),
+      h("div", { class: "chips" },
+        answers.map((a) => h("button", { type: "button", class: "chip", dataset: { do: "react", id: target.id, action: a, against: attacker.id } },
+          actionName(a), " ", h("span", { class: "cost" }, costLabel(target.actions[a])))),
+        h("button", { type: "button", class: "chip", dataset: { do: "ignore", id: target.id } }, t("reactNothing"))),
+      ...(answers.length ? [] : [h("p", { class: "hint" }, t("reactNone", isolate(target.name)))]));
+    box.setAttribute("aria-labelledby", "reaction-title");
+    box.hidden = false;
+    this.reveal();
+  }
+
+  // The last thing done, in words (the dock's line); an error next to it.
+  setLast(text) {
+    $("#board-last").textContent = text ?? "";
+    this.reveal();
+  }
+
+  error(text) {
+    const el = $("#board-error");
+    el.textContent = text ?? "";
+    el.hidden = !text;
+    this.reveal();
+  }
+
+  // Whoever acts now is on screen: after a start, an action or an undo, the board scrolls
+  // just enough (block "nearest"), without animation when the user asks for less motion,
+  // clear of the sticky header and dock (their heights now, as scroll padding).
+  reveal() {
+    if (this.list.closest("[hidden]")) return;
+    const root = document.documentElement.style;
+    root.scrollPaddingTop = `${$(".top").offsetHeight + 4}px`;
+    root.scrollPaddingBottom = `${$(".board-tools").offsetHeight + 4}px`;
+    const active = [...this.list.querySelectorAll("li.active")];
+    if (!active.length) return;
+    const behavior = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    active.at(-1).scrollIntoView({ block: "nearest", behavior });
+    if (active.length > 1) active[0].scrollIntoView({ block: "nearest", behavior });
   }
 
   // Taps made before the engine is up (issue #14): `key` (a fighter's id or "end-round")
@@ -72,7 +199,7 @@ export class BoardView {
       li.setAttribute("aria-busy", String(on));
       for (const button of li.querySelectorAll("button")) button.disabled = on;
       const badges = li.querySelector(".badges");
-      if (on) badges.prepend(h("li", { class: "badge queued" }, t("queued")));
+      if (on) badges.prepend(h("span", { class: "badge queued" }, t("queued")));
       else badges.querySelector(".queued")?.remove();
     }
     const end = $("#end-round");
@@ -88,18 +215,24 @@ export class BoardView {
   renderPlayers(board) {
     const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
-    $("#players-board").replaceChildren(...fighters.map((f) => card(board, f, top, false)));
+    $("#players-board").replaceChildren(...fighters.map((f) => card(board, f, top, { controls: false, chips: [], targets: [] })));
   }
 
-  setHistory(canUndo, canRedo) {
-    $("#undo").disabled = !canUndo;
-    $("#redo").disabled = !canRedo;
+  // Undo and redo, labelled with what they would take back or do again.
+  setHistory({ undo, redo, last, next, used }, board) {
+    this.used = used ?? {};
+    const undoButton = $("#undo");
+    const redoButton = $("#redo");
+    undoButton.disabled = !(undo > 0);
+    redoButton.disabled = !(redo > 0);
+    undoButton.textContent = undo > 0 && last ? t("undoWhat", commandLabel(board, last)) : t("undo");
+    redoButton.textContent = redo > 0 && next ? t("redoWhat", commandLabel(board, next)) : t("redo");
   }
 
   // After an action the board is drawn anew: the focus goes to whoever acts now.
   focusTurn() {
-    const next = this.list.querySelector("li.active button.primary");
-    (next ?? $("#turn")).focus();
+    const next = this.list.querySelector('li.active button[data-do="act"]');
+    (next ?? $("#turn")).focus({ preventScroll: true });
   }
 }
 
@@ -114,36 +247,137 @@ export function turnText(board) {
   return t("turnTie", fighter(board.active[0]).pi, names.join(", "));
 }
 
-// Everything a card shows, as one string: an unchanged fighter keeps its card.
-function cardKey(board, f, top) {
-  const { actions, declarations, ...shown } = f;
-  return JSON.stringify([document.documentElement.lang, board.round, board.round_over, board.active, top,
-    f.engaged_with.map((id) => own(board.combatants, id)?.name), shown]);
+// A command in a few words: « Aldric — Attaque au corps à corps → Orque 1 » (undo, redo,
+// the dock's last line).
+export function commandLabel(board, command) {
+  const name = (id) => {
+    const f = own(board?.combatants ?? {}, id);
+    return f ? isolate(f.name) : t("someone");
+  };
+  switch (command?.type) {
+    case "act":
+      return t("labelAct", name(command.actor), actionName(command.action), command.target ? name(command.target) : null);
+    case "interrupt":
+      return t("labelInterrupt", name(command.actor), actionName(command.action), command.against ? name(command.against) : null);
+    case "pass":
+      return t("labelPass", name(command.actor));
+    case "start_round":
+      return t("labelStart");
+    case "end_round":
+      return t("labelEnd");
+    case "add_combatant":
+      return t("labelAdd", isolate(command.combatant?.name ?? "?"));
+    case "remove_combatant":
+      return t("labelRemove", name(command.id));
+    case "update_combatant": {
+      const changes = command.changes ?? {};
+      const keys = Object.keys(changes);
+      if (keys.length === 1 && keys[0] === "wounds") return t("labelWounds", name(command.id), changes.wounds);
+      if (keys.length === 1 && keys[0] === "hope") return t("labelHope", name(command.id), changes.hope);
+      if (keys.length === 1 && keys[0] === "notes") return t("labelNotes", name(command.id));
+      if (keys.length === 1 && keys[0] === "hors_combat") return t(changes.hors_combat ? "labelOut" : "labelBack", name(command.id));
+      return t("labelUpdate", name(command.id));
+    }
+    default:
+      return t("labelSettings");
+  }
 }
 
-// One fighter's card; with ``controls`` its buttons (the board), without (the players' view).
-function card(board, f, top, controls) {
+// The fighters a card offers as targets: those it is engaged with first, then the other
+// side, then its own; none out of the fight.
+function targetsOf(board, f) {
+  const others = board.order.filter((id) => id !== f.id).map((id) => own(board.combatants, id)).filter((o) => o && !o.hors_combat);
+  const rank = (o) => (f.engaged_with.includes(o.id) ? 0 : o.side !== f.side ? 1 : 2);
+  return others.map((o, i) => [rank(o), i, o]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+}
+
+// Everything a card shows, as one string: an unchanged fighter keeps its card.
+function cardKey(board, f, top, ui) {
+  const { actions, declarations, ...shown } = f;
+  return JSON.stringify([document.documentElement.lang, board.round, board.round_over, board.active, top,
+    f.engaged_with.map((id) => own(board.combatants, id)?.name), shown, ui.open, ui.picking,
+    ui.chips.map((a) => [a, own(actions ?? {}, a)]), ui.targets.map((o) => [o.id, o.name])]);
+}
+
+// A chip's words: the action, short, with its weapon and its cost.
+function chipLabel(board, f, action) {
+  const verdict = own(f.actions ?? {}, action) ?? {};
+  // The weapon is named when the hands hold more than one.
+  const weapon = verdict.weapon && f.in_hand.length > 1 ? f.weapons.find((w) => w.id === verdict.weapon) : null;
+  const short = own(t("chips"), action) ?? actionName(action);
+  return [short, weapon ? ` · ${isolate(weapon.name)}` : "", " ", h("span", { class: "cost" }, costLabel(verdict))];
+}
+
+// One fighter's row; with ``ui.controls`` its buttons (the board), without (the players' view).
+function card(board, f, top, ui) {
+  const { controls } = ui;
   const active = board.active.includes(f.id);
   const inPlay = board.round > 0 && f.in_round && !f.hors_combat;
-  const classes = ["fighter", active ? "active" : "", f.hors_combat ? "out" : "", f.passed ? "passed" : ""];
+  const classes = ["fighter", active ? "active" : "", f.hors_combat ? "out" : "", f.passed ? "passed" : "", ui.open ? "open" : ""];
   const pi = f.in_round ? f.pi : null;
   const bar = h("span", { class: "pi-bar", "aria-hidden": "true" }, h("span", { class: pi !== null && pi <= 0 ? "empty" : "" }));
   bar.firstChild.style.width = `${pi === null ? 0 : Math.max(0, Math.min(100, (pi / top) * 100))}%`;
-  const buttons = [];
-  if (controls && active) buttons.push(h("button", { type: "button", class: "primary", dataset: { do: "act", id: f.id } }, t("act")));
-  if (controls && inPlay) buttons.push(h("button", { type: "button", dataset: { do: "interrupt", id: f.id } }, t("interrupt")));
-  if (controls && inPlay && !f.passed && !board.round_over) buttons.push(h("button", { type: "button", dataset: { do: "pass", id: f.id } }, t("pass")));
-  return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } },
-    h("div", { class: "fighter-head" },
-      h("span", { class: "name" }, isolate(f.name)),
-      h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
-      active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
-      h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi))),
-    bar,
-    h("ul", { class: "badges", "aria-label": t("state") }, badges(board, f).map((b) => h("li", { class: `badge ${b[1]}` }, b[0]))),
-    buttons.length ? h("div", { class: "card-tools" }, buttons) : null);
+  const who = [
+    h("span", { class: "name" }, isolate(f.name)),
+    h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
+    active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
+    h("span", { class: "badges" }, badges(board, f).map((b) => h("span", { class: `badge ${b[1]}` }, b[0]))),
+  ];
+  const head = h("div", { class: "fighter-head" },
+    controls
+      ? h("button", { type: "button", class: "row", dataset: { do: "toggle", id: f.id }, "aria-expanded": String(ui.open) }, who)
+      : h("span", { class: "row" }, who),
+    h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi)),
+    controls && inPlay ? h("button", { type: "button", class: "small", dataset: { do: "interrupt", id: f.id } }, t("interrupt")) : null);
+  const parts = [head, bar];
+  if (controls && active) {
+    const chips = ui.chips.map((action) => h("button", {
+      type: "button", class: `chip${ui.picking === action ? " picked" : ""}`, "aria-pressed": ui.picking === action ? "true" : null,
+      dataset: { do: "pick", id: f.id, action },
+    }, chipLabel(board, f, action)));
+    if (!board.round_over && !f.passed) chips.push(h("button", { type: "button", class: "chip", dataset: { do: "pass", id: f.id } }, t("pass")));
+    chips.push(h("button", { type: "button", class: "chip more", dataset: { do: "act", id: f.id } }, t("act")));
+    parts.push(h("div", { class: "chips card-actions", role: "group", "aria-label": t("likelyFor", isolate(f.name)) }, chips));
+  }
+  if (controls && ui.picking) {
+    const targets = ui.targets.map((o) => h("button", { type: "button", class: "chip target", dataset: { do: "target", id: f.id, action: ui.picking, target: o.id } },
+      isolate(o.name)));
+    targets.push(h("button", { type: "button", class: "chip", dataset: { do: "target", id: f.id, action: ui.picking, target: "" } }, t("noTarget")));
+    targets.push(h("button", { type: "button", class: "chip", dataset: { do: "untarget", id: f.id }, "aria-label": t("cancelTarget") }, "✕"));
+    parts.push(h("div", { class: "chips targets", role: "group", "aria-label": t("targetFor", actionName(ui.picking)) },
+      h("span", { class: "chips-label" }, t("targetLabel")), targets));
+  }
+  if (controls && ui.open) parts.push(details(board, f, active, inPlay));
+  return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } }, parts);
 }
 
+// The rest of a row, on demand: what it holds, its initiative, the steppers of wounds and
+// Espoir, out of the fight or back, and passing for a fighter whose turn it is not.
+function details(board, f, active, inPlay) {
+  const name = isolate(f.name);
+  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => isolate(w.name));
+  const info = [held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare")];
+  if (f.in_round && f.d6) info.push(t("badgeInit", f.initiative, f.d6));
+  const stepper = (field, label, value) => h("div", { class: "stepper", role: "group", "aria-label": t(`${field}Of`, name), dataset: { field } },
+    h("span", { class: "stepper-label" }, label),
+    h("button", { type: "button", class: "small", dataset: { do: "step", id: f.id, field, by: "-1" }, disabled: value <= 0, "aria-label": t(`${field}Less`, name) }, "−"),
+    h("span", { class: "stepper-value" }, String(value)),
+    h("button", { type: "button", class: "small", dataset: { do: "step", id: f.id, field, by: "1" }, "aria-label": t(`${field}More`, name) }, "+"));
+  const tools = [h("button", { type: "button", class: "small", dataset: { do: "out", id: f.id, value: f.hors_combat ? "" : "1" } },
+    f.hors_combat ? t("revive") : t("down"))];
+  if (!active && inPlay && !f.passed && !board.round_over) tools.push(h("button", { type: "button", class: "small", dataset: { do: "pass", id: f.id } }, t("pass")));
+  const notes = h("div", { class: "notes" },
+    h("label", {}, h("span", { class: "stepper-label" }, t("notesLabel")), " ",
+      h("input", { type: "text", maxlength: 120, autocomplete: "off", value: f.notes ?? "", dataset: { notes: f.id }, placeholder: t("notesHint") })),
+    h("button", { type: "button", class: "small", dataset: { do: "notes", id: f.id }, "aria-label": t("notesSave", name) }, t("notesOk")));
+  return h("div", { class: "more" },
+    h("p", { class: "more-info" }, info.join(" · ")),
+    h("div", { class: "steppers" }, stepper("wounds", t("woundsShort"), f.wounds), stepper("hope", t("hopeShort"), f.hope)),
+    notes,
+    h("div", { class: "more-tools" }, tools));
+}
+
+// The badges that matter now (the rest is in the row's details).
 function badges(board, f) {
   const out = [];
   if (f.hors_combat) out.push([t("badgeOut"), "bad"]);
@@ -157,11 +391,9 @@ function badges(board, f) {
     const names = f.engaged_with.map((id) => own(board.combatants, id)?.name).filter(Boolean).map(isolate);
     out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), "warn"]);
   }
-  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => isolate(w.name));
-  out.push([held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare"), "muted"]);
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
+  for (const note of (f.notes ?? "").split(",").map((n) => n.trim()).filter(Boolean)) out.push([isolate(note), "note"]);
   out.push([t("badgeHope", f.hope), "muted"]);
-  if (f.in_round && f.d6) out.push([t("badgeInit", f.initiative, f.d6), "muted"]);
   return out;
 }
 
@@ -169,21 +401,36 @@ function badges(board, f) {
 // under the finger at the board tap just before it (it moved there, or appeared, when the
 // board was drawn anew) is ignored while the taps come less than GUARD ms apart; a tap
 // after a pause, after a tap outside the board (the action sheet, a tab), or anywhere
-// else goes through at once. Taps from the keyboard are not guarded.
+// else goes through at once. Taps from the keyboard are not guarded. The dock's answers
+// to an attack count as the board.
 const GUARD = 400;
 
-function steadyTaps(list) {
+// The notes typed in the row of a « OK » button.
+function notesOf(button) {
+  if (button.dataset.do !== "notes") return {};
+  return { value: button.closest("li")?.querySelector("input[data-notes]")?.value ?? "" };
+}
+
+// A button as the user sees it, the same across a redraw (a stepper's « + » stays itself).
+function signature(button) {
+  const { do: what, id, action, field, by, target } = button.dataset;
+  return JSON.stringify([what, id, action, field, by, target]);
+}
+
+function steadyTaps(roots) {
   let last = null; // { x, y, time, button }: the last tap, and the button it was meant for
+  const inBoard = (target) => roots.some((root) => root.contains(target));
   document.addEventListener("click", (event) => {
-    if (!list.contains(event.target)) last = null;
+    if (!inBoard(event.target)) last = null;
   }, true);
   return (event, button) => {
     if (event.detail === 0) return true; // Enter or Space: the focus does not move under a finger
     const now = performance.now();
     const box = button.getBoundingClientRect();
     const inside = (x, y) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
-    const moved = last && now - last.time < GUARD && last.button !== button && inside(last.x, last.y);
-    last = { x: event.clientX, y: event.clientY, time: now, button: moved ? last.button : button };
+    const aim = signature(button);
+    const moved = last && now - last.time < GUARD && last.button !== aim && inside(last.x, last.y);
+    last = { x: event.clientX, y: event.clientY, time: now, button: moved ? last.button : aim };
     return !moved;
   };
 }

@@ -46,6 +46,10 @@ export class RoundView {
 
   render(board) {
     this.board = board;
+    // A round still running is said before it is replaced (issue #13).
+    const running = $("#round-running");
+    running.textContent = board.round > 0 && !board.round_over ? t("roundRunning", board.round) : "";
+    running.hidden = !running.textContent;
     const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
     fighters.sort((a, b) => a.entry - b.entry);
     // Ids by position, never from a fighter's id (it comes from a file or a link).

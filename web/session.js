@@ -30,6 +30,9 @@ export class Session {
     this.board = null;
     this.undo = 0;
     this.redo = 0;
+    this.last = null; // the command undo would take back, the one redo would do again,
+    this.next = null; // and each fighter's last action (engine/table.py), for the board
+    this.used = {};
     this.readOnly = false;
     this.held = null; // the unreadable save not set aside, until downloaded or given up
     this.unwritten = null; // the save text not written because of it
@@ -123,6 +126,9 @@ export class Session {
     this.board = answer.board;
     this.undo = answer.undo ?? 0;
     this.redo = answer.redo ?? 0;
+    this.last = answer.last ?? null;
+    this.next = answer.next ?? null;
+    this.used = answer.used ?? {};
     let stored = null;
     if (typeof answer.save === "string" && !this.readOnly) {
       if (this.held === null) {

@@ -32,8 +32,18 @@ export class SheetView {
   }
 
   open(board, id, interruption) {
-    this.shown = { board, id, interruption, action: null };
+    this.shown = { board, id, interruption, action: null, preset: {} };
     this.showActions();
+  }
+
+  // Straight to one action's options (a charge from the card, an acrobatic dodge in
+  // answer to an attack), with `preset` option values (its target, its attacker).
+  openAction(board, id, interruption, action, preset) {
+    this.shown = { board, id, interruption, action: null, preset };
+    this.showOptions(action);
+    if (!this.dialog.open) this.dialog.showModal();
+    const first = this.body.querySelector("input, select");
+    (first ?? this.body.querySelector("[data-submit]")).focus();
   }
 
   showActions() {
@@ -42,20 +52,30 @@ export class SheetView {
     this.shown.action = null;
     $("#sheet-title").textContent = t("sheetTitle", isolate(f.name), interruption, f.pi, f.hope);
     this.error("");
-    const groups = {};
+    // Frequent first (the card's likely actions), then by category; the actions this
+    // fighter's sheet can never allow (engine/view.py `never`) folded away at the end.
+    const never = new Set(f.never ?? []);
+    const frequent = new Set(interruption ? [] : f.likely ?? []);
+    const groups = frequent.size ? { frequent: [] } : {};
+    const folded = [];
     for (const [actionId, verdict] of Object.entries(f.actions)) {
       if ((verdict.category === "interruption") !== interruption) continue;
-      (groups[verdict.category] ??= []).push([actionId, verdict]);
+      if (never.has(actionId)) folded.push([actionId, verdict]);
+      else (groups[frequent.has(actionId) ? "frequent" : verdict.category] ??= []).push([actionId, verdict]);
     }
+    if (groups.frequent) groups.frequent.sort((a, b) => f.likely.indexOf(a[0]) - f.likely.indexOf(b[0]));
+    // Folded actions give no reason each: the summary says why none applies.
+    const list = (actions, reasons = true) => h("ul", { class: "actions" }, actions.map(([actionId, v]) => {
+      const reasonId = `reason-${actionId}`;
+      const why = !v.allowed && reasons;
+      return h("li", {},
+        h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": why ? reasonId : null },
+          h("span", {}, actionName(actionId, v.name)), h("span", { class: "cost" }, costLabel(v))),
+        why ? h("small", { id: reasonId, class: "reason" }, refusal(v)) : null);
+    }));
     this.body.replaceChildren(...Object.entries(groups).map(([category, actions]) => h("section", { class: "action-group" },
-      h("h3", {}, term("categories", category)),
-      h("ul", { class: "actions" }, actions.map(([actionId, v]) => {
-        const reasonId = `reason-${actionId}`;
-        return h("li", {},
-          h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": v.allowed ? null : reasonId },
-            h("span", {}, actionName(actionId, v.name)), h("span", { class: "cost" }, costLabel(v))),
-          v.allowed ? null : h("small", { id: reasonId, class: "reason" }, refusal(v)));
-      })))));
+      h("h3", {}, category === "frequent" ? t("frequentActions") : term("categories", category)), list(actions))),
+      folded.length ? h("details", { class: "action-group folded" }, h("summary", {}, t("otherActions", folded.length)), list(folded, false)) : null);
     if (!this.dialog.open) this.dialog.showModal();
     this.body.querySelector("button:not([disabled])")?.focus();
   }
@@ -69,6 +89,10 @@ export class SheetView {
     $("#sheet-title").textContent = t("optionsTitle", isolate(f.name), actionName(actionId, spec.name), costLabel(verdict));
     this.error("");
     const fields = spec.options.map((name) => optionField(board, f, actionId, name, spec.required.includes(name)));
+    for (const [name, value] of Object.entries(this.shown.preset ?? {})) {
+      const el = fields.find((field) => field?.querySelector?.(`#opt-${name}`))?.querySelector(`#opt-${name}`);
+      if (el && value) el.value = value;
+    }
     const tests = (verdict.tests ?? []).map((test) => h("li", {}, testLabel(test)));
     this.body.replaceChildren(h("div", { class: "options" },
       tests.length ? h("div", { class: "tests" }, h("h3", {}, t("testToDo")), h("ul", {}, tests)) : null,

@@ -98,6 +98,7 @@ def test_hostile_names_in_an_imported_file_stay_text(fight: Any, tmp_path: Path)
     page.locator("#confirm-dialog").get_by_role("button", name="Ouvrir ce combat").click()
     page.get_by_role("button", name="Plateau").click()
     expect(page.locator("#board .name")).to_have_text([img, script])
+    page.locator('#board li[data-id="orque"] button[data-do="toggle"]').click()  # what it holds: its row's details
     expect(page.locator("#board")).to_contain_text(f"en main : {img}")
     page.get_by_role("button", name="Journal").click()
     expect(page.locator("#journal")).to_contain_text(f"{script} ({img}) : d6 1")

@@ -209,10 +209,11 @@ def test_english_is_one_switch_away_and_stays(fight: Any) -> None:
     # Why an action is refused, in English from the engine's key (#11), never its French.
     expect(page.locator("#sheet .reason").first).to_be_visible()
     reasons = page.locator("#sheet .reason").all_inner_texts()
-    assert "Needs a bow in hand (R4)." in reasons, reasons
+    assert "Already standing: getting up needs being prone or kneeling (R4)." in reasons, reasons
     french = [r for r in reasons if re.search(r"Il faut|Aucune|Déjà|Impossible|n'a |ne peut", r)]
     assert french == [], french
     page.locator("#sheet").get_by_role("button", name="Close", exact=True).click()
+    card(page, "Aldric").locator('button[data-do="toggle"]').click()  # « Pass » is in his row's details
     card(page, "Aldric").get_by_role("button", name="Pass").click()
     expect(card(page, "Aldric").locator(".badges")).to_contain_text("passed")
     page.get_by_role("button", name="Fighters").click()

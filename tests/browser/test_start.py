@@ -137,11 +137,12 @@ def test_a_refused_tap_stops_the_queue_with_its_reason(new_phone: NewPhone) -> N
     page, held = _held_start(new_phone)
     page.get_by_role("button", name="Finir le tour").click()
     card(page, "Orque").get_by_role("button", name="Passer").click()
+    card(page, "Aldric").locator('button[data-do="toggle"]').click()  # his row's details: « Passer »
     card(page, "Aldric").get_by_role("button", name="Passer").click()
     expect(card(page, "Aldric")).to_contain_text("en attente")
     _release(page, held)
     wait_ready(page)
-    message = page.locator("#message")
+    message = page.locator("#board-error")  # in the board's dock, next to what was tapped
     expect(message).to_contain_text("La touche suivante, faite pendant le chargement, est abandonnée")
     expect(message).to_contain_text("rien n'est appliqué dans le désordre")
     expect(page.locator("#round")).to_have_text("Tour 1 — terminé")

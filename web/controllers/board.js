@@ -1,17 +1,19 @@
-// The board: acting and interrupting through the action sheet, passing, ending the
+// The board: acting from the card (its likely actions, the fighters as targets) or through
+// the action sheet, the attacked fighter's answers, passing, wounds and Espoir, ending the
 // round, undo and redo; the players' view draws the same board.
-import { turnText } from "../board.js";
-import { refusal } from "../i18n.js";
+import { commandLabel, turnText } from "../board.js";
+import { own } from "../dom.js";
+import { refusal, t } from "../i18n.js";
 import { commands } from "./commands.js";
 
 export class BoardController {
   constructor(parts, view, sheet) {
     const { session, nav } = parts;
-    const { send, tell } = commands(parts);
+    const { send } = commands(parts);
     this.parts = parts;
     this.view = view;
     this.sheet = sheet;
-    this.tell = tell;
+    this.send = send;
     // A tap on a card while the last one is still with the engine is dropped: the board it
     // was aimed at is about to change (two taps on « Passer » pass one fighter, not two).
     // Before the engine is up, taps are queued instead, in order, each shown as pending
@@ -19,18 +21,37 @@ export class BoardController {
     let busy = false;
     const one = (run) => async (...args) => {
       if (session.waiting()) return run(...args);
-      if (busy) return;
+      if (busy) return undefined;
       busy = true;
       try {
-        await run(...args);
+        return await run(...args);
       } finally {
         busy = false;
       }
     };
+    const fighter = (id) => own(session.board.combatants, id);
     view.bind({
       act: (id) => this.actions(id, false),
       interrupt: (id) => this.actions(id, true),
       pass: one((id) => this.pass(id)),
+      pick: one((id, { action }) => this.pick(id, action)),
+      target: one((id, { action, target }) => {
+        view.pick(null);
+        return this.run({ type: "act", actor: id, action, ...(target ? { target } : {}) });
+      }),
+      react: one((id, { action, against }) => {
+        const spec = own(session.board.catalogue, action);
+        if (spec?.required.length) return this.sheet.openAction(session.board, id, true, action, { against });
+        return this.run({ type: "interrupt", actor: id, action, against });
+      }),
+      ignore: () => view.setReaction(null),
+      step: one((id, { field, by }) => {
+        const f = fighter(id);
+        if (!f) return undefined;
+        return this.run({ type: "update_combatant", id, changes: { [field]: Math.max(0, f[field] + Number(by)) } });
+      }),
+      notes: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { notes: value } })),
+      out: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { hors_combat: value === "1" } })),
       endRound: one(() => this.endRound()),
       nextRound: () => nav.go("round"),
       undo: () => this.history("undo"),
@@ -41,14 +62,17 @@ export class BoardController {
       const answer = await send({ type: interruption ? "interrupt" : "act", actor, action, ...options });
       if (!answer.ok) return sheet.error(refusal(answer.error));
       sheet.close();
+      this.done(answer);
       return view.focusTurn();
     });
     session.on("change", (board) => {
+      view.setHistory(session, board);
       view.render(board);
-      view.setHistory(session.undo > 0, session.redo > 0);
+      view.setLast(session.last ? t("lastDone", commandLabel(board, session.last)) : "");
       if (nav.at("players")) view.renderPlayers(board);
     });
     nav.on("players", () => view.renderPlayers(session.board));
+    nav.on("board", () => view.reveal());
   }
 
   // The board saved with the fight, drawn before the engine is ready (a first paint).
@@ -64,12 +88,47 @@ export class BoardController {
     return this.early(id, () => session.call({ op: "show" })).then(() => this.sheet.open(session.board, id, interruption));
   }
 
+  // A likely action tapped on the card: done at once, or its targets shown, or (with
+  // options the card cannot ask for: a charge's distance) the sheet at that action.
+  pick(id, action) {
+    const { session } = this.parts;
+    const spec = own(session.board.catalogue ?? {}, action);
+    if (!spec) return undefined;
+    if (spec.required.length) return this.sheet.openAction(session.board, id, false, action, {});
+    if (spec.options.includes("target")) return this.view.pick({ id, action });
+    return this.run({ type: "act", actor: id, action });
+  }
+
   pass(id) {
-    return this.early(id, () => this.tell({ type: "pass", actor: id }));
+    return this.early(id, () => this.run({ type: "pass", actor: id }));
   }
 
   endRound() {
-    return this.early("end-round", () => this.tell({ type: "end_round" }));
+    return this.early("end-round", () => this.run({ type: "end_round" }));
+  }
+
+  // A command from the board: accepted, the dock says what it did (and offers the
+  // target's answers after an attack); refused, the dock says why, where the user is.
+  async run(command) {
+    const answer = await this.send(command);
+    if (!answer.ok) {
+      this.view.error(answer.discarded ? t("queueStopped", refusal(answer.error), answer.discarded) : refusal(answer.error));
+      return answer;
+    }
+    this.done(answer);
+    return answer;
+  }
+
+  // An accepted command: its line in the dock, the attacked fighter's answers.
+  done(answer) {
+    const { session } = this.parts;
+    const board = session.board;
+    const command = answer.command;
+    this.view.error("");
+    const taken = answer.events.find((e) => e.type === "action_taken");
+    this.view.setLast(taken ? t("lastAction", commandLabel(board, command), paid(taken)) : t("lastDone", commandLabel(board, command)));
+    const attack = command.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
+    this.view.setReaction(attack ? { attacker: command.actor, target: command.target } : null);
   }
 
   // A tap before the engine is up: what it touched is shown as pending (`key`: a
@@ -88,10 +147,23 @@ export class BoardController {
     const { session, status } = this.parts;
     const answer = await session.call({ op });
     if (!answer.ok) {
-      status.message(refusal(answer.error));
+      // Said where the user is: the board's dock, or the message line on another screen.
+      if (this.parts.nav.at("board")) this.view.error(refusal(answer.error));
+      else status.message(refusal(answer.error));
       return;
     }
     status.report(session.take(answer));
+    this.view.error("");
+    this.view.setReaction(null);
+    const command = op === "undo" ? answer.undone : answer.command;
+    if (command) this.view.setLast(t(op === "undo" ? "undone" : "redone", commandLabel(session.board, command)));
     status.announce(turnText(session.board));
   }
+}
+
+// What an action cost: « 5 P.I., 11 → 6 », or « 1 point d'Espoir, Espoir 1 → 0 ».
+function paid(taken) {
+  if (taken.pays === "espoir") return t("paidHope", taken.hope_before, taken.hope_after);
+  if (taken.pays === "rien") return t("costNothing");
+  return t("paidPi", taken.cost, taken.pi_before, taken.pi_after);
 }
