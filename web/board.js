@@ -86,9 +86,7 @@ export class BoardView {
 
   // The players' view: drawn when it is on screen.
   renderPlayers(board) {
-    const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
-    const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
-    $("#players-board").replaceChildren(...fighters.map((f) => card(board, f, top, false)));
+    $("#players-board").replaceChildren(...playerCards(board));
   }
 
   setHistory(canUndo, canRedo) {
@@ -101,6 +99,14 @@ export class BoardView {
     const next = this.list.querySelector("li.active button.primary");
     (next ?? $("#turn")).focus();
   }
+}
+
+// The players' cards, read-only (the players' view, and a player's phone on the live
+// table, web/live/guest-view.js, whose board may hide a PNJ's details as null).
+export function playerCards(board) {
+  const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
+  const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
+  return fighters.map((f) => card(board, f, top, false));
 }
 
 // Whose turn it is, in words: the board's heading and what the live region says.
@@ -160,7 +166,7 @@ function badges(board, f) {
   const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => isolate(w.name));
   out.push([held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare"), "muted"]);
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
-  out.push([t("badgeHope", f.hope), "muted"]);
+  if (f.hope !== null) out.push([t("badgeHope", f.hope), "muted"]); // null: hidden from the players (live table)
   if (f.in_round && f.d6) out.push([t("badgeInit", f.initiative, f.d6), "muted"]);
   return out;
 }

@@ -1,0 +1,55 @@
+// « Scanner la réponse »: the camera, read for a QR code. The browser's BarcodeDetector
+// where it has one that reads QR codes; else the `barcode-detector` polyfill (ZXing in
+// WebAssembly), vendored with the site and loaded only now (tools/build_site.py).
+const POLYFILL = "../../runtime/barcode-detector/pure.js";
+const EVERY = 250; // ms between two looks at the picture
+
+async function detector() {
+  if (typeof globalThis.BarcodeDetector === "function") {
+    const formats = await globalThis.BarcodeDetector.getSupportedFormats?.().catch(() => []) ?? [];
+    if (formats.includes("qr_code")) return new globalThis.BarcodeDetector({ formats: ["qr_code"] });
+  }
+  const { BarcodeDetector, prepareZXingModule } = await import(POLYFILL);
+  // The WebAssembly file beside the module, from this origin (never a CDN).
+  prepareZXingModule?.({ overrides: { locateFile: (path) => new URL(`../../runtime/barcode-detector/${path}`, import.meta.url).href } });
+  return new BarcodeDetector({ formats: ["qr_code"] });
+}
+
+// What a picture (an image, a canvas, a video frame) holds as QR codes' text.
+export async function readQr(source) {
+  const found = await (await detector()).detect(source);
+  return found.map((code) => code.rawValue);
+}
+
+// Starts the back camera in `video` and calls onText(text) with the first QR code seen.
+// Returns {stop}. Throws what getUserMedia throws (NotAllowedError: the camera refused).
+export async function scanner(video, onText) {
+  const reader = await detector();
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+  video.srcObject = stream;
+  await video.play();
+  let running = true;
+  let timer = null;
+  const look = async () => {
+    if (!running) return;
+    try {
+      const [code] = video.readyState >= 2 ? await reader.detect(video) : [];
+      if (code?.rawValue && running) {
+        onText(code.rawValue);
+        return;
+      }
+    } catch {
+      /* a frame it could not read: the next one */
+    }
+    if (running) timer = setTimeout(look, EVERY);
+  };
+  look();
+  return {
+    stop() {
+      running = false;
+      clearTimeout(timer);
+      for (const track of stream.getTracks()) track.stop();
+      video.srcObject = null;
+    },
+  };
+}
