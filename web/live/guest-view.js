@@ -85,11 +85,11 @@ export class LiveGuestView {
     $("#live-declare").hidden = !declaring;
     if (declaring) {
       const select = $("#live-weapon");
-      const chosen = select.value;
+      const chosen = select.options.length ? select.value : null; // the player's choice, kept across boards
       const options = me.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? isolate(d.name) : t("bareHands")));
       select.replaceChildren(...options);
       const fallback = me.declarations.find((d) => d.weapon === me.declared) ?? me.declarations[1] ?? me.declarations[0];
-      select.value = me.declarations.some((d) => (d.weapon ?? "") === chosen) ? chosen : fallback?.weapon ?? "";
+      select.value = chosen !== null && me.declarations.some((d) => (d.weapon ?? "") === chosen) ? chosen : fallback?.weapon ?? "";
     }
     const inPlay = Boolean(me) && board.round > 0 && !board.round_over && me.in_round && !me.hors_combat;
     $("#live-interrupt").hidden = !inPlay;

@@ -12,8 +12,8 @@ export const MAX_PROPOSAL = 512;
 // The longest message the game master may send (a board of 64 fighters is under 60 kB).
 export const MAX_HOST_MESSAGE = 400_000;
 // A player's rate: a burst of RATE_BURST messages, then RATE_PER_SECOND a second.
-export const RATE_BURST = 8;
-export const RATE_PER_SECOND = 2;
+export const RATE_BURST = 20;
+export const RATE_PER_SECOND = 4;
 
 const ID = (value) => typeof value === "string" && value.length > 0 && value.length <= 64;
 
