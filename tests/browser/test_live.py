@@ -283,3 +283,33 @@ def test_the_game_masters_page_still_plays_with_a_players_save(new_phone: NewPho
     wait_ready(gm.page)
     expect(card(gm.page, "Orque").locator(".pi")).to_have_text("6 P.I.")
     expect(gm.page.locator("#live-bar")).to_be_hidden()
+
+
+#: The camera, faked: getUserMedia answers a stream of a canvas showing the SVG given
+#: (the player's QR code, as their phone shows it). Chromium's own fake camera
+#: (--use-file-for-fake-video-capture) would need a browser of its own for one test.
+FAKE_CAMERA = """async (svg) => {
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 480;
+  const paint = () => canvas.getContext('2d').drawImage(image, 40, 40, 400, 400);
+  paint();
+  setInterval(paint, 100);
+  navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(10);
+}"""
+
+
+def test_scanning_the_answer_with_the_camera_pairs(fight: Watched, new_phone: NewPhone) -> None:
+    gm = fight.page
+    player = join(new_phone, invite(gm))
+    svg = player.page.locator("#live-answer-qr svg").evaluate("e => e.outerHTML.replace('<svg', '<svg xmlns=\"http://www.w3.org/2000/svg\"')")
+    gm.evaluate(FAKE_CAMERA, svg)
+    gm.get_by_role("button", name="Scanner la réponse").click()
+    connected(player)
+    expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — connecté")
+    # Chromium on Linux has no BarcodeDetector: the vendored reader, from this origin only.
+    assert any(url.endswith("/runtime/zxing-wasm/zxing_reader.wasm") for url in fight.requests)
+    fight.assert_clean()
+    player.assert_clean()

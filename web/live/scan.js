@@ -1,18 +1,26 @@
 // « Scanner la réponse »: the camera, read for a QR code. The browser's BarcodeDetector
 // where it has one that reads QR codes; else the `barcode-detector` polyfill (ZXing in
 // WebAssembly), vendored with the site and loaded only now (tools/build_site.py).
-const POLYFILL = "../../runtime/barcode-detector/pure.js";
+const POLYFILL = "../../runtime/barcode-detector/ponyfill.js";
 const EVERY = 250; // ms between two looks at the picture
 
-async function detector() {
-  if (typeof globalThis.BarcodeDetector === "function") {
-    const formats = await globalThis.BarcodeDetector.getSupportedFormats?.().catch(() => []) ?? [];
-    if (formats.includes("qr_code")) return new globalThis.BarcodeDetector({ formats: ["qr_code"] });
-  }
-  const { BarcodeDetector, prepareZXingModule } = await import(POLYFILL);
-  // The WebAssembly file beside the module, from this origin (never a CDN).
-  prepareZXingModule?.({ overrides: { locateFile: (path) => new URL(`../../runtime/barcode-detector/${path}`, import.meta.url).href } });
-  return new BarcodeDetector({ formats: ["qr_code"] });
+let made = null;
+
+function detector() {
+  made ??= (async () => {
+    if (typeof globalThis.BarcodeDetector === "function") {
+      const formats = await Promise.resolve(globalThis.BarcodeDetector.getSupportedFormats?.()).catch(() => []) ?? [];
+      if (formats.includes("qr_code")) return new globalThis.BarcodeDetector({ formats: ["qr_code"] });
+    }
+    const { BarcodeDetector, setZXingModuleOverrides } = await import(POLYFILL);
+    // The WebAssembly file from this origin (the library would ask a CDN).
+    setZXingModuleOverrides({ locateFile: (file) => new URL(`../../runtime/zxing-wasm/${file}`, import.meta.url).href });
+    return new BarcodeDetector({ formats: ["qr_code"] });
+  })();
+  made.catch(() => {
+    made = null; // a failed load is tried again at the next scan
+  });
+  return made;
 }
 
 // What a picture (an image, a canvas, a video frame) holds as QR codes' text.
