@@ -76,10 +76,13 @@ def test_pairing_by_link_and_code_then_both_players_see_every_command(fight: Wat
                                                                      shot: Shot) -> None:
     gm = fight.page
     link = invite(gm)
-    assert len(link) < 220, link  # a QR code of version 9 at most (level L)
-    shot(gm, "live-invite.png")
+    modules = int(str(gm.locator("#invite-qr svg").get_attribute("viewBox")).split()[2]) - 8  # less the quiet zone
+    version = (modules - 17) // 4
+    print(f"invitation link: {len(link)} characters, QR code version {version} (level L)")
+    assert version <= 9, link
+    shot(gm, "screenshot-live-invite.png")
     first = join(new_phone, link, save=OWN_FIGHT)
-    shot(first.page, "live-answer.png")
+    shot(first.page, "screenshot-live-answer.png")
     paste(gm, first)
     expect(gm.locator("#invite-dialog")).to_be_hidden()
     second = pair(gm, new_phone)
@@ -146,7 +149,7 @@ def test_the_answer_link_hands_over_to_the_open_tab(fight: Watched, new_phone: N
         watched.assert_clean()
 
 
-def test_a_players_die_and_interruption_reach_the_game_master(fight: Watched, new_phone: NewPhone) -> None:
+def test_a_players_die_and_interruption_reach_the_game_master(fight: Watched, new_phone: NewPhone, shot: Shot) -> None:
     gm = fight.page
     player = pair(gm, new_phone)
     page = player.page
@@ -183,6 +186,7 @@ def test_a_players_die_and_interruption_reach_the_game_master(fight: Watched, ne
     # Aldric acts first (round 2): « À toi » on the player's phone.
     expect(page.locator("#live-yours")).to_have_text("À toi : Aldric agit !")
     expect(live_card(player, "Aldric").locator(".badges")).to_contain_text("(d6 6)")
+    shot(page, "screenshot-live-player.png")
     player.assert_clean()
     fight.assert_clean()
 

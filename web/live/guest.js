@@ -140,6 +140,7 @@ export async function followTable(view) {
       return;
     }
     if (message.t === "board" && isBoard(message.board)) {
+      if (board && board.round !== message.board.round) view.note(""); // last round's word is spent
       board = message.board;
       claim = typeof message.claim === "string" && Object.hasOwn(board.combatants, message.claim) ? message.claim : null;
       view.render(board, claim);

@@ -3,7 +3,8 @@
 // invitation's id, the ICE user fragment and password, the DTLS sha-256 fingerprint and
 // the candidates (UDP only), packed in bytes and written base64url. The far side rebuilds
 // a data-channel SDP from them (buildSdp). Two mDNS host candidates make an offer of 115
-// bytes, 154 characters: with the site's address, a QR code of version 8 or 9 (level L).
+// bytes, 154 characters: a link of 184 characters with the site's address here, a QR code
+// of version 8 (level L).
 // No DOM, no RTCPeerConnection here: pure functions (tests/live/signal.test.mjs).
 
 // The live table's protocol version: in every code and every message. A code or a message
