@@ -117,6 +117,9 @@ def test_pairing_by_link_and_code_then_both_players_see_every_command(fight: Wat
     print(f"command to player board: p50 {statistics.median(latencies):.0f} ms, max {max(latencies):.0f} ms")
     assert max(latencies) < 2000, latencies
 
+    # Each keeps its screen awake while it follows (Screen Wake Lock: Chromium has it).
+    for player in (first, second):
+        expect(player.page.locator("html")).to_have_attribute("data-awake", "on")
     # Neither player's phone started Python, and the first one's own fight is untouched.
     for player in (first, second):
         no_engine(player)

@@ -32,18 +32,25 @@ function remember(id) {
 
 // The screen kept awake while the player follows (Screen Wake Lock, where there is one);
 // taken again when the page comes back to the front (the browser drops it when hidden).
+// `data-awake` on <html> says where it stands: "on", "off", "refused" or "unavailable".
 function keepAwake() {
   let lock = null;
   let wanted = false;
+  const mark = (state) => {
+    document.documentElement.dataset.awake = state;
+  };
   const take = async () => {
-    if (!wanted || lock || document.visibilityState !== "visible" || !navigator.wakeLock) return;
+    if (!navigator.wakeLock) return mark("unavailable");
+    if (!wanted || lock || document.visibilityState !== "visible") return;
     try {
       lock = await navigator.wakeLock.request("screen");
+      mark("on");
       lock.addEventListener("release", () => {
         lock = null;
+        mark("off");
       });
     } catch {
-      /* refused (battery saver, no permission): the phone may sleep */
+      mark("refused"); // battery saver, no permission: the phone may sleep
     }
   };
   document.addEventListener("visibilitychange", take);
