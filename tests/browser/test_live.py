@@ -320,3 +320,32 @@ def test_scanning_the_answer_with_the_camera_pairs(fight: Watched, new_phone: Ne
     assert any(url.endswith("/runtime/zxing-wasm/zxing_reader.wasm") for url in fight.requests)
     fight.assert_clean()
     player.assert_clean()
+
+
+def test_the_stun_setting_is_checked_kept_and_carried_by_the_invitation(fight: Watched, new_phone: NewPhone) -> None:
+    gm = fight.page
+    gm.get_by_role("button", name="Partie").click()
+    field = gm.get_by_label("Serveur STUN (facultatif)")
+    field.fill("http://stun.example.org")
+    field.press("Tab")
+    expect(gm.locator("#live-stun-error")).to_contain_text("stun:nom.exemple:3478")
+    assert gm.evaluate("localStorage.getItem('riposte.live.stun')") is None
+    # A server on this machine that answers nothing: the phones still pair with host candidates.
+    field.fill("stun:127.0.0.1:9")
+    field.press("Tab")
+    expect(gm.locator("#message")).to_contain_text("Serveur STUN stun:127.0.0.1:9")
+    assert gm.evaluate("localStorage.getItem('riposte.live.stun')") == "stun:127.0.0.1:9"
+    link = invite(gm)
+    carried = gm.evaluate("async (link) => (await import('./web/live/signal.js')).decode(new URL(link).hash.slice(7), 'offer').stun", link)
+    assert carried == "stun:127.0.0.1:9"
+    player = join(new_phone, link)
+    paste(gm, player)
+    # Emptied: off again, and the next invitation carries none.
+    gm.get_by_role("button", name="Partie").click()
+    field.fill("")
+    field.press("Tab")
+    expect(gm.locator("#message")).to_contain_text("Pas de serveur STUN")
+    link = invite(gm)
+    assert gm.evaluate("async (link) => (await import('./web/live/signal.js')).decode(new URL(link).hash.slice(7), 'offer').stun", link) == ""
+    fight.assert_clean()
+    player.assert_clean()

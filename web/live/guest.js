@@ -101,6 +101,10 @@ export async function followTable(view) {
   let board = null;
   let claim = null;
   let connected = false;
+  // ICE may fail before the channel ever opens (the phones cannot reach each other): said.
+  made.pc.addEventListener("connectionstatechange", () => {
+    if (!connected && made.pc.connectionState === "failed") view.setState("failed", t("liveFailed"));
+  });
   const channel = await made.channel;
   const send = (type, fields) => {
     if (channel.readyState === "open") channel.send(say(type, fields));

@@ -248,7 +248,13 @@ export class LiveHost {
 
   hear(player, text) {
     if (player.state !== "connected") return;
-    if (!player.rate()) return this.refuse(player, "rate");
+    // Too fast: refused unread, and said once per burst (a flood gets no flood back).
+    if (!player.rate()) {
+      if (!player.throttled) this.refuse(player, "rate");
+      player.throttled = true;
+      return;
+    }
+    player.throttled = false;
     let message;
     try {
       message = readProposal(text);
@@ -279,6 +285,7 @@ export class LiveHost {
     if (message.t === "interrupt") {
       if (board.round === 0 || board.round_over || !f.in_round || f.hors_combat) return this.refuse(player, "not_now");
       if (!this.requests.includes(f.id)) this.requests.push(f.id);
+      this.parts.status.message(t("liveRequest", f.name)); // said on every screen, accepted on the board
       this.show();
       return this.send(player, say("ok", { what: "interrupt" }));
     }
