@@ -322,6 +322,10 @@ def test_scanning_the_answer_with_the_camera_pairs(fight: Watched, new_phone: Ne
     player.assert_clean()
 
 
+#: The STUN server an invitation link carries (web/live/signal.js decode).
+STUN_IN = "async (link) => (await import('./web/live/signal.js')).decode(new URL(link).hash.slice(7), 'offer').stun"
+
+
 def test_the_stun_setting_is_checked_kept_and_carried_by_the_invitation(fight: Watched, new_phone: NewPhone) -> None:
     gm = fight.page
     gm.get_by_role("button", name="Partie").click()
@@ -336,8 +340,7 @@ def test_the_stun_setting_is_checked_kept_and_carried_by_the_invitation(fight: W
     expect(gm.locator("#message")).to_contain_text("Serveur STUN stun:127.0.0.1:9")
     assert gm.evaluate("localStorage.getItem('riposte.live.stun')") == "stun:127.0.0.1:9"
     link = invite(gm)
-    carried = gm.evaluate("async (link) => (await import('./web/live/signal.js')).decode(new URL(link).hash.slice(7), 'offer').stun", link)
-    assert carried == "stun:127.0.0.1:9"
+    assert gm.evaluate(STUN_IN, link) == "stun:127.0.0.1:9"
     player = join(new_phone, link)
     paste(gm, player)
     # Emptied: off again, and the next invitation carries none.
@@ -346,6 +349,6 @@ def test_the_stun_setting_is_checked_kept_and_carried_by_the_invitation(fight: W
     field.press("Tab")
     expect(gm.locator("#message")).to_contain_text("Pas de serveur STUN")
     link = invite(gm)
-    assert gm.evaluate("async (link) => (await import('./web/live/signal.js')).decode(new URL(link).hash.slice(7), 'offer').stun", link) == ""
+    assert gm.evaluate(STUN_IN, link) == ""
     fight.assert_clean()
     player.assert_clean()
