@@ -144,11 +144,17 @@ def test_the_answer_link_hands_over_to_the_open_tab(fight: Watched, new_phone: N
     again.page.goto(f"{site_url}#reponse={code}", wait_until="domcontentloaded")
     expect(again.page.locator("#live-state")).to_contain_text("Aucun onglet de Riposte n'attend cette réponse")
     gm.bring_to_front()
-    invite(gm)
+    late = join(new_phone, invite(gm))
     gm.get_by_label("Code du joueur").fill(code)
     gm.get_by_role("button", name="Valider le code").click()
     expect(gm.locator("#invite-status")).to_contain_text("ne correspond à aucune invitation en cours")
-    for watched in (camera, again, player, fight):
+    # Expired: an answer to an invitation older than its life (15 minutes) is refused too.
+    gm.evaluate("for (const inv of riposteLive.host.invitations.values()) inv.at -= 15 * 60_000 + 1")
+    gm.get_by_label("Code du joueur").fill(late.page.locator("#live-answer").input_value())
+    gm.get_by_role("button", name="Valider le code").click()
+    expect(gm.locator("#invite-status")).to_contain_text("ne correspond à aucune invitation en cours")
+    expect(gm.locator("#live-players li")).to_have_count(1)
+    for watched in (camera, again, player, late, fight):
         watched.assert_clean()
 
 
