@@ -358,3 +358,27 @@ def test_the_stun_setting_is_checked_kept_and_carried_by_the_invitation(fight: W
     assert gm.evaluate(STUN_IN, link) == ""
     fight.assert_clean()
     player.assert_clean()
+
+
+def test_a_silent_player_is_shown_disconnected_within_seconds(fight: Watched, new_phone: NewPhone) -> None:
+    """A phone asleep or out of the Wi-Fi may keep its connection open for a while (ICE
+    gives up after 30 s or more): the game master's heartbeat finds it silent
+    (web/live/protocol.js SILENCE, 12 s) and drops it, and the player's page says so."""
+    gm = fight.page
+    player = pair(gm, new_phone)
+    expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — connecté")
+    # The phone stops answering (its page's messages go nowhere): as if asleep.
+    player.page.evaluate("RTCDataChannel.prototype.send = function () {}")
+    expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — déconnecté", timeout=25_000)
+    expect(player.page.locator("#live-state")).to_have_text(re.compile("^Déconnecté de la table"))
+    fight.assert_clean()
+
+
+def test_a_silent_game_master_is_shown_on_the_players_phone(fight: Watched, new_phone: NewPhone) -> None:
+    """The other way: the game master's phone asleep; the player's page hears no heartbeat."""
+    gm = fight.page
+    player = pair(gm, new_phone)
+    gm.evaluate("RTCDataChannel.prototype.send = function () {}")
+    expect(player.page.locator("#live-state")).to_have_text(re.compile("^Déconnecté de la table"), timeout=25_000)
+    expect(player.page.locator("html")).to_have_attribute("data-awake", "off")
+    player.assert_clean()

@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { ANSWER_KEY, codeIn, OFFER_KEY } from "./follow.js";
 import { answer, onLost } from "./link.js";
 import { LiveGuestView } from "./guest-view.js";
-import { isBoard, MAX_HOST_MESSAGE, PROTOCOL, say } from "./protocol.js";
+import { HEARTBEAT, isBoard, MAX_HOST_MESSAGE, PROTOCOL, SILENCE, say } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
 
 const CLAIM_KEY = "riposte.live.claim"; // sessionStorage: this tab's PJ, claimed again after a re-pairing
@@ -132,12 +132,30 @@ export async function followTable(view) {
   };
   if (channel.readyState === "open") opened();
   else channel.addEventListener("open", opened, { once: true });
-  onLost(made.pc, channel, () => {
+  // The game master's heartbeat: silent for SILENCE ms while this page is on screen, the
+  // connection is taken as lost (a page just back from the background gets a fresh wait).
+  let heard = performance.now();
+  document.addEventListener("visibilitychange", () => {
+    heard = performance.now();
+  });
+  let gone = false;
+  const lost = () => {
+    if (gone) return;
+    gone = true;
+    clearInterval(watch);
     awake.off();
     view.yours(false, "");
     view.setState(connected ? "lost" : "failed", t(connected ? "liveLost" : "liveFailed"));
-  });
+    made.pc.close();
+  };
+  const watch = setInterval(() => {
+    if (connected && document.visibilityState === "visible" && performance.now() - heard > SILENCE) lost();
+  }, HEARTBEAT);
+  // Leaving the page says goodbye at once.
+  window.addEventListener("pagehide", () => send("bye"));
+  onLost(made.pc, channel, lost);
   channel.addEventListener("message", (event) => {
+    heard = performance.now();
     if (typeof event.data !== "string" || event.data.length > MAX_HOST_MESSAGE) return;
     let message;
     try {
@@ -150,7 +168,8 @@ export async function followTable(view) {
       made.pc.close();
       return;
     }
-    if (message.t === "board" && isBoard(message.board)) {
+    if (message.t === "ping") send("pong");
+    else if (message.t === "board" && isBoard(message.board)) {
       if (board && board.round !== message.board.round) view.note(""); // last round's word is spent
       board = message.board;
       claim = typeof message.claim === "string" && Object.hasOwn(board.combatants, message.claim) ? message.claim : null;

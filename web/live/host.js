@@ -7,7 +7,7 @@
 // both for the game master to take or leave. No DOM here (web/live/host-view.js).
 import { t } from "../i18n.js";
 import { accept, CONNECT_LIMIT, offer, onLost, randomId } from "./link.js";
-import { playersBoard, rateLimit, readProposal, Refused, say } from "./protocol.js";
+import { HEARTBEAT, playersBoard, rateLimit, readProposal, Refused, SILENCE, say } from "./protocol.js";
 import { CodeError, decode, encode, STUN } from "./signal.js";
 import { OFFER_KEY, pastedCode } from "./follow.js";
 
@@ -63,6 +63,7 @@ export class LiveHost {
         this.handoff.postMessage({ t: "taken", code: event.data.code, ok: taken });
       });
     }
+    setInterval(() => this.heartbeat(), HEARTBEAT);
     // For the tests and debugging from the console: the players and what each was sent.
     window.riposteLive = Object.freeze({ host: this });
   }
@@ -157,7 +158,7 @@ export class LiveHost {
     inv.channel.addEventListener("open", () => {
       clearTimeout(timer);
       player.state = "connected";
-      player.openedAt = performance.now();
+      player.heard = performance.now();
       this.view.inviteStatus(t("livePaired"));
       this.view.closeInvite();
       this.parts.status.message(t("livePlayerJoined", this.label(player)));
@@ -187,6 +188,16 @@ export class LiveHost {
     if (failed) this.view.inviteStatus(t("liveFailed"));
     this.parts.status.message(failed ? t("liveFailed") : t("livePlayerLost", this.label(player)));
     this.show();
+  }
+
+  // A ping to each player; a player silent for SILENCE ms (asleep, gone) is disconnected.
+  heartbeat() {
+    const now = performance.now();
+    for (const player of this.players) {
+      if (player.state !== "connected") continue;
+      if (now - player.heard > SILENCE) this.lost(player, false);
+      else this.send(player, say("ping"));
+    }
   }
 
   label(player) {
@@ -248,6 +259,7 @@ export class LiveHost {
 
   hear(player, text) {
     if (player.state !== "connected") return;
+    player.heard = performance.now();
     // Too fast: refused unread, and said once per burst (a flood gets no flood back).
     if (!player.rate()) {
       if (!player.throttled) this.refuse(player, "rate");
@@ -262,6 +274,7 @@ export class LiveHost {
       return this.refuse(player, error instanceof Refused ? error.reason : "shape");
     }
     const board = this.parts.session.board;
+    if (message.t === "pong") return undefined;
     if (message.t === "bye") return this.lost(player, false);
     if (message.t === "claim") {
       const f = this.fighter(message.id);

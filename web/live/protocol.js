@@ -1,7 +1,8 @@
 // What travels between the game master's phone and a player's, over the data channel
 // (issue #15). Every message is one JSON object with the protocol version `v` and a type
 // `t`. The game master's page is the only authority: a player's phone can only propose
-// (claim a PJ, declare its weapon and die, ask for an interruption); `readProposal`
+// (claim a PJ, declare its weapon and die, ask for an interruption; and answer the game
+// master's heartbeat); `readProposal`
 // checks each one (size, JSON, shape, version) before anything looks at it. No DOM here.
 import { PROTOCOL } from "./signal.js";
 
@@ -23,7 +24,14 @@ const SHAPES = {
   declare: { weapon: (w) => w === null || ID(w), die: (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6) },
   interrupt: {},
   bye: {},
+  pong: {},
 };
+
+// Each side says something at least every HEARTBEAT ms (the game master a "ping", the
+// player its "pong"); a side heard from for SILENCE ms is taken as gone: a phone asleep or
+// out of the Wi-Fi is shown disconnected within seconds, not when ICE gives up (30 s+).
+export const HEARTBEAT = 4000;
+export const SILENCE = 12_000;
 
 // A proposal refused before it reaches the rules: `reason` is a key of the refusal words
 // (lang: liveRefused): "too_big", "not_json", "version", "shape", "rate".
