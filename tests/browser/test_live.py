@@ -15,9 +15,12 @@ import re
 import statistics
 from typing import Any
 
+import pytest
+
 from conftest import NewPhone, Shot, Watched, save_text, wait_ready
 from helpers import card, fight_log
 from playwright.sync_api import expect
+from test_judged import SETTLED, axe
 
 #: A player's own fight, on their phone: following a live table must never touch it.
 OWN_FIGHT = save_text([{"type": "add_combatant", "combatant": {"id": "moi", "name": "Mon héros", "side": "pj"}}])
@@ -381,4 +384,37 @@ def test_a_silent_game_master_is_shown_on_the_players_phone(fight: Watched, new_
     gm.evaluate("RTCDataChannel.prototype.send = function () {}")
     expect(player.page.locator("#live-state")).to_have_text(re.compile("^Déconnecté de la table"), timeout=25_000)
     expect(player.page.locator("html")).to_have_attribute("data-awake", "off")
+    player.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_the_live_screens(new_phone: NewPhone, scheme: str) -> None:
+    gm_phone = new_phone(save=save_text(fight_log()), color_scheme=scheme)
+    gm = gm_phone.page
+    violations: list[str] = []
+
+    def judge(page: Any, screen: str) -> None:
+        page.evaluate(SETTLED)
+        violations.extend(axe(page, f"{scheme}, {screen}"))
+
+    link = invite(gm)
+    judge(gm, "invitation")
+    player = join(new_phone, link, color_scheme=scheme)
+    judge(player.page, "player's answer")
+    paste(gm, player)
+    page = player.page
+    judge(page, "player's board")
+    page.get_by_role("button", name="Je joue Aldric").click()
+    page.get_by_role("button", name="Demander une interruption").click()
+    gm.get_by_role("button", name="Plateau").click()
+    expect(gm.locator("#live-requests li")).to_be_visible()
+    judge(gm, "board with a request")
+    gm.get_by_role("button", name="Ignorer la demande de Aldric").click()
+    gm.get_by_role("button", name="Finir le tour").click()
+    expect(page.locator("#live-declare")).to_be_visible()
+    judge(page, "player's start of round")
+    gm.get_by_role("button", name="Partie").click()
+    judge(gm, "menu with a player")
+    assert violations == [], "\n".join(violations)
+    gm_phone.assert_clean()
     player.assert_clean()
