@@ -16,7 +16,6 @@ import statistics
 from typing import Any
 
 import pytest
-
 from conftest import NewPhone, Shot, Watched, save_text, wait_ready
 from helpers import card, fight_log
 from playwright.sync_api import expect
