@@ -216,6 +216,10 @@ def test_pnj_details_are_hidden_unless_the_game_master_shows_them(fight: Watched
     gm.get_by_label("Montrer aux joueurs les P.I., blessures et Espoir des PNJ").check()
     expect(orque.locator(".pi")).to_have_text("6 P.I.")
     expect(orque.locator(".badges")).to_contain_text("Espoir 0")
+    # A reload of the player's page: its invitation is spent, and it says so.
+    player.page.reload()
+    expect(player.page.locator("#live-state")).to_contain_text("Cette invitation a déjà servi")
+    expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — déconnecté")
     player.assert_clean()
 
 

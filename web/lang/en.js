@@ -341,6 +341,7 @@ export default {
   liveNotAnswer: "This is an invitation code, not a player's answer: scan the code shown on the player's phone.",
   liveCodeDamaged: "This code is incomplete or damaged: copy or scan it again.",
   liveInvitationDamaged: "This invitation link is incomplete or damaged: ask the GM for a new code.",
+  liveInvitationUsed: "This invitation has been used: ask the GM to tap “Invite a player”, then scan the new code.",
   liveUnknownInvitation: "This answer matches no open invitation (already used or expired): tap “Invite a player” and start again.",
   liveConnecting: "Connecting to the player…",
   livePaired: "Player connected.",

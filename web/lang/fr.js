@@ -333,6 +333,7 @@ export default {
   liveNotAnswer: "C'est un code d'invitation, pas la réponse d'un joueur : scannez le code affiché sur le téléphone du joueur.",
   liveCodeDamaged: "Ce code est incomplet ou abîmé : copiez-le ou scannez-le à nouveau.",
   liveInvitationDamaged: "Ce lien d'invitation est incomplet ou abîmé : demandez au MJ un nouveau code.",
+  liveInvitationUsed: "Cette invitation a déjà servi : demandez au MJ de toucher « Inviter un joueur », puis scannez son nouveau code.",
   liveUnknownInvitation: "Cette réponse ne correspond à aucune invitation en cours (déjà utilisée ou expirée) : touchez « Inviter un joueur » et recommencez.",
   liveConnecting: "Connexion au joueur…",
   livePaired: "Joueur connecté.",

@@ -12,6 +12,17 @@ import { HEARTBEAT, isBoard, MAX_HOST_MESSAGE, PROTOCOL, SILENCE, say } from "./
 import { CodeError, decode, encode } from "./signal.js";
 
 const CLAIM_KEY = "riposte.live.claim"; // sessionStorage: this tab's PJ, claimed again after a re-pairing
+const USED_KEY = "riposte.live.used"; // sessionStorage: the invitation this tab paired with (single-use)
+
+function session(key, value) {
+  try {
+    if (value === undefined) return sessionStorage.getItem(key);
+    sessionStorage.setItem(key, value);
+  } catch {
+    /* this visit only */
+  }
+  return null;
+}
 
 function remembered() {
   try {
@@ -78,6 +89,11 @@ export async function followTable(view) {
     view.setState("refused", t(reason === "version" ? "liveUpdate" : "liveInvitationDamaged"));
     return;
   }
+  // A reload of a page that already paired: its invitation is spent, a new one is needed.
+  if (session(USED_KEY) === offer.invitation) {
+    view.setState("refused", t("liveInvitationUsed"));
+    return;
+  }
   let made;
   try {
     made = await answer(offer.ice, offer.stun);
@@ -125,6 +141,7 @@ export async function followTable(view) {
   window.riposteLive = Object.freeze({ raw: (text) => channel.send(text) });
   const opened = () => {
     connected = true;
+    session(USED_KEY, offer.invitation);
     view.setState("connected", t("liveConnected"));
     awake.on();
     const again = remembered();
