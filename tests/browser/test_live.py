@@ -421,3 +421,19 @@ def test_axe_finds_nothing_serious_on_the_live_screens(new_phone: NewPhone, sche
     assert violations == [], "\n".join(violations)
     gm_phone.assert_clean()
     player.assert_clean()
+
+
+def test_at_most_eight_invitations_wait_at_once(fight: Watched, new_phone: NewPhone) -> None:
+    gm = fight.page
+    first = join(new_phone, invite(gm))
+    gm.locator("#invite-dialog").get_by_role("button", name="Fermer").click()
+    for _ in range(8):
+        invite(gm)
+        gm.locator("#invite-dialog").get_by_role("button", name="Fermer").click()
+    assert gm.evaluate("riposteLive.host.invitations.size") == 8
+    # The first invitation was closed to make room: its answer is refused.
+    invite(gm)
+    gm.get_by_label("Code du joueur").fill(first.page.locator("#live-answer").input_value())
+    gm.get_by_role("button", name="Valider le code").click()
+    expect(gm.locator("#invite-status")).to_contain_text("ne correspond à aucune invitation en cours")
+    fight.assert_clean()

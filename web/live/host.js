@@ -13,6 +13,7 @@ import { OFFER_KEY, pastedCode } from "./follow.js";
 
 // How long an invitation waits for its answer (ms); it is single-use either way.
 export const INVITATION_LIFE = 15 * 60_000;
+export const OPEN_INVITATIONS = 8;
 // The channel over which a tab opened by an answer link hands it to the game master's tab.
 export const HANDOFF = "riposte.live";
 const STUN_KEY = "riposte.live.stun";
@@ -101,6 +102,12 @@ export class LiveHost {
       made.pc.close();
       this.view.inviteStatus(t("liveNoNetwork"));
       return null;
+    }
+    // At most OPEN_INVITATIONS wait at once (each holds a connection): the oldest goes.
+    if (this.invitations.size >= OPEN_INVITATIONS) {
+      const [oldest, inv] = this.invitations.entries().next().value;
+      inv.pc.close();
+      this.invitations.delete(oldest);
     }
     this.invitations.set(id, { pc: made.pc, channel: made.channel, at: Date.now() });
     const code = encode({ kind: "offer", invitation: id, ice: made.ice, stun: this.stun });
