@@ -97,7 +97,7 @@ def test_pairing_by_link_and_code_then_both_players_see_every_command(fight: Wat
         expect(live_card(player, "Aldric").locator(".pi")).to_have_text("5 P.I.")
         expect(player.page.locator("#live-turn")).to_have_text("À Orque d'agir.")
     gm.get_by_role("button", name="Plateau").click()
-    expect(gm.locator("#live-bar")).to_have_text("Table en direct : 2 joueurs connectés.")
+    expect(gm.locator("#live-bar-text")).to_have_text("Table en direct : 2 joueurs connectés.")
     latencies: list[float] = []
 
     def tap(button: Any, check: Any) -> None:
@@ -231,9 +231,12 @@ def test_a_dropped_player_is_shown_at_once_and_pairs_again(fight: Watched, new_p
     player.page.context.close()
     expect(gm.locator("#live-players")).to_contain_text("Aldric — déconnecté")
     gm.get_by_role("button", name="Plateau").click()
-    expect(gm.locator("#live-bar")).to_contain_text("Déconnecté : Aldric.")
-    # Re-pairing: one scan each way (here the link and the pasted code), and the PJ again.
-    again = pair(gm, new_phone)
+    expect(gm.locator("#live-bar-text")).to_contain_text("Déconnecté : Aldric.")
+    # Re-pairing from the board: one scan each way (here the link and the pasted code).
+    gm.locator("#live-bar").get_by_role("button", name="Inviter un joueur").click()
+    expect(gm.locator("#invite-link")).to_have_value(re.compile(r"#table="))
+    again = join(new_phone, str(gm.locator("#invite-link").input_value()))
+    paste(gm, again)
     again.page.get_by_role("button", name="Je joue Aldric").click()
     expect(gm.locator("#live-players")).to_contain_text("Aldric — connecté")
     # The game master's page closes: the player's phone says so at once.

@@ -12,9 +12,11 @@ export class LiveHostView {
     this.handlers = {};
     this.dialog = $("#invite-dialog");
     this.scan = null;
-    $("#live-menu").addEventListener("click", (event) => {
-      if (event.target.closest("#live-invite")) this.handlers.invite?.();
-    });
+    for (const place of [$("#live-menu"), $("#live-bar")]) {
+      place.addEventListener("click", (event) => {
+        if (event.target.closest("#live-invite, #live-bar-invite")) this.handlers.invite?.();
+      });
+    }
     $("#live-menu").addEventListener("change", (event) => {
       if (event.target.id === "live-pnj") this.handlers.pnjDetails?.(event.target.checked);
       if (event.target.id === "live-stun") this.handlers.stun?.(event.target.value);
@@ -109,7 +111,7 @@ export class LiveHostView {
     const off = players.filter((p) => p.state === "gone").map((p) => isolate(p.label));
     bar.hidden = players.length === 0;
     bar.dataset.state = off.length ? "lost" : on ? "connected" : "connecting";
-    bar.textContent = [t("liveBar", on), off.length ? t("liveBarLost", off.join(", ")) : ""].filter(Boolean).join(" ");
+    $("#live-bar-text").textContent = [t("liveBar", on), off.length ? t("liveBarLost", off.join(", ")) : ""].filter(Boolean).join(" ");
   }
 
   // requests: [{id, name}]: « Brune demande à interrompre » with « Accepter » / « Ignorer ».
