@@ -7,6 +7,8 @@
 // controllers/start.js) asks `followsLiveTable` before it starts anything.
 export const OFFER_KEY = "table";
 export const ANSWER_KEY = "reponse";
+// The BroadcastChannel over which a "handoff" page gives its answer to the game master's tab.
+export const HANDOFF = "riposte.live";
 
 function fragment(location) {
   return new URLSearchParams(String(location?.hash ?? "").replace(/^#/, ""));

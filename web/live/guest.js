@@ -5,7 +5,7 @@
 // sends the player's proposals: which PJ they play, its weapon and die at the start of a
 // round, an interruption request. It keeps the screen awake while it follows.
 import { t } from "../i18n.js";
-import { ANSWER_KEY, codeIn, OFFER_KEY } from "./follow.js";
+import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { answer, onLost } from "./link.js";
 import { LiveGuestView } from "./guest-view.js";
 import { HEARTBEAT, isBoard, MAX_HOST_MESSAGE, PROTOCOL, SILENCE, say } from "./protocol.js";
@@ -207,8 +207,7 @@ export async function followTable(view) {
 
 // The game master's camera app opened a player's answer link (#reponse=<answer>): it is
 // handed to the Riposte tab open on this origin, which pairs; this tab says to go back.
-export const HANDOFF = "riposte.live";
-const HANDOFF_WAIT = 2000; // ms for the game master's tab to say it took the answer
+const HANDOFF_WAIT = 5000; // ms for the game master's tab (maybe in the background) to say it took the answer
 
 export function handOff(view) {
   view.enter();

@@ -6,16 +6,14 @@
 // weapon filled into the start-of-round form, an interruption request shown on the board,
 // both for the game master to take or leave. No DOM here (web/live/host-view.js).
 import { t } from "../i18n.js";
+import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
 import { accept, CONNECT_LIMIT, offer, onLost, randomId } from "./link.js";
 import { HEARTBEAT, playersBoard, rateLimit, readProposal, Refused, SILENCE, say } from "./protocol.js";
 import { CodeError, decode, encode, STUN } from "./signal.js";
-import { OFFER_KEY, pastedCode } from "./follow.js";
 
 // How long an invitation waits for its answer (ms); it is single-use either way.
 export const INVITATION_LIFE = 15 * 60_000;
 export const OPEN_INVITATIONS = 8;
-// The channel over which a tab opened by an answer link hands it to the game master's tab.
-export const HANDOFF = "riposte.live";
 const STUN_KEY = "riposte.live.stun";
 
 function storedStun() {
@@ -57,11 +55,12 @@ export class LiveHost {
     // An answer link opened in another tab of this origin (the camera app): taken here.
     if (typeof BroadcastChannel === "function") {
       this.handoff = new BroadcastChannel(HANDOFF);
-      this.handoff.addEventListener("message", async (event) => {
+      this.handoff.addEventListener("message", (event) => {
         if (event.data?.t !== "answer" || typeof event.data.code !== "string") return;
         if (!this.knows(event.data.code)) return; // another game master's tab, maybe
-        const taken = await this.take(event.data.code);
-        this.handoff.postMessage({ t: "taken", code: event.data.code, ok: taken });
+        // Said at once (the answer is this tab's to take); the connection follows here.
+        this.handoff.postMessage({ t: "taken", code: event.data.code, ok: true });
+        this.take(event.data.code);
       });
     }
     setInterval(() => this.heartbeat(), HEARTBEAT);
