@@ -136,11 +136,14 @@ def test_the_answer_link_hands_over_to_the_open_tab(fight: Watched, new_phone: N
     code = player.page.locator("#live-answer").input_value()
     # The game master's camera app opens the answer link in a new tab of the same browser.
     camera = Watched(gm.context.new_page(), site_url.rstrip("/"))
+    asked: list[str] = []  # this page's own requests (Watched has the whole context's: the GM's too)
+    camera.page.on("request", lambda request: asked.append(request.url))
     camera.page.goto(f"{site_url}#reponse={code}", wait_until="domcontentloaded")
     expect(camera.page.locator("#live-state")).to_have_text("Réponse transmise : revenez à l'onglet de Riposte.")
     connected(player)
     expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — connecté")
-    no_engine(camera)
+    assert asked and not [url for url in asked if "/runtime/pyodide/" in url or "/runtime/pyscript/" in url], asked
+    expect(camera.page.locator("html")).not_to_have_attribute("data-engine", "ready")
     # Single-use: the same answer again is refused, and says why.
     again = Watched(gm.context.new_page(), site_url.rstrip("/"))
     again.page.goto(f"{site_url}#reponse={code}", wait_until="domcontentloaded")
