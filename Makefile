@@ -66,7 +66,9 @@ screenshots: site
 	$(PY) tools/find_chromium.py --check
 	RIPOSTE_SCREENSHOTS=$(CURDIR)/docs $(PY) -m pytest -q -p no:cacheprovider \
 		tests/browser/test_fight.py::test_a_whole_fight_by_tapping tests/browser/test_keep.py::test_dark_mode_follows_the_system \
-		tests/browser/test_cockpit.py::test_a_round_of_six_fighters_from_the_board tests/browser/test_cockpit.py::test_eight_fighters_fit_on_one_screen
+		tests/browser/test_cockpit.py::test_a_round_of_six_fighters_from_the_board tests/browser/test_cockpit.py::test_eight_fighters_fit_on_one_screen \
+		tests/browser/test_live.py::test_pairing_by_link_and_code_then_both_players_see_every_command \
+		tests/browser/test_live.py::test_a_players_die_and_interruption_reach_the_game_master
 
 # Mutation testing of engine/ with mutmut (requirements-mutants.txt; not part of make test:
 # slow, see docs/ENGINE.md). A fresh run each time (mutants/ is mutmut's scratch copy), the
@@ -89,10 +91,12 @@ audit: site
 	$(PY) tools/audit.py
 
 # Benchmarks print figures (never asserted): the engine in CPython, then the page in
-# Chromium against the floor page (docs/PERFORMANCE.md, chart docs/performance.png).
+# Chromium against the floor page (docs/PERFORMANCE.md, chart docs/performance.png), then the
+# live table with six players (docs/TABLE.md, « Table en direct »).
 bench: site
 	$(PY) bench/engine_bench.py
 	$(PY) bench/page_bench.py
+	$(PY) bench/live_bench.py
 
 clean:
 	rm -rf _site build dist mutants

@@ -27,8 +27,14 @@ MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PAGE = ("index.html", "pyscript.toml", "manifest.webmanifest")
-#: Browser libraries vendored as they are (npm name, pinned version, file in the package).
-LIBRARIES = (("qrcode-generator", "2.0.4", "dist/qrcode.mjs"),)
+#: Browser libraries vendored as they are (npm name, pinned version, file in the package),
+#: each into runtime/<name>/. The QR code reader (« Scanner la réponse », web/live/scan.js,
+#: where the browser has no BarcodeDetector): barcode-detector's self-contained ES build and
+#: the ZXing WebAssembly file it loads (its own dependency, pinned by package-lock.json).
+LIBRARIES = (("qrcode-generator", "2.0.4", "dist/qrcode.mjs"),
+             ("barcode-detector", "3.2.2", "dist/es/ponyfill.js"),
+             ("barcode-detector", "3.2.2", "dist/es/zxing-exported.js"),
+             ("zxing-wasm", "3.1.3", "dist/reader/zxing_reader.wasm"))
 
 
 def fail(message: str) -> None:
@@ -105,10 +111,10 @@ def vendor_pyscript(site: Path) -> None:
 
 
 def vendor_libraries(site: Path) -> None:
-    """Small browser libraries, loaded by the page only when needed (the QR code)."""
+    """Small browser libraries, loaded by the page only when needed (the QR code, its reader)."""
     for name, version, file in LIBRARIES:
         dest = site / "runtime" / name
-        dest.mkdir(parents=True)
+        dest.mkdir(parents=True, exist_ok=True)
         shutil.copy2(npm_package(name, version) / file, dest / Path(file).name)
 
 

@@ -11,7 +11,10 @@ const { count, size, warnings } = await generateSW({
   // them (Riposte does not): not precached, 1 MB less on a first visit. The offline test
   // plays a whole fight with no network, so a chunk missing here would fail it.
   // The install icons are fetched by the browser when the app is installed, online.
-  globIgnores: ["sw.js", "runtime/SHA256SUMS", "runtime/pyscript/{xterm,codemirror,zip}*", "web/icons/*"],
+  // The QR code reader (1.1 MB of WebAssembly) loads only when a game master scans a
+  // player's answer in a browser without BarcodeDetector: fetched then, not on every first visit.
+  globIgnores: ["sw.js", "runtime/SHA256SUMS", "runtime/pyscript/{xterm,codemirror,zip}*", "web/icons/*",
+    "runtime/{barcode-detector,zxing-wasm}/*"],
   swDest: `${site}/sw.js`,
   // Workbox's default (2 MiB) would silently skip pyodide.asm.wasm (9.6 MB).
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,

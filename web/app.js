@@ -18,6 +18,9 @@ import { EngineFault } from "./engine.js";
 import { FightsView } from "./fights.js";
 import { t } from "./i18n.js";
 import { InstallView } from "./install.js";
+import { liveRole } from "./live/follow.js";
+import { LiveHost } from "./live/host.js";
+import { LiveHostView } from "./live/host-view.js";
 import { ConfirmDialog, JournalView, MenuView, ShareView } from "./panels.js";
 import { RoundView } from "./round.js";
 import { Discarded, Session } from "./session.js";
@@ -33,11 +36,15 @@ const parts = { session: new Session(store), status, nav: new Navigation(new Scr
 // The menu first: it sets the page's language before anything is drawn.
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
 const board = new BoardController(parts, new BoardView(), new SheetView());
-new RoundController(parts, new RoundView());
+const roundView = new RoundView();
+new RoundController(parts, roundView);
 new CastController(parts, new CastView());
 new JournalController(parts, new JournalView());
 parts.fights = new FightsController(parts, new FightsView()); // the list of fights (issue #13)
-new Shortcuts(parts, board);
+// The live table (issue #15): a player's phone (#table=…) or an answer handed over
+// (#reponse=…) starts no engine and leaves the saved fight alone (web/live/follow.js).
+const live = liveRole(window.location);
+if (!live) new Shortcuts(parts, board);
 const tabs = new TabsController(parts, new Writers());
 
 // A fault stops the tap that met it (it rejects), is shown once in the status bar, and
@@ -47,9 +54,13 @@ window.addEventListener("unhandledrejection", (event) => {
   if (event.reason instanceof EngineFault || event.reason instanceof Discarded) event.preventDefault();
 });
 
+if (live) import("./live/guest.js").then(({ startGuest }) => startGuest(live));
+else new LiveHost(parts, { view: new LiveHostView(), round: roundView, board });
+
 // Who writes the fight is known before the page can be tapped (one writer per fight).
-// The list of fights is made (or finished) before the saved fight is read.
-tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board)).then(async (engine) => {
+// A live table's page starts none of it: no engine, no writer, no saved fight. The list
+// of fights is made (or finished) before the saved fight is read.
+if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board)).then(async (engine) => {
   if (!engine) return;
   tabs.started();
   // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.

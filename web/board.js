@@ -213,9 +213,7 @@ export class BoardView {
 
   // The players' view: drawn when it is on screen.
   renderPlayers(board) {
-    const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
-    const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
-    $("#players-board").replaceChildren(...fighters.map((f) => card(board, f, top, { controls: false, chips: [], targets: [] })));
+    $("#players-board").replaceChildren(...playerCards(board));
   }
 
   // Undo and redo, labelled with what they would take back or do again.
@@ -234,6 +232,14 @@ export class BoardView {
     const next = this.list.querySelector('li.active button[data-do="act"]');
     (next ?? $("#turn")).focus({ preventScroll: true });
   }
+}
+
+// The players' cards, read-only (the players' view, and a player's phone on the live
+// table, web/live/guest-view.js, whose board may hide a PNJ's details as null).
+export function playerCards(board) {
+  const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
+  const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
+  return fighters.map((f) => card(board, f, top, { controls: false, chips: [], targets: [] }));
 }
 
 // Whose turn it is, in words: the board's heading and what the live region says.
@@ -393,7 +399,7 @@ function badges(board, f) {
   }
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
   for (const note of (f.notes ?? "").split(",").map((n) => n.trim()).filter(Boolean)) out.push([isolate(note), "note"]);
-  out.push([t("badgeHope", f.hope), "muted"]);
+  if (f.hope !== null) out.push([t("badgeHope", f.hope), "muted"]); // null: hidden from the players (live table)
   return out;
 }
 

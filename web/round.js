@@ -10,6 +10,7 @@ export class RoundView {
     this.list = $("#declarations");
     this.board = null;
     this.onStart = null;
+    this.proposals = new Map(); // fighter id → {weapon, die, note}: from a player's phone (web/live/host.js)
     const form = $("#round-form");
     form.addEventListener("input", (event) => {
       const li = event.target.closest("li[data-id]");
@@ -68,6 +69,36 @@ export class RoundView {
         h("output", { class: "breakdown", for: `decl-${i} die-${i}` }, ""));
     }));
     for (const li of this.list.children) this.updateBreakdown(li);
+    for (const id of this.proposals.keys()) this.showProposal(id);
+  }
+
+  // A player's declaration from their phone (the live table): the fighter's weapon and die
+  // filled in, marked as the player's; the game master may change it and still starts the
+  // round. Kept until the round starts (clearProposals).
+  propose(id, proposal) {
+    this.proposals.set(id, proposal);
+    this.showProposal(id);
+  }
+
+  clearProposals() {
+    this.proposals.clear();
+    for (const li of this.list.children) {
+      li.classList.remove("proposed");
+      li.querySelector(".proposal")?.remove();
+    }
+  }
+
+  showProposal(id) {
+    const li = Array.prototype.find.call(this.list.children, (item) => item.dataset.id === id);
+    const p = this.proposals.get(id);
+    if (!li || !p) return;
+    const select = li.querySelector("select");
+    if (Array.prototype.some.call(select.options, (o) => o.value === (p.weapon ?? ""))) select.value = p.weapon ?? "";
+    li.querySelector("input").value = p.die === null ? "" : String(p.die);
+    li.classList.add("proposed");
+    const note = li.querySelector(".proposal") ?? li.insertBefore(h("span", { class: "proposal badge good" }), li.querySelector("label"));
+    note.textContent = p.note;
+    this.updateBreakdown(li);
   }
 
   updateBreakdown(li) {

@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -146,7 +147,8 @@ def new_phone(browser: Any, site_url: str) -> Iterator[NewPhone]:
             context.add_init_script(seed_script(save))
         if init_script is not None:
             context.add_init_script(init_script)
-        watched = Watched(context.new_page(), url.rstrip("/"))
+        parts = urlsplit(url)  # the origin alone: a link's path and fragment are not part of it
+        watched = Watched(context.new_page(), f"{parts.scheme}://{parts.netloc}")
         if ready:
             watched.page.goto(url)
             wait_ready(watched.page)

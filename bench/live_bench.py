@@ -1,0 +1,139 @@
+"""Live-table benchmark (issue #15): the game master's page and six players' pages in
+headless Chromium, each in its own browser context, connected over WebRTC on this
+machine (mDNS host candidates, no STUN server), on the built site.
+
+Measured: pairing, step by step (the game master's invitation made; a player's first
+visit, from the link opened to the answer shown, with no Python; the answer taken until
+the player's board is drawn) and a player's first visit to the live board (the link
+opened to the board drawn, the game master's paste counted at once); then, with six players
+connected to a fight of 12 fighters (6 PJ, 6 PNJ), command-to-player-board latency (a tap
+on « Annuler » or « Rétablir » on the game master's page until each player's page has
+drawn the new board: both clocks are this machine's), p50 and p95, and the bytes sent
+per command per player (the JSON text of the players' view).
+
+Usage: ``python bench/live_bench.py [--players 6] [--commands 40] [--json FILE]``
+(``make bench`` builds the site first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))
+
+import find_chromium  # noqa: E402
+import serve  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+SITE = ROOT / "_site"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+
+
+def fight_save(players: int) -> str:
+    import engine
+    from tests.test_save import CASTS
+
+    log: list[dict[str, Any]] = []
+    for i in range(players):
+        log.append({"type": "add_combatant", "combatant": {**CASTS["aldric"], "id": f"pj{i}", "name": f"Héros {i + 1}"}})
+        log.append({"type": "add_combatant", "combatant": {**CASTS["orque"], "id": f"pnj{i}", "name": f"Orque {i + 1}"}})
+    log.append({"type": "start_round"})
+    result = engine.replay(log)
+    return json.dumps({"app": "riposte", "format": 2, "commands": result["commands"], "board": None})
+
+
+def seed(text: str) -> str:
+    return ("if (!sessionStorage.getItem('seeded')) {"
+            f" localStorage.setItem('riposte.encounter', {json.dumps(text)}); sessionStorage.setItem('seeded', '1'); }}")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--commands", type=int, default=40)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    if not (SITE / "index.html").exists():
+        sys.exit("_site/ is not built: run `make site`")
+    expect.set_options(timeout=60_000)
+    server = serve.serve(SITE, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    pairing: dict[str, list[float]] = {"offer": [], "answer": [], "connect": [], "first_visit_to_board": []}
+    latencies: list[float] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=find_chromium.find(), args=FLAGS)
+        gm_context = browser.new_context(viewport=PHONE)
+        gm_context.add_init_script(seed(fight_save(args.players)))
+        gm = gm_context.new_page()
+        gm.goto(url)
+        expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
+        gm.get_by_role("button", name="Partie").click()
+        players = []
+        for _ in range(args.players):
+            start = gm.evaluate("performance.now()")
+            gm.get_by_role("button", name="Inviter un joueur").click()
+            expect(gm.locator("#invite-link")).to_have_value(__import__("re").compile("#table="))
+            pairing["offer"].append(gm.evaluate("performance.now()") - start)
+            link = gm.locator("#invite-link").input_value()
+            page = browser.new_context(viewport=PHONE).new_page()
+            page.goto(link, wait_until="commit")
+            expect(page.locator("#live-answer")).not_to_have_value("")
+            pairing["answer"].append(page.evaluate("performance.getEntriesByName('riposte:live-answer')[0].startTime"))
+            shown = page.evaluate("performance.now()")
+            gm.get_by_label("Code du joueur").fill(page.locator("#live-answer").input_value())
+            gm.get_by_role("button", name="Valider le code").click()
+            expect(page.locator("#live-board li.fighter").first).to_be_visible()
+            board_at = page.evaluate("performance.getEntriesByName('riposte:live-board')[0].startTime")
+            pairing["connect"].append(board_at - shown)
+            pairing["first_visit_to_board"].append(pairing["answer"][-1] + board_at - shown)
+            players.append(page)
+        gm.get_by_role("button", name="Plateau").click()
+        before = gm.evaluate("riposteLive.host.players.map((p) => [p.sent, p.bytes])")
+        for n in range(args.commands):
+            button = gm.get_by_role("button", name="Annuler" if n % 2 == 0 else "Rétablir", exact=True).first
+            seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
+            tapped = gm.evaluate("Date.now()")
+            button.click()
+            for page, seq in zip(players, seqs, strict=True):
+                expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+                latencies.append(page.evaluate(
+                    "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
+        after = gm.evaluate("riposteLive.host.players.map((p) => [p.sent, p.bytes])")
+        browser.close()
+    per_command = [(b1 - b0) / (s1 - s0) for (s0, b0), (s1, b1) in zip(before, after, strict=True)]
+    results = {
+        "players": args.players, "commands": args.commands,
+        "pairing_ms": {k: statistics.median(v) for k, v in pairing.items()},
+        "latency_ms": {"p50": statistics.median(latencies), "p95": pct(latencies, 0.95), "max": max(latencies)},
+        "bytes_per_command_per_player": statistics.median(per_command),
+    }
+    print(f"live table, {args.players} players, 12 fighters, {args.commands} commands (median of the pairings):")
+    print(f"  invitation made (offer, ICE gathered)       {results['pairing_ms']['offer']:7.0f} ms")
+    print(f"  player's first visit: link to answer shown  {results['pairing_ms']['answer']:7.0f} ms")
+    print(f"  answer taken to player's board              {results['pairing_ms']['connect']:7.0f} ms")
+    print(f"  player's first visit to live board          {results['pairing_ms']['first_visit_to_board']:7.0f} ms (scans not counted)")
+    print(f"  command to player board: p50 {results['latency_ms']['p50']:.0f} ms, p95 {results['latency_ms']['p95']:.0f} ms, "
+          f"max {results['latency_ms']['max']:.0f} ms ({len(latencies)} boards)")
+    print(f"  bytes per command per player                {results['bytes_per_command_per_player']:7.0f}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

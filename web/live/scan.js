@@ -1,0 +1,63 @@
+// « Scanner la réponse »: the camera, read for a QR code. The browser's BarcodeDetector
+// where it has one that reads QR codes; else the `barcode-detector` polyfill (ZXing in
+// WebAssembly), vendored with the site and loaded only now (tools/build_site.py).
+const POLYFILL = "../../runtime/barcode-detector/ponyfill.js";
+const EVERY = 250; // ms between two looks at the picture
+
+let made = null;
+
+function detector() {
+  made ??= (async () => {
+    if (typeof globalThis.BarcodeDetector === "function") {
+      const formats = await Promise.resolve(globalThis.BarcodeDetector.getSupportedFormats?.()).catch(() => []) ?? [];
+      if (formats.includes("qr_code")) return new globalThis.BarcodeDetector({ formats: ["qr_code"] });
+    }
+    const { BarcodeDetector, setZXingModuleOverrides } = await import(POLYFILL);
+    // The WebAssembly file from this origin (the library would ask a CDN).
+    setZXingModuleOverrides({ locateFile: (file) => new URL(`../../runtime/zxing-wasm/${file}`, import.meta.url).href });
+    return new BarcodeDetector({ formats: ["qr_code"] });
+  })();
+  made.catch(() => {
+    made = null; // a failed load is tried again at the next scan
+  });
+  return made;
+}
+
+// What a picture (an image, a canvas, a video frame) holds as QR codes' text.
+export async function readQr(source) {
+  const found = await (await detector()).detect(source);
+  return found.map((code) => code.rawValue);
+}
+
+// Starts the back camera in `video` and calls onText(text) with the first QR code seen.
+// Returns {stop}. Throws what getUserMedia throws (NotAllowedError: the camera refused).
+export async function scanner(video, onText) {
+  const reader = await detector();
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+  video.srcObject = stream;
+  await video.play();
+  let running = true;
+  let timer = null;
+  const look = async () => {
+    if (!running) return;
+    try {
+      const [code] = video.readyState >= 2 ? await reader.detect(video) : [];
+      if (code?.rawValue && running) {
+        onText(code.rawValue);
+        return;
+      }
+    } catch {
+      /* a frame it could not read: the next one */
+    }
+    if (running) timer = setTimeout(look, EVERY);
+  };
+  look();
+  return {
+    stop() {
+      running = false;
+      clearTimeout(timer);
+      for (const track of stream.getTracks()) track.stop();
+      video.srcObject = null;
+    },
+  };
+}

@@ -1,0 +1,245 @@
+// Compact signalling for the live table (issue #15): an offer or an answer carries only
+// what the far side needs to connect, not the whole SDP: the protocol version, the
+// invitation's id, the ICE user fragment and password, the DTLS sha-256 fingerprint and
+// the candidates (UDP only), packed in bytes and written base64url. The far side rebuilds
+// a data-channel SDP from them (buildSdp). Two mDNS host candidates make an offer of 115
+// bytes, 154 characters: a link of 184 characters with the site's address here, a QR code
+// of version 8 (level L).
+// No DOM, no RTCPeerConnection here: pure functions (tests/live/signal.test.mjs).
+
+// The live table's protocol version: in every code and every message. A code or a message
+// of another version is refused ("mettez Riposte à jour"), never half understood.
+export const PROTOCOL = 1;
+// The longest code read (characters): an offer is about 154; a page never decodes more.
+export const MAX_CODE = 600;
+
+const KINDS = { offer: 0, answer: 1 };
+const TYPES = ["host", "srflx", "prflx", "relay"];
+const ADDRESS = { ipv4: 0, ipv6: 1, mdns: 2, name: 3 };
+const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
+// A STUN server as the settings take it: stun:host or stun:host:port, nothing else.
+export const STUN = /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+// A code that cannot be read: `reason` is "damaged" (not a Riposte code, or cut short),
+// "version" (another version of Riposte made it) or "kind" (an offer where an answer is
+// expected, or the reverse).
+export class CodeError extends Error {
+  constructor(reason) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+// --- SDP: the few lines that matter, read and written ------------------------------------
+
+// {ufrag, pwd, fingerprint (64 hex digits), candidates: [{type, priority, address, port}]}
+// from a local description's SDP (non-trickle: every candidate is in it).
+export function readSdp(sdp) {
+  const line = (name) => sdp.match(new RegExp(`^a=${name}:(.*)$`, "m"))?.[1]?.trim();
+  const ufrag = line("ice-ufrag");
+  const pwd = line("ice-pwd");
+  const fingerprint = /^sha-256 ((?:[0-9A-F]{2}:){31}[0-9A-F]{2})$/i.exec(line("fingerprint") ?? "")?.[1];
+  if (!ufrag || !pwd || !fingerprint) throw new CodeError("damaged");
+  const candidates = [];
+  for (const [, text] of sdp.matchAll(/^a=candidate:(.*)$/gm)) {
+    const parts = text.trim().split(/\s+/);
+    const [, component, protocol, priority, address, port, typ, type] = parts;
+    if (component !== "1" || protocol.toLowerCase() !== "udp" || typ !== "typ" || !TYPES.includes(type)) continue;
+    candidates.push({ type, priority: Number(priority) >>> 0, address, port: Number(port) });
+  }
+  return { ufrag, pwd, fingerprint: fingerprint.replaceAll(":", "").toLowerCase(), candidates };
+}
+
+// The SDP of a data channel from what a code carries. `kind`: "offer" (the game master's,
+// DTLS role actpass) or "answer" (the player's, role active).
+export function buildSdp({ ufrag, pwd, fingerprint, candidates }, kind) {
+  const colons = fingerprint.toUpperCase().match(/../g).join(":");
+  const lines = ["v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0"];
+  candidates.forEach((c, i) => {
+    const related = c.type === "host" ? "" : " raddr 0.0.0.0 rport 0";
+    lines.push(`a=candidate:${i + 1} 1 udp ${c.priority} ${c.address} ${c.port} typ ${c.type}${related} generation 0`);
+  });
+  lines.push("a=end-of-candidates", `a=ice-ufrag:${ufrag}`, `a=ice-pwd:${pwd}`, `a=fingerprint:sha-256 ${colons}`,
+    `a=setup:${kind === "offer" ? "actpass" : "active"}`, "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144");
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+// --- bytes -------------------------------------------------------------------------------
+
+class Writer {
+  constructor() {
+    this.bytes = [];
+  }
+
+  u8(n) {
+    this.bytes.push(n & 0xff);
+  }
+
+  u16(n) {
+    this.u8(n >> 8);
+    this.u8(n);
+  }
+
+  u32(n) {
+    this.u16(n >>> 16);
+    this.u16(n & 0xffff);
+  }
+
+  raw(bytes) {
+    for (const b of bytes) this.u8(b);
+  }
+
+  text(s) {
+    const bytes = new TextEncoder().encode(s);
+    if (bytes.length > 255) throw new CodeError("damaged");
+    this.u8(bytes.length);
+    this.raw(bytes);
+  }
+}
+
+class Reader {
+  constructor(bytes) {
+    this.bytes = bytes;
+    this.at = 0;
+  }
+
+  take(n) {
+    if (this.at + n > this.bytes.length) throw new CodeError("damaged");
+    const out = this.bytes.subarray(this.at, this.at + n);
+    this.at += n;
+    return out;
+  }
+
+  u8() {
+    return this.take(1)[0];
+  }
+
+  u16() {
+    const [a, b] = this.take(2);
+    return (a << 8) | b;
+  }
+
+  u32() {
+    return ((this.u16() << 16) >>> 0) + this.u16();
+  }
+
+  text() {
+    return new TextDecoder("utf-8", { fatal: true }).decode(this.take(this.u8()));
+  }
+}
+
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const unhex = (text) => Uint8Array.from(text.match(/../g) ?? [], (p) => Number.parseInt(p, 16));
+
+function writeAddress(w, address) {
+  const v4 = IPV4.exec(address);
+  const mdns = MDNS.exec(address.toLowerCase());
+  if (v4 && v4.slice(1).every((p) => Number(p) <= 255)) return [ADDRESS.ipv4, () => w.raw(v4.slice(1).map(Number))];
+  if (mdns) return [ADDRESS.mdns, () => w.raw(unhex(mdns.slice(1).join("")))];
+  if (address.includes(":")) {
+    const bytes = ipv6Bytes(address);
+    if (bytes) return [ADDRESS.ipv6, () => w.raw(bytes)];
+  }
+  return [ADDRESS.name, () => w.text(address)];
+}
+
+function ipv6Bytes(address) {
+  const [head, tail, extra] = address.split("::");
+  if (extra !== undefined) return null;
+  const groups = (s) => (s ? s.split(":") : []);
+  const a = groups(head);
+  const b = groups(tail);
+  const all = tail === undefined ? a : [...a, ...Array(8 - a.length - b.length).fill("0"), ...b];
+  if (all.length !== 8 || !all.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return all.flatMap((g) => [Number.parseInt(g, 16) >> 8, Number.parseInt(g, 16) & 0xff]);
+}
+
+function readAddress(r, kind) {
+  if (kind === ADDRESS.ipv4) return Array.from(r.take(4)).join(".");
+  if (kind === ADDRESS.ipv6) {
+    const b = r.take(16);
+    return Array.from({ length: 8 }, (_, i) => ((b[2 * i] << 8) | b[2 * i + 1]).toString(16)).join(":");
+  }
+  if (kind === ADDRESS.mdns) {
+    const h = hex(r.take(16));
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}.local`;
+  }
+  return r.text();
+}
+
+// --- codes -------------------------------------------------------------------------------
+
+export function toBase64Url(bytes) {
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new CodeError("damaged");
+  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+// A code: `kind` "offer" or "answer"; `invitation`: 8 hex digits; `ice`: readSdp's
+// answer; `stun`: the optional STUN server the game master set ("" when none), carried in
+// the offer so that the player's phone uses the same one.
+export function encode({ kind, invitation, ice, stun = "" }) {
+  const w = new Writer();
+  w.u8(PROTOCOL);
+  w.u8(KINDS[kind] | (stun ? 2 : 0));
+  w.raw(unhex(invitation));
+  w.text(ice.ufrag);
+  w.text(ice.pwd);
+  w.raw(unhex(ice.fingerprint));
+  const candidates = ice.candidates.slice(0, 8);
+  w.u8(candidates.length);
+  for (const c of candidates) {
+    const [addressKind, writeIt] = writeAddress(w, c.address);
+    w.u8(addressKind | (TYPES.indexOf(c.type) << 2));
+    w.u32(c.priority);
+    w.u16(c.port);
+    writeIt();
+  }
+  if (stun) w.text(stun);
+  return toBase64Url(Uint8Array.from(w.bytes));
+}
+
+// What a code carries (as encode takes it), or CodeError. `expected`: the kind this page
+// waits for; a code of the other kind is refused with reason "kind".
+export function decode(code, expected) {
+  const text = String(code ?? "").trim();
+  if (text.length === 0 || text.length > MAX_CODE) throw new CodeError("damaged");
+  const r = new Reader(fromBase64Url(text));
+  try {
+    if (r.u8() !== PROTOCOL) throw new CodeError("version");
+    const flags = r.u8();
+    const kind = flags & 1 ? "answer" : "offer";
+    if (flags & ~3) throw new CodeError("damaged");
+    if (expected && kind !== expected) throw new CodeError("kind");
+    const invitation = hex(r.take(4));
+    const ufrag = r.text();
+    const pwd = r.text();
+    const fingerprint = hex(r.take(32));
+    const candidates = [];
+    for (let n = r.u8(); n > 0; n--) {
+      const flag = r.u8();
+      const priority = r.u32();
+      const port = r.u16();
+      candidates.push({ type: TYPES[(flag >> 2) & 3], priority, port, address: readAddress(r, flag & 3) });
+    }
+    const stun = flags & 2 ? r.text() : "";
+    if (stun && !STUN.test(stun)) throw new CodeError("damaged");
+    if (r.at !== r.bytes.length) throw new CodeError("damaged");
+    // What goes into the SDP: ICE's own alphabet only (RFC 8839), no line break smuggled in.
+    const safe = /^[A-Za-z0-9+/]{4,256}$/;
+    if (!safe.test(ufrag) || !safe.test(pwd) || !candidates.every((c) => /^[A-Za-z0-9.:-]{1,253}$/.test(c.address))) {
+      throw new CodeError("damaged");
+    }
+    return { kind, invitation, ice: { ufrag, pwd, fingerprint, candidates }, stun };
+  } catch (error) {
+    throw error instanceof CodeError ? error : new CodeError("damaged");
+  }
+}
