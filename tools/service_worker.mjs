@@ -11,7 +11,14 @@ const { count, size, warnings } = await generateSW({
   // them (Riposte does not): not precached, 1 MB less on a first visit. The offline test
   // plays a whole fight with no network, so a chunk missing here would fail it.
   // The install icons are fetched by the browser when the app is installed, online.
-  globIgnores: ["sw.js", "runtime/SHA256SUMS", "runtime/pyscript/{xterm,codemirror,zip}*", "web/icons/*"],
+  globIgnores: ["sw.js", "runtime/SHA256SUMS", "runtime/pyscript-*/{xterm,codemirror,zip}*", "web/icons/*"],
+  // Addresses that carry their version (tools/build_site.py): the runtime's folders
+  // (runtime/pyodide-314.0.2/…) and the app's (web-<hash of its content>/…). Workbox keys
+  // them by their address alone and fetches them without bypassing the HTTP cache, so a
+  // first visit's precache takes what the page has already downloaded, and a new
+  // deployment downloads only the folders that changed. The page, its manifest and icon
+  // keep a revision (a hash of their content) and are fetched again.
+  dontCacheBustURLsMatching: /^(runtime\/[a-z-]+-\d+\.\d+\.\d+|web-[0-9a-f]{12})\//,
   swDest: `${site}/sw.js`,
   // Workbox's default (2 MiB) would silently skip pyodide.asm.wasm (9.6 MB).
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,

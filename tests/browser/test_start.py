@@ -16,6 +16,8 @@ from helpers import card, expect_pi, fight_log
 from playwright.sync_api import expect
 
 SAVED = "() => localStorage.getItem('riposte.encounter')"
+#: web/bridge.py as built: in the app's folder named after its content (tools/build_site.py).
+BRIDGE = r".*/web-[0-9a-f]{12}/bridge\.py$"
 
 
 def _broken_start(new_phone: NewPhone, pattern: str, how: str) -> tuple[Any, str, float]:
@@ -39,7 +41,7 @@ def _broken_start(new_phone: NewPhone, pattern: str, how: str) -> tuple[Any, str
     return page, saved, began
 
 
-def _says_why_and_recovers(page: Any, saved: str, began: float, why: str,
+def _says_why_and_recovers(page: Any, saved: str, began: float, why: str | re.Pattern[str],
                            said: str = "Le moteur de règles n'a pas pu démarrer") -> None:
     status = page.locator("#engine-status")
     expect(status).to_contain_text(said, timeout=30_000)
@@ -59,12 +61,13 @@ def _says_why_and_recovers(page: Any, saved: str, began: float, why: str,
 
 
 def test_a_missing_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> None:
-    page, saved, began = _broken_start(new_phone, r".*/web/bridge\.py$", "404")
-    _says_why_and_recovers(page, saved, began, "le fichier /web/bridge.py n'a pas pu être chargé, erreur 404")
+    page, saved, began = _broken_start(new_phone, BRIDGE, "404")
+    _says_why_and_recovers(page, saved, began,
+                           re.compile(r"le fichier /web-[0-9a-f]{12}/bridge\.py n.a pas pu être chargé, erreur 404"))
 
 
 def test_an_aborted_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> None:
-    page, saved, began = _broken_start(new_phone, r".*/web/bridge\.py$", "abort")
+    page, saved, began = _broken_start(new_phone, BRIDGE, "abort")
     _says_why_and_recovers(page, saved, began, "n'a pas pu démarrer (")
 
 
@@ -87,7 +90,7 @@ def _held_start(new_phone: NewPhone) -> tuple[Any, list[Any]]:
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
     held: list[Any] = []
-    page.context.route(re.compile(r".*/web/bridge\.py$"), lambda route: held.append(route))
+    page.context.route(re.compile(BRIDGE), lambda route: held.append(route))
     page.reload(wait_until="domcontentloaded")
     expect(card(page, "Orque")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("data-engine", "loading")

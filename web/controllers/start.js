@@ -1,10 +1,11 @@
 // The start: paint the saved board at once (it takes taps from then on: they wait in the
-// session's queue), start the engine (after the service worker holds the site, on a
-// first visit), load the save (or set it aside), apply the queued taps in order, then let
-// the whole page be tapped. Resolves the engine, or null when it could not start.
+// session's queue), start the engine at once (on a first visit too: the service worker is
+// registered once it is up), load the save (or set it aside), apply the queued taps in
+// order, then let the whole page be tapped. Resolves the engine, or null when it could
+// not start (or was not to start).
 import { snapshotWhenIdle, startEngineWithin, whenIdle } from "../engine.js";
 import { refusal, t } from "../i18n.js";
-import { controlled, firstVisit, registerOffline } from "../offline.js";
+import { firstVisit, registerOffline } from "../offline.js";
 import * as store from "../store.js";
 
 // Why the engine did not start, in the page's words.
@@ -21,6 +22,13 @@ function fillWhenIdle(session) {
   }, { timeout: 2000 });
 }
 
+// Start Python now? The one place that decides (issue #14, #15). A page opened with
+// `#table=…` is a player following a live game (#15): it must not start Python at all.
+// #15's web/live/follow.js exports followsLiveTable(location): hook it in here.
+export function startsPython(location) {
+  return !location.hash.startsWith("#table=");
+}
+
 export async function start({ session, status }, board) {
   const saved = store.load();
   let early = false; // the saved board is on screen: it takes taps while the engine starts
@@ -34,12 +42,14 @@ export async function start({ session, status }, board) {
       /* a board from another version: the engine's own comes in a moment */
     }
   }
-  const registration = await registerOffline({ onUpdate: (apply) => status.offerUpdate(apply) }).catch(() => null);
-  if (firstVisit(registration)) {
-    status.setEngine("loading", t("firstVisit"), early);
-    await controlled(registration);
-  }
-  status.setEngine("loading", t(early ? "loadingEarly" : "loading"), early);
+  const offline = () => registerOffline({ onUpdate: (apply) => status.offerUpdate(apply) }).catch(() => null);
+  const first = firstVisit();
+  // A repeat visit looks for a new version at once; a first visit registers the service
+  // worker once the engine is up, so that its precache finds the files the page has just
+  // downloaded in the HTTP cache (web/offline.js) instead of competing with the start.
+  if (!first) offline();
+  if (!startsPython(window.location)) return null;
+  status.setEngine("loading", t(early ? "loadingEarly" : first ? "firstVisit" : "loading"), early);
   let engine;
   try {
     // Too long: the reason and the reload button, while the start goes on.
@@ -81,6 +91,7 @@ export async function start({ session, status }, board) {
   status.setEngine("ready", t("ready"));
   performance.mark("riposte:ready");
   status.mark("boot", answer.boot ?? "cold");
+  if (first) whenIdle(offline, { timeout: 1000 });
   // When idle, the checkpoints before the restored one are rebuilt, a few at a time.
   fillWhenIdle(session);
   // In the background, once the page is idle: a second Python boots in its own worker.
