@@ -65,7 +65,9 @@ export async function start({ session, status }, board) {
   if (status.root.dataset.engine === "error") status.setEngine("loading", t("loading")); // late, but here
   // With the checkpoint kept beside the log, if any: the engine replays only what follows.
   // Reading the saved fight is no change: done in a tab that follows another one too.
-  let answer = await session.send({ op: "load", text: saved.text, checkpoint: store.checkpoint() });
+  // `kept`: this is the autosave; when the engine would write the same text, it does not
+  // send it back (engine/table.py): nothing to write, half the answer.
+  let answer = await session.send({ op: "load", text: saved.text, checkpoint: store.checkpoint(), kept: true });
   if (saved.unavailable) status.message(t("storageUnavailable"));
   let held = false;
   if (!answer.ok) {
