@@ -48,7 +48,10 @@ export async function start({ session, status }, board) {
   // worker once the engine is up, so that its precache finds the files the page has just
   // downloaded in the HTTP cache (web/offline.js) instead of competing with the start.
   if (!first) offline();
-  if (!startsPython(window.location)) return null;
+  if (!startsPython(window.location)) {
+    performance.mark("riposte:no-python");
+    return null;
+  }
   status.setEngine("loading", t(early ? "loadingEarly" : first ? "firstVisit" : "loading"), early);
   let engine;
   try {
