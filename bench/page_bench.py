@@ -24,10 +24,12 @@ Usage: ``python bench/page_bench.py [--runs 5] [--taps 40] [--json FILE] [--png 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import http.server
 import json
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -116,11 +118,51 @@ def start(folder: Path) -> tuple[http.server.ThreadingHTTPServer, type[Counting]
     return server, handler, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+#: The floor installs its wheel with micropip, as the issue defines it (Riposte no longer
+#: ships micropip: web/boot.mjs unpacks its wheel). PyPI's wheel, pinned by its sha256;
+#: Pyodide checks integrity, so the floor's lock file gets that sha256.
+MICROPIP = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+
+def micropip_wheel() -> Path:
+    cache = ROOT / "build" / "cache"
+    wheel = cache / MICROPIP
+    if not wheel.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                        "--python-version", "3.14", "-d", str(cache), f"micropip=={MICROPIP.split('-')[1]}"], check=True)
+    if hashlib.sha256(wheel.read_bytes()).hexdigest() != MICROPIP_SHA256:
+        sys.exit(f"page_bench: {wheel} is not the pinned {MICROPIP_SHA256}")
+    return wheel
+
+
+def floor_runtime(folder: Path) -> None:
+    """The site's runtime folders (links), with micropip beside Pyodide for the floor."""
+    folder.mkdir()
+    for src in (SITE / "runtime").iterdir():
+        if not src.name.startswith("pyodide-"):
+            (folder / src.name).symlink_to(src)
+            continue
+        (folder / src.name).mkdir()
+        for f in src.iterdir():
+            (folder / src.name / f.name).symlink_to(f)
+        shutil.copy2(micropip_wheel(), folder / src.name / MICROPIP)
+        lock_path = folder / src.name / "pyodide-lock.json"
+        lock = json.loads(lock_path.read_text())
+        lock_path.unlink()
+        lock["packages"]["micropip"]["sha256"] = MICROPIP_SHA256
+        lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+
+
 def floor_site(tmp: Path) -> Path:
     """bench/floor/ beside the vendored runtime, with its one-function wheel."""
+    for needed in ("runtime/pyscript-0.7.31/core.js", "runtime/pyodide-314.0.2/pyodide.mjs"):
+        if not (SITE / needed).exists():
+            sys.exit(f"page_bench: the floor names {needed}, which the build no longer makes: update bench/floor/floor.js")
     folder = tmp / "floor"
     shutil.copytree(ROOT / "bench" / "floor", folder)
-    (folder / "runtime").symlink_to(SITE / "runtime")
+    floor_runtime(folder / "runtime")
     name = "floorpkg-0.1.0"
     files = {
         "floorpkg/__init__.py": 'def answer(request):\n    return "pong"\n',
@@ -156,6 +198,10 @@ def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     page.wait_for_timeout(1500)  # long tasks right after ready are counted too
     figures = page.evaluate(FIGURES)
+    if before == "riposte":
+        # A first visit is over when the service worker holds the site (it installs once
+        # the engine is up): its downloads count.
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     figures["bytes"] = counter.sent
     if before == "riposte":
         # Ready the next visit: the snapshot made, the service worker in control, a

@@ -67,7 +67,7 @@ OPERATIONS = {
     "check": ("command",),
     "undo": (),
     "redo": (),
-    "load": ("text", "checkpoint"),
+    "load": ("text", "checkpoint", "kept"),
     "fill": (),
     "inspect": ("text",),
     "export": ("board",),
@@ -332,10 +332,13 @@ class Table:
             answer["redo"] = len(self._undone)
         return answer
 
-    def load(self, text: object, checkpoint: object = None) -> Answer:
+    def load(self, text: object, checkpoint: object = None, kept: object = False) -> Answer:
         """Replace the fight by a save (autosave, file or link), or by an empty fight for
         ``None``. Refused, nothing changes. ``checkpoint``: the one the autosave kept
-        beside the log, used only if it belongs to this log."""
+        beside the log, used only if it belongs to this log. ``kept=True``: ``text`` is
+        what the autosave holds (the page's start): when the save of the fight is that
+        very text, the answer leaves it out, there being nothing to write again (issue #14:
+        the start sends the board once, not the board and a save text quoting it)."""
         if text is None:
             return self._start([])
         parsed = save.parse(text)
@@ -344,6 +347,8 @@ class Table:
         answer = self._start(parsed["commands"], checkpoint)
         if answer["ok"]:
             answer["summary"] = save.summary_of(self._enc)
+            if kept is True and answer.get("save") == text:
+                del answer["save"]
         return answer
 
     def fill(self) -> Answer:

@@ -442,6 +442,20 @@ def test_undo_writes_the_save_of_the_fight_it_goes_back_to() -> None:
     assert json.loads(undone["save"])["board"] == save.painted(undone["board"])
 
 
+def test_the_autosave_reopened_as_it_is_is_not_sent_back() -> None:
+    """The page's start (issue #14): the autosave, loaded with ``kept``, answers without a
+    save text when it would write the same one; a save written otherwise (an older form,
+    no board) is sent back to be written; a file or link (no ``kept``) always is."""
+    text = seeded().export(True)["text"]
+    answer = Table().load(text, kept=True)
+    assert answer["ok"] and "save" not in answer and answer["board"] == seeded().show()["board"]
+    assert Table().load(text)["save"] == text
+    log_only = seeded().export()["text"]
+    assert Table().load(log_only, kept=True)["save"] == text
+    called = json.loads(Table().call(json.dumps({"op": "load", "text": text, "kept": True})))
+    assert called["ok"] and "save" not in called
+
+
 def test_export_is_the_log_alone_unless_the_board_is_asked_for() -> None:
     table = seeded()
     link = table.export()

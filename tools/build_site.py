@@ -1,13 +1,21 @@
 """Build the static site into ``_site/``: the page, the engine wheel and the runtime.
 
-The runtime is vendored from the registries, pinned exactly: PyScript and Pyodide from
-npm (``package.json``, ``package-lock.json``, installed by ``npm ci``), micropip's wheel
-from PyPI at the version ``pyodide-lock.json`` names, checked against the sha256 pinned
-here. PyPI's micropip wheel differs from the one Pyodide's lock describes, and Pyodide
-checks integrity, so the vendored lock gets the real sha256 (and the build fails loudly
-if the entry is missing). Nothing at run time comes from another origin.
+The runtime is vendored from npm, pinned exactly: PyScript, Pyodide and the QR code
+library (``package.json``, ``package-lock.json``, installed by ``npm ci``; the build
+checks the installed versions). The engine wheel is unpacked by ``web/boot.mjs`` into
+Pyodide's site-packages, without micropip (none is shipped). Nothing at run time comes
+from another origin.
 
-Usage: ``python tools/build_site.py [--out _site]``
+Every URL the site serves, but the page itself, its manifest, its icons and ``sw.js``,
+carries its version, so that the service worker's precache can take what the page has
+already downloaded from the HTTP cache instead of downloading it again (Workbox's
+``dontCacheBustURLsMatching``, tools/service_worker.mjs): the runtime under
+``runtime/<package>-<version>/``, the app's own files (``web/``, minified by esbuild, with
+the engine wheel) under ``web-<hash>/``, the first 12 hex digits of the SHA-256 of what
+that folder holds. The build is deterministic: the same sources give the same bytes
+(``runtime/SHA256SUMS`` lists every file shipped).
+
+Usage: ``python tools/build_site.py [--out _site] [--no-minify]``
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -23,18 +32,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_VERSION = "314.0.2"  # the version PyScript 0.7.31 expects
-MICROPIP = "micropip-0.11.1-py3-none-any.whl"
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PAGE = ("index.html", "pyscript.toml", "manifest.webmanifest")
+#: Pyodide reads its lock file at every start; it never loads a package here (the engine
+#: wheel is unpacked by web/boot.mjs, without micropip), so none is shipped.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PAGE = ("index.html", "manifest.webmanifest")
 #: Browser libraries vendored as they are (npm name, pinned version, file in the package),
-#: each into runtime/<name>/. The QR code reader (« Scanner la réponse », web/live/scan.js,
-#: where the browser has no BarcodeDetector): barcode-detector's self-contained ES build and
-#: the ZXing WebAssembly file it loads (its own dependency, pinned by package-lock.json).
+#: each into runtime/<name>-<version>/. The QR code reader (« Scanner la réponse »,
+#: web/live/scan.js, where the browser has no BarcodeDetector): barcode-detector's
+#: self-contained ES build and the ZXing WebAssembly file it loads (its own dependency,
+#: pinned by package-lock.json).
 LIBRARIES = (("qrcode-generator", "2.0.4", "dist/qrcode.mjs"),
              ("barcode-detector", "3.2.2", "dist/es/ponyfill.js"),
              ("barcode-detector", "3.2.2", "dist/es/zxing-exported.js"),
              ("zxing-wasm", "3.1.3", "dist/reader/zxing_reader.wasm"))
+#: The runtime's folders, each named with its version (``runtime/pyodide-314.0.2/``).
+RUNTIME = {"pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION,
+           **{name: version for name, version, _ in LIBRARIES}}
+#: The source names them without their version (``"../runtime/pyodide/pyodide.mjs"``): the
+#: build adds it. ``web/`` files and the page are the only ones that name the runtime.
+RUNTIME_NAMES = "|".join(map(re.escape, RUNTIME))
+RUNTIME_REFERENCE = re.compile(rf"""(?<=["'`])((?:\.\./)*)runtime/({RUNTIME_NAMES})/""")
+#: Served as they are, at the same address in every version (the install icons).
+STATIC = ("icon.svg", "icons")
 
 
 def fail(message: str) -> None:
@@ -56,22 +75,6 @@ def npm_package(name: str, version: str) -> Path:
     return folder
 
 
-def micropip_wheel() -> Path:
-    cache = ROOT / "build" / "cache"
-    wheel = cache / MICROPIP
-    if not wheel.exists():
-        cache.mkdir(parents=True, exist_ok=True)
-        version = MICROPIP.split("-")[1]
-        subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-             "--python-version", "3.14", "-d", str(cache), f"micropip=={version}"],
-            check=True,
-        )
-    if sha256(wheel) != MICROPIP_SHA256:
-        fail(f"{MICROPIP}: sha256 {sha256(wheel)} is not the pinned {MICROPIP_SHA256}")
-    return wheel
-
-
 def engine_wheel(out: Path) -> Path:
     from flit_core import buildapi
 
@@ -85,25 +88,21 @@ def engine_wheel(out: Path) -> Path:
     return out / name
 
 
+def runtime_folder(site: Path, name: str) -> Path:
+    return site / "runtime" / f"{name}-{RUNTIME[name]}"
+
+
 def vendor_pyodide(site: Path) -> None:
     src = npm_package("pyodide", PYODIDE_VERSION)
-    dest = site / "runtime" / "pyodide"
+    dest = runtime_folder(site, "pyodide")
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dest / name)
-    wheel = micropip_wheel()
-    shutil.copy2(wheel, dest / MICROPIP)
-    lock = json.loads((src / "pyodide-lock.json").read_text())
-    entry = lock.get("packages", {}).get("micropip")
-    if entry is None or entry.get("file_name") != MICROPIP:
-        fail(f"pyodide-lock.json has no micropip entry for {MICROPIP}: update MICROPIP")
-    entry["sha256"] = MICROPIP_SHA256
-    (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
 
 def vendor_pyscript(site: Path) -> None:
     src = npm_package("@pyscript/core", PYSCRIPT_VERSION) / "dist"
-    dest = site / "runtime" / "pyscript"
+    dest = runtime_folder(site, "pyscript")
     dest.mkdir(parents=True)
     for f in src.iterdir():
         if f.suffix in (".js", ".css"):
@@ -113,55 +112,103 @@ def vendor_pyscript(site: Path) -> None:
 def vendor_libraries(site: Path) -> None:
     """Small browser libraries, loaded by the page only when needed (the QR code, its reader)."""
     for name, version, file in LIBRARIES:
-        dest = site / "runtime" / name
-        dest.mkdir(parents=True, exist_ok=True)
+        dest = runtime_folder(site, name)
+        dest.mkdir(parents=True, exist_ok=True)  # a package may give several files
         shutil.copy2(npm_package(name, version) / file, dest / Path(file).name)
 
 
-def snapshot_boot(site: Path, wheel: Path) -> None:
-    """The loader that restores a memory snapshot (web/boot.mjs, beside pyodide.mjs) and
-    ``runtime/snapshot.json``: the snapshot's key names this Pyodide and this wheel."""
-    shutil.copy2(ROOT / "web" / "boot.mjs", site / "runtime" / "pyodide" / "boot.mjs")
-    meta = {"pyodide": PYODIDE_VERSION, "wheel": f"wheels/{wheel.name}",
-            "key": f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}"}
-    (site / "runtime" / "snapshot.json").write_text(json.dumps(meta, indent=1) + "\n")
+def versioned(text: str, name: str) -> str:
+    """``text`` with each runtime folder it names given its version."""
+    out = RUNTIME_REFERENCE.sub(lambda m: f"{m.group(1) or ''}runtime/{m.group(2)}-{RUNTIME[m.group(2)]}/", text)
+    left = re.search(rf"""["'`][./]*runtime/({RUNTIME_NAMES})/""", out)
+    if left:
+        fail(f"{name} names {left.group(0)} in a way the build cannot version (write \"../runtime/…\")")
+    return out
+
+
+def snapshot_boot(app: Path, wheel: Path) -> None:
+    """web/boot.mjs, the loader PyScript is given (it restores the memory snapshot), with
+    the engine wheel's address and the snapshot's key written in: the key names this
+    Pyodide and this wheel, so a new engine never restores an old heap."""
+    boot = app / "boot.mjs"
+    text = boot.read_text()
+    key = f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}"
+    for name, value in (("WHEEL", f"wheels/{wheel.name}"), ("KEY", key)):
+        text, n = re.subn(rf'^export const {name} = ".*";$', f'export const {name} = "{value}";', text, flags=re.M)
+        if n != 1:
+            fail(f"web/boot.mjs has no line `export const {name} = \"…\";`")
+    boot.write_text(text)
+
+
+def folder_hash(folder: Path) -> str:
+    """The SHA-256 of a folder's files (their paths and bytes), in a fixed order."""
+    digest = hashlib.sha256()
+    for p in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(p.relative_to(folder).as_posix().encode() + b"\0" + sha256(p).encode() + b"\n")
+    return digest.hexdigest()
+
+
+def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
+    """The app's own files in ``web-<hash>/``: web/ (its modules minified), the engine
+    wheel; web/'s icons stay in ``web/`` (the manifest names them). Returns the folder's
+    name and the wheel."""
+    staging = site / "web-staging"
+    shutil.copytree(ROOT / "web", staging, ignore=shutil.ignore_patterns("__pycache__", *STATIC))
+    for name in STATIC:
+        (site / "web").mkdir(exist_ok=True)
+        src = ROOT / "web" / name
+        (shutil.copytree if src.is_dir() else shutil.copy2)(src, site / "web" / name)
+    wheel = engine_wheel(staging / "wheels")
+    scripts = sorted(p for p in staging.rglob("*") if p.suffix in (".js", ".mjs"))
+    for p in scripts:
+        p.write_text(versioned(p.read_text(), f"web/{p.relative_to(staging)}"))
+    snapshot_boot(staging, wheel)
+    if minify:
+        files = [str(p) for p in [*scripts, staging / "style.css"]]
+        subprocess.run(["node", str(ROOT / "tools" / "minify.mjs"), *files], check=True, cwd=ROOT)
+    name = f"web-{folder_hash(staging)[:12]}"
+    staging.rename(site / name)
+    return name, site / name / "wheels" / wheel.name
 
 
 def checksums(site: Path) -> None:
-    """``runtime/SHA256SUMS``: what ships, so a deployment can be checked."""
-    lines = [f"{sha256(p)}  {p.relative_to(site)}" for p in sorted((site / "runtime").rglob("*")) if p.is_file()]
+    """``runtime/SHA256SUMS``: every file that ships, so a deployment can be checked."""
+    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name not in ("SHA256SUMS", "sw.js"))
+    lines = [f"{sha256(p)}  {p.relative_to(site).as_posix()}" for p in files]
     (site / "runtime" / "SHA256SUMS").write_text("\n".join(lines) + "\n")
 
 
-def build(site: Path) -> None:
+def build(site: Path, minify: bool = True) -> None:
     if site.exists():
         shutil.rmtree(site)
     site.mkdir(parents=True)
     vendor_pyodide(site)
     vendor_pyscript(site)
     vendor_libraries(site)
-    wheel = engine_wheel(site / "wheels")
+    app, wheel = app_folder(site, minify)
     for name in PAGE:
         shutil.copy2(ROOT / name, site / name)
-    shutil.copytree(ROOT / "web", site / "web", ignore=shutil.ignore_patterns("__pycache__", "boot.mjs"))
-    snapshot_boot(site, wheel)
-    checksums(site)
-    config = (site / "pyscript.toml").read_text()
-    if f"./wheels/{wheel.name}" not in config:
-        fail(f"pyscript.toml does not name ./wheels/{wheel.name}")
-    # The build's id: what ships, hashed (tests and bug reports tell deployments apart).
-    build_id = hashlib.sha256((site / "runtime" / "SHA256SUMS").read_bytes() + wheel.read_bytes()
-                              + (ROOT / "index.html").read_bytes() + b"".join(
-                                  p.read_bytes() for p in sorted((ROOT / "web").rglob("*")) if p.is_file())).hexdigest()[:12]
+    # The page names its files as in the source (web/app.js): here, the versioned ones.
     index = site / "index.html"
-    index.write_text(index.read_text().replace('data-build="dev"', f'data-build="{build_id}"'))
+    page = versioned(index.read_text(), "index.html")
+    for name in ("web/app.js", "web/style.css"):
+        if f'"{name}"' not in page:
+            fail(f"index.html does not name {name}")
+        page = page.replace(f'"{name}"', f'"{app}/{name.removeprefix("web/")}"')
+    # The build's id: what ships, hashed (tests and bug reports tell deployments apart).
+    build_id = hashlib.sha256(f"{app}\n{folder_hash(site / 'runtime')}\n{page}".encode()).hexdigest()[:12]
+    index.write_text(page.replace('data-build="dev"', f'data-build="{build_id}"'))
     (site / ".nojekyll").write_text("")
+    checksums(site)
     # Last: the service worker precaches everything above (tools/service_worker.mjs).
     subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)], check=True, cwd=ROOT)
-    print(f"built {site.relative_to(ROOT)}/ with {wheel.name}, PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}")
+    print(f"built {site.relative_to(ROOT) if site.is_relative_to(ROOT) else site}/ with {app}/ ({wheel.name}"
+          f"{', minified' if minify else ''}), PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="Build the static site.")
     parser.add_argument("--out", type=Path, default=ROOT / "_site")
-    build(parser.parse_args().out.resolve())
+    parser.add_argument("--no-minify", action="store_true", help="ship web/'s modules as they are (to measure)")
+    args = parser.parse_args()
+    build(args.out.resolve(), minify=not args.no_minify)

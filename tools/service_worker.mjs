@@ -7,14 +7,26 @@ const site = process.argv[2] ?? "_site";
 const { count, size, warnings } = await generateSW({
   globDirectory: site,
   globPatterns: ["**/*"],
-  // PyScript's terminal (xterm), editor (codemirror) and zip chunks load only when a page uses
-  // them (Riposte does not): not precached, 1 MB less on a first visit. The offline test
-  // plays a whole fight with no network, so a chunk missing here would fail it.
+  // PyScript's chunks that the page never loads are not precached (1.1 MB less on a first
+  // visit): the terminal (xterm, and its py and mpy plugins), the editor (codemirror and its
+  // index chunk), zip, the TOML parsers (the config is given inline), the package graph (no
+  // package to install), its IndexedDB storage, its own service worker and core.css. The
+  // offline test plays a whole fight with no network and tests/browser/test_versions.py
+  // checks that every file the page loads is precached: a chunk missing here fails them.
   // The install icons are fetched by the browser when the app is installed, online.
-  // The QR code reader (1.1 MB of WebAssembly) loads only when a game master scans a
-  // player's answer in a browser without BarcodeDetector: fetched then, not on every first visit.
-  globIgnores: ["sw.js", "runtime/SHA256SUMS", "runtime/pyscript/{xterm,codemirror,zip}*", "web/icons/*",
-    "runtime/{barcode-detector,zxing-wasm}/*"],
+  globIgnores: ["sw.js", "runtime/SHA256SUMS", "web/icons/*",
+    "runtime/pyscript-*/{xterm,codemirror,zip,index-,toml,pyodide_graph,py-D,mpy-}*",
+    "runtime/pyscript-*/{storage.js,service-worker.js,core.css}",
+    // The QR code reader (1.1 MB of WebAssembly) loads only when a game master scans a
+    // player's answer in a browser without BarcodeDetector: fetched then, not on every first visit.
+    "runtime/{barcode-detector,zxing-wasm}-*/*"],
+  // Addresses that carry their version (tools/build_site.py): the runtime's folders
+  // (runtime/pyodide-314.0.2/…) and the app's (web-<hash of its content>/…). Workbox keys
+  // them by their address alone and fetches them without bypassing the HTTP cache, so a
+  // first visit's precache takes what the page has already downloaded, and a new
+  // deployment downloads only the folders that changed. The page, its manifest and icon
+  // keep a revision (a hash of their content) and are fetched again.
+  dontCacheBustURLsMatching: /^(runtime\/[a-z-]+-\d+\.\d+\.\d+|web-[0-9a-f]{12})\//,
   swDest: `${site}/sw.js`,
   // Workbox's default (2 MiB) would silently skip pyodide.asm.wasm (9.6 MB).
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,

@@ -1,39 +1,64 @@
-// Pyodide's loader as PyScript sees it (build: copied beside pyodide.mjs), restoring a
-// memory snapshot on repeat visits instead of booting Python from scratch.
+// Pyodide's loader as PyScript sees it: the interpreter module the page names (web/engine.js),
+// on every visit. PyScript imports it, uses its `version` and `loadPyodide`.
 //
-// PyScript imports the module named as the interpreter, uses its `version` and
-// `loadPyodide`, with indexURL = this module's folder. The page names this module only
-// when it found a snapshot for this exact Pyodide and engine wheel in Cache Storage: the
-// heap is restored from it; the virtual file system is not in a snapshot, so the engine
-// wheel is unpacked again, and `random` is reseeded (its state is frozen in the
-// snapshot). Any restore error (corrupted, foreign, another Pyodide build) falls back to
-// a normal boot. (PyScript imports the module without its query string: the choice is
-// made by naming this module or pyodide.mjs, not by a parameter.)
-import { loadPyodide as boot, version } from "./pyodide.mjs";
+// It restores a memory snapshot when Cache Storage holds one for this exact Pyodide and
+// engine wheel (made by web/snapshot.js once the app is ready), and boots Python from
+// scratch otherwise; then it unpacks the engine wheel into site-packages (the virtual
+// file system is not in a snapshot; and a first visit needs no micropip for one pure
+// wheel), unless the snapshot holds every engine module already imported; and it reseeds
+// `random` (its state is frozen in a snapshot). Any restore error (corrupted, foreign,
+// another Pyodide build) falls back to a normal boot and drops the snapshot.
+// `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
+// web/bridge.py to report.
+import { loadPyodide as boot, version } from "../runtime/pyodide/pyodide.mjs";
 
 export { version };
 export const CACHE = "riposte-snapshot";
+// Written by the build (tools/build_site.py): the engine wheel beside this module, and the
+// snapshot's key, which names this Pyodide and this wheel.
+export const WHEEL = "wheels/riposte_engine-0.1.0-py3-none-any.whl";
+export const KEY = "runtime/snapshot/dev";
 
 const here = new URL(import.meta.url);
+// The snapshot's key, an address under the site (Cache Storage wants one).
+export const key = new URL(`../${KEY}`, here).href;
+// Pyodide's own files are in their versioned folder, not beside this module.
+const indexURL = new URL("../runtime/pyodide/", here).href;
+
+async function saved() {
+  try {
+    return await (await caches.open(CACHE)).match(key);
+  } catch {
+    return undefined; // no Cache Storage (private mode): a normal boot
+  }
+}
 
 export async function loadPyodide(options = {}) {
-  const meta = await (await fetch(new URL("../snapshot.json", here))).json();
-  const key = new URL(meta.key, new URL("../../", here)).href;
-  const cache = await caches.open(CACHE);
+  const wheel = fetch(new URL(WHEEL, here)).then((r) => r.arrayBuffer()); // meanwhile
+  const snapshot = await saved();
   let py;
-  try {
-    const saved = await cache.match(key);
-    if (!saved) throw new Error("no snapshot");
-    py = await boot({ ...options, _loadSnapshot: saved.arrayBuffer() });
-    globalThis.riposteBoot = "restored";
-  } catch (error) {
-    await cache.delete(key); // never try a bad snapshot twice: the page will make a new one
-    py = await boot(options);
-    globalThis.riposteBoot = `fallback: ${error?.message ?? error}`;
+  if (!snapshot) {
+    py = await boot({ ...options, indexURL });
+    globalThis.riposteBoot = "cold";
+  } else {
+    try {
+      py = await boot({ ...options, indexURL, _loadSnapshot: snapshot.arrayBuffer() });
+      globalThis.riposteBoot = "restored";
+    } catch (error) {
+      // Never try a bad snapshot twice: the page will make a new one.
+      await caches.open(CACHE).then((cache) => cache.delete(key)).catch(() => undefined);
+      py = await boot({ ...options, indexURL });
+      globalThis.riposteBoot = `fallback: ${error?.message ?? error}`;
+    }
   }
-  const wheel = await fetch(new URL(`../../${meta.wheel}`, here));
-  const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  py.unpackArchive(await wheel.arrayBuffer(), "wheel", { extractDir: sitePackages });
+  // A snapshot holding every engine module already imported (web/snapshot.js marks it)
+  // needs no engine file: the unpack (up to 0.2 s on a loaded phone) is skipped. Older
+  // snapshots, and a cold boot, get the wheel.
+  const imported = globalThis.riposteBoot === "restored" && py.runPython("'riposte_engine_imported' in globals()");
+  if (!imported) {
+    const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+    py.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  }
   py.runPython("import importlib, os, random\nimportlib.invalidate_caches()\nrandom.seed(os.urandom(32))");
   return py;
 }

@@ -52,24 +52,6 @@ export function startEngineWithin(late, limit = START_LIMIT) {
   });
 }
 
-// A repeat visit restores Python from a memory snapshot (web/boot.mjs) when Cache Storage
-// has one for this exact Pyodide and engine wheel; the engine is then unpacked by the
-// loader, so the config names no package. A first visit boots normally and micropip
-// installs the engine wheel (pyscript.toml).
-async function snapshotKey() {
-  const meta = await (await fetch(here("../runtime/snapshot.json"))).json();
-  return new URL(meta.key, here("../")).href;
-}
-
-async function hasSnapshot() {
-  try {
-    const cache = await caches.open("riposte-snapshot");
-    return Boolean(await cache.match(await snapshotKey()));
-  } catch {
-    return false; // no Cache Storage (private mode): a normal boot
-  }
-}
-
 // Once the app is ready, a worker of its own makes the snapshot for the next visit.
 function makeSnapshot() {
   return new Promise((resolve) => {
@@ -97,15 +79,14 @@ export function snapshotWhenIdle() {
 }
 
 export async function startEngine() {
-  // Imported here, not at the top: on a first visit the service worker holds the runtime
-  // by now, so PyScript comes from its cache instead of being downloaded twice.
   const { PyWorker } = await import("../runtime/pyscript/core.js");
   await customElements.whenDefined("py-script");
-  const warm = await hasSnapshot();
-  const loader = here("../runtime/pyodide/boot.mjs");
-  const worker = await PyWorker(here("./bridge.py"), warm
-    ? { type: "pyodide", config: { interpreter: loader, sync_main_only: true }, version: loader }
-    : { type: "pyodide", config: here("../pyscript.toml"), version: here("../runtime/pyodide/pyodide.mjs") });
+  // The interpreter is web/boot.mjs: it restores Python from the memory snapshot a
+  // previous visit made, when Cache Storage has one for this Pyodide and this engine
+  // wheel, and unpacks the wheel (no micropip, no package list in the config).
+  const loader = here("./boot.mjs");
+  const worker = await PyWorker(here("./bridge.py"),
+    { type: "pyodide", config: { interpreter: loader, sync_main_only: true }, version: loader });
   const sync = worker.sync;
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {

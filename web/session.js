@@ -139,6 +139,10 @@ export class Session {
         stored = "held";
       }
       this.emit("saved", answer.save);
+    } else if (answer.checkpoint !== undefined && !this.readOnly && this.held === null) {
+      // The start's answer leaves out a save text the autosave already holds (`kept`),
+      // not a new checkpoint.
+      this.storage.saveCheckpoint(answer.checkpoint);
     }
     this.emit("change", this.board);
     return stored;

@@ -4,21 +4,25 @@
 // 5729), stored in Cache Storage under a key naming the Pyodide version and the wheel's
 // hash, so a new deployment never restores an old engine.
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
-import { CACHE } from "../runtime/pyodide/boot.mjs";
-
-const site = new URL("../", import.meta.url);
+import { CACHE, WHEEL, key } from "./boot.mjs";
 
 async function make() {
-  const meta = await (await fetch(new URL("runtime/snapshot.json", site))).json();
   const quiet = () => undefined;
-  const py = await loadPyodide({ indexURL: new URL("runtime/pyodide/", site).href, _makeSnapshot: true, stdout: quiet, stderr: quiet });
+  const py = await loadPyodide({ indexURL: new URL("../runtime/pyodide/", import.meta.url).href, _makeSnapshot: true,
+    stdout: quiet, stderr: quiet });
   const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  py.unpackArchive(await (await fetch(new URL(meta.wheel, site))).arrayBuffer(), "wheel", { extractDir: sitePackages });
-  py.runPython("import json, os, random\nimport engine, engine.save, engine.journal, engine.codec");
+  py.unpackArchive(await (await fetch(new URL(WHEEL, import.meta.url))).arrayBuffer(), "wheel", { extractDir: sitePackages });
+  // Every module of the engine imported, and said so: a restore that finds the mark needs
+  // no engine file (web/boot.mjs then skips the unpack).
+  py.runPython(`import importlib, json, os, pkgutil, random
+import engine
+for module in pkgutil.walk_packages(engine.__path__, "engine."):
+    importlib.import_module(module.name)
+riposte_engine_imported = True`);
   const snapshot = py.makeMemorySnapshot();
   const cache = await caches.open(CACHE);
   for (const old of await cache.keys()) await cache.delete(old);
-  await cache.put(new URL(meta.key, site).href, new Response(snapshot));
+  await cache.put(key, new Response(snapshot));
   return snapshot.byteLength;
 }
 

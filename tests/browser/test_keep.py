@@ -281,7 +281,8 @@ def test_every_string_has_both_languages(phone: Any) -> None:
     from engine.save import SAVE_CODES
 
     keys = phone.page.evaluate("""async () => {
-        const [fr, en] = await Promise.all([import('./web/lang/fr.js'), import('./web/lang/en.js')]);
+        const app = document.querySelector('script[type=module]').src;  // web-<hash>/app.js, as built
+        const [fr, en] = await Promise.all([import(new URL('lang/fr.js', app)), import(new URL('lang/en.js', app))]);
         const shape = (o) => Object.fromEntries(Object.entries(o.default).map(([k, v]) =>
             [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).sort() : typeof v]));
         return { fr: shape(fr), en: shape(en), enKeys: en.default.keys.length, frKeys: fr.default.keys.length };

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
+import re
 import shutil
 import struct
 import subprocess
@@ -28,12 +28,20 @@ from playwright.sync_api import expect
 
 
 class Deployment:
-    """A copy of _site/ served on its own port, that can go offline or be redeployed."""
+    """A copy of _site/ (or of ``source``) served on its own port, that can go offline or
+    be redeployed; ``served`` lists what the server answered: (path, HTTP status)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, source: Path = SITE) -> None:
         self.folder = folder
-        shutil.copytree(SITE, folder)
-        self.server = serve.serve(folder, 0)
+        shutil.copytree(source, folder)
+        self.served: list[tuple[str, int]] = []
+        served = self.served
+
+        class Logged(serve.Handler):
+            def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+                served.append((self.path, int(code)))
+
+        self.server = serve.serve(folder, 0, handler_class=Logged)
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -44,20 +52,26 @@ class Deployment:
 
     def redeploy(self, build: str, engine: bool = False) -> None:
         """A new version: another build id in the page and, with ``engine``, another
-        engine wheel (so another snapshot key), then its service worker rebuilt."""
+        engine wheel (so another snapshot key) in another app folder (``web-<hash>/``, as
+        the build names it after its content), then its service worker rebuilt."""
         index = self.folder / "index.html"
         text = index.read_text()
         start = text.index('data-build="') + len('data-build="')
-        index.write_text(text[:start] + build + text[text.index('"', start):])
+        text = text[:start] + build + text[text.index('"', start):]
         if engine:
-            meta_path = self.folder / "runtime" / "snapshot.json"
-            meta = json.loads(meta_path.read_text())
-            wheel = self.folder / meta["wheel"]
+            old = re.search(r"web-[0-9a-f]{12}", text)
+            assert old, "index.html names no app folder"
+            app = self.folder / old.group(0)
+            wheel = next((app / "wheels").glob("*.whl"))
             with zipfile.ZipFile(wheel, "a") as z:
                 z.writestr("engine/_deployment.py", f"BUILD = {build!r}\n")
             digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
-            meta["key"] = f"runtime/snapshot/{meta['pyodide']}-{digest}"
-            meta_path.write_text(json.dumps(meta))
+            boot = app / "boot.mjs"
+            boot.write_text(re.sub(r"(runtime/snapshot/[0-9.]+-)[0-9a-f]{16}", rf"\g<1>{digest}", boot.read_text()))
+            new = "web-" + hashlib.sha256(build.encode()).hexdigest()[:12]
+            app.rename(self.folder / new)
+            text = text.replace(old.group(0), new)
+        index.write_text(text)
         subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(self.folder)], check=True,
                        capture_output=True)
 

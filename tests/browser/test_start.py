@@ -16,6 +16,8 @@ from helpers import card, expect_pi, fight_log
 from playwright.sync_api import expect
 
 SAVED = "() => localStorage.getItem('riposte.encounter')"
+#: web/bridge.py as built: in the app's folder named after its content (tools/build_site.py).
+BRIDGE = r".*/web-[0-9a-f]{12}/bridge\.py$"
 
 
 def _broken_start(new_phone: NewPhone, pattern: str, how: str) -> tuple[Any, str, float]:
@@ -39,7 +41,7 @@ def _broken_start(new_phone: NewPhone, pattern: str, how: str) -> tuple[Any, str
     return page, saved, began
 
 
-def _says_why_and_recovers(page: Any, saved: str, began: float, why: str,
+def _says_why_and_recovers(page: Any, saved: str, began: float, why: str | re.Pattern[str],
                            said: str = "Le moteur de règles n'a pas pu démarrer") -> None:
     status = page.locator("#engine-status")
     expect(status).to_contain_text(said, timeout=30_000)
@@ -59,12 +61,13 @@ def _says_why_and_recovers(page: Any, saved: str, began: float, why: str,
 
 
 def test_a_missing_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> None:
-    page, saved, began = _broken_start(new_phone, r".*/web/bridge\.py$", "404")
-    _says_why_and_recovers(page, saved, began, "le fichier /web/bridge.py n'a pas pu être chargé, erreur 404")
+    page, saved, began = _broken_start(new_phone, BRIDGE, "404")
+    _says_why_and_recovers(page, saved, began,
+                           re.compile(r"le fichier /web-[0-9a-f]{12}/bridge\.py n.a pas pu être chargé, erreur 404"))
 
 
 def test_an_aborted_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> None:
-    page, saved, began = _broken_start(new_phone, r".*/web/bridge\.py$", "abort")
+    page, saved, began = _broken_start(new_phone, BRIDGE, "abort")
     _says_why_and_recovers(page, saved, began, "n'a pas pu démarrer (")
 
 
@@ -87,7 +90,7 @@ def _held_start(new_phone: NewPhone) -> tuple[Any, list[Any]]:
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
     held: list[Any] = []
-    page.context.route(re.compile(r".*/web/bridge\.py$"), lambda route: held.append(route))
+    page.context.route(re.compile(BRIDGE), lambda route: held.append(route))
     page.reload(wait_until="domcontentloaded")
     expect(card(page, "Orque")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("data-engine", "loading")
@@ -175,3 +178,18 @@ def test_a_late_engine_is_said_then_taken_when_it_comes(new_phone: NewPhone) -> 
     wait_ready(page)
     expect(card(page, "Orque")).to_contain_text("a passé")
     expect(page.locator("#engine-status")).to_be_hidden()
+
+
+def test_a_live_table_link_starts_no_python(new_phone: NewPhone, site_url: str) -> None:
+    """A page opened with ``#table=…`` follows a live game (issue #15): the start decides
+    in one place (startsPython, web/controllers/start.js) not to start Python at all."""
+    phone = new_phone(site_url + "#table=abc", ready=False, service_workers="block")
+    page = phone.page
+    deadline = time.monotonic() + 15
+    while not page.evaluate("performance.getEntriesByName('riposte:no-python').length") and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert page.evaluate("performance.getEntriesByName('riposte:no-python').length") == 1
+    assert any(url.endswith("/app.js") for url in phone.requests)  # the page's own modules ran
+    started = [url for url in phone.requests if re.search(r"pyodide|pyscript|boot\.mjs|bridge\.py", url)]
+    assert started == []
+    expect(page.locator("html")).to_have_attribute("data-engine", "loading")

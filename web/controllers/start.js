@@ -1,10 +1,12 @@
 // The start: paint the saved board at once (it takes taps from then on: they wait in the
-// session's queue), start the engine (after the service worker holds the site, on a
-// first visit), load the save (or set it aside), apply the queued taps in order, then let
-// the whole page be tapped. Resolves the engine, or null when it could not start.
+// session's queue), start the engine at once (on a first visit too: the service worker is
+// registered once it is up), load the save (or set it aside), apply the queued taps in
+// order, then let the whole page be tapped. Resolves the engine, or null when it could
+// not start (or was not to start).
 import { snapshotWhenIdle, startEngineWithin, whenIdle } from "../engine.js";
 import { refusal, t } from "../i18n.js";
-import { controlled, firstVisit, registerOffline } from "../offline.js";
+import { followsLiveTable } from "../live/follow.js";
+import { firstVisit, registerOffline } from "../offline.js";
 import * as store from "../store.js";
 
 // Why the engine did not start, in the page's words.
@@ -21,6 +23,13 @@ function fillWhenIdle(session) {
   }, { timeout: 2000 });
 }
 
+// Start Python now? The one place that decides (issue #14, #15). A page opened with
+// `#table=…` (a player following a live game) or `#reponse=…` (an answer handed over to
+// the game master's tab) must not start Python at all (web/live/follow.js).
+export function startsPython(location) {
+  return !followsLiveTable(location);
+}
+
 export async function start({ session, status }, board) {
   const saved = store.load();
   let early = false; // the saved board is on screen: it takes taps while the engine starts
@@ -34,12 +43,17 @@ export async function start({ session, status }, board) {
       /* a board from another version: the engine's own comes in a moment */
     }
   }
-  const registration = await registerOffline({ onUpdate: (apply) => status.offerUpdate(apply) }).catch(() => null);
-  if (firstVisit(registration)) {
-    status.setEngine("loading", t("firstVisit"), early);
-    await controlled(registration);
+  const offline = () => registerOffline({ onUpdate: (apply) => status.offerUpdate(apply) }).catch(() => null);
+  const first = firstVisit();
+  // A repeat visit looks for a new version at once; a first visit registers the service
+  // worker once the engine is up, so that its precache finds the files the page has just
+  // downloaded in the HTTP cache (web/offline.js) instead of competing with the start.
+  if (!first) offline();
+  if (!startsPython(window.location)) {
+    performance.mark("riposte:no-python");
+    return null;
   }
-  status.setEngine("loading", t(early ? "loadingEarly" : "loading"), early);
+  status.setEngine("loading", t(early ? "loadingEarly" : first ? "firstVisit" : "loading"), early);
   let engine;
   try {
     // Too long: the reason and the reload button, while the start goes on.
@@ -55,7 +69,9 @@ export async function start({ session, status }, board) {
   if (status.root.dataset.engine === "error") status.setEngine("loading", t("loading")); // late, but here
   // With the checkpoint kept beside the log, if any: the engine replays only what follows.
   // Reading the saved fight is no change: done in a tab that follows another one too.
-  let answer = await session.send({ op: "load", text: saved.text, checkpoint: store.checkpoint() });
+  // `kept`: this is the autosave; when the engine would write the same text, it does not
+  // send it back (engine/table.py): nothing to write, half the answer.
+  let answer = await session.send({ op: "load", text: saved.text, checkpoint: store.checkpoint(), kept: true });
   if (saved.unavailable) status.message(t("storageUnavailable"));
   let held = false;
   if (!answer.ok) {
@@ -81,6 +97,7 @@ export async function start({ session, status }, board) {
   status.setEngine("ready", t("ready"));
   performance.mark("riposte:ready");
   status.mark("boot", answer.boot ?? "cold");
+  if (first) whenIdle(offline, { timeout: 1000 });
   // When idle, the checkpoints before the restored one are rebuilt, a few at a time.
   fillWhenIdle(session);
   // In the background, once the page is idle: a second Python boots in its own worker.
