@@ -1,10 +1,13 @@
 """Build the static site into ``_site/``: the page, the engine wheel and the runtime.
 
-The runtime is vendored from npm, pinned exactly: PyScript, Pyodide and the QR code
-library (``package.json``, ``package-lock.json``, installed by ``npm ci``; the build
-checks the installed versions). The engine wheel is unpacked by ``web/boot.mjs`` into
-Pyodide's site-packages, without micropip (none is shipped). Nothing at run time comes
-from another origin.
+The runtime is vendored from the registries, pinned exactly: PyScript, Pyodide and the QR
+code libraries from npm (``package.json``, ``package-lock.json``, installed by ``npm ci``;
+the build checks the installed versions), micropip's wheel from PyPI at the version
+``pyodide-lock.json`` names, checked against the sha256 pinned here. PyPI's micropip wheel
+differs from the one Pyodide's lock describes, and Pyodide checks integrity, so the vendored
+lock gets the real sha256 (and the build fails loudly if the entry is missing). micropip
+installs the engine wheel on a cold boot (``web/boot.mjs``, ``pyscript.toml``). Nothing at
+run time comes from another origin.
 
 Every URL the site serves, but the page itself, its manifest, its icons and ``sw.js``,
 carries its version, so that the service worker's precache can take what the page has
@@ -32,10 +35,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_VERSION = "314.0.2"  # the version PyScript 0.7.31 expects
-#: Pyodide reads its lock file at every start; it never loads a package here (the engine
-#: wheel is unpacked by web/boot.mjs, without micropip), so none is shipped.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PAGE = ("index.html", "manifest.webmanifest")
+#: micropip installs the engine wheel on a cold boot (web/boot.mjs); a restored snapshot
+#: already holds it.
+MICROPIP = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PAGE = ("index.html", "pyscript.toml", "manifest.webmanifest")
 #: Browser libraries vendored as they are (npm name, pinned version, file in the package),
 #: each into runtime/<name>-<version>/. The QR code reader (« Scanner la réponse »,
 #: web/live/scan.js, where the browser has no BarcodeDetector): barcode-detector's
@@ -75,6 +80,22 @@ def npm_package(name: str, version: str) -> Path:
     return folder
 
 
+def micropip_wheel() -> Path:
+    cache = ROOT / "build" / "cache"
+    wheel = cache / MICROPIP
+    if not wheel.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        version = MICROPIP.split("-")[1]
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "-d", str(cache), f"micropip=={version}"],
+            check=True,
+        )
+    if sha256(wheel) != MICROPIP_SHA256:
+        fail(f"{MICROPIP}: sha256 {sha256(wheel)} is not the pinned {MICROPIP_SHA256}")
+    return wheel
+
+
 def engine_wheel(out: Path) -> Path:
     from flit_core import buildapi
 
@@ -98,6 +119,14 @@ def vendor_pyodide(site: Path) -> None:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dest / name)
+    wheel = micropip_wheel()
+    shutil.copy2(wheel, dest / MICROPIP)
+    lock = json.loads((src / "pyodide-lock.json").read_text())
+    entry = lock.get("packages", {}).get("micropip")
+    if entry is None or entry.get("file_name") != MICROPIP:
+        fail(f"pyodide-lock.json has no micropip entry for {MICROPIP}: update MICROPIP")
+    entry["sha256"] = MICROPIP_SHA256
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
 
 def vendor_pyscript(site: Path) -> None:

@@ -15,7 +15,7 @@ const { count, size, warnings } = await generateSW({
   // checks that every file the page loads is precached: a chunk missing here fails them.
   // The install icons are fetched by the browser when the app is installed, online.
   globIgnores: ["sw.js", "runtime/SHA256SUMS", "web/icons/*",
-    "runtime/pyscript-*/{xterm,codemirror,zip,index-,toml,pyodide_graph,py-D,mpy-}*",
+    "runtime/pyscript-*/{xterm,codemirror,zip,index-,pyodide_graph,py-D,mpy-}*",
     "runtime/pyscript-*/{storage.js,service-worker.js,core.css}",
     // The QR code reader (1.1 MB of WebAssembly) loads only when a game master scans a
     // player's answer in a browser without BarcodeDetector: fetched then, not on every first visit.

@@ -44,6 +44,7 @@ parts.fights = new FightsController(parts, new FightsView()); // the list of fig
 // The live table (issue #15): a player's phone (#table=…) or an answer handed over
 // (#reponse=…) starts no engine and leaves the saved fight alone (web/live/follow.js).
 const live = liveRole(window.location);
+if (live) performance.mark("riposte:no-python"); // the one place that decides (issues #14, #15)
 if (!live) new Shortcuts(parts, board);
 const tabs = new TabsController(parts, new Writers());
 

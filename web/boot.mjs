@@ -3,9 +3,10 @@
 //
 // It restores a memory snapshot when Cache Storage holds one for this exact Pyodide and
 // engine wheel (made by web/snapshot.js once the app is ready), and boots Python from
-// scratch otherwise; then it unpacks the engine wheel into site-packages (the virtual
-// file system is not in a snapshot; and a first visit needs no micropip for one pure
-// wheel), unless the snapshot holds every engine module already imported; and it reseeds
+// scratch otherwise, where micropip installs the engine wheel (pyscript.toml, issue #11: the
+// wheel is installed by micropip); a snapshot of an older build gets the wheel's files
+// unpacked again (the virtual file system is not in a snapshot), one of this build holds
+// every engine module already imported; and it reseeds
 // `random` (its state is frozen in a snapshot). Any restore error (corrupted, foreign,
 // another Pyodide build) falls back to a normal boot and drops the snapshot.
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
@@ -34,7 +35,6 @@ async function saved() {
 }
 
 export async function loadPyodide(options = {}) {
-  const wheel = fetch(new URL(WHEEL, here)).then((r) => r.arrayBuffer()); // meanwhile
   const snapshot = await saved();
   let py;
   if (!snapshot) {
@@ -55,9 +55,16 @@ export async function loadPyodide(options = {}) {
   // needs no engine file: the unpack (up to 0.2 s on a loaded phone) is skipped. Older
   // snapshots, and a cold boot, get the wheel.
   const imported = globalThis.riposteBoot === "restored" && py.runPython("'riposte_engine_imported' in globals()");
-  if (!imported) {
+  if (globalThis.riposteBoot !== "restored") {
+    // A cold boot: micropip installs the engine wheel (vendored beside Pyodide).
+    await py.loadPackage("micropip");
+    await py.pyimport("micropip").install(new URL(WHEEL, here).href);
+  } else if (!imported) {
+    // A snapshot of an older build: its heap holds micropip's work but the virtual file
+    // system is not in a snapshot, so the wheel's files are unpacked again.
     const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    py.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+    const wheel = await (await fetch(new URL(WHEEL, here))).arrayBuffer();
+    py.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
   py.runPython("import importlib, os, random\nimportlib.invalidate_caches()\nrandom.seed(os.urandom(32))");
   return py;

@@ -83,10 +83,9 @@ export async function startEngine() {
   await customElements.whenDefined("py-script");
   // The interpreter is web/boot.mjs: it restores Python from the memory snapshot a
   // previous visit made, when Cache Storage has one for this Pyodide and this engine
-  // wheel, and unpacks the wheel (no micropip, no package list in the config).
+  // wheel, or boots it and has micropip install the wheel. pyscript.toml: the worker's config.
   const loader = here("./boot.mjs");
-  const worker = await PyWorker(here("./bridge.py"),
-    { type: "pyodide", config: { interpreter: loader, sync_main_only: true }, version: loader });
+  const worker = await PyWorker(here("./bridge.py"), { type: "pyodide", config: here("../pyscript.toml"), version: loader });
   const sync = worker.sync;
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {

@@ -181,15 +181,11 @@ def test_a_late_engine_is_said_then_taken_when_it_comes(new_phone: NewPhone) -> 
 
 
 def test_a_live_table_link_starts_no_python(new_phone: NewPhone, site_url: str) -> None:
-    """A page opened with ``#table=…`` follows a live game (issue #15): the start decides
-    in one place (startsPython, web/controllers/start.js) not to start Python at all."""
+    """A page opened with ``#table=…`` follows a live game (issue #15): the page decides
+    in one place (web/app.js, web/live/follow.js) not to start Python at all."""
     phone = new_phone(site_url + "#table=abc", ready=False, service_workers="block")
     page = phone.page
-    deadline = time.monotonic() + 15
-    while not page.evaluate("performance.getEntriesByName('riposte:no-python').length") and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    assert page.evaluate("performance.getEntriesByName('riposte:no-python').length") == 1
+    page.wait_for_function("performance.getEntriesByName('riposte:no-python').length === 1")
     assert any(url.endswith("/app.js") for url in phone.requests)  # the page's own modules ran
     started = [url for url in phone.requests if re.search(r"pyodide|pyscript|boot\.mjs|bridge\.py", url)]
     assert started == []
-    expect(page.locator("html")).to_have_attribute("data-engine", "loading")

@@ -5,7 +5,6 @@
 // not start (or was not to start).
 import { snapshotWhenIdle, startEngineWithin, whenIdle } from "../engine.js";
 import { refusal, t } from "../i18n.js";
-import { followsLiveTable } from "../live/follow.js";
 import { firstVisit, registerOffline } from "../offline.js";
 import * as store from "../store.js";
 
@@ -21,13 +20,6 @@ function fillWhenIdle(session) {
     const answer = await session.call({ op: "fill" }).catch(() => null);
     if (answer?.left > 0) fillWhenIdle(session);
   }, { timeout: 2000 });
-}
-
-// Start Python now? The one place that decides (issue #14, #15). A page opened with
-// `#table=…` (a player following a live game) or `#reponse=…` (an answer handed over to
-// the game master's tab) must not start Python at all (web/live/follow.js).
-export function startsPython(location) {
-  return !followsLiveTable(location);
 }
 
 export async function start({ session, status }, board) {
@@ -49,10 +41,6 @@ export async function start({ session, status }, board) {
   // worker once the engine is up, so that its precache finds the files the page has just
   // downloaded in the HTTP cache (web/offline.js) instead of competing with the start.
   if (!first) offline();
-  if (!startsPython(window.location)) {
-    performance.mark("riposte:no-python");
-    return null;
-  }
   status.setEngine("loading", t(early ? "loadingEarly" : first ? "firstVisit" : "loading"), early);
   let engine;
   try {
