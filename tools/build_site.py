@@ -109,6 +109,16 @@ def engine_wheel(out: Path) -> Path:
     return out / name
 
 
+def app_file(site: Path, app: str, name: str) -> str:
+    """A file index.html names in web/, quoted as the built site serves it: in the app's
+    versioned folder, but the icons (STATIC, at the same address in every version)."""
+    if name.split("/")[0] in STATIC:
+        return f'"web/{name}"'
+    if not (site / app / name).is_file():
+        fail(f"index.html names web/{name}, which the build did not ship")
+    return f'"{app}/{name}"'
+
+
 def runtime_folder(site: Path, name: str) -> Path:
     return site / "runtime" / f"{name}-{RUNTIME[name]}"
 
@@ -223,7 +233,7 @@ def build(site: Path, minify: bool = True) -> None:
     for name in ("web/app.js", "web/style.css"):
         if f'"{name}"' not in page:
             fail(f"index.html does not name {name}")
-        page = page.replace(f'"{name}"', f'"{app}/{name.removeprefix("web/")}"')
+    page = re.sub(r'"web/([^"]+)"', lambda m: app_file(site, app, m.group(1)), page)
     # The build's id: what ships, hashed (tests and bug reports tell deployments apart).
     build_id = hashlib.sha256(f"{app}\n{folder_hash(site / 'runtime')}\n{page}".encode()).hexdigest()[:12]
     index.write_text(page.replace('data-build="dev"', f'data-build="{build_id}"'))
