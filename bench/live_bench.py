@@ -31,11 +31,9 @@ sys.path.insert(0, str(ROOT))
 
 import find_chromium  # noqa: E402
 import serve  # noqa: E402
+from page_bench import FLAGS, SITE  # noqa: E402  the same Chromium as the page's benchmark
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
-SITE = ROOT / "_site"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 
 
