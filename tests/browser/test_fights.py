@@ -70,7 +70,7 @@ def test_an_imported_file_goes_into_the_list_and_undo_loses_nothing(fight: Any, 
     expect(dialog).to_contain_text("Le combat en cours reste dans la liste des combats")
     dialog.get_by_role("button", name="Ouvrir ce combat").click()
     expect(page.locator("#message")).to_have_text("Combat ouvert (fichier).")
-    page.get_by_role("button", name="Annuler", exact=True).first.click()  # undo: the fight opened, not the one replaced
+    page.locator("#undo").click()  # undo: the fight opened, not the one replaced
     fights = menu(page)
     expect(fights.locator(".name")).to_have_text(["embuscade", "Combat 1"])
     fights.get_by_role("button", name="Ouvrir Combat 1").click()
