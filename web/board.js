@@ -327,7 +327,7 @@ function card(board, f, top, ui) {
     h("span", { class: "name" }, isolate(f.name)),
     h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
     active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
-    h("span", { class: "badges" }, badges(board, f).map((b) => h("span", { class: `badge ${b[1]}` }, b[0]))),
+    h("span", { class: "badges" }, badges(board, f, !controls).map((b) => h("span", { class: `badge ${b[1]}` }, b[0]))),
   ];
   const head = h("div", { class: "fighter-head" },
     controls
@@ -361,9 +361,7 @@ function card(board, f, top, ui) {
 // Espoir, out of the fight or back, and passing for a fighter whose turn it is not.
 function details(board, f, active, inPlay) {
   const name = isolate(f.name);
-  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => isolate(w.name));
-  const info = [held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare")];
-  if (f.in_round && f.d6) info.push(t("badgeInit", f.initiative, f.d6));
+  const info = heldAndInitiative(f);
   const stepper = (field, label, value) => h("div", { class: "stepper", role: "group", "aria-label": t(`${field}Of`, name), dataset: { field } },
     h("span", { class: "stepper-label" }, label),
     h("button", { type: "button", class: "small", dataset: { do: "step", id: f.id, field, by: "-1" }, disabled: value <= 0, "aria-label": t(`${field}Less`, name) }, "−"),
@@ -383,9 +381,19 @@ function details(board, f, active, inPlay) {
     h("div", { class: "more-tools" }, tools));
 }
 
-// The badges that matter now (the rest is in the row's details).
-function badges(board, f) {
-  const out = [];
+// What a fighter holds and its initiative this round (a row's details; the badges of a
+// card that cannot be opened).
+function heldAndInitiative(f) {
+  const held = f.weapons.filter((w) => f.in_hand.includes(w.id)).map((w) => isolate(w.name));
+  const info = [held.length ? t("badgeHeld", held.join(", ")) : t("badgeBare")];
+  if (f.in_round && f.d6) info.push(t("badgeInit", f.initiative, f.d6));
+  return info;
+}
+
+// The badges that matter now (the rest is in the row's details; a read-only card, which
+// has none, shows what it holds and its initiative too: the players' and the live views).
+function badges(board, f, readOnly = false) {
+  const out = readOnly ? heldAndInitiative(f).map((text) => [text, "muted"]) : [];
   if (f.hors_combat) out.push([t("badgeOut"), "bad"]);
   if (f.passed) out.push([t("badgePassed"), "muted"]);
   if (f.aim_bonus) out.push([t("badgeAim", f.aim_bonus), "good"]);
