@@ -71,8 +71,8 @@ def test_a_reload_mid_round_finds_the_same_board_and_undo_redo_cross_it(phone: A
 def test_nothing_can_be_tapped_until_the_engine_is_ready(new_phone: NewPhone) -> None:
     page = new_phone(ready=False).page
     # Read at one instant: the engine may be up a moment later (a warm start is quick).
-    state, inert, said = page.evaluate(
-        "[document.documentElement.dataset.engine, document.querySelector('main').inert, document.querySelector('#engine-status').textContent]")
+    state, inert, said = page.evaluate("[document.documentElement.dataset.engine, document.querySelector('main').inert,"
+                                       " document.querySelector('#engine-status').textContent]")
     assert (state, inert) == ("loading", True)
     assert "Chargement du moteur de règles" in said, said
     wait_ready(page)
