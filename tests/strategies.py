@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, rule
 
 import engine
+from engine.table import Table
 
 NAMES = st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != "")
 SMALL = st.integers(min_value=0, max_value=12)
@@ -94,3 +96,29 @@ def next_command(board: dict[str, Any], draw: st.DrawFn) -> dict[str, Any] | Non
     action = draw(st.sampled_from(allowed))
     others = [c for c in board["combatants"] if c != actor]
     return {"type": "act", "actor": actor, "action": action, **options_for(action, fighter, others, draw)}
+
+
+class Playing(RuleBasedStateMachine):
+    """A fight played at random on ``self.table``: fighters added, rounds started, the
+    next command drawn from the board. A subclass sets ``table`` and ``last`` and says
+    what it keeps of each answer (``remember``)."""
+
+    table: Table
+    last: dict[str, Any]
+
+    def remember(self, answer: dict[str, Any]) -> None:
+        self.last = answer
+
+    @rule(sheet=sheets())
+    def add(self, sheet: dict[str, Any]) -> None:
+        self.remember(self.table.apply({"type": "add_combatant", "combatant": sheet}))
+
+    @rule()
+    def start_round(self) -> None:
+        self.remember(self.table.apply({"type": "start_round"}))
+
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        command = next_command(self.last["board"], data.draw)
+        if command is not None:
+            self.remember(self.table.apply(command))

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import next_command, sheets
+from hypothesis.stateful import initialize, invariant, precondition, rule
+from strategies import Playing
 
 from engine import fold, save
 from engine.codec import decode
@@ -26,7 +26,7 @@ def replayed(log: list[Any]) -> Any:
     return enc
 
 
-class Checkpoints(RuleBasedStateMachine):
+class Checkpoints(Playing):
     """Random play with undo, redo and reloads on a table whose checkpoints come every 1
     to 6 commands (the real interval is too long for a short random fight)."""
 
@@ -37,20 +37,6 @@ class Checkpoints(RuleBasedStateMachine):
         self.kept: str | None = None
         self.last: dict[str, Any] = {}
         self.remember(self.table.load(None))
-
-    @rule(sheet=sheets())
-    def add(self, sheet: dict[str, Any]) -> None:
-        self.remember(self.table.apply({"type": "add_combatant", "combatant": sheet}))
-
-    @rule()
-    def start_round(self) -> None:
-        self.remember(self.table.apply({"type": "start_round"}))
-
-    @rule(data=st.data())
-    def act(self, data: st.DataObject) -> None:
-        command = next_command(self.last["board"], data.draw)
-        if command is not None:
-            self.remember(self.table.apply(command))
 
     @precondition(lambda self: self.last["undo"] > 0)
     @rule(count=st.integers(1, 8))

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import MALFORMED, next_command, sheets
+from hypothesis.stateful import initialize, invariant, precondition, rule
+from strategies import MALFORMED, Playing
 
 import engine
 from engine import save
@@ -193,7 +192,7 @@ def test_answers_are_ascii_json_even_with_lone_surrogates() -> None:
 
 
 # --- properties --------------------------------------------------------------------------
-class Session(RuleBasedStateMachine):
+class Session(Playing):
     """Random play at the table, with undo, redo, saves reopened and garbage sent."""
 
     @initialize()
@@ -206,20 +205,6 @@ class Session(RuleBasedStateMachine):
         if answer["ok"] and "command" in answer:
             self.history = [*self.history[: answer["undo"] - 1], self.table.export(True)["text"]]
         self.last = answer
-
-    @rule(sheet=sheets())
-    def add(self, sheet: dict[str, Any]) -> None:
-        self.remember(self.table.apply({"type": "add_combatant", "combatant": sheet}))
-
-    @rule()
-    def start_round(self) -> None:
-        self.remember(self.table.apply({"type": "start_round"}))
-
-    @rule(data=st.data())
-    def act(self, data: st.DataObject) -> None:
-        command = next_command(self.last["board"], data.draw)
-        if command is not None:
-            self.remember(self.table.apply(command))
 
     @rule(command=MALFORMED)
     def garbage(self, command: Any) -> None:

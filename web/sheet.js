@@ -90,7 +90,7 @@ export class SheetView {
     this.error("");
     const fields = spec.options.map((name) => optionField(board, f, actionId, name, spec.required.includes(name)));
     for (const [name, value] of Object.entries(this.shown.preset ?? {})) {
-      const el = fields.find((field) => field?.querySelector?.(`#opt-${name}`))?.querySelector(`#opt-${name}`);
+      const el = fields.find((field) => field?.querySelector?.(`#opt-${CSS.escape(name)}`))?.querySelector(`#opt-${CSS.escape(name)}`);
       if (el && value) el.value = value;
     }
     const tests = (verdict.tests ?? []).map((test) => h("li", {}, testLabel(test)));
@@ -168,7 +168,7 @@ function readOptions(root, names) {
     } else if (name === "familier") {
       if (root.querySelector("#opt-familier").checked) options.familier = true;
     } else {
-      const el = root.querySelector(`#opt-${name}`);
+      const el = root.querySelector(`#opt-${CSS.escape(name)}`);
       const raw = el ? el.value.trim() : "";
       if (raw === "") continue;
       if (name === "success") options.success = raw === "true";
