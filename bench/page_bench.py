@@ -88,10 +88,13 @@ TAPS = """async (count) => {
 }"""
 
 
-class Counting(serve.Handler):
-    """Counts the bytes the server sends (headers and bodies)."""
+class Counting(serve.PagesHandler):
+    """Serves as GitHub Pages does (text gzipped, fresh for 10 minutes: tools/serve.py) and
+    counts what it sends: ``sent``, the bytes on the wire (headers and bodies), and
+    ``files``, the sizes of the files it answered with a body (the same bytes uncompressed)."""
 
     sent = 0
+    files = 0
     lock = threading.Lock()
 
     def setup(self) -> None:
@@ -110,9 +113,17 @@ class Counting(serve.Handler):
 
         self.wfile = Writer()  # type: ignore[assignment]
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        super().send_response(code, message)
+        path = Path(self.translate_path(self.path))
+        path = path / "index.html" if path.is_dir() else path
+        if code == 200 and path.is_file():
+            with type(self).lock:
+                type(self).files += path.stat().st_size
+
 
 def start(folder: Path) -> tuple[http.server.ThreadingHTTPServer, type[Counting], str]:
-    handler = type("Counter", (Counting,), {"sent": 0, "lock": threading.Lock()})
+    handler = type("Counter", (Counting,), {"sent": 0, "files": 0, "lock": threading.Lock()})
     server = serve.serve(folder, 0, handler_class=handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, handler, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -193,7 +204,7 @@ def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting
                                                    viewport={"width": 390, "height": 844})
     context.add_init_script(WATCH)
     page = context.pages[0] if context.pages else context.new_page()
-    counter.sent = 0
+    counter.sent = counter.files = 0
     page.goto(url)
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     page.wait_for_timeout(1500)  # long tasks right after ready are counted too
@@ -203,6 +214,7 @@ def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting
         # the engine is up): its downloads count.
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     figures["bytes"] = counter.sent
+    figures["files"] = counter.files
     if before == "riposte":
         # Ready the next visit: the snapshot made, the service worker in control, a
         # 30-fighter fight saved with its board; and measure taps on it.
@@ -333,6 +345,7 @@ def main() -> None:
                 r = results[who]
                 for name, value in (("fcp_cold", cold["fcp"]), ("fcp_warm", warm["fcp"]), ("ready_cold", cold["ready"]),
                                     ("ready_warm", warm["ready"]), ("bytes_cold", cold["bytes"]), ("bytes_warm", warm["bytes"]),
+                                    ("files_cold", cold["files"]),
                                     ("long_tasks", cold["long"] + warm["long"]),
                                     ("longest_task", max(cold["longest"], warm["longest"]))):
                     r.setdefault(name, []).append(value)
@@ -351,7 +364,8 @@ def main() -> None:
     for label, key in (("first contentful paint, cold", "fcp_cold"), ("first contentful paint, warm", "fcp_warm"),
                        ("engine ready, cold (ms)", "ready_cold"), ("engine ready, warm (ms)", "ready_warm")):
         print(f"{label:28}{summary(rf[key]):>28}{summary(ff[key]):>28}{med(rf[key]) / med(ff[key]):>8.2f}×")
-    for label, key in (("bytes from server, cold", "bytes_cold"), ("bytes from server, warm", "bytes_warm")):
+    for label, key in (("bytes on the wire, cold", "bytes_cold"), ("bytes on the wire, warm", "bytes_warm"),
+                       ("same, uncompressed, cold", "files_cold")):
         print(f"{label:28}{med(rf[key]):>28,.0f}{med(ff[key]):>28,.0f}{med(rf[key]) - med(ff[key]):>+12,.0f} B")
     print(f"{'long tasks after FCP (sum)':28}{sum(rf['long_tasks']):>28}{sum(ff['long_tasks']):>28}")
     print(f"{'longest such task (ms)':28}{max(rf['longest_task']):>28.0f}{max(ff['longest_task']):>28.0f}")

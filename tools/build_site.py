@@ -24,12 +24,17 @@ Usage: ``python tools/build_site.py [--out _site] [--no-minify]``
 from __future__ import annotations
 
 import argparse
+import ast
+import base64
 import hashlib
+import io
 import json
 import re
 import shutil
 import subprocess
 import sys
+import tokenize
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,7 +111,61 @@ def engine_wheel(out: Path) -> Path:
 
     os.chdir(ROOT)  # flit reads ./pyproject.toml
     name = buildapi.build_wheel(str(out))
+    slim_wheel(out / name)
     return out / name
+
+
+def slim(source: str) -> str:
+    """A module as the browser gets it: without its comments and docstrings, every line
+    where it was (a traceback in the page names the source's lines). Nothing in the engine
+    reads a docstring; the doctests run on the source (pytest), not on the wheel.
+
+    >>> slim("x = 1  # why\\ndef f():\\n    ('Doc,'\\n     ' two lines.')\\n    return x\\n")
+    'x = 1\\ndef f():\\n    ""\\n\\n    return x\\n'
+    """
+    lines = source.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            lines[row - 1] = lines[row - 1][:col].rstrip() + "\n"
+    lines = [line if line.strip() or not line.endswith("\n") else "\n" for line in lines]
+    source = "".join(lines)
+    docstrings = [node.body[0] for node in ast.walk(ast.parse(source))
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str)]
+    for doc in sorted(docstrings, key=lambda d: d.lineno, reverse=True):
+        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
+        # ast counts columns in UTF-8 bytes ("−4" is not 2 of them)
+        head = lines[first].encode()[:doc.col_offset].decode()
+        tail = lines[last].encode()[doc.end_col_offset or 0:].decode()
+        lines[first:last + 1] = [f'{head}""{tail}', *["\n"] * (last - first)]
+    return "".join(lines)
+
+
+def slim_wheel(wheel: Path) -> None:
+    """The engine wheel with every module slimmed (``slim``) and its RECORD written again,
+    its entries dated as the dist-info's (a build gives the same bytes from any checkout):
+    64 KB as flit writes it, about 40 KB so (issue #14: the first visit's bytes)."""
+    with zipfile.ZipFile(wheel) as z:
+        members = {info.filename: z.read(info) for info in z.infolist()}
+    record = next(name for name in members if name.endswith(".dist-info/RECORD"))
+    for name, data in members.items():
+        if name.endswith(".py"):
+            members[name] = slim(data.decode("utf-8")).encode("utf-8")
+    rows = []
+    for name, data in members.items():
+        if name == record:
+            continue
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        rows.append(f"{name},sha256={digest},{len(data)}")
+    members[record] = ("\n".join([*rows, f"{record},,"]) + "\n").encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name, data in members.items():
+            info = zipfile.ZipInfo(name, date_time=(2016, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data, compresslevel=9)
 
 
 def app_file(site: Path, app: str, name: str) -> str:
@@ -203,7 +262,9 @@ def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
         p.write_text(versioned(p.read_text(), f"web/{p.relative_to(staging)}"))
     snapshot_boot(staging, wheel)
     if minify:
-        files = [str(p) for p in [*scripts, staging / "style.css"]]
+        # The QR code generator too (52 KB as npm ships it, 22 KB minified): it is precached.
+        qrcode = runtime_folder(site, "qrcode-generator") / "qrcode.mjs"
+        files = [str(p) for p in [*scripts, staging / "style.css", qrcode]]
         subprocess.run(["node", str(ROOT / "tools" / "minify.mjs"), *files], check=True, cwd=ROOT)
     name = f"web-{folder_hash(staging)[:12]}"
     staging.rename(site / name)

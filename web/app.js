@@ -14,6 +14,7 @@ import { Navigation } from "./controllers/screens.js";
 import { Shortcuts } from "./controllers/shortcuts.js";
 import { start } from "./controllers/start.js";
 import { TabsController } from "./controllers/tabs.js";
+import { launched } from "./early.js";
 import { EngineFault } from "./engine.js";
 import { FightsView } from "./fights.js";
 import { t } from "./i18n.js";
@@ -42,9 +43,9 @@ new CastController(parts, new CastView());
 new JournalController(parts, new JournalView());
 parts.fights = new FightsController(parts, new FightsView()); // the list of fights (issue #13)
 // The live table (issue #15): a player's phone (#table=…) or an answer handed over
-// (#reponse=…) starts no engine and leaves the saved fight alone (web/live/follow.js).
+// (#reponse=…) leaves the saved fight alone (web/live/follow.js); web/early.js, which
+// started Python before this module ran, started none there.
 const live = liveRole(window.location);
-if (live) performance.mark("riposte:no-python"); // the one place that decides (issues #14, #15)
 if (!live) new Shortcuts(parts, board);
 const tabs = new TabsController(parts, new Writers());
 
@@ -61,7 +62,7 @@ else new LiveHost(parts, { view: new LiveHostView(), round: roundView, board });
 // Who writes the fight is known before the page can be tapped (one writer per fight).
 // A live table's page starts none of it: no engine, no writer, no saved fight. The list
 // of fights is made (or finished) before the saved fight is read.
-if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board)).then(async (engine) => {
+if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board, launched)).then(async (engine) => {
   if (!engine) return;
   tabs.started();
   // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.

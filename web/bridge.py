@@ -5,16 +5,12 @@ session (engine/table.py) does the rest and is tested in CPython. Python here ne
 touches the DOM.
 """
 
-import os
-import random
-
 import js
 from pyscript import sync
 
 from engine.table import Table
 
-random.seed(os.urandom(16))  # a restored memory snapshot would otherwise roll the same dice
-table = Table()
+table = Table()  # its dice: `random`, reseeded by web/boot.mjs (a snapshot freezes its state)
 
 
 def call(request_json):

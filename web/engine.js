@@ -28,16 +28,14 @@ function failure(error) {
   return new StartFailure("error", text.slice(0, 200));
 }
 
-// The engine, or a StartFailure: a file that did not load (PyScript rejects it with
-// nobody to catch it, so the page would wait forever) or a throw. Past `limit` ms,
-// `late(StartFailure "timeout")` is called (a runtime file aborted inside the worker
-// leaves no trace in the page: only the limit tells), and the start goes on: a slow
-// phone under load may still get there, and then the page carries on as usual.
-export function startEngineWithin(late, limit = START_LIMIT) {
-  let timer;
+// Python started at once (web/early.js calls this before the page's other modules are
+// even fetched): the engine, or a StartFailure for a file that did not load (PyScript
+// rejects it with nobody to catch it, so the page would wait forever: the listener is
+// there from the first instant) or a throw. The promise is marked handled: whoever awaits
+// it later (controllers/start.js) gets the failure, and the page no unhandled rejection.
+export function launch() {
   let unhandled;
   const failed = new Promise((_, reject) => {
-    timer = setTimeout(() => late(new StartFailure("timeout", Math.round(limit / 1000))), limit);
     unhandled = (event) => {
       if (event.reason instanceof EngineFault) return;
       event.preventDefault();
@@ -46,10 +44,18 @@ export function startEngineWithin(late, limit = START_LIMIT) {
     window.addEventListener("unhandledrejection", unhandled);
   });
   const started = startEngine().catch((error) => Promise.reject(failure(error)));
-  return Promise.race([started, failed]).finally(() => {
-    clearTimeout(timer);
-    window.removeEventListener("unhandledrejection", unhandled);
-  });
+  const engine = Promise.race([started, failed]).finally(() => window.removeEventListener("unhandledrejection", unhandled));
+  engine.catch(() => undefined);
+  return engine;
+}
+
+// The launched engine, or its StartFailure. Past `limit` ms, `late(StartFailure
+// "timeout")` is called (a runtime file aborted inside the worker leaves no trace in the
+// page: only the limit tells), and the start goes on: a slow phone under load may still
+// get there, and then the page carries on as usual.
+export function within(engine, late, limit = START_LIMIT) {
+  const timer = setTimeout(() => late(new StartFailure("timeout", Math.round(limit / 1000))), limit);
+  return engine.finally(() => clearTimeout(timer));
 }
 
 // Once the app is ready, a worker of its own makes the snapshot for the next visit.

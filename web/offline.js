@@ -8,8 +8,12 @@ export async function registerOffline({ onUpdate }) {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) window.location.reload(); // the new version took over: load it whole
   });
+  // updateViaCache "all": the browser's check for a new sw.js on each visit may be
+  // answered by the HTTP cache while its copy is fresh (GitHub Pages: 10 minutes), so a
+  // repeat visit sends nothing at all (issue #14); past that, or after 24 hours whatever
+  // the cache says, it asks the server, and a new version is found then.
   const registration = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI),
-    { scope: new URL("./", document.baseURI).pathname });
+    { scope: new URL("./", document.baseURI).pathname, updateViaCache: "all" });
   const offer = (worker) => onUpdate(() => {
     accepted = true;
     worker.postMessage({ type: "SKIP_WAITING" });

@@ -1,9 +1,9 @@
 // The start: paint the saved board at once (it takes taps from then on: they wait in the
-// session's queue), start the engine at once (on a first visit too: the service worker is
-// registered once it is up), load the save (or set it aside), apply the queued taps in
+// session's queue), wait for the engine web/early.js started before this module was even
+// fetched (on a first visit too: the service worker is registered once it is up), load the save (or set it aside), apply the queued taps in
 // order, then let the whole page be tapped. Resolves the engine, or null when it could
 // not start (or was not to start).
-import { snapshotWhenIdle, startEngineWithin, whenIdle } from "../engine.js";
+import { snapshotWhenIdle, whenIdle, within } from "../engine.js";
 import { refusal, t } from "../i18n.js";
 import { firstVisit, registerOffline } from "../offline.js";
 import * as store from "../store.js";
@@ -22,7 +22,7 @@ function fillWhenIdle(session) {
   }, { timeout: 2000 });
 }
 
-export async function start({ session, status }, board) {
+export async function start({ session, status }, board, launched) {
   const saved = store.load();
   let early = false; // the saved board is on screen: it takes taps while the engine starts
   if (saved.board?.order && saved.board.combatants) {
@@ -45,7 +45,7 @@ export async function start({ session, status }, board) {
   let engine;
   try {
     // Too long: the reason and the reload button, while the start goes on.
-    engine = await startEngineWithin((error) => status.setEngine("error", t("engineLate", why(error))));
+    engine = await within(launched, (error) => status.setEngine("error", t("engineLate", why(error))));
   } catch (error) {
     // Said in the page's words, with a reload button; the save is not touched (nothing
     // was loaded, nothing is written), the taps made meanwhile are dropped.
