@@ -261,10 +261,16 @@ def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
     for p in scripts:
         p.write_text(versioned(p.read_text(), f"web/{p.relative_to(staging)}"))
     snapshot_boot(staging, wheel)
+    # The page's modules in a few files (tools/bundle.mjs); the worker's stay as they are.
+    subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(staging), *([] if minify else ["--no-minify"])],
+                   check=True, cwd=ROOT)
     if minify:
-        # The QR code generator too (52 KB as npm ships it, 22 KB minified): it is precached.
+        # What is not bundled (the worker's modules, the theme, the style sheet), and the QR
+        # code generator (52 KB as npm ships it, 22 KB minified): it is precached.
         qrcode = runtime_folder(site, "qrcode-generator") / "qrcode.mjs"
-        files = [str(p) for p in [*scripts, staging / "style.css", qrcode]]
+        left = sorted(p for p in staging.rglob("*") if p.suffix in (".js", ".mjs") and not p.name.startswith("chunk-")
+                      and p.name not in ("early.js", "app.js") and not p.name.startswith("guest-"))
+        files = [str(p) for p in [*left, staging / "style.css", qrcode]]
         subprocess.run(["node", str(ROOT / "tools" / "minify.mjs"), *files], check=True, cwd=ROOT)
     name = f"web-{folder_hash(staging)[:12]}"
     staging.rename(site / name)

@@ -297,11 +297,17 @@ function targetsOf(board, f) {
   return others.map((o, i) => [rank(o), i, o]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
 }
 
-// Everything a card shows, as one string: an unchanged fighter keeps its card.
+// Everything a card shows, as one string: an unchanged fighter keeps its card. Only what
+// `card` reads: of the board, whether this fighter acts (and in a tie), whether a round is
+// on or over; of the fighter, not its verdicts, declarations, likely or never actions
+// (the chips, in `ui`, are what it shows of them). A tap then redraws the two or three
+// cards it changed, not all thirty (issue #14: tap to board), and the engine's first
+// board keeps the cards painted from the save (which has no verdicts).
 function cardKey(board, f, top, ui) {
-  const { actions, declarations, ...shown } = f;
-  return JSON.stringify([document.documentElement.lang, board.round, board.round_over, board.active, top,
-    f.engaged_with.map((id) => own(board.combatants, id)?.name), shown, ui.open, ui.picking,
+  const { actions, declarations, likely, never, ...shown } = f;
+  const active = board.active.includes(f.id);
+  return JSON.stringify([document.documentElement.lang, board.round > 0, board.round_over, active, active && board.active.length > 1,
+    top, f.engaged_with.map((id) => own(board.combatants, id)?.name), shown, ui.open, ui.picking,
     ui.chips.map((a) => [a, own(actions ?? {}, a)]), ui.targets.map((o) => [o.id, o.name])]);
 }
 

@@ -8,12 +8,15 @@ import base64
 import hashlib
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
 from conftest import NewPhone, Shot, wait_ready
 from helpers import CASTS, card, expect_pi, fight_log, save_text
 from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_export_then_import_into_a_fresh_profile(fight: Any, new_phone: NewPhone, tmp_path: Path) -> None:
@@ -274,19 +277,22 @@ def test_every_control_is_at_least_44_px(fight: Any) -> None:
     fight.assert_clean()
 
 
-def test_every_string_has_both_languages(phone: Any) -> None:
+def test_every_string_has_both_languages() -> None:
     """One catalogue per language with the same keys; English names every engine action
-    and translates every refusal and save error code (RULES.md, engine/save.py)."""
+    and translates every refusal and save error code (RULES.md, engine/save.py). The
+    catalogues as modules (web/lang/, run by Node: the built page bundles them)."""
     import engine
     from engine.save import SAVE_CODES
 
-    keys = phone.page.evaluate("""async () => {
-        const app = document.querySelector('script[type=module]').src;  // web-<hash>/app.js, as built
-        const [fr, en] = await Promise.all([import(new URL('lang/fr.js', app)), import(new URL('lang/en.js', app))]);
+    script = """
+        const [fr, en] = await Promise.all(process.argv.slice(1).map((path) => import(path)));
         const shape = (o) => Object.fromEntries(Object.entries(o.default).map(([k, v]) =>
             [k, v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).sort() : typeof v]));
-        return { fr: shape(fr), en: shape(en), enKeys: en.default.keys.length, frKeys: fr.default.keys.length };
-    }""")
+        console.log(JSON.stringify({ fr: shape(fr), en: shape(en), enKeys: en.default.keys.length, frKeys: fr.default.keys.length }));"""
+    lang = ROOT / "web" / "lang"
+    run = subprocess.run(["node", "--input-type=module", "-e", script, (lang / "fr.js").as_uri(), (lang / "en.js").as_uri()],
+                         capture_output=True, text=True, check=True, timeout=60)
+    keys = json.loads(run.stdout)
     fr, en = keys["fr"], keys["en"]
     assert sorted(fr) == sorted(en)
     for table in ("characteristics", "skills", "kinds", "postures", "categories", "sides", "options"):

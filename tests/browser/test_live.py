@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 import statistics
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,8 @@ from conftest import NewPhone, Shot, Watched, save_text, wait_ready
 from helpers import card, fight_log
 from playwright.sync_api import expect
 from test_judged import SETTLED, axe
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: A player's own fight, on their phone: following a live table must never touch it.
 #: What starting Python would fetch: Pyodide's or PyScript's versioned folder (tools/build_site.py).
@@ -342,9 +346,15 @@ def test_scanning_the_answer_with_the_camera_pairs(fight: Watched, new_phone: Ne
     player.assert_clean()
 
 
-#: The STUN server an invitation link carries (web/live/signal.js decode).
-STUN_IN = ("async (link) => (await import(new URL('live/signal.js', document.querySelector('script[src$=\"app.js\"]').src)"
-           ".href)).decode(new URL(link).hash.slice(7), 'offer').stun")
+def stun_in(link: str) -> str:
+    """The STUN server an invitation link carries, as web/live/signal.js decodes it (run by
+    Node on the source: the built page bundles that module, tools/bundle.mjs)."""
+    code = link.split("#table=", 1)[1]
+    script = ("const { decode } = await import(process.argv[1]);"
+              "console.log(JSON.stringify(decode(process.argv[2], 'offer').stun));")
+    run = subprocess.run(["node", "--input-type=module", "-e", script, (ROOT / "web" / "live" / "signal.js").as_uri(), code],
+                         capture_output=True, text=True, check=True, timeout=60)
+    return json.loads(run.stdout)
 
 
 def test_the_stun_setting_is_checked_kept_and_carried_by_the_invitation(fight: Watched, new_phone: NewPhone) -> None:
@@ -361,7 +371,7 @@ def test_the_stun_setting_is_checked_kept_and_carried_by_the_invitation(fight: W
     expect(gm.locator("#message")).to_contain_text("Serveur STUN stun:127.0.0.1:9")
     assert gm.evaluate("localStorage.getItem('riposte.live.stun')") == "stun:127.0.0.1:9"
     link = invite(gm)
-    assert gm.evaluate(STUN_IN, link) == "stun:127.0.0.1:9"
+    assert stun_in(link) == "stun:127.0.0.1:9"
     player = join(new_phone, link)
     paste(gm, player)
     # Emptied: off again, and the next invitation carries none.
@@ -370,7 +380,7 @@ def test_the_stun_setting_is_checked_kept_and_carried_by_the_invitation(fight: W
     field.press("Tab")
     expect(gm.locator("#message")).to_contain_text("Pas de serveur STUN")
     link = invite(gm)
-    assert gm.evaluate(STUN_IN, link) == ""
+    assert stun_in(link) == ""
     fight.assert_clean()
     player.assert_clean()
 

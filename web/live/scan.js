@@ -1,7 +1,10 @@
 // « Scanner la réponse »: the camera, read for a QR code. The browser's BarcodeDetector
 // where it has one that reads QR codes; else the `barcode-detector` polyfill (ZXing in
 // WebAssembly), vendored with the site and loaded only now (tools/build_site.py).
-const POLYFILL = "../../runtime/barcode-detector/ponyfill.js";
+// Addresses from the page's own (the site's root), not from this module's: the build
+// bundles this module into a file that is not in live/ (tools/bundle.mjs).
+const POLYFILL = "runtime/barcode-detector/ponyfill.js";
+const ZXING = "runtime/zxing-wasm/";
 const EVERY = 250; // ms between two looks at the picture
 
 let made = null;
@@ -12,9 +15,9 @@ function detector() {
       const formats = await Promise.resolve(globalThis.BarcodeDetector.getSupportedFormats?.()).catch(() => []) ?? [];
       if (formats.includes("qr_code")) return new globalThis.BarcodeDetector({ formats: ["qr_code"] });
     }
-    const { BarcodeDetector, setZXingModuleOverrides } = await import(POLYFILL);
+    const { BarcodeDetector, setZXingModuleOverrides } = await import(new URL(POLYFILL, document.baseURI).href);
     // The WebAssembly file from this origin (the library would ask a CDN).
-    setZXingModuleOverrides({ locateFile: (file) => new URL(`../../runtime/zxing-wasm/${file}`, import.meta.url).href });
+    setZXingModuleOverrides({ locateFile: (file) => new URL(`${ZXING}${file}`, document.baseURI).href });
     return new BarcodeDetector({ formats: ["qr_code"] });
   })();
   made.catch(() => {
