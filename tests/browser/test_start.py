@@ -182,10 +182,25 @@ def test_a_late_engine_is_said_then_taken_when_it_comes(new_phone: NewPhone) -> 
 
 def test_a_live_table_link_starts_no_python(new_phone: NewPhone, site_url: str) -> None:
     """A page opened with ``#table=…`` follows a live game (issue #15): the page decides
-    in one place (web/app.js, web/live/follow.js) not to start Python at all."""
+    in one place (web/early.js, with web/live/follow.js) not to start Python at all."""
     phone = new_phone(site_url + "#table=abc", ready=False, service_workers="block")
     page = phone.page
     page.wait_for_function("performance.getEntriesByName('riposte:no-python').length === 1")
     assert any(url.endswith("/app.js") for url in phone.requests)  # the page's own modules ran
     started = [url for url in phone.requests if re.search(r"pyodide|pyscript|boot\.mjs|bridge\.py", url)]
     assert started == []
+
+
+def test_python_starts_before_the_pages_other_modules(new_phone: NewPhone, site_url: str) -> None:
+    """web/early.js starts the engine before app.js and what it imports (issue #14): with
+    the page's main module never answered, the worker still boots Python and has micropip
+    fetch the engine wheel; nothing of app.js ran (no status, no board)."""
+    phone = new_phone("about:blank", ready=False, service_workers="block")
+    page = phone.page
+    page.context.route(re.compile(r".*/web-[0-9a-f]{12}/app\.js$"), lambda route: route.abort())
+    wheel = re.compile(r".*/web-[0-9a-f]{12}/wheels/riposte_engine-[^/]+\.whl$")
+    with page.context.expect_event("request", lambda request: bool(wheel.match(request.url)), timeout=60_000):
+        page.goto(site_url, wait_until="domcontentloaded")
+    assert any(url.endswith("/app.js") for url in phone.requests)
+    assert page.evaluate("document.querySelector('#board').children.length") == 0
+    expect(page.locator("html")).to_have_attribute("data-engine", "loading")
