@@ -229,3 +229,132 @@ def test_a_link_too_long_to_replay_is_refused_before_it_is_decoded() -> None:
     text = json.dumps(["r1", "~".join(["E"] * (save.MAX_COMMANDS + 1))])
     assert save.parse(text)["error"]["code"] == "too_long"
     assert save.parse(json.dumps(["r1", "~".join(["E"] * save.MAX_COMMANDS)]))["ok"]
+
+
+# --- each command's token, as the module's docstring describes it ----------------------------
+#: The weapons of three fighters as the log has them so far (a round declares by place).
+ARMS = {"c1": ["epee", "bouclier"], "c2": ["arc_long"], "c3": ["hache", "dague"]}
+
+
+def sheet_as(index: int, cid: str, **changes: Any) -> dict[str, Any]:
+    return {**SIX[index], "id": cid, **changes}
+
+
+def as_packed(command: dict[str, Any], arms: dict[str, list[str]] | None = None) -> Any:
+    """The command's compact form, and that it gives the command back (pack_command checks
+    it; this says so for the test's own reading)."""
+    before = {k: list(v) for k, v in (arms or {}).items()}
+    packed = link.pack_command(command, {k: list(v) for k, v in before.items()})
+    if isinstance(packed, str):
+        assert link._canonical(link._unpack_one(packed, dict(before))) == link._canonical(command)
+    return packed
+
+
+@pytest.mark.parametrize(("command", "arms", "token"), [
+    # a fighter joins: its number when not the next one, side, hope, characteristics, skills (trailing zeros out)
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1")}, {}, "+|Aldric|1274060002003|m31Épée|s10Bouclier"),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c7")}, {}, "+7|Aldric|1274060002003|m31Épée|s10Bouclier"),
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4")}, ARMS, "+|Orque 1|0060030001|m21Hache"),
+    # a number that is not one digit: every number between commas
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", wounds=12)}, ARMS, "+|Orque 1|0,0,6,0,0,3,0,0,0,1,0,0,0,0,0,0,12|m21Hache"),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1", hope=-1)}, {}, "+|Aldric|1,-1,7,4,0,6,0,0,0,2,0,0,3|m31Épée|s10Bouclier"),
+    # the flag: +1 in hand, +2 not stowed
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", weapons=[{**SIX[3]["weapons"][0], "stowed": False}])}, ARMS,
+     "+|Orque 1|0060030001|m23Hache"),
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", in_hand=[])}, ARMS, "+|Orque 1|0060030001|m20Hache"),
+    # a round: the engine's dice as digits, typed ones as letters, "-" for none
+    ({"type": "start_round", "rolls": {"c1": 4, "c2": 0, "c3": 9}, "engine_rolled": ["c1", "c2", "c3"]}, ARMS, "s409"),
+    ({"type": "start_round", "rolls": {"c1": 4, "c2": 0, "c3": 9}}, ARMS, "seaj"),
+    ({"type": "start_round", "rolls": {"c1": 4, "c3": 9}, "engine_rolled": ["c3"]}, ARMS, "se-9"),
+    ({"type": "start_round", "rolls": {}}, ARMS, "s"),
+    # declarations: a weapon by its place, "_" bare hands, "-" none declared; "!" and ids otherwise
+    ({"type": "start_round", "rolls": {"c1": 4, "c2": 0, "c3": 9}, "engine_rolled": ["c1", "c2", "c3"],
+      "declarations": {"c1": "bouclier", "c2": None}}, ARMS, "s409|1_-"),
+    ({"type": "start_round", "rolls": {"c1": 4, "c3": 2}, "engine_rolled": ["c1", "c3"],
+      "declarations": {"c1": "epee", "c3": "dague"}}, ARMS, "s4-2|01"),
+    ({"type": "start_round", "rolls": {"c1": 4}, "engine_rolled": ["c1"], "declarations": {"c1": "baton"}}, ARMS, "s4!baton"),
+    ({"type": "start_round", "rolls": {"c1": 4, "c2": 1}, "declarations": {"c1": "baton", "c2": None}}, ARMS, "seb!baton,"),
+    # acts and interruptions: the action's letter, the target (or attacker) bare, other options by letter
+    ({"type": "act", "actor": "c1", "action": "observer"}, ARMS, "A1h"),
+    ({"type": "act", "actor": "c1", "action": "attaque_melee", "target": "c4", "weapon": "epee"}, ARMS, 'A1q4,c"epee"'),
+    ({"type": "act", "actor": "c12", "action": "courir", "distance": 7.5, "test_result": 2}, ARMS, "A12ld7.5,e2"),
+    ({"type": "interrupt", "actor": "c2", "action": "parer", "against": "c1", "weapon": "arc_long"}, ARMS, 'I2w1,c"arc_long"'),
+    ({"type": "interrupt", "actor": "c2", "action": "esquiver"}, ARMS, "I2v"),
+    ({"type": "act", "actor": "c3", "action": "esquive_acrobatique", "target": "c1", "against": "c2"}, ARMS, "A3y1,b2"),
+    ({"type": "pass", "actor": "c3"}, ARMS, "P3"),
+    ({"type": "remove_combatant", "id": "c30"}, ARMS, "R30"),
+    ({"type": "end_round"}, ARMS, "E"),
+])
+def test_each_command_packs_to_its_token(command: dict[str, Any], arms: dict[str, list[str]], token: str) -> None:
+    assert as_packed(command, arms) == token
+
+
+@pytest.mark.parametrize(("command", "arms"), [
+    # sheets the page's form does not write
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1", name="A|B")}, {}),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1", name="A~B")}, {}),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "hero")}, {}),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1", hope=1.5)}, {}),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1", skills={"esquive": 3, **SIX[0]["skills"]})}, {}),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1", weapons=[{**SIX[0]["weapons"][0], "id": "lame"},
+                                                                        SIX[0]["weapons"][1]])}, {}),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1"), "extra": 1}, {}),
+    # rounds it cannot say
+    ({"type": "start_round", "rolls": {"c1": 12}}, ARMS),
+    ({"type": "start_round", "rolls": {"c1": -1}}, ARMS),
+    ({"type": "start_round", "rolls": {"c1": 2.0}}, ARMS),
+    ({"type": "start_round", "rolls": {"x": 2}}, ARMS),
+    ({"type": "start_round", "rolls": {"c1": 2}, "declarations": {"c2": None}}, ARMS),
+    ({"type": "start_round", "rolls": {"c1": 2}, "engine_rolled": []}, ARMS),
+    ({"type": "start_round", "rolls": {"c1": 2}, "engine_rolled": ["c2"]}, ARMS),
+    # acts and the rest
+    ({"type": "act", "actor": "c1", "action": "danser"}, ARMS),
+    ({"type": "act", "actor": "Aldric", "action": "observer"}, ARMS),
+    ({"type": "act", "actor": "c1", "action": "attaque_melee", "target": "Orque"}, ARMS),
+    ({"type": "pass", "actor": "c1", "extra": True}, ARMS),
+    ({"type": "end_round", "extra": True}, ARMS),
+    ({"type": "update_combatant", "id": "c1", "changes": {"wounds": 1}}, ARMS),
+])
+def test_a_command_with_no_token_is_kept_as_it_is(command: dict[str, Any], arms: dict[str, list[str]]) -> None:
+    assert as_packed(command, arms) is command
+
+
+def test_a_log_packs_tokens_together_and_objects_between_them() -> None:
+    odd = {"type": "update_combatant", "id": "c1", "changes": {"wounds": 1}}
+    log = [{"type": "add_combatant", "combatant": sheet_as(0, "c1")},
+           {"type": "start_round", "rolls": {"c1": 3}, "engine_rolled": ["c1"], "declarations": {"c1": "bouclier"}},
+           {"type": "pass", "actor": "c1"}, odd, {"type": "end_round"}, {"type": "pass", "actor": "c1"}]
+    text = link.pack(log)
+    assert json.loads(text) == ["r1", "+|Aldric|1274060002003|m31Épée|s10Bouclier~s3|1~P1", odd, "E~P1"]
+    assert link.unpack(text) == log
+    assert link.count(json.loads(text)) == len(log)
+
+
+def test_weapons_changed_on_a_sheet_are_the_places_a_round_declares_by() -> None:
+    """``update_combatant`` with new weapons: a round after it names them by their new place."""
+    arms: dict[str, list[str]] = {}
+    link.pack_command({"type": "add_combatant", "combatant": sheet_as(0, "c1")}, arms)
+    assert arms == {"c1": ["epee", "bouclier"]}
+    new = [{"id": "lance", "name": "Lance", "kind": "melee", "skill": "lance", "stowed": True}, *SIX[0]["weapons"]]
+    link.pack_command({"type": "update_combatant", "id": "c1", "changes": {"weapons": new}}, arms)
+    assert arms == {"c1": ["lance", "epee", "bouclier"]}
+    assert link.pack_command({"type": "start_round", "rolls": {"c1": 1}, "declarations": {"c1": "epee"}}, arms) == "sb|1"
+    link.pack_command({"type": "update_combatant", "id": "c1", "changes": {"wounds": 2}}, arms)  # no weapons: kept
+    link.pack_command({"type": "update_combatant", "changes": None}, arms)  # not a command the rules take: ignored
+    assert arms == {"c1": ["lance", "epee", "bouclier"]}
+
+
+@pytest.mark.parametrize("text", [
+    '["r1","sk"]',  # a die past j (9)
+    '["r1","sa|00"]',  # more weapons than fighters
+    '["r1","sa|"]',  # fewer weapons than fighters
+    '["r1","A1z"]',  # no action at that letter
+    '["r1","A1h,z1"]',  # no option at that letter
+    '["r1","+|X|1234567890123456789"]',  # more numbers than places
+    '["r1","+|X|1|q11Lame"]',  # no weapon kind q
+    '["r2","P1"]',  # another version
+    '["P1"]',
+])
+def test_a_token_that_means_nothing_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="not_an_encounter"):
+        link.unpack(text)

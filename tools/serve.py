@@ -35,6 +35,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def cache_control(self) -> str | None:
+        """``sw.js`` is checked with the server every time (the page registers it with
+        ``updateViaCache: "all"``: without this, the browser's own guess at how long a file
+        with no expiry stays fresh could hide a rebuilt site for a few seconds)."""
+        return "no-cache" if self.path.split("?")[0].endswith("/sw.js") else None
+
+    def end_headers(self) -> None:
+        value = self.cache_control()
+        if value:
+            self.send_header("Cache-Control", value)
+        super().end_headers()
+
 
 class PagesHandler(Handler):
     """Serves as GitHub Pages does, for the benchmark (bench/page_bench.py): text gzipped
@@ -47,9 +59,8 @@ class PagesHandler(Handler):
     MAX_AGE = 600
     _gzipped: dict[tuple[str, float], bytes] = {}  # noqa: RUF012  (a cache shared by every request)
 
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", f"max-age={self.MAX_AGE}")
-        super().end_headers()
+    def cache_control(self) -> str | None:
+        return f"max-age={self.MAX_AGE}"
 
     def do_GET(self) -> None:
         path = self.translate_path(self.path)
