@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import sheets
@@ -129,6 +130,47 @@ def test_copies_past_64_fighters_are_refused_and_nothing_changes() -> None:
         assert table.apply({"type": "duplicate_combatant", "id": "c1", **bad})["error"]["code"] == "bad_value"
 
 
+@pytest.mark.parametrize(("bad", "error"), [
+    ({"count": 0}, {"code": "bad_value", "message": "« count » doit être un entier entre 1 et 64 (reçu : 0).",
+                    "params": {"field": "count", "check": "range", "low": 1, "high": 64}}),
+    ({"count": "2"}, {"code": "bad_value", "message": "« count » doit être un entier (reçu : '2').",
+                      "params": {"field": "count", "check": "integer", "low": 1, "high": 64}}),
+    ({"ids": "c9"}, {"code": "bad_value", "message": "« ids » doit être une liste (reçu : 'c9').",
+                     "params": {"field": "ids", "check": "list"}}),
+    ({"ids": [""]}, {"code": "bad_value", "message": "« ids[] » doit être un identifiant (texte de 1 à 60 caractères) (reçu : '').",
+                     "params": {"field": "ids[]", "check": "identifier", "max": 60}}),
+    ({"count": 2, "ids": ["c8", "c8"]},
+     {"code": "bad_value", "message": "« ids » doit être une liste de 2 id distincts (reçu : une liste).",
+      "params": {"field": "ids", "check": "invalid"}}),
+    ({"count": 2, "ids": ["c8", "c1"]}, {"code": "bad_value", "message": "« ids » : l'id 'c1' est déjà pris."}),
+])
+def test_a_bad_copy_is_refused_with_its_field_and_nothing_changes(bad: dict[str, Any], error: dict[str, Any]) -> None:
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    answer = table.apply({"type": "duplicate_combatant", "id": "c1", **bad})
+    assert answer["error"] == error
+    assert names(answer) == ["Orque"]
+
+
+def test_copies_join_after_every_fighter_in_the_order_they_were_made() -> None:
+    """A copy's place in the order of entry (D4's last tie-break) follows the last fighter
+    added, whoever was copied."""
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    table.apply({"type": "add_combatant", "combatant": {**ORQUE, "name": "Gobelin"}})
+    answer = table.apply({"type": "duplicate_combatant", "id": "c1", "count": 2})
+    entries = {f["name"]: f["entry"] for f in answer["board"]["combatants"].values()}
+    assert entries == {"Orque 1": 0, "Gobelin": 1, "Orque 2": 2, "Orque 3": 3}
+
+
+def test_past_64_fighters_the_refusal_says_how_many_at_most() -> None:
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": ORQUE})
+    table.apply({"type": "duplicate_combatant", "id": "c1", "count": 63})
+    assert table.apply({"type": "duplicate_combatant", "id": "c1"})["error"] == {
+        "code": "too_many_fighters", "message": "Au plus 64 combattants dans un combat : retirez-en un avant d'en ajouter un autre."}
+
+
 # --- dice rolled by the page ------------------------------------------------------------
 def test_a_die_rolled_by_the_page_is_recorded_as_rolled_by_the_app() -> None:
     table = Table(rng=random.Random(1))
@@ -183,3 +225,25 @@ def test_copies_of_a_model_are_numbered_with_the_fighters_of_its_name() -> None:
     assert names(fresh.apply({"type": "add_combatant", "combatant": ORQUE, "numbered": True})) == ["Aldric", "Orque 1"]
     assert fresh.apply({"type": "add_combatant", "combatant": ORQUE, "numbered": 1})["error"]["code"] == "bad_value"
     assert names(fresh.undo()) == ["Aldric"]
+
+
+@pytest.mark.parametrize(("sheet", "partial", "expected"), [
+    ("Orque", False, [{"field": "combatant", "key": "object", "params": {}}]),
+    ({**ORQUE, "side": "alien"}, False, [{"field": "side", "key": "choice", "params": {"allowed": ["pj", "pnj"]}}]),
+    ({**ORQUE, "characteristics": [6]}, False, [{"field": "characteristics", "key": "object", "params": {}}]),
+    ({**ORQUE, "skills": "hache"}, False, [{"field": "skills", "key": "object", "params": {}}]),
+    ({**ORQUE, "weapons": {"hache": HACHE}}, False, [{"field": "weapons", "key": "list", "params": {}},
+                                                     {"field": "in_hand", "key": "unknown_weapon", "params": {}}]),
+    ({**ORQUE, "weapons": [{**HACHE, "id": f"h{i}", "skill": f"h{i}"} for i in range(17)], "in_hand": []}, False,
+     [{"field": "weapons", "key": "too_many", "params": {"max": 16}}]),
+    ({**ORQUE, "colour": "rouge"}, False, [{"field": "combatant.colour", "key": "unknown_field", "params": {}}]),
+    ({**ORQUE, "id": "c1"}, False, []),
+    ({**ORQUE, "hors_combat": True}, False, [{"field": "combatant.hors_combat", "key": "unknown_field", "params": {}}]),
+    ({"hors_combat": True, "notes": "x"}, True, []),
+    ({"side": "pj"}, False, [{"field": "name", "key": "required", "params": {}}]),
+    ({"side": "pj"}, True, []),
+])
+def test_each_field_error_names_its_field_exactly(sheet: Any, partial: bool, expected: list[dict[str, Any]]) -> None:
+    """The form puts each error next to its field by this name (web/cast.js), and words it
+    by its key and limits (web/i18n.js ``fieldError``)."""
+    assert field_errors(sheet, partial=partial) == expected

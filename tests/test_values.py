@@ -5,8 +5,11 @@ never fails itself (a huge int, a deeply nested list, a 2 MB string)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from engine import values as v
 from engine.errors import Refusal
 from engine.values import MAX_LIST, _shown, bad, boolean, choice, identifier, integer, mapping, number, sequence, text
 
@@ -99,3 +102,31 @@ def test_the_bounds_of_ids_lists_and_objects_are_inclusive() -> None:
     assert sequence([1, 2], "items", 2) == [1, 2]
     assert len(mapping({str(i): i for i in range(MAX_LIST)}, "skills")) == MAX_LIST
     assert choice("pj", "side", ("pj", "pnj")) == "pj"
+
+
+@pytest.mark.parametrize(("call", "expected"), [
+    (lambda: v.integer("x", "wounds", low=0, high=9), {"field": "wounds", "key": "integer", "params": {"low": 0, "high": 9}}),
+    (lambda: v.integer(12, "wounds", low=0, high=9), {"field": "wounds", "key": "range", "params": {"low": 0, "high": 9}}),
+    (lambda: v.integer(-1000, "hope"), {"field": "hope", "key": "range", "params": {"low": -999, "high": 999}}),
+    (lambda: v.number("5 m", "distance"), {"field": "distance", "key": "number", "params": {"low": 0, "high": 10_000}}),
+    (lambda: v.number(float("nan"), "distance", low=1, high=50),
+     {"field": "distance", "key": "number", "params": {"low": 1, "high": 50}}),
+    (lambda: v.number(60, "distance", low=1, high=50), {"field": "distance", "key": "number", "params": {"low": 1, "high": 50}}),
+    (lambda: v.boolean(1, "cover"), {"field": "cover", "key": "boolean", "params": {}}),
+    (lambda: v.text(3, "name"), {"field": "name", "key": "text", "params": {"max": 60}}),
+    (lambda: v.text("", "name", max_len=20), {"field": "name", "key": "text_length", "params": {"min": 1, "max": 20}}),
+    (lambda: v.identifier("", "id"), {"field": "id", "key": "identifier", "params": {"max": 60}}),
+    (lambda: v.mapping([], "skills"), {"field": "skills", "key": "object", "params": {}}),
+    (lambda: v.mapping({str(i): 0 for i in range(65)}, "skills"), {"field": "skills", "key": "too_many", "params": {"max": 64}}),
+    (lambda: v.sequence({}, "weapons"), {"field": "weapons", "key": "list", "params": {}}),
+    (lambda: v.sequence([0] * 17, "weapons", 16), {"field": "weapons", "key": "too_many", "params": {"max": 16}}),
+    (lambda: v.choice("x", "side", ("pj", "pnj")), {"field": "side", "key": "choice", "params": {"allowed": ["pj", "pnj"]}}),
+    (lambda: (_ for _ in ()).throw(v.missing("name", "Il faut un nom.")), {"field": "name", "key": "required", "params": {}}),
+])
+def test_each_check_names_its_field_its_key_and_its_limits(call: Any, expected: dict[str, Any]) -> None:
+    """What the form and the board word a refused value by (web/i18n.js ``fieldError``):
+    the field, the check it failed and that check's limits, exactly."""
+    with pytest.raises(Refusal) as refused:
+        call()
+    assert refused.value.code == "bad_value"
+    assert refused.value.field_json() == expected
