@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,3 +71,48 @@ def test_a_refused_command_carries_its_key_and_params() -> None:
     state = engine.apply(state, {"type": "pass", "actor": "aldric"})["state"]
     error = engine.apply(state, {"type": "act", "actor": "aldric", "action": "observer"})["error"]
     assert (error["code"], error["key"], error["params"]) == ("not_allowed", "passed", {"name": "Aldric"})
+
+
+START = {"type": "start_round", "rolls": {"aldric": 6, "orque": 1}}
+DODGE = {"type": "interrupt", "actor": "orque", "action": "esquiver"}
+
+
+@pytest.mark.parametrize(("steps", "command", "expected"), [
+    ([], {"type": "act", "actor": "aldric", "action": "observer"}, {"code": "round_over", "key": "round_not_started", "params": {}}),
+    ([START], {"type": "act", "actor": "orque", "action": "observer"}, {"code": "not_your_turn", "key": "not_highest", "params": {}}),
+    ([START, {"type": "act", "actor": "aldric", "action": "dire_phrase"}], {"type": "interrupt", "actor": "aldric", "action": "esquiver"},
+     {"code": "not_allowed", "key": "interrupt_own_phase", "params": {}}),
+    ([START, {"type": "act", "actor": "aldric", "action": "dire_phrase"}], {"type": "act", "actor": "orque", "action": "observer"},
+     {"code": "not_your_turn", "key": "other_phase", "params": {}}),
+    ([START, {"type": "update_combatant", "id": "orque", "changes": {"hors_combat": True}}], DODGE,
+     {"code": "not_allowed", "key": "hors_combat", "params": {"name": "Orque"}}),
+    ([START, {"type": "end_round"}], {"type": "act", "actor": "aldric", "action": "observer"},
+     {"code": "round_over", "key": "round_finished", "params": {}}),
+    ([START, {"type": "add_combatant", "combatant": CASTS["lyra"]}], {"type": "interrupt", "actor": "lyra", "action": "esquiver"},
+     {"code": "not_allowed", "key": "not_in_round", "params": {"name": "Lyra"}}),
+    ([START, DODGE], DODGE, {"code": "no_hope", "key": "no_hope", "params": {"name": "Orque"}}),
+])
+def test_who_may_act_is_refused_with_a_key_the_page_words(steps: list[dict[str, Any]], command: dict[str, Any],
+                                                          expected: dict[str, Any]) -> None:
+    """rules.eligibility (R1, R2.1, R2.4, R5.1, R5.2, D6, D7, D22): the code, and the key and
+    params by which web/lang/*.js word the refusal in the page's language."""
+    state = engine.new_encounter()
+    for command_before in [{"type": "add_combatant", "combatant": CASTS[n]} for n in ("aldric", "orque")] + steps:
+        result = engine.apply(state, command_before)
+        assert result["ok"], result
+        state = result["state"]
+    error = engine.apply(state, command)["error"]
+    assert {k: error.get(k) for k in expected} == expected
+
+
+def test_an_interruption_without_p_i_is_paid_with_a_point_d_espoir() -> None:
+    """R5.2: out of P.I., an interruption costs a point d'Espoir, and the P.I. stay at 0."""
+    state = engine.new_encounter()
+    for command in [{"type": "add_combatant", "combatant": CASTS["aldric"]},
+                    {"type": "add_combatant", "combatant": {**CASTS["orque"], "hope": 1}}, START, DODGE]:
+        state = engine.apply(state, command)["state"]
+    orque = engine.view(state)["combatants"]["orque"]
+    assert (orque["pi"], orque["hope"]) == (0, 1)
+    assert orque["actions"]["esquiver"]["allowed"] and orque["actions"]["esquiver"]["pays"] == "espoir"
+    after = engine.view(engine.apply(state, DODGE)["state"])["combatants"]["orque"]
+    assert (after["pi"], after["hope"]) == (0, 0)
