@@ -504,3 +504,65 @@ def test_each_answer_says_the_last_action_of_each_fighter() -> None:
     assert answer["ok"] and answer["used"] == {"aldric": "observer"}
     assert table.undo()["used"] == {"aldric": "observer"}
     assert table.undo()["used"] == {}
+
+
+def rounds_table(rounds: int, every: int = 10) -> Table:
+    """Two fighters and ``rounds`` rounds started and ended: 2 + 2 × rounds commands."""
+    table = Table(random.Random(1), every=every)
+    for name in ("A", "B"):
+        table.apply({"type": "add_combatant", "combatant": {"name": name}})
+    for _ in range(rounds):
+        table.apply({"type": "start_round"})
+        table.apply({"type": "end_round"})
+    return table
+
+
+def test_a_command_refused_past_a_checkpoint_is_named_by_its_place_in_the_whole_log() -> None:
+    data = json.loads(rounds_table(12).export()["text"])
+    data["commands"][17] = {"type": "pass", "actor": "zz"}
+    other = Table(every=10)
+    error = other.load(json.dumps(data))["error"]
+    assert (error["code"], error["index"], error["rule_code"]) == ("bad_log", 17, "unknown_combatant")
+    assert error["message"].startswith("Commande n° 17 refusée par les règles")
+    assert other.show()["board"]["combatants"] == {}
+
+
+def test_a_log_that_grows_too_big_over_several_checkpoints_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size is counted over the whole replay, not one stretch between checkpoints."""
+    text = rounds_table(12).export(False)["text"]
+    commands = json.loads(text)["commands"]
+    longest_stretch = max(sum(len(save.command_text(c)) for c in commands[i:i + 10]) for i in range(0, len(commands), 10))
+    monkeypatch.setattr(save, "MAX_CHARS", longest_stretch + 1)
+    answer = Table(every=10).load(text)
+    assert answer["error"]["code"] == "too_big"
+
+
+def test_a_load_hands_over_its_last_checkpoint_unless_it_came_from_it() -> None:
+    """The autosave keeps the last checkpoint beside the log: a load that replayed the log,
+    or started from an older checkpoint, hands over the last one; a load that started from
+    that very checkpoint has nothing new to keep, until the fight reaches the next one."""
+    saved = json.loads(rounds_table(12).export()["text"])  # 26 commands: checkpoints at 10 and 20
+    text = json.dumps(saved)
+    replayed = Table(every=10).load(text)
+    assert json.loads(replayed["checkpoint"])["at"] == 20
+    restored = Table(every=10)
+    answer = restored.load(text, replayed["checkpoint"])
+    assert answer["ok"] and "checkpoint" not in answer
+    assert "checkpoint" not in restored.apply({"type": "start_round"})  # 27
+    assert "checkpoint" not in restored.apply({"type": "end_round"})  # 28
+    assert "checkpoint" not in restored.apply({"type": "start_round"})  # 29
+    assert json.loads(restored.apply({"type": "end_round"})["checkpoint"])["at"] == 30
+    first_15 = Table(every=10).load(json.dumps({**saved, "commands": saved["commands"][:15]}))["checkpoint"]
+    assert json.loads(first_15)["at"] == 10
+    from_older = Table(every=10).load(text, first_15)
+    assert from_older["ok"] and json.loads(from_older["checkpoint"])["at"] == 20
+
+
+def test_check_of_a_sheet_change_names_the_fields_it_would_refuse() -> None:
+    """The fighter form asks before it sends (web/cast.js): the changed fields only."""
+    table = Table()
+    table.apply({"type": "add_combatant", "combatant": {"name": "A"}})
+    answer = table.check({"type": "update_combatant", "id": "c1", "changes": {"wounds": -1, "hope": 2}})
+    assert answer["fields"] == [{"field": "wounds", "key": "range", "params": {"low": 0, "high": 999}}]
+    assert table.check({"type": "update_combatant", "id": "c1", "changes": {"hope": 2}})["fields"] == []
+    assert "fields" not in table.check({"type": "pass", "actor": "c1"})
