@@ -130,3 +130,30 @@ def test_actions_no_weapon_of_the_sheet_allows_are_never_offered() -> None:
     gobelin = fighter_in(START, "gobelin")
     assert gobelin["never"] == ["ajuster_tir", "encocher_fleche", "lancer_arme", "preparer_arme", "tir_arc", "parer"]
     assert fighter_in(START, "lyra")["never"] == ["parer"]
+
+
+def _board_after(*commands: dict[str, Any]) -> dict[str, Any]:
+    state = engine.new_encounter()
+    for command in [{"type": "add_combatant", "combatant": CASTS[n]} for n in ("aldric", "orque")] + list(commands):
+        result = engine.apply(state, command)
+        assert result["ok"], result
+        state = result["state"]
+    return engine.view(state)
+
+
+def test_only_readying_a_weapon_is_priced_weapon_by_weapon() -> None:
+    """R4: readying a weapon is simple (5 P.I.), complex (10) when it is not stowed properly
+    (Aldric's shield); the board prices each weapon not in hand, so the sheet can say it."""
+    aldric = _board_after({"type": "start_round", "rolls": {"aldric": 6, "orque": 2}})["combatants"]["aldric"]
+    assert {a for a, verdict in aldric["actions"].items() if "by_weapon" in verdict} == {"preparer_arme"}
+    assert aldric["actions"]["preparer_arme"]["by_weapon"] == {"dague": 5, "arc": 5, "bouclier": 10}
+
+
+def test_an_interruption_is_paid_in_p_i_while_any_are_left() -> None:
+    """R5.2: with 1 P.I. left, an interruption still costs P.I. (and takes them below 0);
+    at 0, a point d'Espoir."""
+    start = {"type": "start_round", "rolls": {"aldric": 6, "orque": 2}}
+    dodge = {"type": "interrupt", "actor": "orque", "action": "esquiver"}
+    orque = _board_after(start, dodge)["combatants"]["orque"]
+    assert orque["pi"] == 1
+    assert (orque["actions"]["esquiver"]["pays"], orque["actions"]["esquiver"]["cost"]) == ("pi", 5)
