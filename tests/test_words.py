@@ -116,3 +116,29 @@ def test_an_interruption_without_p_i_is_paid_with_a_point_d_espoir() -> None:
     assert orque["actions"]["esquiver"]["allowed"] and orque["actions"]["esquiver"]["pays"] == "espoir"
     after = engine.view(engine.apply(state, DODGE)["state"])["combatants"]["orque"]
     assert (after["pi"], after["hope"]) == (0, 0)
+
+
+@pytest.mark.parametrize(("command", "expected"), [
+    ({"type": "act", "actor": "aldric", "action": "attaque_melee", "weapon": "arc", "target": "orque"},
+     {"code": "not_allowed", "message": "Arc court ne convient pas : il faut une arme de mêlée en main, ou les mains nues (R4).",
+      "key": "weapon_unfit", "params": {"weapon": "Arc court", "why": "needs_melee"}}),
+    ({"type": "act", "actor": "aldric", "action": "se_jeter_au_sol", "posture": "assis"},
+     {"code": "bad_value", "message": "« posture » doit être l'une des valeurs a_genoux, a_terre (reçu : 'assis').",
+      "params": {"field": "posture", "check": "choice", "allowed": ["a_genoux", "a_terre"]}}),
+    ({"type": "act", "actor": "aldric", "action": "lacher_objet", "items": []},
+     {"code": "bad_value", "message": "« items » doit être une liste non vide d'id d'armes distincts (reçu : une liste).",
+      "params": {"field": "items", "check": "invalid"}}),
+    ({"type": "act", "actor": "aldric", "action": "attaque_melee", "target": ""},
+     {"code": "bad_value", "message": "« target » doit être un identifiant (texte de 1 à 60 caractères) (reçu : '').",
+      "params": {"field": "target", "check": "identifier", "max": 60}}),
+    ({"type": "interrupt", "actor": "orque", "action": "esquive_acrobatique", "tests": {"esquive": 1}},
+     {"code": "bad_value", "message": "« tests » doit être un objet {esquive: vrai/faux, acrobatie: vrai/faux} (reçu : un objet).",
+      "params": {"field": "tests", "check": "invalid"}}),
+])
+def test_a_bad_option_or_an_unfit_weapon_is_refused_in_words_and_by_key(command: dict[str, Any], expected: dict[str, Any]) -> None:
+    """commands.check_options and rules.weapon_for (R4): the whole refusal, its words as the
+    French page shows them and its key and params for the English one."""
+    state = engine.new_encounter()
+    for before in [{"type": "add_combatant", "combatant": CASTS[n]} for n in ("aldric", "orque")] + [START]:
+        state = engine.apply(state, before)["state"]
+    assert engine.apply(state, command)["error"] == expected
