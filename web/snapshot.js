@@ -13,8 +13,10 @@ async function make() {
   const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   py.unpackArchive(await (await fetch(new URL(WHEEL, import.meta.url))).arrayBuffer(), "wheel", { extractDir: sitePackages });
   // Every module of the engine imported, and said so: a restore that finds the mark needs
-  // no engine file (web/boot.mjs then skips the unpack).
-  py.runPython(`import importlib, json, os, pkgutil, random
+  // no engine file (web/boot.mjs then skips the unpack). And `html`, the one module of
+  // the standard library that PyScript's own package imports (display.py) and a fresh
+  // Python has not: PyScript imports its package after every restore (issue #14).
+  py.runPython(`import html, importlib, json, os, pkgutil, random
 import engine
 for module in pkgutil.walk_packages(engine.__path__, "engine."):
     importlib.import_module(module.name)
