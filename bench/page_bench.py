@@ -10,7 +10,9 @@ service worker; before it, a 30-fighter fight is saved, so its first paint shows
 
 Measured per run: first contentful paint; engine ready (the page's "riposte:ready"
 mark), cold and warm; long tasks (> 50 ms) on the main thread after the first paint;
-bytes sent by the server, cold and warm; tap-to-board with 30 fighters (a tap on
+bytes on the wire, cold and warm, from servers that serve as GitHub Pages does (text
+gzipped, fresh for 10 minutes: tools/serve.py PagesHandler), and the cold visit's files
+uncompressed; tap-to-board with 30 fighters (a tap on
 "Passer" or "Annuler" until the board is drawn again), p50 and p95. Then, once, how cost
 grows with the fight (issue #14): a fight of 100, 1,000 and 10,000 commands (30 fighters)
 saved, the page reloaded (warm): engine ready, undo (a tap on "Annuler" until the board is
