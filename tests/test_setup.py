@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import sheets
 
+import engine
 from engine import save
 from engine.decide import copy_names
 from engine.errors import CHECKS, Refusal
@@ -247,3 +248,43 @@ def test_each_field_error_names_its_field_exactly(sheet: Any, partial: bool, exp
     """The form puts each error next to its field by this name (web/cast.js), and words it
     by its key and limits (web/i18n.js ``fieldError``)."""
     assert field_errors(sheet, partial=partial) == expected
+
+
+def _names_after(*sheets: tuple[str, bool]) -> list[str]:
+    state = engine.new_encounter()
+    for name, numbered in sheets:
+        result = engine.apply(state, {"type": "add_combatant", "combatant": {"name": name}, **({"numbered": True} if numbered else {})})
+        assert result["ok"], result
+        state = result["state"]
+    return [f["name"] for f in sorted(engine.view(state)["combatants"].values(), key=lambda f: f["entry"])]
+
+
+@pytest.mark.parametrize(("sheets", "expected"), [
+    ([("Orque", False), ("Orque", True)], ["Orque 1", "Orque 2"]),
+    ([("Orque", False), ("Orque", True), ("Orque 7", True)], ["Orque 1", "Orque 2", "Orque 3"]),
+    ([("Orque 1", False), ("Orque", True)], ["Orque 1", "Orque 2"]),
+    ([("Orque 2", True)], ["Orque 1"]),
+    ([("Gobelin", True)], ["Gobelin 1"]),
+    ([("Orque", False), ("Orque", False)], ["Orque", "Orque"]),
+])
+def test_a_model_added_numbered_takes_the_next_number_of_its_name(sheets: list[tuple[str, bool]], expected: list[str]) -> None:
+    """Models (docs/TABLE.md): a copy added ``numbered`` is named after the fighters of the
+    same name, its own number left out ("Orque 7" of a model is the next Orque); the one
+    already there without a number becomes "… 1"."""
+    assert _names_after(*sheets) == expected
+
+
+@pytest.mark.parametrize(("sheet", "params"), [
+    ({"name": ""}, {"field": "name", "check": "text_length", "min": 1, "max": 60}),
+    ({}, {"field": "name", "check": "required"}),
+    ({"name": "A", "side": "x"}, {"field": "side", "check": "choice", "allowed": ["pj", "pnj"]}),
+    ({"name": "A", "initiative_bonus": "x"}, {"field": "initiative_bonus", "check": "integer", "low": -999, "high": 999}),
+    ({"name": "A", "wounds": -1}, {"field": "wounds", "check": "range", "low": 0, "high": 999}),
+    ({"name": "A", "hope": -2}, {"field": "hope", "check": "range", "low": 0, "high": 999}),
+    ({"name": "A", "colour": 1}, {"field": "combatant.colour", "check": "unknown_field"}),
+    ("A", {"field": "combatant", "check": "object"}),
+])
+def test_a_sheet_the_engine_refuses_names_its_field(sheet: Any, params: dict[str, Any]) -> None:
+    """parse_combatant: the refusal's params, by which the page words it (web/i18n.js)."""
+    error = engine.apply(engine.new_encounter(), {"type": "add_combatant", "combatant": sheet})["error"]
+    assert (error["code"], error["params"]) == ("bad_value", params)
