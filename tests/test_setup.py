@@ -238,6 +238,8 @@ def test_copies_of_a_model_are_numbered_with_the_fighters_of_its_name() -> None:
     ({**ORQUE, "weapons": [{**HACHE, "id": f"h{i}", "skill": f"h{i}"} for i in range(17)], "in_hand": []}, False,
      [{"field": "weapons", "key": "too_many", "params": {"max": 16}}]),
     ({**ORQUE, "colour": "rouge"}, False, [{"field": "combatant.colour", "key": "unknown_field", "params": {}}]),
+    ({**ORQUE, "characteristics": {"force": 3}}, False, [{"field": "characteristics.force", "key": "unknown_field", "params": {}}]),
+    ({**ORQUE, "in_hand": ["hache", "hache"]}, False, [{"field": "in_hand", "key": "duplicate", "params": {}}]),
     ({**ORQUE, "id": "c1"}, False, []),
     ({**ORQUE, "hors_combat": True}, False, [{"field": "combatant.hors_combat", "key": "unknown_field", "params": {}}]),
     ({"hors_combat": True, "notes": "x"}, True, []),

@@ -566,3 +566,27 @@ def test_check_of_a_sheet_change_names_the_fields_it_would_refuse() -> None:
     assert answer["fields"] == [{"field": "wounds", "key": "range", "params": {"low": 0, "high": 999}}]
     assert table.check({"type": "update_combatant", "id": "c1", "changes": {"hope": 2}})["fields"] == []
     assert "fields" not in table.check({"type": "pass", "actor": "c1"})
+
+
+def test_the_longest_log_is_taken_whole_and_the_next_command_is_refused_with_its_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(save, "MAX_COMMANDS", 13)
+    table = big_fight(2, 5)  # 12 commands
+    assert table.apply({"type": "start_round"})["ok"]  # the 13th: at the limit, taken
+    error = table.apply({"type": "end_round"})["error"]
+    assert error["code"] == "too_long"
+    assert error["message"] == (f"Combat trop long : 14 commandes (au plus 13, pour qu'il se rejoue vite).{save.FULL_ADVICE}")
+
+
+@pytest.mark.parametrize("at", [0, -10, 5, 30, "10"])
+def test_a_checkpoint_at_no_place_of_the_log_is_ignored(at: Any) -> None:
+    """A checkpoint is used only at a multiple of the interval within the log; otherwise
+    the log is replayed (and the load still right)."""
+    saved = json.loads(rounds_table(9).export()["text"])  # 20 commands
+    text = json.dumps(saved)
+    good = json.loads(Table(every=10).load(text)["checkpoint"])
+    assert good["at"] == 20
+    other = Table(every=10)
+    answer = other.load(text, json.dumps({**good, "at": at}))
+    assert answer["ok"] and json.loads(answer["checkpoint"])["at"] == 20  # replayed, so handed over again
+    restored = Table(every=10)
+    assert "checkpoint" not in restored.load(text, json.dumps(good))  # the one at the very end is used
