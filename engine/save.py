@@ -201,8 +201,10 @@ def parse(text: object) -> dict[str, Any]:
         return too_big(len(text))
     try:
         data = loads(text)
-    except (ValueError, RecursionError) as exc:
-        return _refuse("not_json", f"Ce n'est pas du JSON lisible ({str(exc)[:80]}).")
+    except json.JSONDecodeError as exc:  # where it stops, in French (Python's own words are English)
+        return _refuse("not_json", f"Ce n'est pas du JSON lisible (ligne {exc.lineno}, colonne {exc.colno}).")
+    except (ValueError, RecursionError):  # nested deeper than MAX_DEPTH (loads), or than Python goes
+        return _refuse("not_json", f"Ce n'est pas du JSON lisible (imbrication trop profonde : plus de {MAX_DEPTH} niveaux).")
     if link.is_packed(data):
         if link.count(data) > MAX_COMMANDS:
             return too_long(link.count(data))

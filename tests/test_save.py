@@ -252,3 +252,14 @@ def test_depth_counts_nesting_after_closed_brackets() -> None:
     """Depth goes down as brackets close: the deepest point of ``[[]][[[]]]`` is 3."""
     assert save.depth("[[]][[[]]]") == 3
     assert save.depth('{"a": [], "b": {"c": [[]]}}') == 4
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "Ce n'est pas du JSON lisible (ligne 1, colonne 1)."),
+    ('{"format": 3,\n  "commands": [}', "Ce n'est pas du JSON lisible (ligne 2, colonne 16)."),
+    ("[" * (save.MAX_DEPTH + 1) + "]" * (save.MAX_DEPTH + 1),
+     f"Ce n'est pas du JSON lisible (imbrication trop profonde : plus de {save.MAX_DEPTH} niveaux)."),
+])
+def test_a_file_that_is_not_json_is_refused_in_french_with_where_it_stops(text: str, message: str) -> None:
+    """The French page shows the engine's words as they are: no Python (English) inside."""
+    assert save.parse(text)["error"] == {"code": "not_json", "message": message}

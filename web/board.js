@@ -275,6 +275,8 @@ export function commandLabel(board, command) {
       return t("labelAdd", isolate(command.combatant?.name ?? "?"));
     case "remove_combatant":
       return t("labelRemove", name(command.id));
+    case "duplicate_combatant":
+      return t("labelCopy", name(command.id), command.ids?.length ?? command.count ?? 1);
     case "update_combatant": {
       const changes = command.changes ?? {};
       const keys = Object.keys(changes);

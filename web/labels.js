@@ -2,9 +2,13 @@
 import { isolate, own } from "./dom.js";
 import { t, term } from "./i18n.js";
 
-// A skill of the rules by its word; a skill the user named, as typed (and isolated).
-export function skillLabel(name) {
-  return own(t("skills"), name) !== undefined ? term("skills", name) : isolate(name);
+// A skill of the rules by its word; a weapon's own skill by the weapon's name (the form
+// gives it the weapon's id: "epee" is « Épée »); another the user named, as typed (and
+// isolated). `weapons`: the fighter's, when known.
+export function skillLabel(name, weapons = []) {
+  if (own(t("skills"), name) !== undefined) return term("skills", name);
+  const weapon = weapons.find((w) => w.skill === name);
+  return isolate(weapon ? weapon.name : name);
 }
 
 export function costLabel(verdict) {
@@ -14,10 +18,10 @@ export function costLabel(verdict) {
 }
 
 // "Mêlée 7 / Épée 3, charge +4, difficulté 2" (D14: the engine names the test).
-export function testLabel(test) {
+export function testLabel(test, weapons = []) {
   const parts = [];
   const left = test.characteristic ? `${term("characteristics", test.characteristic)} ${test.characteristic_value}` : "";
-  const right = test.skill ? `${skillLabel(test.skill)} ${test.skill_level}` : "";
+  const right = test.skill ? `${skillLabel(test.skill, weapons)} ${test.skill_level}` : "";
   parts.push([left, right].filter(Boolean).join(" / "));
   for (const m of test.modifiers) parts.push(`${term("modifiers", m.id)} ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)}`);
   if (test.difficulty !== null && test.difficulty !== undefined) parts.push(t("difficulty", test.difficulty));

@@ -108,7 +108,7 @@ export class RoundView {
     const die = Number.parseInt(li.querySelector("input").value, 10);
     const hasDie = Number.isInteger(die) && die >= 1 && die <= 6;
     li.querySelector("output").textContent = t("breakdown", term("characteristics", d.characteristic), d.characteristic_value, d.half,
-      d.initiative_bonus, skillLabel(d.skill), d.skill_level, hasDie ? die : "?", d.wounds, hasDie ? d.initiative + die : "?");
+      d.initiative_bonus, skillLabel(d.skill, f.weapons), d.skill_level, hasDie ? die : "?", d.wounds, hasDie ? d.initiative + die : "?");
   }
 
   // Keyed by fighter ids, which come from files and links: objects with no prototype, so

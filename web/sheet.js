@@ -93,7 +93,7 @@ export class SheetView {
       const el = fields.find((field) => field?.querySelector?.(`#opt-${CSS.escape(name)}`))?.querySelector(`#opt-${CSS.escape(name)}`);
       if (el && value) el.value = value;
     }
-    const tests = (verdict.tests ?? []).map((test) => h("li", {}, testLabel(test)));
+    const tests = (verdict.tests ?? []).map((test) => h("li", {}, testLabel(test, f.weapons)));
     this.body.replaceChildren(h("div", { class: "options" },
       tests.length ? h("div", { class: "tests" }, h("h3", {}, t("testToDo")), h("ul", {}, tests)) : null,
       ...fields,

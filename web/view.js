@@ -84,6 +84,12 @@ export class StatusView {
     const el = $("#message");
     el.textContent = text || "";
     el.hidden = !text;
+    // Said where it is seen: a message set while the page is scrolled down (a file refused
+    // at the bottom of the menu) is brought into view, below the sticky header.
+    if (text) {
+      const { top, bottom } = el.getBoundingClientRect();
+      if (top < $(".top").getBoundingClientRect().bottom || bottom > window.innerHeight) el.scrollIntoView({ block: "center" });
+    }
   }
 
   // What a tap did, as the user must hear it: a save that could not be written is said

@@ -89,7 +89,7 @@ def test_a_corrupted_language_setting_falls_back_to_french(new_phone: NewPhone, 
 def test_ids_and_skills_named_like_the_prototype_keep_their_dice(new_phone: NewPhone) -> None:
     """Fighters whose ids (from a file or a link) are "__proto__", "constructor",
     "toString", with weapons of such ids and skills of such names: each die typed is
-    kept, each fighter acts, each skill is shown as typed."""
+    kept, each fighter acts, each weapon's skill is shown by the weapon's name as typed."""
     log: list[dict[str, Any]] = [
         {"type": "add_combatant", "combatant": _sheet(cid, f"Clef {i}", skills={"constructor": i + 1, "toString": 1},
                                                    weapons=[{"id": "__proto__", "name": f"Lame {i}", "kind": "melee",
@@ -101,7 +101,7 @@ def test_ids_and_skills_named_like_the_prototype_keep_their_dice(new_phone: NewP
     first = page.locator("li.declaration", has_text="Clef 0")
     expect(first.locator("select")).to_have_value("__proto__")
     first.locator("input").fill("6")
-    expect(first.locator("output")).to_have_text("⌊Mêlée 6/2⌋ 3 + bonus 0 + constructor 1 + dé 6 − blessures 0 = 10")
+    expect(first.locator("output")).to_have_text("⌊Mêlée 6/2⌋ 3 + bonus 0 + Lame 0 1 + dé 6 − blessures 0 = 10")
     for i, die in ((1, 2), (2, 1)):
         page.locator("li.declaration", has_text=f"Clef {i}").locator("input").fill(str(die))
     page.get_by_role("button", name="Commencer le tour").click()

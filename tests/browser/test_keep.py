@@ -59,10 +59,13 @@ def test_bad_files_are_refused_and_the_fight_is_untouched(fight: Any, tmp_path: 
     for name, (text, reason) in cases.items():
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
+        page.locator("#import").scroll_into_view_if_needed()  # where the user picks the file
         page.locator("#import").set_input_files(str(path))
         expect(page.locator("#message")).to_contain_text(reason, ignore_case=True)
         expect(page.locator("#message")).to_contain_text("intact")
+        expect(page.locator("#message")).to_be_in_viewport()  # said where it is seen, not far above
         expect(page.locator("#confirm-dialog")).to_be_hidden()
+    expect(page.locator("#message")).not_to_contain_text("Expecting")  # no Python (English) in the French words
     page.get_by_role("button", name="Plateau").click()
     expect_pi(page, Aldric=5, Orque=6)
     fight.assert_clean()

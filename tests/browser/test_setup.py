@@ -124,8 +124,10 @@ def test_copies_are_numbered_from_the_original(fight: Any) -> None:
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2"])
     page.get_by_role("button", name="Dupliquer Orque 2").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3"])
+    expect(page.locator("#undo")).to_have_text("Annuler : copie de Orque 2")
     page.locator("#undo").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2"])
+    expect(page.locator("#redo")).to_have_text("Rétablir : copie de Orque 2")
     fight.assert_clean()
 
 

@@ -25,12 +25,15 @@ function fillWhenIdle(session) {
 export async function start({ session, status }, board, launched) {
   const saved = store.load();
   let early = false; // the saved board is on screen: it takes taps while the engine starts
+  // What the painted board lets one do meanwhile: pass or end the round, or nothing when
+  // the round is over (the next one needs the engine).
+  const meanwhile = saved.board?.round_over ? "loading" : "loadingEarly";
   if (saved.board?.order && saved.board.combatants) {
     try {
       board.paint(saved.board);
       performance.mark("riposte:saved-board");
       early = true;
-      status.setEngine("loading", t("loadingEarly"), early);
+      status.setEngine("loading", t(meanwhile), early);
     } catch {
       /* a board from another version: the engine's own comes in a moment */
     }
@@ -41,7 +44,7 @@ export async function start({ session, status }, board, launched) {
   // worker once the engine is up, so that its precache finds the files the page has just
   // downloaded in the HTTP cache (web/offline.js) instead of competing with the start.
   if (!first) offline();
-  status.setEngine("loading", t(early ? "loadingEarly" : first ? "firstVisit" : "loading"), early);
+  status.setEngine("loading", t(early ? meanwhile : first ? "firstVisit" : "loading"), early);
   let engine;
   try {
     // Too long: the reason and the reload button, while the start goes on.

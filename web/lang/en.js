@@ -128,6 +128,7 @@ export default {
   labelEnd: "end of the round",
   labelAdd: (name) => `${name} added`,
   labelRemove: (name) => `${name} removed`,
+  labelCopy: (name, n) => (n > 1 ? `${n} copies of ${name}` : `copy of ${name}`),
   labelWounds: (name, n) => `${name}: wounds ${n}`,
   labelHope: (name, n) => `${name}: Hope ${n}`,
   labelOut: (name) => `${name} out of the fight`,

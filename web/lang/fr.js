@@ -163,6 +163,7 @@ export default {
   labelEnd: "fin du tour",
   labelAdd: (name) => `ajout de ${name}`,
   labelRemove: (name) => `retrait de ${name}`,
+  labelCopy: (name, n) => (n > 1 ? `${n} copies de ${name}` : `copie de ${name}`),
   labelWounds: (name, n) => `${name} : blessures ${n}`,
   labelHope: (name, n) => `${name} : Espoir ${n}`,
   labelOut: (name) => `${name} hors combat`,
