@@ -293,7 +293,7 @@ def test_notes_from_the_row_show_as_badges(fight: Any) -> None:
     card.locator("input[data-notes]").fill("aveuglé, saigne")
     card.locator("input[data-notes]").press("Enter")
     expect(card.locator(".badge.note")).to_have_text(["aveuglé", "saigne"])
-    expect(page.locator("#undo")).to_have_text("Annuler : notes de Aldric")
+    expect(page.locator("#undo")).to_have_text("Annuler : notes d'Aldric")
     card.locator("input[data-notes]").fill("")
     card.locator('button[data-do="notes"]').click()
     expect(card.locator(".badge.note")).to_have_count(0)

@@ -17,8 +17,9 @@ from playwright.sync_api import expect
 from tests.test_link import digits, six_fighters_two_rounds
 
 SAVES = Path(__file__).resolve().parents[1] / "saves"
-#: The page's main module as built (tools/build_site.py: in the app's versioned folder).
-APP = re.compile(r".*/web-[0-9a-f]{12}/app\.js$")
+#: The page's two modules as built (tools/build_site.py: in the app's versioned folder):
+#: blocked, no module of the page runs (and no Python starts, web/early.js).
+APP = re.compile(r".*/web-[0-9a-f]{12}/(early|app)\.js$")
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
           "Version/17.5 Mobile/15E148 Safari/604.1")
 

@@ -187,10 +187,10 @@ def test_a_whole_fight_with_the_keyboard_alone(phone: Any) -> None:
         expect(page.locator("#cast")).to_contain_text(name)
     # Start of round: type the dice.
     keys.press("2")
-    tab_to(page, "Lancer le dé de Aldric")
+    tab_to(page, "Lancer le dé d'Aldric")
     keys.press("Shift+Tab")
     keys.type("4")
-    tab_to(page, "Lancer le dé de Orque")
+    tab_to(page, "Lancer le dé d'Orque")
     keys.press("Shift+Tab")
     keys.type("1")
     tab_to(page, "Commencer le tour")

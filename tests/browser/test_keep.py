@@ -183,8 +183,8 @@ def test_models_copies_and_the_party_carry_over(fight: Any) -> None:
     page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
     models = page.locator("#models")
     expect(models).to_contain_text("Orque")
-    models.get_by_label("Nombre d'exemplaires de Orque").fill("3")
-    models.get_by_role("button", name="Ajouter des exemplaires de Orque").click()
+    models.get_by_label("Nombre d'exemplaires d'Orque").fill("3")
+    models.get_by_role("button", name="Ajouter des exemplaires d'Orque").click()
     expect(page.locator("#message")).to_have_text("3 × Orque ajoutés.")
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3", "Orque 4"])
 
@@ -197,7 +197,7 @@ def test_models_copies_and_the_party_carry_over(fight: Any) -> None:
     page.reload()  # models are kept by the browser, across encounters
     wait_ready(page)
     page.get_by_role("button", name="Combattants").click()
-    models.get_by_role("button", name="Ajouter des exemplaires de Orque").click()
+    models.get_by_role("button", name="Ajouter des exemplaires d'Orque").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1"])
     fight.assert_clean()
 

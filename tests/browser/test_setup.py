@@ -124,10 +124,10 @@ def test_copies_are_numbered_from_the_original(fight: Any) -> None:
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2"])
     page.get_by_role("button", name="Dupliquer Orque 2").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3"])
-    expect(page.locator("#undo")).to_have_text("Annuler : copie de Orque 2")
+    expect(page.locator("#undo")).to_have_text("Annuler : copie d'Orque 2")
     page.locator("#undo").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2"])
-    expect(page.locator("#redo")).to_have_text("Rétablir : copie de Orque 2")
+    expect(page.locator("#redo")).to_have_text("Rétablir : copie d'Orque 2")
     fight.assert_clean()
 
 
@@ -136,7 +136,7 @@ def test_a_die_rolled_with_lancer_is_recorded_as_rolled_by_the_app(new_phone: Ne
     phone = new_phone(save=save_text(cast))
     page = phone.page
     page.get_by_role("button", name="Initiative").click()
-    page.get_by_role("button", name="Lancer le dé de Aldric").click()
+    page.get_by_role("button", name="Lancer le dé d'Aldric").click()
     rolled = page.locator("li.declaration", has_text="Aldric").locator("input")
     expect(rolled).to_have_value(re.compile("^[1-6]$"))
     page.locator("li.declaration", has_text="Orque").locator("input").fill("4")
@@ -153,7 +153,7 @@ def test_a_die_rolled_with_lancer_is_recorded_as_rolled_by_the_app(new_phone: Ne
     page.get_by_role("button", name="Plateau").click()
     page.get_by_role("button", name="Finir le tour").click()
     page.get_by_role("button", name="Initiative").click()
-    page.get_by_role("button", name="Lancer le dé de Orque").click()
+    page.get_by_role("button", name="Lancer le dé d'Orque").click()
     page.locator("li.declaration", has_text="Orque").locator("input").fill("5")
     page.locator("li.declaration", has_text="Aldric").locator("input").fill("2")
     page.get_by_role("button", name="Commencer le tour").click()
