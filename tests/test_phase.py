@@ -71,3 +71,22 @@ def test_a_fighter_who_joins_a_round_under_way_has_its_declared_weapon_and_die()
     lyra = engine.view(state)["combatants"]["lyra"]
     assert lyra["in_round"] and lyra["declared"] == "arc" and lyra["d6"] == 4
     assert lyra["pi"] == lyra["initiative"] > 4
+
+
+def _tied(*sheets: dict[str, Any], rolls: dict[str, int]) -> list[str]:
+    state = engine.new_encounter()
+    for command in [*({"type": "add_combatant", "combatant": s} for s in sheets), {"type": "start_round", "rolls": rolls}]:
+        state = engine.apply(state, command)["state"]
+    return list(engine.view(state)["active"])
+
+
+def test_among_tied_fighters_the_higher_die_then_the_pj_then_the_first_entered_is_suggested() -> None:
+    """D4: every fighter tied at the top is ready; suggested first, the higher d6, then a PJ
+    before a PNJ, then the order of entry."""
+    pnj = {"id": "pnj", "name": "Orque", "side": "pnj", "characteristics": {"melee": 6}}
+    pj = {"id": "pj", "name": "Aldric", "side": "pj", "characteristics": {"melee": 6}}
+    assert _tied(pnj, pj, rolls={"pnj": 4, "pj": 4}) == ["pj", "pnj"]  # a PJ first, though entered second
+    second = {**pnj, "id": "pnj2", "name": "Gobelin"}
+    assert _tied(pnj, second, rolls={"pnj": 4, "pnj2": 4}) == ["pnj", "pnj2"]  # then the order of entry
+    strong = {**pnj, "id": "fort", "name": "Ogre", "characteristics": {"melee": 8}}  # half 4: 4 + 3 = 3 + 4
+    assert _tied(strong, pnj, rolls={"fort": 3, "pnj": 4}) == ["pnj", "fort"]  # the higher die first

@@ -13,6 +13,7 @@ from hypothesis.stateful import initialize, invariant, precondition, rule
 from strategies import MALFORMED, Playing
 
 import engine
+from engine import link as link_module
 from engine import save
 from engine.journal import journal
 from engine.table import MAX_REQUEST, Table
@@ -590,3 +591,13 @@ def test_a_checkpoint_at_no_place_of_the_log_is_ignored(at: Any) -> None:
     assert answer["ok"] and json.loads(answer["checkpoint"])["at"] == 20  # replayed, so handed over again
     restored = Table(every=10)
     assert "checkpoint" not in restored.load(text, json.dumps(good))  # the one at the very end is used
+
+
+def test_the_form_s_limits_and_a_link_are_answers_like_the_others() -> None:
+    """The page reads every answer's ``ok`` first (web/session.js): these too."""
+    table = rounds_table(1)
+    assert table.limits() == {"ok": True, "limits": {"name": 60, "value": {"low": 0, "high": 999},
+                                                     "initiative_bonus": {"low": -999, "high": 999}, "weapons": 16, "fighters": 64}}
+    answer = table.link()
+    assert answer["ok"] is True
+    assert link_module.unpack(answer["text"]) == list(save.parse(table.export(False)["text"])["commands"])
