@@ -117,8 +117,7 @@ class Counting(serve.PagesHandler):
 
     def send_response(self, code: int, message: str | None = None) -> None:
         super().send_response(code, message)
-        path = Path(self.translate_path(self.path))
-        path = path / "index.html" if path.is_dir() else path
+        path = Path(self.served_file())
         if code == 200 and path.is_file():
             with type(self).lock:
                 type(self).files += path.stat().st_size

@@ -62,6 +62,8 @@ RUNTIME = {"pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION,
 #: build adds it. ``web/`` files and the page are the only ones that name the runtime.
 RUNTIME_NAMES = "|".join(map(re.escape, RUNTIME))
 RUNTIME_REFERENCE = re.compile(rf"""(?<=["'`])((?:\.\./)*)runtime/({RUNTIME_NAMES})/""")
+#: The modules index.html names, bundled with what they import (tools/bundle.mjs).
+PAGE_MODULES = ("early.js", "app.js")
 #: Served as they are, at the same address in every version (the install icons).
 STATIC = ("icon.svg", "icons")
 
@@ -262,14 +264,14 @@ def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
         p.write_text(versioned(p.read_text(), f"web/{p.relative_to(staging)}"))
     snapshot_boot(staging, wheel)
     # The page's modules in a few files (tools/bundle.mjs); the worker's stay as they are.
-    subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(staging), *([] if minify else ["--no-minify"])],
+    subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(staging), *PAGE_MODULES, *([] if minify else ["--no-minify"])],
                    check=True, cwd=ROOT)
     if minify:
         # What is not bundled (the worker's modules, the theme, the style sheet), and the QR
         # code generator (52 KB as npm ships it, 22 KB minified): it is precached.
         qrcode = runtime_folder(site, "qrcode-generator") / "qrcode.mjs"
-        left = sorted(p for p in staging.rglob("*") if p.suffix in (".js", ".mjs") and not p.name.startswith("chunk-")
-                      and p.name not in ("early.js", "app.js") and not p.name.startswith("guest-"))
+        # the bundler removed what it bundled, and minified its own files
+        left = [p for p in scripts if p.exists() and p.relative_to(staging).as_posix() not in PAGE_MODULES]
         files = [str(p) for p in [*left, staging / "style.css", qrcode]]
         subprocess.run(["node", str(ROOT / "tools" / "minify.mjs"), *files], check=True, cwd=ROOT)
     name = f"web-{folder_hash(staging)[:12]}"

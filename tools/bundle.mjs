@@ -6,16 +6,17 @@
 // page) in a chunk loaded only then. The runtime (../runtime/…) stays outside; the worker's
 // modules (boot.mjs, snapshot.js) are loaded by address and are not bundled. The bundled
 // sources are removed from the folder; the readable source stays in web/.
-// Usage: node tools/bundle.mjs FOLDER [--no-minify]   (tools/build_site.py calls it)
+// Usage: node tools/bundle.mjs FOLDER ENTRY... [--no-minify]   (tools/build_site.py calls it)
 import { mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
 
-const folder = process.argv[2];
-const minify = !process.argv.includes("--no-minify");
+const [folder, ...args] = process.argv.slice(2);
+const minify = !args.includes("--no-minify");
+const entries = args.filter((arg) => arg !== "--no-minify");
 const out = await mkdtemp(join(folder, ".bundle-"));
 const result = await build({
-  entryPoints: ["early.js", "app.js"].map((name) => join(folder, name)),
+  entryPoints: entries.map((name) => join(folder, name)),
   bundle: true,
   splitting: true,
   format: "esm",

@@ -62,10 +62,13 @@ class PagesHandler(Handler):
     def cache_control(self) -> str | None:
         return f"max-age={self.MAX_AGE}"
 
-    def do_GET(self) -> None:
+    def served_file(self) -> str:
+        """The file this request names (a folder: its index.html)."""
         path = self.translate_path(self.path)
-        if os.path.isdir(path):
-            path = os.path.join(path, "index.html")
+        return os.path.join(path, "index.html") if os.path.isdir(path) else path
+
+    def do_GET(self) -> None:
+        path = self.served_file()
         if not (path.endswith(self.COMPRESSED) and os.path.isfile(path) and "gzip" in self.headers.get("Accept-Encoding", "")):
             super().do_GET()
             return

@@ -33,7 +33,6 @@ export async function start({ session, status }, board, launched) {
       board.paint(saved.board);
       performance.mark("riposte:saved-board");
       early = true;
-      status.setEngine("loading", t(meanwhile), early);
     } catch {
       /* a board from another version: the engine's own comes in a moment */
     }
