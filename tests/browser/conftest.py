@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -88,8 +89,28 @@ class Watched:
         self.errors: list[str] = []
         page.add_init_script(REPORT_CSP)
         page.context.on("request", self._request(origin))  # the page and its workers
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.sources: list[str] = []  # where each console error came from, beside errors
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self._error(str(e), ""))
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self._error(message.text, message.location.get("url", ""))
+
+    def _error(self, text: str, source: str) -> None:
+        self.errors.append(text)
+        self.sources.append(source)
+
+    def forgive(self, url: re.Pattern[str]) -> None:
+        """Drop the console errors about ``url`` (a request a test aborts on purpose):
+        Chromium's « Failed to load resource » names the URL in its location, not its text."""
+        kept = [
+            (text, source)
+            for text, source in zip(self.errors, self.sources)
+            if not (url.search(source) or url.search(text))
+        ]
+        self.errors = [text for text, _ in kept]
+        self.sources = [source for _, source in kept]
 
     def _request(self, origin: str) -> Any:
         def seen(request: Any) -> None:
