@@ -106,7 +106,7 @@ class Watched:
         Chromium's « Failed to load resource » names the URL in its location, not its text."""
         kept = [
             (text, source)
-            for text, source in zip(self.errors, self.sources)
+            for text, source in zip(self.errors, self.sources, strict=True)
             if not (url.search(source) or url.search(text))
         ]
         self.errors = [text for text, _ in kept]
