@@ -15,6 +15,7 @@ it in the reader's language. Refused commands are never in the log, so never her
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .codec import named_test_json
@@ -52,6 +53,19 @@ def _name(enc: Encounter, cid: object) -> str:
     return c.name if c else str(cid)
 
 
+def _updated(enc: Encounter, cid: object, changes: Mapping[str, Any], at: Entry) -> list[Entry]:
+    """A new name (the game master's, or the original's number given by its first copy,
+    "Orque" becoming "Orque 1"): the journal's later entries use it, so it says when.
+    Out of the fight or back (D6). The rest of a sheet's changes are not told."""
+    out: list[Entry] = []
+    before = _name(enc, cid)
+    if "name" in changes and changes["name"] != before:
+        out.append({**at, "kind": "renamed", "name": before, "to": changes["name"]})
+    if "hors_combat" in changes:
+        out.append({**at, "kind": "out" if changes["hors_combat"] else "back", "name": before})
+    return out
+
+
 def _entries(enc: Encounter, e: Event) -> list[Entry]:
     at = {"round": enc.round}
     match e:
@@ -59,8 +73,8 @@ def _entries(enc: Encounter, e: Event) -> list[Entry]:
             return [{**at, "kind": "joined", "name": c.name, "side": c.side.value}]
         case CombatantRemoved(id=cid):
             return [{**at, "kind": "removed", "name": _name(enc, cid)}]
-        case CombatantUpdated(id=cid, changes=changes) if "hors_combat" in changes:
-            return [{**at, "kind": "out" if changes["hors_combat"] else "back", "name": _name(enc, cid)}]
+        case CombatantUpdated(id=cid, changes=changes):
+            return _updated(enc, cid, changes, at)
         case RoundStarted(round=n, initiatives=initiatives):
             rolls = []
             for i in initiatives:

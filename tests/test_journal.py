@@ -127,3 +127,25 @@ def test_the_journal_stops_at_a_command_whose_dice_were_not_written() -> None:
     """The journal reads resolved logs: a start_round without its dice is where it stops."""
     log = [*fight()[:2], {"type": "start_round"}, {"type": "act", "actor": "aldric", "action": "observer"}]
     assert [e["kind"] for e in journal(log)] == ["joined", "joined"]
+
+
+def test_a_new_name_is_told_before_the_entries_that_use_it() -> None:
+    """A copy numbers its original ("Orque" becomes "Orque 1", engine/decide.py
+    copy_names) and the game master may rename a fighter: the journal says so, so that
+    « Orque 1 » in a later entry is the « Orque » of an earlier one. A sheet saved with
+    the same name says nothing; a rename and « hors combat » at once say both, in order."""
+    log = [{"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "duplicate_combatant", "id": "orque", "count": 1, "ids": ["orque2"]},
+           {"type": "update_combatant", "id": "orque2", "changes": {"name": "Chef orque"}},
+           {"type": "update_combatant", "id": "orque", "changes": {"name": "Orque 1"}},
+           {"type": "update_combatant", "id": "orque", "changes": {"name": "Orque blessé", "hors_combat": True}}]
+    commands = engine.replay(log)["commands"]
+    assert len(commands) == len(log)
+    assert [(e["kind"], e["name"], e.get("to")) for e in journal(commands)] == [
+        ("joined", "Orque", None),
+        ("renamed", "Orque", "Orque 1"),
+        ("joined", "Orque 2", None),
+        ("renamed", "Orque 2", "Chef orque"),
+        ("renamed", "Orque 1", "Orque blessé"),
+        ("out", "Orque 1", None),
+    ]

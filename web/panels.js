@@ -8,6 +8,7 @@ function entryText(e, catalogue) {
   switch (e.kind) {
     case "joined": return t("jJoined", isolate(e.name), term("sides", e.side));
     case "removed": return t("jRemoved", isolate(e.name));
+    case "renamed": return t("jRenamed", isolate(e.name), isolate(e.to));
     case "out": return t("jOut", isolate(e.name));
     case "back": return t("jBack", isolate(e.name));
     case "round_started": return [t("jRoundStarted", e.round),

@@ -128,6 +128,12 @@ def test_copies_are_numbered_from_the_original(fight: Any) -> None:
     page.locator("#undo").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2"])
     expect(page.locator("#redo")).to_have_text("Rétablir : copie d'Orque 2")
+    # the journal says when « Orque » became « Orque 1 » (engine/journal.py), then the copy
+    page.get_by_role("button", name="Journal").click()
+    expect(page.locator("#journal")).to_contain_text("Orque s'appelle désormais Orque 1.")
+    lines = page.locator("#journal").inner_text()
+    assert lines.index("Orque s'appelle désormais Orque 1.") < lines.index("Orque 2"), lines
+    assert "Orque 3" not in lines  # undone
     fight.assert_clean()
 
 

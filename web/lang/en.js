@@ -265,6 +265,7 @@ export default {
   journalRound: (n) => (n === 0 ? "Before the fight" : `Round ${n}`),
   jJoined: (name, side) => `${name} (${side}) joins the fight.`,
   jRemoved: (name) => `${name} is removed from the fight.`,
+  jRenamed: (name, to) => `${name} is now called ${to}.`,
   jOut: (name) => `${name} is out of the fight.`,
   jBack: (name) => `${name} is back in play.`,
   jRoll: (name, weapon, d6, total, engine) => `${name}${weapon ? ` (${weapon})` : " (bare hands)"}: d6 ${d6}${engine ? " rolled by Riposte" : ""}, initiative ${total}`,

@@ -309,6 +309,7 @@ export default {
   journalRound: (n) => (n === 0 ? "Avant le combat" : `Tour ${n}`),
   jJoined: (name, side) => `${name} (${side}) rejoint le combat.`,
   jRemoved: (name) => `${name} est retiré du combat.`,
+  jRenamed: (name, to) => `${name} s'appelle désormais ${to}.`,
   jOut: (name) => `${name} est hors combat.`,
   jBack: (name) => `${name} revient en jeu.`,
   jRoll: (name, weapon, d6, total, engine) => `${name}${weapon ? ` (${weapon})` : " (mains nues)"} : d6 ${d6}${engine ? " lancé par Riposte" : ""}, initiative ${total}`,
