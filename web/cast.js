@@ -102,7 +102,7 @@ export class CastView {
     this.models.replaceChildren(...models.map((m, i) => h("li", { class: "cast-row model", dataset: { index: i } },
       h("span", { class: "name" }, isolate(m.name)), h("span", { class: `side side-${m.side}` }, term("sides", m.side)),
       h("div", { class: "card-tools" },
-        h("label", { for: `copies-${i}`, class: "visually-hidden" }, t("copiesFor", isolate(m.name))),
+        h("label", { for: `copies-${i}`, class: "copies-label" }, t("copies"), h("span", { class: "visually-hidden" }, t("copiesOf", isolate(m.name)))),
         h("input", { id: `copies-${i}`, class: "copies", type: "number", inputmode: "numeric", min: 1, max: MAX_COPIES, step: 1, value: 1 }),
         h("button", { type: "button", dataset: { model: "add", index: i }, "aria-label": t("addCopiesFor", isolate(m.name)) }, t("addCopies")),
         h("button", { type: "button", dataset: { model: "delete", index: i }, "aria-label": t("deleteModelFor", isolate(m.name)) }, t("deleteModel"))))));

@@ -183,7 +183,9 @@ def test_models_copies_and_the_party_carry_over(fight: Any) -> None:
     page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
     models = page.locator("#models")
     expect(models).to_contain_text("Orque")
-    models.get_by_label("Nombre d'exemplaires d'Orque").fill("3")
+    expect(models.locator("label.copies-label")).to_have_text("Exemplaires d'Orque")  # « Exemplaires » seen, the name for screen readers
+    expect(models.locator("label.copies-label > .visually-hidden")).to_have_text("d'Orque")
+    models.get_by_label("Exemplaires d'Orque", exact=True).fill("3")
     models.get_by_role("button", name="Ajouter des exemplaires d'Orque").click()
     expect(page.locator("#message")).to_have_text("3 × Orque ajoutés.")
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3", "Orque 4"])

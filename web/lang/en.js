@@ -214,7 +214,8 @@ export default {
   asModel: "Template",
   asModelFor: (name) => `Save ${name} as a template`,
   modelSaved: (name) => `“${name}” is saved as a template.`,
-  copiesFor: (name) => `Number of copies of ${name}`,
+  copies: "Copies",
+  copiesOf: (name) => ` of ${name}`, // after « Copies », for screen readers
   addCopies: "Add",
   addCopiesFor: (name) => `Add copies of ${name}`,
   deleteModel: "Delete",

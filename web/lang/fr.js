@@ -256,7 +256,8 @@ export default {
   asModel: "Modèle",
   asModelFor: (name) => `Enregistrer ${name} comme modèle`,
   modelSaved: (name) => `« ${name} » est enregistré comme modèle.`,
-  copiesFor: (name) => `Nombre d'exemplaires ${de(name)}`,
+  copies: "Exemplaires",
+  copiesOf: (name) => ` ${de(name)}`, // after « Exemplaires », for screen readers
   addCopies: "Ajouter",
   addCopiesFor: (name) => `Ajouter des exemplaires ${de(name)}`,
   deleteModel: "Supprimer",
