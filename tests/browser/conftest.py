@@ -86,31 +86,25 @@ class Watched:
         self.page = page
         self.requests: list[str] = []
         self.foreign: list[str] = []
-        self.errors: list[str] = []
+        self.logged: list[tuple[str, str]] = []  # each console error and the URL it came from
         page.add_init_script(REPORT_CSP)
         page.context.on("request", self._request(origin))  # the page and its workers
-        self.sources: list[str] = []  # where each console error came from, beside errors
         page.on("console", self._console)
-        page.on("pageerror", lambda e: self._error(str(e), ""))
+        page.on("pageerror", lambda e: self.logged.append((str(e), "")))
+
+    @property
+    def errors(self) -> list[str]:
+        """The console errors' texts."""
+        return [text for text, _ in self.logged]
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
-            self._error(message.text, message.location.get("url", ""))
-
-    def _error(self, text: str, source: str) -> None:
-        self.errors.append(text)
-        self.sources.append(source)
+            self.logged.append((message.text, message.location.get("url", "")))
 
     def forgive(self, url: re.Pattern[str]) -> None:
         """Drop the console errors about ``url`` (a request a test aborts on purpose):
         Chromium's « Failed to load resource » names the URL in its location, not its text."""
-        kept = [
-            (text, source)
-            for text, source in zip(self.errors, self.sources, strict=True)
-            if not (url.search(source) or url.search(text))
-        ]
-        self.errors = [text for text, _ in kept]
-        self.sources = [source for _, source in kept]
+        self.logged = [(text, source) for text, source in self.logged if not (url.search(source) or url.search(text))]
 
     def _request(self, origin: str) -> Any:
         def seen(request: Any) -> None:
