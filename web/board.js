@@ -23,6 +23,7 @@ export class BoardView {
     this.picking = null; // { id, action }: an action waiting for its target
     this.reaction = null; // { attacker, target }: the attacked fighter's answers, in the dock
     this.used = {}; // fighter id → its last action (engine/table.py `used`)
+    this.revealing = false; // a reveal waits for the next frame
     const steady = steadyTaps([this.list, this.reactionBox]);
     const tap = (event) => {
       const button = event.target.closest("button[data-do]");
@@ -170,11 +171,26 @@ export class BoardView {
   // Whoever acts now is on screen: after a start, an action or an undo, the board scrolls
   // just enough (block "nearest"), without animation when the user asks for less motion,
   // clear of the sticky header and dock (their heights now, as scroll padding).
+  // Asked for by every change (a render, the dock's line, an error): done once, at the next
+  // frame, where the browser lays the page out anyway, instead of forcing a layout each time
+  // (three per tap, and one on the start's path before the page is ready).
   reveal() {
+    if (this.revealing) return;
+    this.revealing = true;
+    requestAnimationFrame(() => {
+      this.revealing = false;
+      this.scrollToActive();
+    });
+  }
+
+  scrollToActive() {
     if (this.list.closest("[hidden]")) return;
+    // Both heights read before either padding is written: one layout, not one per read.
     const root = document.documentElement.style;
-    root.scrollPaddingTop = `${$(".top").offsetHeight + 4}px`;
-    root.scrollPaddingBottom = `${$(".board-tools").offsetHeight + 4}px`;
+    const top = `${$(".top").offsetHeight + 4}px`;
+    const bottom = `${$(".board-tools").offsetHeight + 4}px`;
+    if (root.scrollPaddingTop !== top) root.scrollPaddingTop = top;
+    if (root.scrollPaddingBottom !== bottom) root.scrollPaddingBottom = bottom;
     const active = [...this.list.querySelectorAll("li.active")];
     if (!active.length) return;
     const behavior = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
