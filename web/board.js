@@ -168,12 +168,10 @@ export class BoardView {
     this.reveal();
   }
 
-  // Whoever acts now is on screen: after a start, an action or an undo, the board scrolls
-  // just enough (block "nearest"), without animation when the user asks for less motion,
-  // clear of the sticky header and dock (their heights now, as scroll padding).
-  // Asked for by every change (a render, the dock's line, an error): done once, at the next
-  // frame, where the browser lays the page out anyway, instead of forcing a layout each time
-  // (three per tap, and one on the start's path before the page is ready).
+  // Whoever acts now is brought on screen (scrollToActive), asked for by every change (a
+  // render, the dock's line, an error): done once, at the next frame, where the browser lays
+  // the page out anyway, instead of forcing a layout each time (three per tap, and one on the
+  // start's path before the page is ready).
   reveal() {
     if (this.revealing) return;
     this.revealing = true;
@@ -183,6 +181,9 @@ export class BoardView {
     });
   }
 
+  // After a start, an action or an undo, the board scrolls just enough (block "nearest"),
+  // without animation when the user asks for less motion, clear of the sticky header and
+  // dock (their heights now, as scroll padding).
   scrollToActive() {
     if (this.list.closest("[hidden]")) return;
     // Both heights read before either padding is written: one layout, not one per read.
