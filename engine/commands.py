@@ -96,7 +96,7 @@ def check_options(command: Command) -> dict[str, Any]:
         elif name == "posture":
             out[name] = v.choice(value, name, ("a_genoux", "a_terre"))
         elif name == "items":
-            items = [v.identifier(i, "items[]") for i in v.sequence(value, name, 16)]
+            items = [v.identifier(i, "items[]") for i in v.sequence(value, name, v.MAX_WEAPONS)]
             if not items or len(set(items)) != len(items):
                 raise v.bad(name, "une liste non vide d'id d'armes distincts", value)
             out[name] = items

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Combatant, CombatantId, Encounter, Side, WeaponKind
+from .model import Combatant, CombatantId, Encounter, Side, WeaponId, WeaponKind
 
 #: R1.4: the characteristic that fits each kind of weapon; a shield is declared with Mêlée.
 CHARACTERISTIC_FOR = {
@@ -47,6 +47,31 @@ def breakdown(c: Combatant, weapon_id: str | None, d6: int) -> dict[str, Any]:
         "wounds": c.wounds,
         "initiative": total,
     }
+
+
+def suggested_declaration(c: Combatant) -> WeaponId | None:
+    """R1.1, D2: the weapon offered to ``c`` at the start of the next round, by the game
+    master's form and a player's alike (docs/ENGINE.md, "Choices where the rules are
+    silent"): the one declared for the last round it rolled, weapon or bare hands, while
+    it may still be declared (D2: in hand); else the first weapon in hand, in sheet
+    order; else none (bare hands).
+
+    >>> from engine.model import Side, Weapon, WeaponKind
+    >>> arc, epee = Weapon("arc", "Arc", WeaponKind.BOW, "arc"), Weapon("epee", "Épée", WeaponKind.MELEE, "epee")
+    >>> lyra = Combatant("c1", "Lyra", Side.PJ, (), (), 0, 0, 0, (arc, epee), ("epee", "arc"), entry=0)
+    >>> suggested_declaration(lyra)  # never rolled: the first weapon in hand, in sheet order
+    'arc'
+    >>> from dataclasses import replace
+    >>> suggested_declaration(replace(lyra, d6=4, declared="epee")), suggested_declaration(replace(lyra, d6=4))
+    ('epee', None)
+    >>> suggested_declaration(replace(lyra, d6=4, declared="epee", in_hand=("arc",)))  # no longer in hand
+    'arc'
+    """
+    rolled = c.d6 is not None
+    if rolled and (c.declared is None or c.declared in c.in_hand):
+        return c.declared
+    held = c.held()
+    return held[0].id if held else None
 
 
 def tie_order(c: Combatant) -> tuple[int, int, int]:

@@ -282,6 +282,10 @@ def read(text: object) -> dict[str, Any]:
             "board": shown, "summary": summary(result["state"])}
 
 
+#: What a fighter's card does not show: left out of the board a save keeps.
+PAINTLESS = ("actions", "declarations", "suggested_declaration", "likely", "never")
+
+
 def painted(board: dict[str, Any]) -> dict[str, Any]:
     """The part of a board kept in a save for the first paint: what the cards show,
     not every action's verdict nor the catalogue (the engine sends them once ready).
@@ -290,7 +294,7 @@ def painted(board: dict[str, Any]) -> dict[str, Any]:
     >>> sorted(painted(view(new_encounter())))[:3]
     ['active', 'combatants', 'order']
     """
-    fighters = {cid: {k: x for k, x in f.items() if k not in ("actions", "declarations", "likely", "never")}
+    fighters = {cid: {k: x for k, x in f.items() if k not in PAINTLESS}
                 for cid, f in board["combatants"].items()}
     return {**{k: x for k, x in board.items() if k != "catalogue"}, "combatants": fighters}
 

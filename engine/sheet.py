@@ -73,12 +73,8 @@ def _weapon(value: object, field: str) -> Weapon:
     )
 
 
-#: The most weapons on one sheet.
-MAX_WEAPONS = 16
-
-
 def _weapons(value: object) -> tuple[Weapon, ...]:
-    weapons = tuple(_weapon(w, f"weapons[{i}]") for i, w in enumerate(v.sequence(value, "weapons", MAX_WEAPONS)))
+    weapons = tuple(_weapon(w, f"weapons[{i}]") for i, w in enumerate(v.sequence(value, "weapons", v.MAX_WEAPONS)))
     ids = [w.id for w in weapons]
     if len(set(ids)) != len(ids):
         raise v.bad("weapons", "une liste d'armes aux id distincts", ids, "duplicate")
@@ -86,7 +82,7 @@ def _weapons(value: object) -> tuple[Weapon, ...]:
 
 
 def _in_hand(value: object, weapons: tuple[Weapon, ...]) -> tuple[str, ...]:
-    held = tuple(v.identifier(w, "in_hand[]") for w in v.sequence(value, "in_hand", 16))
+    held = tuple(v.identifier(w, "in_hand[]") for w in v.sequence(value, "in_hand", v.MAX_WEAPONS))
     known = {w.id for w in weapons}
     for w in held:
         if w not in known:
@@ -102,7 +98,7 @@ LIMITS = {
     "name": v.MAX_NAME,
     "value": {"low": 0, "high": v.MAX_VALUE},
     "initiative_bonus": {"low": -v.MAX_VALUE, "high": v.MAX_VALUE},
-    "weapons": MAX_WEAPONS,
+    "weapons": v.MAX_WEAPONS,
 }
 
 
@@ -149,7 +145,7 @@ def field_errors(data: object, partial: bool = False) -> list[dict[str, Any]]:
     for key in ("wounds", "hope"):
         if key in sheet:
             check(v.integer, sheet[key], key, low=0)
-    listed = check(v.sequence, sheet.get("weapons", []), "weapons", MAX_WEAPONS) or []
+    listed = check(v.sequence, sheet.get("weapons", []), "weapons", v.MAX_WEAPONS) or []
     weapons = [check(_weapon, w, f"weapons[{i}]") for i, w in enumerate(listed)]
     if all(w is not None for w in weapons):
         ok = check(_weapons, listed) if listed else ()

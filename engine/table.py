@@ -56,6 +56,7 @@ from .journal import journal
 from .link import pack
 from .model import Encounter, Side
 from .sheet import LIMITS, field_errors
+from .values import MAX_WEAPONS
 from .view import board
 
 Answer = dict[str, Any]
@@ -308,12 +309,18 @@ class Table:
         return answer
 
     def limits(self) -> Answer:
-        """The limits of a sheet and of a fight, for the form (the same the checks use).
+        """The limits of a sheet and of a fight, the same numbers the checks use, for the
+        page to put on its fields and to check what it sends before it sends it: a sheet's
+        (``name``, ``value``, ``initiative_bonus``, ``weapons``), the weapon ids a command
+        lists (``items``), the fighters of a fight (``fighters``), and a save's commands
+        and characters (``commands``, ``chars``: engine/save.py).
 
-        >>> Table().limits()["limits"]["value"]
-        {'low': 0, 'high': 999}
+        >>> limits = Table().limits()["limits"]
+        >>> limits["value"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
+        ({'low': 0, 'high': 999}, 64, 12000, 2000000, 16)
         """
-        return {"ok": True, "limits": {**LIMITS, "fighters": MAX_FIGHTERS}}
+        return {"ok": True, "limits": {**LIMITS, "items": MAX_WEAPONS, "fighters": MAX_FIGHTERS,
+                                       "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS}}
 
     def undo(self) -> Answer:
         """Take back the last command: the log replayed without it."""

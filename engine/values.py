@@ -21,6 +21,8 @@ from .errors import Refusal
 MAX_VALUE = 999
 MAX_NAME = 60
 MAX_LIST = 64
+#: The most weapons on one sheet, and so of weapon ids in a list (``in_hand``, ``items``).
+MAX_WEAPONS = 16
 
 
 def _shown(value: object) -> str:

@@ -17,7 +17,7 @@ from .actions import ACTIONS
 from .actions.base import is_melee
 from .codec import combatant_json, named_test_json
 from .errors import Refusal
-from .initiative import board_order, breakdown, ready
+from .initiative import board_order, breakdown, ready, suggested_declaration
 from .model import COST, HOPE_COST, Category, Combatant, Encounter
 from .rules import Turn, describe_tests, plan, price, turn_of
 
@@ -52,12 +52,14 @@ def board(enc: Encounter) -> dict[str, Any]:
 @lru_cache(maxsize=2048)
 def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
     """One fighter on the board: its state (as the codec writes it), marks for the
-    badges, what it may declare, and every action's verdict."""
+    badges, what it may declare and the declaration its form offers first, and every
+    action's verdict."""
     out = combatant_json(c)
     out.update(
         engaged=c.engaged,
         ready=turn.ready,
         declarations=_declarations(c),
+        suggested_declaration=suggested_declaration(c),
         actions={a: _verdict(c, turn, a) for a in ACTIONS},
     )
     out.update(likely=likely(c, out["actions"]), never=never(c))

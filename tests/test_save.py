@@ -214,9 +214,9 @@ def test_the_painted_board_keeps_the_cards_and_drops_the_verdicts() -> None:
     painted = save.painted(board)
     assert set(painted) == set(board) - {"catalogue"}
     for cid, fighter in board["combatants"].items():
-        assert {"actions", "declarations", "likely", "never"} <= set(fighter)
-        assert painted["combatants"][cid] == {k: x for k, x in fighter.items()
-                                              if k not in ("actions", "declarations", "likely", "never")}
+        unpainted = {"actions", "declarations", "suggested_declaration", "likely", "never"}
+        assert unpainted <= set(fighter)
+        assert painted["combatants"][cid] == {k: x for k, x in fighter.items() if k not in unpainted}
 
 
 def test_nesting_up_to_the_limit_is_read() -> None:

@@ -82,8 +82,30 @@ def test_the_table_answers_the_fields_and_the_limits_the_form_uses() -> None:
     assert not answer["ok"]
     assert [e["field"] for e in answer["fields"]] == ["wounds", "hope"]
     limits = json.loads(table.call('{"op": "limits"}'))["limits"]
-    assert limits == {**LIMITS, "fighters": 64}
+    assert {k: limits[k] for k in LIMITS} == LIMITS
     assert limits["value"] == {"low": 0, "high": 999} and limits["name"] == 60
+
+
+def test_the_limits_the_table_announces_are_the_ones_it_enforces() -> None:
+    """``Table.limits`` (the page's only source for them): a sheet's weapons, the weapon
+    ids a command lists, the fighters of a fight, a save's commands and characters."""
+    limits = Table().limits()["limits"]
+    arms = [{"id": f"a{i}", "name": f"Arme {i}", "kind": "melee", "skill": "a"} for i in range(limits["weapons"] + 1)]
+    table = Table()
+    assert table.apply({"type": "add_combatant", "combatant": {"name": "Tout", "weapons": arms[:-1]}})["ok"]
+    refused = table.check({"type": "add_combatant", "combatant": {"name": "Trop", "weapons": arms}})["error"]
+    assert refused["params"] == {"field": "weapons", "check": "too_many", "max": limits["weapons"]}
+    table.apply({"type": "start_round", "rolls": {"c1": 6}})
+    items = table.check({"type": "act", "actor": "c1", "action": "prendre_objet", "items": [f"a{i}" for i in range(limits["items"] + 1)]})
+    assert items["error"]["params"] == {"field": "items", "check": "too_many", "max": limits["items"]}
+    full = Table()
+    for n in range(limits["fighters"]):
+        assert full.apply({"type": "add_combatant", "combatant": {"name": f"F{n}"}})["ok"]
+    assert full.check({"type": "add_combatant", "combatant": {"name": "Un de trop"}})["error"]["code"] == "too_many_fighters"
+    assert save.checked_texts(["{}"] * limits["commands"], None)["ok"]
+    assert save.checked_texts(["{}"] * (limits["commands"] + 1), None)["error"]["limit"] == limits["commands"]
+    big = save.checked_texts(['"' + "x" * limits["chars"] + '"'], None)["error"]
+    assert (big["code"], big["limit"]) == ("too_big", limits["chars"])
 
 
 # --- copies numbered from the original --------------------------------------------------

@@ -29,6 +29,27 @@ def test_each_declaration_comes_with_its_initiative_before_the_die() -> None:
     ]
 
 
+def suggested(log: list[dict[str, Any]]) -> Any:
+    return aldric(log)["suggested_declaration"]
+
+
+def test_the_declaration_offered_first_is_last_rounds_while_in_hand_else_the_first_weapon_in_hand() -> None:
+    """R1.1, D2 (initiative.suggested_declaration): one rule for the game master's form and
+    a player's. Never rolled: the first weapon in hand; after a round, what was declared,
+    bare hands included; a weapon no longer in hand gives way to the first one that is."""
+    assert suggested(DUO) == "epee"
+    both = [*DUO, {"type": "update_combatant", "id": "aldric", "changes": {"in_hand": ["bouclier", "epee"]}}]
+    assert suggested(both) == "epee"  # sheet order, not the order of in_hand
+    declared = [{"type": "start_round", "declarations": {"aldric": "bouclier"}, "rolls": {"aldric": 6, "orque": 1}},
+                {"type": "end_round"}]
+    assert suggested([*both, *declared]) == "bouclier"
+    bare = [{"type": "start_round", "declarations": {"aldric": None}, "rolls": {"aldric": 6, "orque": 1}}, {"type": "end_round"}]
+    assert suggested([*both, *bare]) is None
+    dropped = {"type": "update_combatant", "id": "aldric", "changes": {"in_hand": ["epee"]}}
+    assert suggested([*both, *declared, dropped]) == "epee"
+    assert suggested([*DUO, {"type": "update_combatant", "id": "aldric", "changes": {"in_hand": []}}]) is None
+
+
 def test_before_any_round_every_action_is_refused_with_its_cost() -> None:
     """An interruption at P.I. 0 would cost a point d'Espoir (R5.2): the verdict says so."""
     actions = aldric(DUO)["actions"]
