@@ -135,7 +135,7 @@ def start(folder: Path) -> tuple[http.server.ThreadingHTTPServer, type[Counting]
 
 
 #: The floor installs its wheel with micropip, as the issue defines it (Riposte no longer
-#: ships micropip: web/boot.mjs unpacks its wheel). PyPI's wheel, pinned by its sha256;
+#: ships micropip: web/boot/boot.mjs unpacks its wheel). PyPI's wheel, pinned by its sha256;
 #: Pyodide checks integrity, so the floor's lock file gets that sha256.
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"

@@ -400,7 +400,7 @@ class Table:
 
     # --- the page's one entry point ---------------------------------------------------------
     def call(self, request_json: object, **extra: Any) -> str:
-        """One request, one answer, both JSON text (web/bridge.py passes them through);
+        """One request, one answer, both JSON text (web/boot/bridge.py passes them through);
         ``extra`` is added to the answer (what the worker knows: how Python started).
 
         A request that is not a JSON object naming a known operation is refused like a bad

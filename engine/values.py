@@ -46,7 +46,7 @@ def bad(field: str, expected: str, value: object, check: str = "invalid", **para
     """The refusal of a bad value: a French message, and in its params the ``field``, the
     ``check`` it failed (errors.py CHECKS) and that check's params (``low``, ``high``,
     ``max``…), so that the form and the board name the field in their own words
-    (web/i18n.js).
+    (web/infra/i18n.js).
 
     >>> bad("wounds", "un entier", "x", "integer", low=0, high=9).as_json()["params"]
     {'field': 'wounds', 'check': 'integer', 'low': 0, 'high': 9}

@@ -188,7 +188,7 @@ def test_an_attack_engages_the_two_fighters_only() -> None:
     ({"run_table": [[0, 6], [0, 7]]}, "« run_table » doit être des résultats minimums distincts (reçu : une liste)."),
 ])
 def test_a_bad_run_table_is_refused_in_so_many_words(value: Any, message: str) -> None:
-    """The French page shows the engine's refusal as written (web/i18n.js)."""
+    """The French page shows the engine's refusal as written (web/infra/i18n.js)."""
     assert refusal([], settings(value), "bad_value") == message
 
 

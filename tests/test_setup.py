@@ -269,8 +269,8 @@ def test_copies_of_a_model_are_numbered_with_the_fighters_of_its_name() -> None:
     ({"side": "pj"}, True, []),
 ])
 def test_each_field_error_names_its_field_exactly(sheet: Any, partial: bool, expected: list[dict[str, Any]]) -> None:
-    """The form puts each error next to its field by this name (web/cast.js), and words it
-    by its key and limits (web/i18n.js ``fieldError``)."""
+    """The form puts each error next to its field by this name (web/views/cast-view.js), and words it
+    by its key and limits (web/infra/i18n.js ``fieldError``)."""
     assert field_errors(sheet, partial=partial) == expected
 
 
@@ -309,6 +309,6 @@ def test_a_model_added_numbered_takes_the_next_number_of_its_name(sheets: list[t
     ("A", {"field": "combatant", "check": "object"}),
 ])
 def test_a_sheet_the_engine_refuses_names_its_field(sheet: Any, params: dict[str, Any]) -> None:
-    """parse_combatant: the refusal's params, by which the page words it (web/i18n.js)."""
+    """parse_combatant: the refusal's params, by which the page words it (web/infra/i18n.js)."""
     error = engine.apply(engine.new_encounter(), {"type": "add_combatant", "combatant": sheet})["error"]
     assert (error["code"], error["params"]) == ("bad_value", params)

@@ -560,7 +560,7 @@ def test_a_load_hands_over_its_last_checkpoint_unless_it_came_from_it() -> None:
 
 
 def test_check_of_a_sheet_change_names_the_fields_it_would_refuse() -> None:
-    """The fighter form asks before it sends (web/cast.js): the changed fields only."""
+    """The fighter form asks before it sends (web/views/cast-view.js): the changed fields only."""
     table = Table()
     table.apply({"type": "add_combatant", "combatant": {"name": "A"}})
     answer = table.check({"type": "update_combatant", "id": "c1", "changes": {"wounds": -1, "hope": 2}})
@@ -594,7 +594,7 @@ def test_a_checkpoint_at_no_place_of_the_log_is_ignored(at: Any) -> None:
 
 
 def test_the_form_s_limits_and_a_link_are_answers_like_the_others() -> None:
-    """The page reads every answer's ``ok`` first (web/session.js): these too."""
+    """The page reads every answer's ``ok`` first (web/infra/session.js): these too."""
     table = rounds_table(1)
     assert table.limits() == {"ok": True, "limits": {"name": 60, "value": {"low": 0, "high": 999},
                                                      "initiative_bonus": {"low": -999, "high": 999}, "weapons": 16, "items": 16,

@@ -124,7 +124,7 @@ def test_the_bounds_of_ids_lists_and_objects_are_inclusive() -> None:
     (lambda: (_ for _ in ()).throw(v.missing("name", "Il faut un nom.")), {"field": "name", "key": "required", "params": {}}),
 ])
 def test_each_check_names_its_field_its_key_and_its_limits(call: Any, expected: dict[str, Any]) -> None:
-    """What the form and the board word a refused value by (web/i18n.js ``fieldError``):
+    """What the form and the board word a refused value by (web/infra/i18n.js ``fieldError``):
     the field, the check it failed and that check's limits, exactly."""
     with pytest.raises(Refusal) as refused:
         call()

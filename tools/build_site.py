@@ -6,7 +6,7 @@ the build checks the installed versions), micropip's wheel from PyPI at the vers
 ``pyodide-lock.json`` names, checked against the sha256 pinned here. PyPI's micropip wheel
 differs from the one Pyodide's lock describes, and Pyodide checks integrity, so the vendored
 lock gets the real sha256 (and the build fails loudly if the entry is missing). micropip
-installs the engine wheel on a cold boot (``web/boot.mjs``, ``pyscript.toml``). Nothing at
+installs the engine wheel on a cold boot (``web/boot/boot.mjs``, ``pyscript.toml``). Nothing at
 run time comes from another origin.
 
 Every URL the site serves, but the page itself, its manifest, its icons and ``sw.js``,
@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_VERSION = "314.0.2"  # the version PyScript 0.7.31 expects
-#: micropip installs the engine wheel on a cold boot (web/boot.mjs); a restored snapshot
+#: micropip installs the engine wheel on a cold boot (web/boot/boot.mjs); a restored snapshot
 #: already holds it.
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -63,7 +63,7 @@ RUNTIME = {"pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION,
 RUNTIME_NAMES = "|".join(map(re.escape, RUNTIME))
 RUNTIME_REFERENCE = re.compile(rf"""(?<=["'`])((?:\.\./)*)runtime/({RUNTIME_NAMES})/""")
 #: The modules index.html names, bundled with what they import (tools/bundle.mjs).
-PAGE_MODULES = ("early.js", "app.js")
+PAGE_MODULES = ("boot/early.js", "app.js")
 #: Served as they are, at the same address in every version (the install icons).
 STATIC = ("icon.svg", "icons")
 
@@ -227,16 +227,16 @@ def versioned(text: str, name: str) -> str:
 
 
 def snapshot_boot(app: Path, wheel: Path) -> None:
-    """web/boot.mjs, the loader PyScript is given (it restores the memory snapshot), with
+    """web/boot/boot.mjs, the loader PyScript is given (it restores the memory snapshot), with
     the engine wheel's address and the snapshot's key written in: the key names this
     Pyodide and this wheel, so a new engine never restores an old heap."""
-    boot = app / "boot.mjs"
+    boot = app / "boot" / "boot.mjs"
     text = boot.read_text()
     key = f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}"
-    for name, value in (("WHEEL", f"wheels/{wheel.name}"), ("KEY", key)):
+    for name, value in (("WHEEL", f"../wheels/{wheel.name}"), ("KEY", key)):
         text, n = re.subn(rf'^export const {name} = ".*";$', f'export const {name} = "{value}";', text, flags=re.M)
         if n != 1:
-            fail(f"web/boot.mjs has no line `export const {name} = \"…\";`")
+            fail(f"web/boot/boot.mjs has no line `export const {name} = \"…\";`")
     boot.write_text(text)
 
 

@@ -1,27 +1,51 @@
 // Bundles the page's modules in the built site with esbuild (pinned in package.json): the
-// two modules index.html names (web/early.js, which starts Python, and web/app.js) and
-// everything they import, in a few files instead of 48 (issue #14: a first visit's bytes
+// two modules index.html names (web/boot/early.js, which starts Python, and web/app.js) and
+// everything they import, in a few files instead of 51 (issue #14: a first visit's bytes
 // and requests). `splitting` keeps what early.js needs in small chunks of its own, so that
 // Python starts before the rest is fetched, and each dynamic import (a live table's player
 // page) in a chunk loaded only then. The runtime (../runtime/…) stays outside; the worker's
-// modules (boot.mjs, snapshot.js) are loaded by address and are not bundled. The bundled
-// sources are removed from the folder; the readable source stays in web/.
+// modules (boot/boot.mjs, boot/snapshot.js, boot/bridge.py) are loaded by address and are
+// not bundled. The bundled sources are removed from the folder; the readable source stays
+// in web/.
+//
+// A module's code may land in a file of another folder (web/boot/engine.js in a chunk at
+// the folder's top): the addresses it names are kept its own. Each `import.meta.url` is
+// the source module's address, and each runtime file it imports is named from where the
+// code lands (the esbuild plugin below; esbuild leaves `new URL(…, import.meta.url)` alone).
 // Usage: node tools/bundle.mjs FOLDER ENTRY... [--no-minify]   (tools/build_site.py calls it)
-import { mkdtemp, readdir, rename, rm } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
+import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { build } from "esbuild";
 
 const [folder, ...args] = process.argv.slice(2);
 const minify = !args.includes("--no-minify");
 const entries = args.filter((arg) => arg !== "--no-minify");
-const out = await mkdtemp(join(folder, ".bundle-"));
+// A path from the folder's top, in the bundle until each output file names it from where it is.
+const MARK = "@riposte-app/";
+const fromTop = (path) => MARK + relative(folder, path).split(sep).join("/");
+
+const ownAddresses = {
+  name: "own-addresses",
+  setup(b) {
+    b.onResolve({ filter: /^(\.\.\/)+runtime\// }, (args) => ({ path: fromTop(resolve(args.resolveDir, args.path)), external: true }));
+    b.onLoad({ filter: /\.m?js$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8");
+      if (!text.includes("import.meta.url")) return undefined;
+      return { contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromTop(args.path))}, import.meta.url).href`), loader: "js" };
+    });
+  },
+};
+
+const out = join(folder, ".bundle");
 const result = await build({
   entryPoints: entries.map((name) => join(folder, name)),
   bundle: true,
   splitting: true,
   format: "esm",
   outdir: out,
-  external: ["../runtime/*"],
+  outbase: folder, // web/boot/early.js is served as boot/early.js, as index.html names it
+  write: false,
+  plugins: [ownAddresses],
   minify,
   charset: "utf8", // French words as they are: shorter than \u escapes
   legalComments: "none",
@@ -32,11 +56,26 @@ const result = await build({
 if (result.warnings.length) process.exit(1);
 const inputs = new Set(Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs)));
 for (const input of inputs) await rm(input);
-for (const name of await readdir(out)) await rename(join(out, name), join(folder, name));
-await rm(out, { recursive: true });
-// Folders left empty (controllers/, lang/, live/) go too.
-for (const entry of await readdir(folder, { withFileTypes: true })) {
-  if (entry.isDirectory() && (await readdir(join(folder, entry.name))).length === 0) await rm(join(folder, entry.name), { recursive: true });
+for (const file of result.outputFiles) {
+  const name = relative(out, file.path).split(sep).join("/");
+  const here = posix.dirname(name);
+  const text = file.text.replace(/@riposte-app\/([^"'`]*)/g, (_, path) => {
+    const to = posix.relative(here, path);
+    return to.startsWith(".") ? to : `./${to}`;
+  });
+  await mkdir(dirname(join(folder, name)), { recursive: true });
+  await writeFile(join(folder, name), text);
 }
-console.log(`bundled ${inputs.size} modules into ${Object.keys(result.metafile.outputs).length} files`
+
+// Folders left empty (controllers/, views/, infra/, lang/, live/) go too.
+async function prune(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const sub = join(dir, entry.name);
+    await prune(sub);
+    if ((await readdir(sub)).length === 0) await rmdir(sub);
+  }
+}
+await prune(folder);
+console.log(`bundled ${inputs.size} modules into ${result.outputFiles.length} files`
   + ` (${relative(process.cwd(), folder)})`);

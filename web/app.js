@@ -1,34 +1,39 @@
 // Riposte's page, wired: views own the DOM, controllers say what a tap does, the session
 // holds the board the engine last answered (the engine, in its worker, owns the fight).
-import "./frame.js"; // first: in another site's frame, nothing below runs
-import { BackButton } from "./back.js";
-import { BoardView } from "./board.js";
-import { CastView } from "./cast.js";
+import "./boot/frame.js"; // first: in another site's frame, nothing below runs
+import { launched } from "./boot/early.js";
+import { EngineFault } from "./boot/engine.js";
+import { start } from "./boot/start.js";
 import { BoardController } from "./controllers/board.js";
 import { CastController } from "./controllers/cast.js";
 import { FightsController } from "./controllers/fights.js";
 import { JournalController } from "./controllers/journal.js";
 import { MenuController } from "./controllers/menu.js";
 import { RoundController } from "./controllers/round.js";
-import { Navigation } from "./controllers/screens.js";
 import { Shortcuts } from "./controllers/shortcuts.js";
-import { start } from "./controllers/start.js";
 import { TabsController } from "./controllers/tabs.js";
-import { launched } from "./early.js";
-import { EngineFault } from "./engine.js";
-import { FightsView } from "./fights.js";
-import { t } from "./i18n.js";
-import { InstallView } from "./install.js";
+import { Address } from "./infra/address.js";
+import { BackButton } from "./infra/back.js";
+import { t } from "./infra/i18n.js";
+import { Navigation } from "./infra/navigation.js";
+import { Discarded, Session } from "./infra/session.js";
+import * as store from "./infra/store.js";
+import { Writers } from "./infra/writer.js";
 import { liveRole } from "./live/follow.js";
-import { LiveHost } from "./live/host.js";
 import { LiveHostView } from "./live/host-view.js";
-import { ConfirmDialog, JournalView, MenuView, ShareView } from "./panels.js";
-import { RoundView } from "./round.js";
-import { Discarded, Session } from "./session.js";
-import { SheetView } from "./sheet.js";
-import * as store from "./store.js";
-import { Address, Screens, StatusView } from "./view.js";
-import { Writers } from "./writer.js";
+import { LiveHost } from "./live/host.js";
+import { BoardView } from "./views/board-view.js";
+import { CastView } from "./views/cast-view.js";
+import { ConfirmDialog } from "./views/confirm-dialog.js";
+import { FightsView } from "./views/fights-view.js";
+import { InstallView } from "./views/install-view.js";
+import { JournalView } from "./views/journal-view.js";
+import { MenuView } from "./views/menu-view.js";
+import { RoundView } from "./views/round-view.js";
+import { Screens } from "./views/screens-view.js";
+import { ShareView } from "./views/share-view.js";
+import { SheetView } from "./views/sheet-view.js";
+import { StatusView } from "./views/status-view.js";
 
 new BackButton(); // the phone's back button closes a dialog or sheet first
 new InstallView();
@@ -43,7 +48,7 @@ new CastController(parts, new CastView());
 new JournalController(parts, new JournalView());
 parts.fights = new FightsController(parts, new FightsView()); // the list of fights (issue #13)
 // The live table (issue #15): a player's phone (#table=…) or an answer handed over
-// (#reponse=…) leaves the saved fight alone (web/live/follow.js); web/early.js, which
+// (#reponse=…) leaves the saved fight alone (web/live/follow.js); web/boot/early.js, which
 // started Python before this module ran, started none there.
 const live = liveRole(window.location);
 if (!live) new Shortcuts(parts, board);

@@ -203,7 +203,7 @@ def _with_fault(context: Any, fault: str) -> None:
         route.fulfill(body=body.replace("\nsync.call = call", FAULT.replace("{fault}", fault) + "\nsync.call = call"),
                       content_type="text/x-python")
 
-    context.route(re.compile(r".*/web-[0-9a-f]{12}/bridge\.py$"), handle)
+    context.route(re.compile(r".*/web-[0-9a-f]{12}/boot/bridge\.py$"), handle)
 
 
 def _fault_then_reload(new_phone: NewPhone, fault: str, message: str, timeout: int) -> None:

@@ -29,7 +29,7 @@ def test_a_whole_fight_by_tapping(phone: Any, shot: Shot) -> None:
     aldric = page.locator("li.declaration", has_text="Aldric")
     expect(aldric.locator("select")).to_have_value("epee")
     aldric.locator("input").fill("3")
-    # the weapon's own skill by the weapon's name (web/labels.js skillLabel)
+    # the weapon's own skill by the weapon's name (web/views/labels.js skillLabel)
     expect(aldric.locator("output")).to_have_text("⌊Mêlée 7/2⌋ 3 + bonus 0 + Épée 3 + dé 3 − blessures 0 = 9")
     shot(page, "screenshot-initiative.png")
     start_round(page, {"Aldric": 3, "Lyra": 2, "Orque": 1, "Gobelin": 3})

@@ -18,8 +18,8 @@ from tests.test_link import digits, six_fighters_two_rounds
 
 SAVES = Path(__file__).resolve().parents[1] / "saves"
 #: The page's two modules as built (tools/build_site.py: in the app's versioned folder):
-#: blocked, no module of the page runs (and no Python starts, web/early.js).
-APP = re.compile(r".*/web-[0-9a-f]{12}/(early|app)\.js$")
+#: blocked, no module of the page runs (and no Python starts, web/boot/early.js).
+APP = re.compile(r".*/web-[0-9a-f]{12}/(boot/early|app)\.js$")
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
           "Version/17.5 Mobile/15E148 Safari/604.1")
 
@@ -93,10 +93,10 @@ def test_a_link_opens_without_asking_when_there_is_no_fight(fight: Any, new_phon
 
 
 def test_no_browser_dialog_is_left_in_the_page() -> None:
-    """The app's own dialog (panels.js ConfirmDialog) everywhere: never window.confirm,
+    """The app's own dialog (web/views/confirm-dialog.js) everywhere: never window.confirm,
     alert or prompt, which a phone shows as a page-blocking box."""
     root = Path(__file__).resolve().parents[2] / "web"
-    for path in [*root.glob("*.js"), *root.glob("controllers/*.js")]:
+    for path in [p for p in root.rglob("*.js") if "lang" not in p.parts]:
         text = path.read_text(encoding="utf-8")
         for call in ("confirm(", "alert(", "prompt("):
             assert f"window.{call}" not in text and not text.count(f" {call}"), f"{path.name} calls {call}"

@@ -66,7 +66,7 @@ class Deployment:
             with zipfile.ZipFile(wheel, "a") as z:
                 z.writestr("engine/_deployment.py", f"BUILD = {build!r}\n")
             digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
-            boot = app / "boot.mjs"
+            boot = app / "boot" / "boot.mjs"
             boot.write_text(re.sub(r"(runtime/snapshot/[0-9.]+-)[0-9a-f]{16}", rf"\g<1>{digest}", boot.read_text()))
             new = "web-" + hashlib.sha256(build.encode()).hexdigest()[:12]
             app.rename(self.folder / new)

@@ -16,8 +16,8 @@ from helpers import card, expect_pi, fight_log
 from playwright.sync_api import expect
 
 SAVED = "() => localStorage.getItem('riposte.encounter')"
-#: web/bridge.py as built: in the app's folder named after its content (tools/build_site.py).
-BRIDGE = r".*/web-[0-9a-f]{12}/bridge\.py$"
+#: web/boot/bridge.py as built: in the app's folder named after its content (tools/build_site.py).
+BRIDGE = r".*/web-[0-9a-f]{12}/boot/bridge\.py$"
 
 
 def _broken_start(new_phone: NewPhone, pattern: str, how: str) -> tuple[Any, str, float]:
@@ -63,7 +63,7 @@ def _says_why_and_recovers(page: Any, saved: str, began: float, why: str | re.Pa
 def test_a_missing_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> None:
     page, saved, began = _broken_start(new_phone, BRIDGE, "404")
     _says_why_and_recovers(page, saved, began,
-                           re.compile(r"le fichier /web-[0-9a-f]{12}/bridge\.py n.a pas pu être chargé, erreur 404"))
+                           re.compile(r"le fichier /web-[0-9a-f]{12}/boot/bridge\.py n.a pas pu être chargé, erreur 404"))
 
 
 def test_an_aborted_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> None:
@@ -85,7 +85,7 @@ def test_an_aborted_runtime_says_so_within_the_limit(new_phone: NewPhone) -> Non
 
 def _held_start(new_phone: NewPhone) -> tuple[Any, list[Any]]:
     """The seeded fight opened once (its autosave then holds the board), then reloaded
-    with web/bridge.py held back: the saved board is on screen, the engine cannot start
+    with web/boot/bridge.py held back: the saved board is on screen, the engine cannot start
     until the test lets the held request go (``release``)."""
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
@@ -99,12 +99,12 @@ def _held_start(new_phone: NewPhone) -> tuple[Any, list[Any]]:
 
 
 def _release(page: Any, held: list[Any]) -> None:
-    """Let the held request for web/bridge.py go (polled for: the start asks for it once
+    """Let the held request for web/boot/bridge.py go (polled for: the start asks for it once
     PyScript is imported, a moment after the first paint)."""
     deadline = time.monotonic() + 30
     while not held and time.monotonic() < deadline:
         page.wait_for_timeout(50)
-    assert held, "the page never asked for web/bridge.py"
+    assert held, "the page never asked for web/boot/bridge.py"
     held[0].continue_()
     page.context.unroute_all()
 
@@ -182,7 +182,7 @@ def test_a_late_engine_is_said_then_taken_when_it_comes(new_phone: NewPhone) -> 
 
 def test_a_live_table_link_starts_no_python(new_phone: NewPhone, site_url: str) -> None:
     """A page opened with ``#table=…`` follows a live game (issue #15): the page decides
-    in one place (web/early.js, with web/live/follow.js) not to start Python at all."""
+    in one place (web/boot/early.js, with web/live/follow.js) not to start Python at all."""
     phone = new_phone(site_url + "#table=abc", ready=False, service_workers="block")
     page = phone.page
     page.wait_for_function("performance.getEntriesByName('riposte:no-python').length === 1")
@@ -192,7 +192,7 @@ def test_a_live_table_link_starts_no_python(new_phone: NewPhone, site_url: str) 
 
 
 def test_python_starts_before_the_pages_other_modules(new_phone: NewPhone, site_url: str) -> None:
-    """web/early.js starts the engine before app.js and what it imports (issue #14): with
+    """web/boot/early.js starts the engine before app.js and what it imports (issue #14): with
     the page's main module never answered, the worker still boots Python and has micropip
     fetch the engine wheel; nothing of app.js ran (no status, no board)."""
     phone = new_phone("about:blank", ready=False, service_workers="block")

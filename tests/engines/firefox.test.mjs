@@ -122,7 +122,7 @@ test("firefox: has what docs/BROWSERS.md says", async () => {
 });
 
 // Firefox and WebKit both have CompressionStream; Safari before 16.4 does not: a page without
-// it makes its link with stored deflate blocks (web/share.js), which the page reads as any.
+// it makes its link with stored deflate blocks (web/infra/links.js), which the page reads as any.
 test("firefox: without CompressionStream, a link is still made, and opens", async () => {
   assert.equal(failed, null, `not played: ${JSON.stringify(failed)} failed before it`);
   const bare = await browser.newPage();

@@ -1,8 +1,8 @@
-// Pyodide's loader as PyScript sees it: the interpreter module the page names (web/engine.js),
+// Pyodide's loader as PyScript sees it: the interpreter module the page names (web/boot/engine.js),
 // on every visit. PyScript imports it, uses its `version` and `loadPyodide`.
 //
 // It restores a memory snapshot when Cache Storage holds one for this exact Pyodide and
-// engine wheel (made by web/snapshot.js once the app is ready), and boots Python from
+// engine wheel (made by web/boot/snapshot.js once the app is ready), and boots Python from
 // scratch otherwise, where micropip installs the engine wheel (pyscript.toml, issue #11: the
 // wheel is installed by micropip); a snapshot of an older build gets the wheel's files
 // unpacked again (the virtual file system is not in a snapshot), one of this build holds
@@ -10,21 +10,21 @@
 // `random` (its state is frozen in a snapshot). Any restore error (corrupted, foreign,
 // another Pyodide build) falls back to a normal boot and drops the snapshot.
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
-// web/bridge.py to report.
-import { loadPyodide as boot, version } from "../runtime/pyodide/pyodide.mjs";
+// web/boot/bridge.py to report.
+import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
 
 export { version };
 export const CACHE = "riposte-snapshot";
 // Written by the build (tools/build_site.py): the engine wheel beside this module, and the
 // snapshot's key, which names this Pyodide and this wheel.
-export const WHEEL = "wheels/riposte_engine-0.1.0-py3-none-any.whl";
+export const WHEEL = "../wheels/riposte_engine-0.1.0-py3-none-any.whl";
 export const KEY = "runtime/snapshot/dev";
 
 const here = new URL(import.meta.url);
 // The snapshot's key, an address under the site (Cache Storage wants one).
-export const key = new URL(`../${KEY}`, here).href;
+export const key = new URL(`../../${KEY}`, here).href;
 // Pyodide's own files are in their versioned folder, not beside this module.
-const indexURL = new URL("../runtime/pyodide/", here).href;
+const indexURL = new URL("../../runtime/pyodide/", here).href;
 
 async function saved() {
   try {
@@ -51,7 +51,7 @@ export async function loadPyodide(options = {}) {
       globalThis.riposteBoot = `fallback: ${error?.message ?? error}`;
     }
   }
-  // A snapshot holding every engine module already imported (web/snapshot.js marks it)
+  // A snapshot holding every engine module already imported (web/boot/snapshot.js marks it)
   // needs no engine file: the unpack (up to 0.2 s on a loaded phone) is skipped. Older
   // snapshots, and a cold boot, get the wheel.
   const imported = globalThis.riposteBoot === "restored" && py.runPython("'riposte_engine_imported' in globals()");

@@ -10,12 +10,12 @@ from pyscript import sync
 
 from engine.table import Table
 
-table = Table()  # its dice: `random`, reseeded by web/boot.mjs (a snapshot freezes its state)
+table = Table()  # its dice: `random`, reseeded by web/boot/boot.mjs (a snapshot freezes its state)
 
 
 def call(request_json):
     """The table's answer, with how Python started in this worker ("cold", "restored"
-    from a snapshot, or "fallback: why"), as web/boot.mjs noted it."""
+    from a snapshot, or "fallback: why"), as web/boot/boot.mjs noted it."""
     return table.call(request_json, boot=str(getattr(js, "riposteBoot", "cold")))
 
 

@@ -6,7 +6,7 @@
 // site (frame.js never lets this module run).
 import "./frame.js";
 import { launch } from "./engine.js";
-import { followsLiveTable } from "./live/follow.js";
+import { followsLiveTable } from "../live/follow.js";
 
 // The engine's start (a promise), or null on a page that starts no Python.
 export const launched = followsLiveTable(window.location) ? null : launch();

@@ -1,4 +1,4 @@
-// The bridge to the rules engine: Python (engine wheel + web/bridge.py) in a PyScript
+// The bridge to the rules engine: Python (engine wheel + web/boot/bridge.py) in a PyScript
 // worker on the self-hosted Pyodide. One call per tap, JSON strings in and out.
 // A call that throws, or gets no answer in TIMEOUT ms (a dead worker), rejects with
 // EngineFault: the page keeps the encounter it saved and offers a reload.
@@ -28,11 +28,11 @@ function failure(error) {
   return new StartFailure("error", text.slice(0, 200));
 }
 
-// Python started at once (web/early.js calls this before the page's other modules are
+// Python started at once (web/boot/early.js calls this before the page's other modules are
 // even fetched): the engine, or a StartFailure for a file that did not load (PyScript
 // rejects it with nobody to catch it, so the page would wait forever: the listener is
 // there from the first instant) or a throw. The promise is marked handled: whoever awaits
-// it later (controllers/start.js) gets the failure, and the page no unhandled rejection.
+// it later (boot/start.js) gets the failure, and the page no unhandled rejection.
 export function launch() {
   let unhandled;
   const failed = new Promise((_, reject) => {
@@ -85,13 +85,13 @@ export function snapshotWhenIdle() {
 }
 
 export async function startEngine() {
-  const { PyWorker } = await import("../runtime/pyscript/core.js");
+  const { PyWorker } = await import("../../runtime/pyscript/core.js");
   await customElements.whenDefined("py-script");
-  // The interpreter is web/boot.mjs: it restores Python from the memory snapshot a
+  // The interpreter is web/boot/boot.mjs: it restores Python from the memory snapshot a
   // previous visit made, when Cache Storage has one for this Pyodide and this engine
   // wheel, or boots it and has micropip install the wheel. pyscript.toml: the worker's config.
   const loader = here("./boot.mjs");
-  const worker = await PyWorker(here("./bridge.py"), { type: "pyodide", config: here("../pyscript.toml"), version: loader });
+  const worker = await PyWorker(here("./bridge.py"), { type: "pyodide", config: here("../../pyscript.toml"), version: loader });
   const sync = worker.sync;
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {

@@ -4,7 +4,7 @@
 // sends no header, and a meta CSP cannot say frame-ancestors: this is the check.
 // Imported first by app.js; its top-level await never settles when framed, so app.js
 // (and every screen) never runs.
-import { h } from "./dom.js";
+import { h } from "../infra/dom.js";
 
 export function framedByAnotherSite() {
   if (window.top === window.self) return false;

@@ -1,12 +1,12 @@
 // The start: paint the saved board at once (it takes taps from then on: they wait in the
-// session's queue), wait for the engine web/early.js started before this module was even
+// session's queue), wait for the engine web/boot/early.js started before this module was even
 // fetched (on a first visit too: the service worker is registered once it is up), load the save (or set it aside), apply the queued taps in
 // order, then let the whole page be tapped. Resolves the engine, or null when it could
 // not start (or was not to start).
-import { snapshotWhenIdle, whenIdle, within } from "../engine.js";
-import { refusal, t } from "../i18n.js";
-import { firstVisit, registerOffline } from "../offline.js";
-import * as store from "../store.js";
+import { snapshotWhenIdle, whenIdle, within } from "./engine.js";
+import { refusal, t } from "../infra/i18n.js";
+import { firstVisit, registerOffline } from "./offline.js";
+import * as store from "../infra/store.js";
 
 // Why the engine did not start, in the page's words.
 function why(error) {
@@ -41,7 +41,7 @@ export async function start({ session, status }, board, launched) {
   const first = firstVisit();
   // A repeat visit looks for a new version at once; a first visit registers the service
   // worker once the engine is up, so that its precache finds the files the page has just
-  // downloaded in the HTTP cache (web/offline.js) instead of competing with the start.
+  // downloaded in the HTTP cache (web/boot/offline.js) instead of competing with the start.
   if (!first) offline();
   status.setEngine("loading", t(early ? meanwhile : first ? "firstVisit" : "loading"), early);
   let engine;

@@ -1,6 +1,6 @@
 // The colour theme, set before the first paint: a classic script in <head> (not a module,
 // which would run after the page is drawn), so a dark page never flashes light. The
-// choice is the menu's (panels.js MenuView.showTheme, store.js "riposte.theme"): "light"
+// choice is the menu's (views/menu-view.js MenuView.showTheme, infra/store.js "riposte.theme"): "light"
 // or "dark" sets data-theme on <html>; anything else leaves the phone's own
 // (prefers-color-scheme, style.css).
 (function applyTheme() {

@@ -1,10 +1,10 @@
 // The board: acting from the card (its likely actions, the fighters as targets) or through
 // the action sheet, the attacked fighter's answers, passing, wounds and Espoir, ending the
 // round, undo and redo; the players' view draws the same board.
-import { commandLabel, turnText } from "../board.js";
-import { own } from "../dom.js";
-import { refusal, t } from "../i18n.js";
-import { commands } from "./commands.js";
+import { commandLabel, turnText } from "../views/labels.js";
+import { own } from "../infra/dom.js";
+import { refusal, t } from "../infra/i18n.js";
+import { commands } from "../infra/commands.js";
 
 export class BoardController {
   constructor(parts, view, sheet) {

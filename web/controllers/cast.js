@@ -1,11 +1,11 @@
 // The cast: fighters added, edited (the engine checks the sheet as it is typed),
 // duplicated, put out of the fight or back, removed after asking; models kept by the
 // browser and added in numbered copies.
-import { MAX_COPIES, sheetOf } from "../cast.js";
-import { isolate, own } from "../dom.js";
-import { refusal, t } from "../i18n.js";
-import * as store from "../store.js";
-import { commands } from "./commands.js";
+import { MAX_COPIES, sheetOf } from "../views/cast-view.js";
+import { isolate, own } from "../infra/dom.js";
+import { refusal, t } from "../infra/i18n.js";
+import * as store from "../infra/store.js";
+import { commands } from "../infra/commands.js";
 
 export class CastController {
   constructor(parts, view) {

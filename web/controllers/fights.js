@@ -4,9 +4,9 @@
 // fight, a new one, a file or a link never destroys the open one: it goes back into the
 // list first, and if anything on the way fails (storage full, a save refused), the fight
 // that was open stays open and nothing is lost.
-import { download } from "../files.js";
-import { refusal, t } from "../i18n.js";
-import * as store from "../store.js";
+import { download } from "../infra/files.js";
+import { refusal, t } from "../infra/i18n.js";
+import * as store from "../infra/store.js";
 
 const now = () => new Date().toISOString();
 const BUNDLE = "fights"; // the `kind` of a file holding the whole list
@@ -36,7 +36,7 @@ export class FightsController {
     session.on("words", () => this.render()); // drawn on every change, not on arrival (the menu's own)
   }
 
-  // Before the saved fight is read (controllers/start.js): the list made from the open
+  // Before the saved fight is read (boot/start.js): the list made from the open
   // fight on a first visit after the update (migration), and a switch that was cut short
   // (the tab closed half-way) finished. Only the writing tab writes.
   prepare() {

@@ -1,7 +1,7 @@
 // The journal: asked of the engine when the screen opens and after each change while it
 // is on; copied as plain text.
-import { t } from "../i18n.js";
-import { journalRounds, journalText } from "../panels.js";
+import { t } from "../infra/i18n.js";
+import { journalRounds, journalText } from "../views/journal-view.js";
 
 export class JournalController {
   constructor({ session, status, nav }, view) {

@@ -1,11 +1,11 @@
 // The game menu: share links and their QR code, files in and out, a fight opened from a
 // file or a link (after asking), a new fight, the language, the save set aside, help.
-import { isolate } from "../dom.js";
-import { download, readFile } from "../files.js";
-import { refusal, setLanguage, t } from "../i18n.js";
-import { openHelp } from "../panels.js";
-import { linkFor, playersView, qrSvg, readLink } from "../share.js";
-import * as store from "../store.js";
+import { isolate } from "../infra/dom.js";
+import { download, readFile } from "../infra/files.js";
+import { refusal, setLanguage, t } from "../infra/i18n.js";
+import { openHelp } from "../views/help-dialog.js";
+import { linkFor, playersView, qrSvg, readLink } from "../infra/links.js";
+import * as store from "../infra/store.js";
 
 // What the page agrees to read from a file, or to inflate from a link, before the engine
 // sees it: a guard for the page's memory (a file of a gigabyte is never read). It is not
@@ -55,7 +55,7 @@ export class MenuController {
     menu.showLanguage(setLanguage(store.savedLanguage()));
     menu.showTheme(store.savedTheme());
     nav.on("menu", () => menu.showAside(session.held !== null || store.aside() !== null));
-    // The unreadable save that could not be set aside (controllers/start.js): nothing
+    // The unreadable save that could not be set aside (boot/start.js): nothing
     // overwrites it until it is downloaded or given up.
     status.bindHeld(async (what) => {
       if (session.held === null) return;

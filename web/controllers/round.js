@@ -1,6 +1,6 @@
 // The start of a round: the declarations drawn as the screen opens, the round started
 // with them (the engine rolls the dice left empty), then back to the board.
-import { commands } from "./commands.js";
+import { commands } from "../infra/commands.js";
 
 export class RoundController {
   constructor(parts, view) {

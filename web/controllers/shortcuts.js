@@ -1,6 +1,6 @@
 // Keyboard shortcuts (keys.js): the board's own handlers, one after the other.
-import { bindKeys } from "../keys.js";
-import { openHelp } from "../panels.js";
+import { bindKeys } from "../infra/keys.js";
+import { openHelp } from "../views/help-dialog.js";
 
 export class Shortcuts {
   constructor({ session, nav }, board) {

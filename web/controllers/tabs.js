@@ -1,7 +1,7 @@
 // Two tabs on one fight (issue #12): one writes, the others follow it live, read-only,
 // and say so, with « Prendre la main » to take over explicitly (writer.js). Never a
 // silent overwrite: a follower refuses every change (Session.readOnly) and writes nothing.
-import * as store from "../store.js";
+import * as store from "../infra/store.js";
 
 export class TabsController {
   constructor({ session, status }, writers) {

@@ -1,9 +1,9 @@
 // A command to the engine, sent the same way from every screen. Accepted: the session
 // takes the new board and writes its save, the message line says if the write failed,
 // and the live region says what happened. Refused: nothing changes; `tell` shows why.
-import { turnText } from "../board.js";
-import { isolate, own } from "../dom.js";
-import { actionName, refusal, t } from "../i18n.js";
+import { turnText } from "../views/labels.js";
+import { isolate, own } from "./dom.js";
+import { actionName, refusal, t } from "./i18n.js";
 
 export function commands({ session, status }) {
   async function send(command) {

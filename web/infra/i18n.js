@@ -2,8 +2,8 @@
 // Static text in index.html names its key in data-i18n (text) or data-i18n-label
 // (aria-label); everything else asks t(key, ...params).
 import { isolate, own, plain } from "./dom.js";
-import en from "./lang/en.js";
-import fr from "./lang/fr.js";
+import en from "../lang/en.js";
+import fr from "../lang/fr.js";
 
 // Looked up by own keys only: the language comes from storage ("__proto__" is French).
 export const LANGUAGES = Object.freeze(Object.assign(Object.create(null), { fr, en }));

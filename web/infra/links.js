@@ -136,7 +136,7 @@ export function qrSegments(link) {
 // Returns null when the link is too long for a QR code. The svg's data-version: the QR
 // version (its size: 17 + 4 × version modules a side).
 export async function qrSvg(link) {
-  const { default: qrcode } = await import("../runtime/qrcode-generator/qrcode.mjs");
+  const { default: qrcode } = await import("../../runtime/qrcode-generator/qrcode.mjs");
   const qr = qrcode(0, "L");
   for (const [text, mode] of qrSegments(link)) qr.addData(text, mode);
   try {

@@ -6,13 +6,13 @@
 // Two guards on the write (issue #12): a tab that is not the fight's writer (another tab
 // is: controllers/tabs.js) is read-only, refuses what would change the fight and writes
 // nothing; and an unreadable save that could not be set aside is "held": nothing
-// overwrites it until it is downloaded or given up (controllers/start.js).
+// overwrites it until it is downloaded or given up (boot/start.js).
 //
 // Before the engine is up (issue #14), the saved board takes taps: their requests wait
 // in a queue, in order, and go to the engine once it has loaded the save (`open`). The
 // first one it refuses answers with how many were left behind (`answer.discarded`), and
 // those are dropped: their calls reject with Discarded, nothing is applied out of order.
-import { EngineFault } from "./engine.js";
+import { EngineFault } from "../boot/engine.js";
 import { t } from "./i18n.js";
 
 // The operations that change the fight: refused in a read-only tab.

@@ -7,7 +7,7 @@ const ASIDE = "riposte.encounter.unreadable";
 const CHECKPOINT = "riposte.checkpoint"; // the state after the log's first commands (engine/table.py)
 const MODELS = "riposte.models";
 const LANG = "riposte.lang";
-const THEME = "riposte.theme"; // web/theme.js reads it too
+const THEME = "riposte.theme"; // web/boot/theme.js reads it too
 
 function get(key) {
   try {
@@ -86,7 +86,7 @@ export function saveLanguage(code) {
   return set(LANG, code);
 }
 
-// The colour theme: "system" (the phone's), "light" or "dark". web/theme.js reads the same
+// The colour theme: "system" (the phone's), "light" or "dark". web/boot/theme.js reads the same
 // key before the first paint.
 export function savedTheme() {
   const theme = get(THEME).value;

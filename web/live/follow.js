@@ -3,7 +3,7 @@
 // - `#reponse=<answer>`: a player's answer opened by the game master's camera app, handed
 //   to the Riposte tab already open on this origin ("handoff").
 // Either way the page starts no engine (no Python, no PyScript) and never reads or writes
-// the fight saved on this device: it is not this phone's fight. web/early.js asks
+// the fight saved on this device: it is not this phone's fight. web/boot/early.js asks
 // `followsLiveTable` before it starts Python, app.js `liveRole` before it reads the fight.
 export const OFFER_KEY = "table";
 export const ANSWER_KEY = "reponse";

@@ -1,11 +1,12 @@
 // A player's phone following the live table (issue #15): the connection's state, the
 // answer to show the game master (QR code, text code, « Copier »), « Je joue … », the
 // start-of-round declaration, « Demander une interruption », « À toi », and the board
-// drawn by the board's own cards (web/board.js), read-only. One listener per container.
-import { playerCards, turnText } from "../board.js";
-import { $, h, isolate } from "../dom.js";
-import { t } from "../i18n.js";
-import { qrSvg } from "../share.js";
+// drawn by the board's own cards (web/views/board-view.js), read-only. One listener per container.
+import { playerCards } from "../views/board-view.js";
+import { turnText } from "../views/labels.js";
+import { $, h, isolate } from "../infra/dom.js";
+import { t } from "../infra/i18n.js";
+import { qrSvg } from "../infra/links.js";
 
 export class LiveGuestView {
   constructor() {

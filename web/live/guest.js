@@ -4,7 +4,7 @@
 // master to scan or paste, then draws every board the game master's engine sends, and
 // sends the player's proposals: which PJ they play, its weapon and die at the start of a
 // round, an interruption request. It keeps the screen awake while it follows.
-import { t } from "../i18n.js";
+import { t } from "../infra/i18n.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { answer, onLost } from "./link.js";
 import { LiveGuestView } from "./guest-view.js";

@@ -2,9 +2,9 @@
 // group (invite, the players connected, PNJ details, the STUN setting), the invitation
 // dialog (QR code, link, « Code du joueur », « Scanner la réponse ») and, on the board,
 // the live bar and the players' interruption requests. One listener per container.
-import { $, h, isolate } from "../dom.js";
-import { t } from "../i18n.js";
-import { qrSvg } from "../share.js";
+import { $, h, isolate } from "../infra/dom.js";
+import { t } from "../infra/i18n.js";
+import { qrSvg } from "../infra/links.js";
 import { scanner } from "./scan.js";
 
 export class LiveHostView {

@@ -5,7 +5,7 @@
 // player sends is checked (web/live/protocol.js) and is only ever a proposal: a die and a
 // weapon filled into the start-of-round form, an interruption request shown on the board,
 // both for the game master to take or leave. No DOM here (web/live/host-view.js).
-import { t } from "../i18n.js";
+import { t } from "../infra/i18n.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
 import { accept, CONNECT_LIMIT, offer, onLost, randomId } from "./link.js";
 import { HEARTBEAT, playersBoard, rateLimit, readProposal, Refused, SILENCE, say } from "./protocol.js";

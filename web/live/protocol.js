@@ -82,7 +82,7 @@ export function rateLimit(now = () => performance.now()) {
   };
 }
 
-// The fields of a fighter a player's phone shows (web/board.js card): the rest (the
+// The fields of a fighter a player's phone shows (web/views/board-view.js card): the rest (the
 // sheet, the actions' verdicts, the catalogue) stays on the game master's phone.
 const SHOWN = ["id", "name", "side", "entry", "in_round", "hors_combat", "passed", "ready", "pi", "initiative", "d6",
   "declared", "aim_bonus", "charged", "posture", "arrow_nocked", "cover", "engaged", "engaged_with", "in_hand",

@@ -4,9 +4,9 @@
 // card with the fighters as target chips, and a dock that stays on screen: the answers
 // of an attacked fighter, the last action, errors, end and new round. Also the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
-import { $, h, isolate, own } from "./dom.js";
-import { actionName, t, term } from "./i18n.js";
-import { costLabel } from "./labels.js";
+import { $, h, isolate, own } from "../infra/dom.js";
+import { actionName, t, term } from "../infra/i18n.js";
+import { commandLabel, costLabel, turnText } from "./labels.js";
 
 // The interruptions an attacked fighter may answer with (R5.3), in the order offered.
 const ANSWERS = ["parer", "esquiver", "bloquer", "intercepter", "esquive_acrobatique"];
@@ -257,55 +257,6 @@ export function playerCards(board) {
   const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
   const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
   return fighters.map((f) => card(board, f, top, { controls: false, chips: [], targets: [] }));
-}
-
-// Whose turn it is, in words: the board's heading and what the live region says.
-export function turnText(board) {
-  const fighter = (id) => own(board.combatants, id) ?? { name: String(id), pi: 0 };
-  const names = board.active.map((id) => isolate(fighter(id).name));
-  if (board.round === 0) return Object.keys(board.combatants).length ? t("turnStart") : t("turnEmpty");
-  if (board.round_over) return t("turnOver");
-  if (board.phase) return t("turnPhase", isolate(fighter(board.phase).name));
-  if (names.length === 1) return t("turnOne", names[0], fighter(board.active[0]).pi);
-  return t("turnTie", fighter(board.active[0]).pi, names.join(", "));
-}
-
-// A command in a few words: « Aldric — Attaque au corps à corps → Orque 1 » (undo, redo,
-// the dock's last line).
-export function commandLabel(board, command) {
-  const name = (id) => {
-    const f = own(board?.combatants ?? {}, id);
-    return f ? isolate(f.name) : t("someone");
-  };
-  switch (command?.type) {
-    case "act":
-      return t("labelAct", name(command.actor), actionName(command.action), command.target ? name(command.target) : null);
-    case "interrupt":
-      return t("labelInterrupt", name(command.actor), actionName(command.action), command.against ? name(command.against) : null);
-    case "pass":
-      return t("labelPass", name(command.actor));
-    case "start_round":
-      return t("labelStart");
-    case "end_round":
-      return t("labelEnd");
-    case "add_combatant":
-      return t("labelAdd", isolate(command.combatant?.name ?? "?"));
-    case "remove_combatant":
-      return t("labelRemove", name(command.id));
-    case "duplicate_combatant":
-      return t("labelCopy", name(command.id), command.ids?.length ?? command.count ?? 1);
-    case "update_combatant": {
-      const changes = command.changes ?? {};
-      const keys = Object.keys(changes);
-      if (keys.length === 1 && keys[0] === "wounds") return t("labelWounds", name(command.id), changes.wounds);
-      if (keys.length === 1 && keys[0] === "hope") return t("labelHope", name(command.id), changes.hope);
-      if (keys.length === 1 && keys[0] === "notes") return t("labelNotes", name(command.id));
-      if (keys.length === 1 && keys[0] === "hors_combat") return t(changes.hors_combat ? "labelOut" : "labelBack", name(command.id));
-      return t("labelUpdate", name(command.id));
-    }
-    default:
-      return t("labelSettings");
-  }
 }
 
 // The fighters a card offers as targets: those it is engaged with first, then the other

@@ -1,7 +1,7 @@
 // The cast screen: the fighters of the encounter, the saved models (add N copies), and
 // the fighter form. Sheets go to the engine as typed: the engine names what is wrong.
-import { $, h, isolate, labelled, own } from "./dom.js";
-import { t, term } from "./i18n.js";
+import { $, h, isolate, labelled, own } from "../infra/dom.js";
+import { t, term } from "../infra/i18n.js";
 import { skillLabel } from "./labels.js";
 
 export const MAX_COPIES = 30;

@@ -1,8 +1,8 @@
 // The list of saved fights (issue #13): each with its name, the date of its last change
 // and its round; open, rename, duplicate, delete (with undo), and the whole list exported.
 // One set of listeners, on the list's section.
-import { $, h, isolate, own } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { $, h, isolate, own } from "../infra/dom.js";
+import { language, t } from "../infra/i18n.js";
 
 export class FightsView {
   constructor() {

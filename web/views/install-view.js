@@ -2,7 +2,7 @@
 // Chromium), the steps for iOS where it cannot (Safari: Partager → Sur l'écran d'accueil),
 // nothing once Riposte runs installed (display-mode standalone). The menu's "install"
 // group is this view's.
-import { $ } from "./dom.js";
+import { $ } from "../infra/dom.js";
 
 export function installed() {
   return window.matchMedia("(display-mode: standalone)").matches || window.navigator.standalone === true;

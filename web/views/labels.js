@@ -1,6 +1,7 @@
-// Words for the engine's values, in the current language (see i18n.js).
-import { isolate, own } from "./dom.js";
-import { t, term } from "./i18n.js";
+// Words for the engine's values, in the current language (infra/i18n.js): a skill, a cost,
+// a test, whose turn it is, a command.
+import { isolate, own } from "../infra/dom.js";
+import { actionName, t, term } from "../infra/i18n.js";
 
 // A skill of the rules by its word; a weapon's own skill by the weapon's name (the form
 // gives it the weapon's id: "epee" is « Épée »); another the user named, as typed (and
@@ -27,4 +28,53 @@ export function testLabel(test, weapons = []) {
   if (test.difficulty !== null && test.difficulty !== undefined) parts.push(t("difficulty", test.difficulty));
   const what = parts.filter(Boolean).join(", ");
   return test.id ? t("testNamed", term("tests", test.id), what) : what;
+}
+
+// Whose turn it is, in words: the board's heading and what the live region says.
+export function turnText(board) {
+  const fighter = (id) => own(board.combatants, id) ?? { name: String(id), pi: 0 };
+  const names = board.active.map((id) => isolate(fighter(id).name));
+  if (board.round === 0) return Object.keys(board.combatants).length ? t("turnStart") : t("turnEmpty");
+  if (board.round_over) return t("turnOver");
+  if (board.phase) return t("turnPhase", isolate(fighter(board.phase).name));
+  if (names.length === 1) return t("turnOne", names[0], fighter(board.active[0]).pi);
+  return t("turnTie", fighter(board.active[0]).pi, names.join(", "));
+}
+
+// A command in a few words: « Aldric — Attaque au corps à corps → Orque 1 » (undo, redo,
+// the dock's last line).
+export function commandLabel(board, command) {
+  const name = (id) => {
+    const f = own(board?.combatants ?? {}, id);
+    return f ? isolate(f.name) : t("someone");
+  };
+  switch (command?.type) {
+    case "act":
+      return t("labelAct", name(command.actor), actionName(command.action), command.target ? name(command.target) : null);
+    case "interrupt":
+      return t("labelInterrupt", name(command.actor), actionName(command.action), command.against ? name(command.against) : null);
+    case "pass":
+      return t("labelPass", name(command.actor));
+    case "start_round":
+      return t("labelStart");
+    case "end_round":
+      return t("labelEnd");
+    case "add_combatant":
+      return t("labelAdd", isolate(command.combatant?.name ?? "?"));
+    case "remove_combatant":
+      return t("labelRemove", name(command.id));
+    case "duplicate_combatant":
+      return t("labelCopy", name(command.id), command.ids?.length ?? command.count ?? 1);
+    case "update_combatant": {
+      const changes = command.changes ?? {};
+      const keys = Object.keys(changes);
+      if (keys.length === 1 && keys[0] === "wounds") return t("labelWounds", name(command.id), changes.wounds);
+      if (keys.length === 1 && keys[0] === "hope") return t("labelHope", name(command.id), changes.hope);
+      if (keys.length === 1 && keys[0] === "notes") return t("labelNotes", name(command.id));
+      if (keys.length === 1 && keys[0] === "hors_combat") return t(changes.hors_combat ? "labelOut" : "labelBack", name(command.id));
+      return t("labelUpdate", name(command.id));
+    }
+    default:
+      return t("labelSettings");
+  }
 }

@@ -1,8 +1,8 @@
 // The start of a round: each fighter's declared weapon and die, with the initiative's
 // breakdown as it is typed (R1.1). Rolling and the breakdown are this view's own;
 // only the declarations go out, through the start handler. One set of listeners, on the form.
-import { $, h, isolate, own } from "./dom.js";
-import { t, term } from "./i18n.js";
+import { $, h, isolate, own } from "../infra/dom.js";
+import { t, term } from "../infra/i18n.js";
 import { skillLabel } from "./labels.js";
 
 export class RoundView {

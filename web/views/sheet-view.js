@@ -1,8 +1,8 @@
 // The action sheet: a fighter's actions with the engine's verdicts, then the options of
 // the one picked. The sheet goes back and forth by itself (Retour); only a confirmed
 // action leaves it, through the submit handler. One listener, on the dialog.
-import { $, h, isolate, labelled, own } from "./dom.js";
-import { actionName, refusal, t, term } from "./i18n.js";
+import { $, h, isolate, labelled, own } from "../infra/dom.js";
+import { actionName, refusal, t, term } from "../infra/i18n.js";
 import { costLabel, testLabel } from "./labels.js";
 
 export class SheetView {

@@ -1,8 +1,8 @@
-// What every screen shares: the engine's status, the message line and the live region
-// (StatusView), the tabs and their screens (Screens), the address bar (Address).
-// Each view owns its DOM and binds its listeners once, in its constructor.
-import { $ } from "./dom.js";
-import { t } from "./i18n.js";
+// What every screen shares: the engine's status, the message line, the live region, the
+// writer's banner, the update and the unreadable save's offers. Each view owns its DOM
+// and binds its listeners once, in its constructor.
+import { $ } from "../infra/dom.js";
+import { t } from "../infra/i18n.js";
 
 export class StatusView {
   constructor() {
@@ -55,7 +55,7 @@ export class StatusView {
   }
 
   // `early`: the saved board is shown and takes taps while the engine starts (they are
-  // queued, web/session.js): its cards and « Finir le tour » wake up at once, the rest
+  // queued, web/infra/session.js): its cards and « Finir le tour » wake up at once, the rest
   // with the engine.
   setEngine(status, text, early = false) {
     this.root.dataset.engine = status;
@@ -103,53 +103,5 @@ export class StatusView {
 
   announce(text) {
     $("#live").textContent = text;
-  }
-}
-
-export class Screens {
-  constructor() {
-    this.onPick = null;
-    $(".tabs").addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-screen]");
-      if (button) this.onPick?.(button.dataset.screen);
-    });
-  }
-
-  bindPick(handler) {
-    this.onPick = handler;
-  }
-
-  current() {
-    return $("[data-screen-panel]:not([hidden])")?.dataset.screenPanel;
-  }
-
-  show(name) {
-    for (const panel of document.querySelectorAll("[data-screen-panel]")) panel.hidden = panel.dataset.screenPanel !== name;
-    for (const tab of document.querySelectorAll(".tabs button")) {
-      if (tab.dataset.screen === name) tab.setAttribute("aria-current", "page");
-      else tab.removeAttribute("aria-current");
-    }
-    document.body.classList.toggle("players", name === "players");
-  }
-}
-
-// The fragment of the address: where a share link carries its fight (share.js).
-export class Address {
-  constructor() {
-    this.onChange = null;
-    window.addEventListener("hashchange", () => this.onChange?.());
-  }
-
-  bindChange(handler) {
-    this.onChange = handler;
-  }
-
-  hash() {
-    return window.location.hash;
-  }
-
-  // The link is consumed: a reload does not ask again.
-  clear() {
-    window.history.replaceState(null, "", window.location.pathname + window.location.search);
   }
 }

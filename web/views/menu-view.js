@@ -1,0 +1,48 @@
+// The game menu: share, files, players' view, new fight, settings, the save set aside.
+import { $, own } from "../infra/dom.js";
+
+export class MenuView {
+  constructor() {
+    this.handlers = {};
+    const byId = { "open-share": "share", export: "exportFile", "open-players": "players", "new-party": "newParty",
+      "new-empty": "newEmpty", "open-help": "help", "export-aside": "exportAside" };
+    const menu = $("#screen-menu");
+    menu.addEventListener("click", (event) => {
+      const button = event.target.closest("button[id]");
+      if (button && Object.hasOwn(byId, button.id)) own(this.handlers, byId[button.id])?.();
+    });
+    menu.addEventListener("change", (event) => {
+      if (event.target.id === "language") this.handlers.language?.(event.target.value);
+      if (event.target.id === "theme") this.handlers.theme?.(event.target.value);
+      if (event.target.id === "import") {
+        const [file] = event.target.files;
+        event.target.value = "";
+        if (file) this.handlers.importFile?.(file);
+      }
+    });
+  }
+
+  // handlers: share, exportFile, players, newParty, newEmpty, help, exportAside,
+  // language(code), theme("system", "light" or "dark"), importFile(file).
+  bind(handlers) {
+    this.handlers = handlers;
+  }
+
+  showLanguage(code) {
+    $("#language").value = code;
+  }
+
+  // The theme on the page at once (web/theme.js sets the saved one before the first paint).
+  showTheme(theme) {
+    $("#theme").value = theme;
+    const root = document.documentElement;
+    if (theme === "light" || theme === "dark") root.dataset.theme = theme;
+    else delete root.dataset.theme;
+    document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", root.dataset.theme ?? "light dark");
+  }
+
+  showAside(kept) {
+    $("#aside").hidden = !kept;
+  }
+}
+
