@@ -28,7 +28,7 @@ serve: site
 	$(PY) tools/serve.py --port $(PORT)
 
 lint: $(VENV)/.installed
-	$(PY) -m ruff check engine tests bench tools web/boot/bridge.py
+	$(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py
 	$(PY) -m mypy
 
 test-engine: $(VENV)/.installed

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import doctest
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,146 @@ def test_the_built_wheel_is_slimmed_and_its_record_fits(tmp_path: Path) -> None:
 
 def test_the_builds_own_doctests() -> None:
     assert doctest.testmod(build_site).failed == 0
+
+
+# The standard library the page ships (issue #28): tools/stdlib.txt's modules in one zip,
+# the rest in another, fetched when first imported (web/boot/riposte_stdlib.py).
+
+sys.path.insert(0, str(ROOT / "web" / "boot"))
+import riposte_stdlib  # noqa: E402
+
+
+def test_the_finders_own_doctests() -> None:
+    assert doctest.testmod(riposte_stdlib).failed == 0
+
+
+def stdlib_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, traced: set[str], listed: set[str] | None = None) -> Path:
+    """stdlib-<hash>/ built in tmp_path, the trace (Node, tools/stdlib_trace.mjs) said to
+    have found ``traced`` and tools/stdlib.txt to name ``listed`` (by default, the same)."""
+    monkeypatch.setattr(build_site, "trace_stdlib", lambda site, wheel: traced)
+    monkeypatch.setattr(build_site, "stdlib_list", lambda: traced if listed is None else listed)
+    return tmp_path / build_site.stdlib_folder(tmp_path, tmp_path / "engine.whl")
+
+
+def test_the_shipped_zip_holds_the_list_its_packages_and_the_finder_and_the_rest_the_others(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import zipfile
+
+    folder = stdlib_folder(tmp_path, monkeypatch, {"json", "email.mime.text"})
+    full = zipfile.ZipFile(build_site.npm_package("pyodide", build_site.PYODIDE_VERSION) / "python_stdlib.zip")
+    shipped = zipfile.ZipFile(folder / "python_stdlib.zip")
+    rest = zipfile.ZipFile(folder / "python_stdlib_rest.zip")
+    files = {name for name in full.namelist() if not name.endswith("/")}
+    ours = {name for name in shipped.namelist() if not name.endswith("/")}
+    theirs = {name for name in rest.namelist() if not name.endswith("/")}
+    assert ours == {"json/__init__.py", "email/mime/text.py",  # what the list names
+                    "email/__init__.py", "email/mime/__init__.py",  # the packages they are in
+                    build_site.STDLIB_FINDER}
+    assert "email/mime/" in shipped.namelist()  # their folders
+    assert {"json/decoder.py", "xml/dom/minidom.py", "email/parser.py"} <= theirs  # a module of a listed package too
+    assert ours & theirs == set() and (ours - {build_site.STDLIB_FINDER}) | theirs == files
+    assert all(shipped.read(name) == full.read(name) for name in ours - {build_site.STDLIB_FINDER})
+    # The finder knows what the rest holds, and nothing else.
+    namespace: dict[str, object] = {}
+    exec(shipped.read(build_site.STDLIB_FINDER).decode(), namespace)
+    modules = namespace["MODULES"]
+    assert isinstance(modules, frozenset)
+    assert {"xml.dom.minidom", "xml", "email.parser", "json.decoder"} <= modules
+    assert not modules & {"json", "email", "email.mime.text"}
+
+
+def test_the_build_fails_when_the_pages_python_imports_a_module_the_list_lacks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    listed = build_site.stdlib_list()
+    with pytest.raises(SystemExit, match=r"now imports xml\.dom\.minidom .* tools/stdlib\.txt lacks: add it there"):
+        stdlib_folder(tmp_path, monkeypatch, listed | {"xml.dom.minidom"}, listed)
+
+
+def test_the_list_names_only_modules_pyodide_has(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit, match=r"stdlib\.txt names no_such_module, which Pyodide's standard library does not have"):
+        stdlib_folder(tmp_path, monkeypatch, {"json"}, {"json", "no_such_module"})
+
+
+def test_the_list_is_read_without_its_comments(tmp_path: Path) -> None:
+    listing = tmp_path / "stdlib.txt"
+    listing.write_text("# why\njson  # a comment\n\nemail.mime\n")
+    assert build_site.stdlib_list(listing) == {"json", "email.mime"}
+
+
+@pytest.mark.skipif(not list((ROOT / "_site" / "runtime").glob("pyodide-*/micropip-*.whl")),
+                    reason="needs the built site's Pyodide with micropip (make site)")
+def test_the_trace_follows_the_pages_imports_in_pyodide(tmp_path: Path) -> None:
+    """tools/stdlib_trace.mjs in Node on the built site's Pyodide (about 15 s): a cold
+    boot, micropip, the engine, and the modules it is given, each with what it imports."""
+    import json
+    import subprocess
+
+    names = tmp_path / "names.json"
+    names.write_text(json.dumps(["xml.dom.minidom", "json.loads", "polyscript", "engine"]))
+    wheel = build_site.engine_wheel(tmp_path / "wheels")
+    pyodide = next((ROOT / "_site" / "runtime").glob("pyodide-*"))
+    out = subprocess.run(["node", str(ROOT / "tools" / "stdlib_trace.mjs"), str(pyodide),
+                          str(build_site.npm_package("pyodide", build_site.PYODIDE_VERSION) / "python_stdlib.zip"),
+                          str(wheel), str(names)], check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    found = json.loads(out)
+    assert found["missing"] == []
+    modules = set(found["modules"])
+    assert {"xml.dom.minidom", "xml.dom", "xml", "json"} <= modules  # given, with their packages
+    assert {"dataclasses", "enum", "hashlib"} <= modules  # the engine's
+    assert {"email", "importlib.metadata", "zipfile"} <= modules  # micropip installing the wheel
+    assert "polyscript" not in modules and not any(name.startswith("engine") for name in modules)
+    assert modules - {"xml", "xml.dom", "xml.dom.minidom", "xml.dom.domreg", "xml.dom.minicompat", "xml.dom.xmlbuilder",
+                      "xml.dom.NodeFilter"} <= build_site.stdlib_list()
+
+
+class FakeRest:
+    """The rest of the library as a zip in tmp_path, and how often it was fetched."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        import zipfile
+
+        self.zip = tmp_path / "served.zip"
+        with zipfile.ZipFile(self.zip, "w") as z:
+            z.writestr("riposte_fake/__init__.py", "")
+            z.writestr("riposte_fake/deep.py", "VALUE = 42\n")
+        self.fetched: list[str] = []
+        self.path = str(tmp_path / "rest.zip")
+
+    def fetch(self, url: str) -> bytes:
+        self.fetched.append(url)
+        return self.zip.read_bytes()
+
+
+@pytest.fixture
+def finder_installed() -> Iterator[None]:
+    meta_path = list(sys.meta_path)
+    yield
+    sys.meta_path[:] = meta_path
+    for name in [name for name in sys.modules if name.startswith("riposte_fake")]:
+        del sys.modules[name]
+
+
+def test_a_module_outside_the_shipped_part_is_fetched_once_then_imported(tmp_path: Path, finder_installed: None) -> None:
+    import importlib
+
+    rest = FakeRest(tmp_path)
+    riposte_stdlib.install("rest.zip", {"riposte_fake", "riposte_fake.deep"}, rest.fetch, rest.path)
+    riposte_stdlib.install("rest.zip", {"riposte_fake", "riposte_fake.deep"}, rest.fetch, rest.path)  # replaces it
+    assert sum(isinstance(f, riposte_stdlib.Rest) for f in sys.meta_path) == 1
+    assert importlib.import_module("riposte_fake.deep").VALUE == 42
+    with pytest.raises(ImportError):
+        importlib.import_module("riposte_fake_other")  # not in the rest: nothing fetched for it
+    assert rest.fetched == ["rest.zip"]
+    assert riposte_stdlib.imported() == ["riposte_fake"]  # the package: its module came by its path
+
+
+def test_a_module_outside_the_shipped_part_that_cannot_be_fetched_says_why(tmp_path: Path, finder_installed: None) -> None:
+    import importlib
+
+    def offline(url: str) -> bytes:
+        raise OSError("HTTP 503")
+
+    riposte_stdlib.install("rest.zip", {"riposte_fake"}, offline, str(tmp_path / "rest.zip"))
+    with pytest.raises(ModuleNotFoundError, match=r"'riposte_fake': it is not in the part .* could not be fetched \(HTTP 503\)"):
+        importlib.import_module("riposte_fake")
+    assert not (tmp_path / "rest.zip").exists() and riposte_stdlib.imported() == []

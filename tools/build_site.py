@@ -44,7 +44,18 @@ PYODIDE_VERSION = "314.0.2"  # the version PyScript 0.7.31 expects
 #: already holds it.
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: Pyodide's files the site serves as they are. Not its python_stdlib.zip: the site serves the
+#: part of it the page needs and the rest apart (``stdlib_folder``, issue #28).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: The part of Python's standard library the page ships: module names, one a line, checked
+#: at every build against a trace of what the page's Python imports (``stdlib_folder``).
+STDLIB_LIST = ROOT / "tools" / "stdlib.txt"
+#: The page's Python besides the engine: its imports are traced too. PyScript's package
+#: as its npm package carries it (its core writes the same files into the worker).
+WORKER_PYTHON = ("web/boot/bridge.py", "web/boot/riposte_stdlib.py")
+PYSCRIPT_PYTHON = "src/stdlib/pyscript"
+#: The finder of the rest of the library (web/boot/riposte_stdlib.py), in the shipped zip.
+STDLIB_FINDER = "riposte_stdlib.py"
 PAGE = ("index.html", "pyscript.toml", "manifest.webmanifest")
 #: Browser libraries vendored as they are (npm name, pinned version, file in the package),
 #: each into runtime/<name>-<version>/. The QR code reader (« Scanner la réponse »,
@@ -62,6 +73,9 @@ RUNTIME = {"pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION,
 #: build adds it. ``web/`` files and the page are the only ones that name the runtime.
 RUNTIME_NAMES = "|".join(map(re.escape, RUNTIME))
 RUNTIME_REFERENCE = re.compile(rf"""(?<=["'`])((?:\.\./)*)runtime/({RUNTIME_NAMES})/""")
+#: The standard library's folder, named so in the source (``"../stdlib/python_stdlib.zip"``):
+#: the build gives it its name, ``stdlib-<hash>`` (``stdlib_folder``).
+STDLIB_REFERENCE = re.compile(r"""(?<=["'`])((?:\.\./)*)stdlib/""")
 #: The modules index.html names, bundled with what they import (tools/bundle.mjs).
 PAGE_MODULES = ("boot/early.js", "app.js")
 #: Served as they are, at the same address in every version (the install icons).
@@ -217,27 +231,136 @@ def vendor_libraries(site: Path) -> None:
         shutil.copy2(npm_package(name, version) / file, dest / Path(file).name)
 
 
-def versioned(text: str, name: str) -> str:
-    """``text`` with each runtime folder it names given its version."""
+def versioned(text: str, name: str, stdlib: str | None = None) -> str:
+    """``text`` with each runtime folder it names given its version, and the standard
+    library's folder (``"../stdlib/…"``) its name, ``stdlib``."""
     out = RUNTIME_REFERENCE.sub(lambda m: f"{m.group(1) or ''}runtime/{m.group(2)}-{RUNTIME[m.group(2)]}/", text)
+    if stdlib:
+        out = STDLIB_REFERENCE.sub(lambda m: f"{m.group(1) or ''}{stdlib}/", out)
     left = re.search(rf"""["'`][./]*runtime/({RUNTIME_NAMES})/""", out)
     if left:
         fail(f"{name} names {left.group(0)} in a way the build cannot version (write \"../runtime/…\")")
     return out
 
 
-def snapshot_boot(app: Path, wheel: Path) -> None:
+def snapshot_boot(app: Path, wheel: Path, stdlib: str) -> None:
     """web/boot/boot.mjs, the loader PyScript is given (it restores the memory snapshot), with
     the engine wheel's address and the snapshot's key written in: the key names this
-    Pyodide and this wheel, so a new engine never restores an old heap."""
+    Pyodide, this wheel and this standard library's zip (a restored heap reads the zip it
+    was made with), so a new engine never restores an old heap."""
     boot = app / "boot" / "boot.mjs"
     text = boot.read_text()
-    key = f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}"
+    key = f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}-{stdlib.removeprefix('stdlib-')}"
     for name, value in (("WHEEL", f"../wheels/{wheel.name}"), ("KEY", key)):
         text, n = re.subn(rf'^export const {name} = ".*";$', f'export const {name} = "{value}";', text, flags=re.M)
         if n != 1:
             fail(f"web/boot/boot.mjs has no line `export const {name} = \"…\";`")
     boot.write_text(text)
+
+
+def python_imports(source: str) -> set[str]:
+    """The absolute module names a source's import statements name (``from a import b``
+    gives ``a`` and ``a.b``: b may be a module).
+
+    >>> sorted(python_imports("import os.path\\nfrom json import loads\\nfrom . import x\\ndef f():\\n    import html"))
+    ['html', 'json', 'json.loads', 'os.path']
+    """
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
+    return names
+
+
+def stdlib_list(path: Path = STDLIB_LIST) -> set[str]:
+    """tools/stdlib.txt: module names, one a line; ``#`` starts a comment."""
+    return {line.split("#")[0].strip() for line in path.read_text().splitlines()} - {""}
+
+
+def trace_stdlib(site: Path, wheel: Path) -> set[str]:
+    """The standard library's modules the page's Python loads, traced in Node on the vendored
+    Pyodide (tools/stdlib_trace.mjs): a cold boot, micropip installing the engine wheel, and
+    every module an import statement of the engine, the worker's glue or PyScript's package
+    names. Fails on one the standard library does not have."""
+    sources = [*sorted((ROOT / "engine").rglob("*.py")), *(ROOT / name for name in WORKER_PYTHON),
+               *sorted((npm_package("@pyscript/core", PYSCRIPT_VERSION) / PYSCRIPT_PYTHON).glob("*.py"))]
+    names = sorted(set().union(*(python_imports(p.read_text(encoding="utf-8")) for p in sources)))
+    listing = site / "stdlib-trace.json"
+    listing.write_text(json.dumps(names))
+    try:
+        out = subprocess.run(["node", str(ROOT / "tools" / "stdlib_trace.mjs"), str(runtime_folder(site, "pyodide")),
+                              str(npm_package("pyodide", PYODIDE_VERSION) / "python_stdlib.zip"), str(wheel), str(listing)],
+                             check=True, cwd=ROOT, capture_output=True, text=True).stdout
+    finally:
+        listing.unlink()
+    found = json.loads(out)
+    if found["missing"]:
+        fail(f"the page's Python imports {', '.join(found['missing'])}, which Pyodide's standard library does not have")
+    return set(found["modules"])
+
+
+def zip_entries(names: list[str]) -> set[str]:
+    """The folders that hold these files, as zip entries (``email/``)."""
+    return {"/".join(name.split("/")[:i]) + "/" for name in names for i in range(1, name.count("/") + 1)}
+
+
+def write_zip(path: Path, members: list[tuple[zipfile.ZipInfo, bytes]]) -> None:
+    with zipfile.ZipFile(path, "w") as z:
+        for info, data in members:
+            z.writestr(info, data, compress_type=info.compress_type, compresslevel=9)
+
+
+def rest_finder(files: list[str]) -> str:
+    """web/boot/riposte_stdlib.py with the names of the modules the rest of the library holds."""
+    modules = sorted(f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in files if f.endswith(".py"))
+    source = (ROOT / "web" / "boot" / "riposte_stdlib.py").read_text()
+    source, n = re.subn(r"^MODULES: frozenset\[str\] = frozenset\(\)$", f"MODULES: frozenset[str] = frozenset({modules!r})", source,
+                        flags=re.M)
+    if n != 1:
+        fail("web/boot/riposte_stdlib.py has no line `MODULES: frozenset[str] = frozenset()`")
+    return source
+
+
+def stdlib_folder(site: Path, wheel: Path) -> str:
+    """``stdlib-<hash>/``: Pyodide's standard library in two zips (issue #28). The one the
+    page gives Pyodide (web/boot/boot.mjs) holds the modules tools/stdlib.txt names, their
+    packages, and the finder of the rest (web/boot/riposte_stdlib.py); the other holds the rest,
+    fetched when a module of it is first imported. The build fails when the trace finds a
+    module the list lacks (the engine imports something new: add it to the list)."""
+    wanted = stdlib_list()
+    missing = trace_stdlib(site, wheel) - wanted
+    if missing:
+        fail(f"the page's Python now imports {', '.join(sorted(missing))} from the standard library, "
+             f"which {STDLIB_LIST.relative_to(ROOT)} lacks: add {'them' if len(missing) > 1 else 'it'} there")
+    with zipfile.ZipFile(npm_package("pyodide", PYODIDE_VERSION) / "python_stdlib.zip") as full:
+        files = {info.filename: info for info in full.infolist() if not info.is_dir()}
+        chosen: set[str] = set()
+        for name in sorted(wanted):
+            parts = name.split(".")
+            for depth in range(1, len(parts) + 1):  # the module and every package it is in
+                stem = "/".join(parts[:depth])
+                found = next((f for f in (f"{stem}.py", f"{stem}/__init__.py") if f in files), None)
+                if found is None:
+                    fail(f"{STDLIB_LIST.relative_to(ROOT)} names {name}, which Pyodide's standard library does not have")
+                chosen.add(found)
+        folders = zip_entries(sorted(chosen))
+        shipped = [(info, full.read(info)) for info in full.infolist() if info.filename in chosen | folders]
+        rest = [(info, full.read(info)) for info in full.infolist() if info.filename not in chosen
+                and (not info.is_dir() or info.filename in zip_entries([f for f in files if f not in chosen]))]
+    finder = zipfile.ZipInfo(STDLIB_FINDER, date_time=(2016, 1, 1, 0, 0, 0))
+    finder.compress_type = zipfile.ZIP_DEFLATED
+    finder.external_attr = 0o644 << 16
+    shipped.append((finder, rest_finder([info.filename for info, _ in rest]).encode()))
+    staging = site / "stdlib-staging"
+    staging.mkdir()
+    write_zip(staging / "python_stdlib.zip", shipped)
+    write_zip(staging / "python_stdlib_rest.zip", rest)
+    name = f"stdlib-{folder_hash(staging)[:12]}"
+    staging.rename(site / name)
+    return name
 
 
 def folder_hash(folder: Path) -> str:
@@ -259,10 +382,12 @@ def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
         src = ROOT / "web" / name
         (shutil.copytree if src.is_dir() else shutil.copy2)(src, site / "web" / name)
     wheel = engine_wheel(staging / "wheels")
+    stdlib = stdlib_folder(site, wheel)
+    (staging / "boot" / "riposte_stdlib.py").unlink()  # it ships in the standard library's zip
     scripts = sorted(p for p in staging.rglob("*") if p.suffix in (".js", ".mjs"))
     for p in scripts:
-        p.write_text(versioned(p.read_text(), f"web/{p.relative_to(staging)}"))
-    snapshot_boot(staging, wheel)
+        p.write_text(versioned(p.read_text(), f"web/{p.relative_to(staging)}", stdlib))
+    snapshot_boot(staging, wheel, stdlib)
     # The page's modules in a few files (tools/bundle.mjs); the worker's stay as they are.
     subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(staging), *PAGE_MODULES, *([] if minify else ["--no-minify"])],
                    check=True, cwd=ROOT)

@@ -19,14 +19,25 @@ const { count, size, warnings } = await generateSW({
     "runtime/pyscript-*/{storage.js,service-worker.js,core.css}",
     // The QR code reader (1.1 MB of WebAssembly) loads only when a game master scans a
     // player's answer in a browser without BarcodeDetector: fetched then, not on every first visit.
-    "runtime/{barcode-detector,zxing-wasm}-*/*"],
+    "runtime/{barcode-detector,zxing-wasm}-*/*",
+    // The rest of Python's standard library (issue #28): not on a first visit's wire. The
+    // page has it fetched once it is ready (web/boot/offline.js keepStdlib), and the route
+    // below keeps it.
+    "stdlib-*/python_stdlib_rest.zip"],
+  runtimeCaching: [{
+    urlPattern: /\/stdlib-[0-9a-f]{12}\/python_stdlib_rest\.zip$/,
+    handler: "CacheFirst",
+    // One at a time: a new deployment's replaces the last one's.
+    options: { cacheName: "riposte-stdlib", expiration: { maxEntries: 1 } },
+  }],
   // Addresses that carry their version (tools/build_site.py): the runtime's folders
-  // (runtime/pyodide-314.0.2/…) and the app's (web-<hash of its content>/…). Workbox keys
+  // (runtime/pyodide-314.0.2/…), the standard library's and the app's (stdlib-<hash>/…,
+  // web-<hash>/…: the hash of their content). Workbox keys
   // them by their address alone and fetches them without bypassing the HTTP cache, so a
   // first visit's precache takes what the page has already downloaded, and a new
   // deployment downloads only the folders that changed. The page, its manifest and icon
   // keep a revision (a hash of their content) and are fetched again.
-  dontCacheBustURLsMatching: /^(runtime\/[a-z-]+-\d+\.\d+\.\d+|web-[0-9a-f]{12})\//,
+  dontCacheBustURLsMatching: /^(runtime\/[a-z-]+-\d+\.\d+\.\d+|(web|stdlib)-[0-9a-f]{12})\//,
   swDest: `${site}/sw.js`,
   // Workbox's default (2 MiB) would silently skip pyodide.asm.wasm (9.6 MB).
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,

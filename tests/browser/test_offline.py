@@ -93,11 +93,31 @@ CONTROLLED = """() => new Promise((resolve, reject) => {
 })"""
 
 
-def controlled(page: Any) -> None:
-    """Until the service worker has precached everything and controls the page."""
+def controlled(page: Any, stdlib: bool = True) -> None:
+    """Until the service worker has precached everything, controls the page and, with
+    ``stdlib``, holds the rest of the standard library (fetched once the page is ready:
+    web/boot/offline.js; a page of a layout before issue #28 has none)."""
     page.evaluate("navigator.serviceWorker.ready")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready")
     page.evaluate(CONTROLLED)
+    if stdlib:
+        expect(page.locator("html")).to_have_attribute("data-stdlib", "kept", timeout=30_000)
+
+
+#: In the engine's worker (web/boot/boot.mjs keeps its Python there): the modules of the
+#: standard library that came from the rest of it (web/boot/riposte_stdlib.py), and one that
+#: does, used.
+FROM_THE_REST = "() => ripostePython.runPython('import riposte_stdlib; riposte_stdlib.imported()').toJs()"
+MINIDOM = """() => ripostePython.runPython(`import xml.dom.minidom
+xml.dom.minidom.parseString('<table nom="Riposte"/>').documentElement.getAttribute('nom')`)"""
+
+
+def python(page: Any) -> Any:
+    """The engine's worker (PyScript's), once its Python is up."""
+    wait_ready(page)
+    workers = [w for w in page.workers if w.evaluate("() => typeof ripostePython") == "object"]
+    assert len(workers) == 1, [w.url for w in page.workers]
+    return workers[0]
 
 
 def test_a_second_visit_works_with_no_network(new_phone: NewPhone, deployment: Deployment) -> None:
@@ -117,6 +137,30 @@ def test_a_second_visit_works_with_no_network(new_phone: NewPhone, deployment: D
     act(page, "Aldric", "observer")
     expect_pi(page, Aldric=5, Orque=4)
     assert from_network == [], from_network
+    assert python(page).evaluate(FROM_THE_REST) == []  # the shipped standard library was enough
+    watched.assert_clean()
+
+
+def test_a_module_outside_the_shipped_standard_library_imports_online_then_offline(
+        new_phone: NewPhone, deployment: Deployment) -> None:
+    """Issue #28: the page ships the part of the standard library its Python imports
+    (tools/stdlib.txt); any other module is fetched from the rest when first imported, from
+    the server on a first visit, from the service worker offline."""
+    watched = new_phone(deployment.url)
+    page = watched.page
+    worker = python(page)
+    assert page.evaluate("document.documentElement.dataset.boot") == "cold"
+    assert worker.evaluate(FROM_THE_REST) == []  # a cold boot and the first board need nothing more
+    assert worker.evaluate(MINIDOM) == "Riposte"  # online
+    assert worker.evaluate(FROM_THE_REST) == ["xml"]
+    assert ("python_stdlib_rest.zip", 200) in {(path.rpartition("/")[2], code) for path, code in deployment.served}
+    controlled(page)  # the service worker holds the site, then the rest of the library
+    deployment.stop()  # no network from here on
+    assert boot(page) == "restored"
+    worker = python(page)
+    assert worker.evaluate(FROM_THE_REST) == []
+    assert worker.evaluate(MINIDOM) == "Riposte"  # offline
+    assert worker.evaluate(FROM_THE_REST) == ["xml"]
     watched.assert_clean()
 
 

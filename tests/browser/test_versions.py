@@ -34,7 +34,10 @@ from test_offline import Deployment, controlled
 #: precached); everything else carries its version in its address.
 UNVERSIONED = {"", "index.html", "pyscript.toml", "manifest.webmanifest", "web/icon.svg", "sw.js", "web/icons/icon-192.png",
                "web/icons/icon-512.png", "web/icons/icon-512-maskable.png"}
-VERSIONED = re.compile(r"^(runtime/(pyodide-314\.0\.2|pyscript-0\.7\.31|qrcode-generator-2\.0\.4)|web-[0-9a-f]{12})/")
+VERSIONED = re.compile(r"^(runtime/(pyodide-314\.0\.2|pyscript-0\.7\.31|qrcode-generator-2\.0\.4)|(web|stdlib)-[0-9a-f]{12})/")
+#: The rest of the standard library (issue #28): not precached, fetched once the page is
+#: ready and kept by the service worker in a cache of its own (tools/service_worker.mjs).
+REST = re.compile(r"^stdlib-[0-9a-f]{12}/python_stdlib_rest\.zip$")
 
 #: The URLs in Workbox's precache (its cache keys: a revisioned URL carries
 #: ``__WB_REVISION__``, a versioned one is its own key).
@@ -77,14 +80,18 @@ def _first_and_repeat_visits(deployment: Deployment, context: Any) -> None:
     page = watched.page
     page.goto(deployment.url)
     controlled(page)
-    # Until the service worker has its precache, then a moment for the snapshot maker.
+    # The snapshot the cold boot made, stored.
     expect(page.locator("html")).to_have_attribute("data-snapshot", "made", timeout=60_000)
     loaded = {site_path(url, deployment.url) for url in watched.requests if url.startswith(deployment.url)}
     precached = {site_path(url, deployment.url) for url in page.evaluate(PRECACHED)}
     versioned = {path for path in loaded if VERSIONED.match(path)}
     assert loaded - versioned <= UNVERSIONED, loaded - versioned - UNVERSIONED
     assert "runtime/pyodide-314.0.2/pyodide.asm.wasm" in versioned and any(p.endswith("/boot.mjs") for p in versioned)
-    assert versioned <= precached, versioned - precached
+    rest = {path for path in versioned if REST.match(path)}
+    assert len(rest) == 1, versioned
+    assert versioned - rest <= precached, versioned - rest - precached
+    kept = page.evaluate("caches.open('riposte-stdlib').then(c => c.keys()).then(k => k.map(r => r.url))")
+    assert [site_path(url, deployment.url) for url in kept] == sorted(rest)
     keys = page.evaluate(PRECACHED)
     assert all("__WB_REVISION__" not in k for k in keys if VERSIONED.match(site_path(k, deployment.url)))
     assert {"index.html", "manifest.webmanifest", "web/icon.svg"} <= precached
@@ -139,7 +146,7 @@ def test_a_page_of_the_previous_layout_upgrades_and_works_offline(
     d = old_deployment
     watched = new_phone(d.url)
     page = watched.page
-    controlled(page)  # the previous service worker holds the previous site
+    controlled(page, stdlib=False)  # the previous service worker holds the previous site
     add_fighter(page, "Aldric", "pj", {"melee": 7}, {}, weapon=("Épée", "melee", "epee", 3))
     old = page.evaluate("document.documentElement.dataset.build")
     new = re.search(r'data-build="([0-9a-f]+)"', (SITE / "index.html").read_text())
@@ -156,6 +163,7 @@ def test_a_page_of_the_previous_layout_upgrades_and_works_offline(
     expect(page.locator("html")).to_have_attribute("data-build", new.group(1), timeout=30_000)
     wait_ready(page)
     expect(page.locator("#board")).to_contain_text("Aldric")  # the fight saved by the previous version
+    expect(page.locator("html")).to_have_attribute("data-stdlib", "kept", timeout=30_000)
     precached = page.evaluate(PRECACHED)
     assert not [url for url in precached if "/runtime/pyodide/" in url or "/web/app.js" in url], "old entries kept"
 

@@ -1,72 +1,97 @@
 // Pyodide's loader as PyScript sees it: the interpreter module the page names (web/boot/engine.js),
 // on every visit. PyScript imports it, uses its `version` and `loadPyodide`.
 //
-// It restores a memory snapshot when Cache Storage holds one for this exact Pyodide and
-// engine wheel (made by web/boot/snapshot.js once the app is ready), and boots Python from
-// scratch otherwise, where micropip installs the engine wheel (pyscript.toml, issue #11: the
-// wheel is installed by micropip); a snapshot of an older build gets the wheel's files
-// unpacked again (the virtual file system is not in a snapshot), one of this build holds
-// every engine module already imported; and it reseeds
-// `random` (its state is frozen in a snapshot). Any restore error (corrupted, foreign,
-// another Pyodide build) falls back to a normal boot and drops the snapshot.
+// Pyodide gets the part of the standard library the page needs (issue #28: the build's
+// stdlib-<hash>/python_stdlib.zip, tools/stdlib.txt); a module outside it is fetched from
+// the rest when first imported (web/boot/riposte_stdlib.py, installed here).
+//
+// It restores a memory snapshot when Cache Storage holds one for this exact Pyodide, engine
+// wheel and standard library (web/boot/snapshot.js), and boots Python from scratch otherwise:
+// micropip installs the engine wheel (pyscript.toml, issue #11: the wheel is installed by
+// micropip), every engine module is imported, and this same interpreter makes the
+// snapshot for the next visit before PyScript touches it (issue #28: never a second
+// Python beside the first), stored in the background. Then it reseeds `random` (its
+// state is frozen in a snapshot). Any restore error (corrupted, foreign, another Pyodide
+// build) falls back to a cold boot and drops the snapshot.
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
-// web/boot/bridge.py to report.
+// web/boot/bridge.py to report; `globalThis.ripostePython` is the interpreter.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
+import { drop, make, saved, store } from "./snapshot.js";
 
 export { version };
-export const CACHE = "riposte-snapshot";
 // Written by the build (tools/build_site.py): the engine wheel beside this module, and the
-// snapshot's key, which names this Pyodide and this wheel.
+// snapshot's key, which names this Pyodide, this wheel and this standard library.
 export const WHEEL = "../wheels/riposte_engine-0.1.0-py3-none-any.whl";
 export const KEY = "runtime/snapshot/dev";
 
 const here = new URL(import.meta.url);
 // The snapshot's key, an address under the site (Cache Storage wants one).
-export const key = new URL(`../../${KEY}`, here).href;
-// Pyodide's own files are in their versioned folder, not beside this module.
+const key = new URL(`../../${KEY}`, here).href;
+// Pyodide's own files are in their versioned folder, not beside this module; the standard
+// library in the build's folder for it.
 const indexURL = new URL("../../runtime/pyodide/", here).href;
+const stdLibURL = new URL("../../stdlib/python_stdlib.zip", here).href;
+const rest = new URL("../../stdlib/python_stdlib_rest.zip", here).href;
 
-async function saved() {
+// The rest of the standard library, fetched when first imported.
+function findRest(py) {
+  py.runPython(`import riposte_stdlib\nriposte_stdlib.install(${JSON.stringify(rest)})`);
+}
+
+// A cold boot: micropip installs the engine wheel (vendored beside Pyodide), the engine is
+// imported whole, and the snapshot is made from this interpreter.
+async function cold(options) {
+  // The wheel is fetched here, beside Pyodide's boot, and micropip installs it from
+  // Pyodide's file system: the heap then holds no JavaScript object of the download, which
+  // a snapshot could not hold (web/boot/snapshot.js).
+  const wheel = fetch(new URL(WHEEL, here)).then((response) => {
+    if (!response.ok) throw new Error(`[${response.status}] Unable to fetch ${response.url}`);
+    return response.arrayBuffer();
+  });
+  wheel.catch(() => undefined); // said when awaited, below
+  const py = await boot({ ...options, indexURL, stdLibURL, _makeSnapshot: true });
+  findRest(py);
+  await py.loadPackage("micropip");
+  const file = `/tmp/${WHEEL.split("/").pop()}`;
+  py.FS.writeFile(file, new Uint8Array(await wheel));
+  // In a function, so that no name keeps micropip (web/boot/snapshot.js drops it).
+  await py.runPythonAsync(`async def install(url):
+    import micropip
+    await micropip.install(url)
+await install("emfs:${file}")
+del install`);
+  py.FS.unlink(file);
+  let snapshot;
   try {
-    return await (await caches.open(CACHE)).match(key);
-  } catch {
-    return undefined; // no Cache Storage (private mode): a normal boot
+    snapshot = make(py);
+  } catch (error) {
+    store(key, null, error);
   }
+  if (snapshot) store(key, snapshot); // in the background: Python goes on meanwhile
+  return py;
 }
 
 export async function loadPyodide(options = {}) {
-  const snapshot = await saved();
+  const snapshot = await saved(key);
   let py;
   if (!snapshot) {
-    py = await boot({ ...options, indexURL });
+    py = await cold(options);
     globalThis.riposteBoot = "cold";
   } else {
     try {
-      py = await boot({ ...options, indexURL, _loadSnapshot: snapshot.arrayBuffer() });
+      py = await boot({ ...options, indexURL, stdLibURL, _loadSnapshot: snapshot.arrayBuffer() });
+      // A snapshot of this build holds every engine module already imported, and says so.
+      if (!py.runPython("'riposte_engine_imported' in globals()")) throw new Error("a snapshot without the engine");
+      findRest(py);
       globalThis.riposteBoot = "restored";
     } catch (error) {
-      // Never try a bad snapshot twice: the page will make a new one.
-      await caches.open(CACHE).then((cache) => cache.delete(key)).catch(() => undefined);
-      py = await boot({ ...options, indexURL });
+      // Never try a bad snapshot twice: this boot makes a new one.
+      await drop(key);
+      py = await cold(options);
       globalThis.riposteBoot = `fallback: ${error?.message ?? error}`;
     }
   }
-  // A snapshot holding every engine module already imported (web/boot/snapshot.js marks it)
-  // needs no engine file: the unpack (up to 0.2 s on a loaded phone) is skipped. Older
-  // snapshots, and a cold boot, get the wheel.
-  const imported = globalThis.riposteBoot === "restored" && py.runPython("'riposte_engine_imported' in globals()");
-  if (globalThis.riposteBoot !== "restored") {
-    // A cold boot: micropip installs the engine wheel (vendored beside Pyodide).
-    await py.loadPackage("micropip");
-    await py.pyimport("micropip").install(new URL(WHEEL, here).href);
-  } else if (!imported) {
-    // A snapshot of an older build: its heap holds micropip's work but the virtual file
-    // system is not in a snapshot, so the wheel's files are unpacked again.
-    const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    const wheel = await (await fetch(new URL(WHEEL, here))).arrayBuffer();
-    py.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-    py.runPython("import importlib\nimportlib.invalidate_caches()"); // 25 ms: only where files came
-  }
   py.runPython("import os, random\nrandom.seed(os.urandom(32))");
+  globalThis.ripostePython = py; // the worker's Python, for the tests (Playwright reaches a worker's globals)
   return py;
 }

@@ -58,38 +58,30 @@ export function within(engine, late, limit = START_LIMIT) {
   return engine.finally(() => clearTimeout(timer));
 }
 
-// Once the app is ready, a worker of its own makes the snapshot for the next visit.
-function makeSnapshot() {
-  return new Promise((resolve) => {
-    const maker = new Worker(here("./snapshot.js"), { type: "module" });
-    maker.onmessage = (event) => {
-      maker.terminate();
-      resolve(event.data);
-    };
-    maker.onerror = () => {
-      maker.terminate();
-      resolve({ ok: false });
-    };
-  });
-}
-
-// Safari (WebKit) has no requestIdleCallback: there the snapshot waits a plain timer
-// (docs/BROWSERS.md).
+// Safari (WebKit) has no requestIdleCallback: there a plain timer (docs/BROWSERS.md).
 export const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(run, 1000));
 
-// The snapshot made in the background, once the page has been idle a moment.
-export function snapshotWhenIdle() {
+// What the worker says once a cold boot's memory snapshot is stored (web/boot/snapshot.js):
+// { ok, bytes } or { ok: false, error }. Listened to before the worker starts.
+function snapshotStored() {
+  if (!("BroadcastChannel" in globalThis)) return new Promise(() => undefined);
+  const channel = new BroadcastChannel("riposte-snapshot");
   return new Promise((resolve) => {
-    setTimeout(() => whenIdle(() => makeSnapshot().then(resolve), { timeout: 5000 }), 2000);
+    channel.onmessage = (event) => {
+      channel.close();
+      resolve(event.data);
+    };
   });
 }
 
 export async function startEngine() {
+  const snapshot = snapshotStored();
   const { PyWorker } = await import("../../runtime/pyscript/core.js");
   await customElements.whenDefined("py-script");
   // The interpreter is web/boot/boot.mjs: it restores Python from the memory snapshot a
   // previous visit made, when Cache Storage has one for this Pyodide and this engine
-  // wheel, or boots it and has micropip install the wheel. pyscript.toml: the worker's config.
+  // wheel, or boots it, has micropip install the wheel and makes the snapshot for the next
+  // visit (`snapshot`, once stored). pyscript.toml: the worker's config.
   const loader = here("./boot.mjs");
   const worker = await PyWorker(here("./bridge.py"), { type: "pyodide", config: here("../../pyscript.toml"), version: loader });
   const sync = worker.sync;
@@ -108,6 +100,7 @@ export async function startEngine() {
     }
   }
   return {
+    snapshot,
     raw,
     async call(request) {
       const answer = JSON.parse(await raw(JSON.stringify(request)));

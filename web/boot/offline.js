@@ -34,3 +34,22 @@ export async function registerOffline({ onUpdate }) {
 export function firstVisit() {
   return "serviceWorker" in navigator && !navigator.serviceWorker.controller;
 }
+
+// The rest of Python's standard library (stdlib-<hash>/python_stdlib_rest.zip: the page
+// ships only the part its Python imports, issue #28; web/boot/riposte_stdlib.py fetches the
+// rest when a module outside that part is first imported). Called once the page is ready:
+// fetched through the service worker, which keeps it (tools/service_worker.mjs), so that
+// such a module imports offline too. Nothing to do when it is kept already.
+const REST = new URL("../../stdlib/python_stdlib_rest.zip", import.meta.url).href;
+
+export async function keepStdlib() {
+  if (!("serviceWorker" in navigator) || !("caches" in globalThis)) return false;
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  if (await caches.match(REST)) return true;
+  const response = await fetch(REST);
+  await response.body?.pipeTo(new WritableStream()); // read through (the service worker keeps a copy), not held
+  return response.ok;
+}

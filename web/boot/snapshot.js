@@ -1,31 +1,67 @@
-// Makes the memory snapshot that later visits restore (web/boot/boot.mjs), in a worker of its
-// own, once the app is ready: a Pyodide instance made for snapshotting, with the engine
-// wheel unpacked and imported (micropip cannot run in such an instance, Pyodide issue
-// 5729), stored in Cache Storage under a key naming the Pyodide version and the wheel's
-// hash, so a new deployment never restores an old engine.
-import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
-import { CACHE, WHEEL, key } from "./boot.mjs";
+// The memory snapshot that repeat visits restore (web/boot/boot.mjs), in Cache Storage under a
+// key naming the Pyodide version, the engine wheel's hash and the standard library's zip,
+// so a new deployment never restores an old engine.
+//
+// It is made in the worker's own interpreter during a cold boot (issue #28), once micropip
+// has installed the engine wheel and before PyScript touches the interpreter: Pyodide
+// snapshots only a heap whose JavaScript objects it can find again (booted with
+// `_makeSnapshot`, micropip dropped from `sys.modules`, the packages it loaded forgotten
+// for that moment). Before, a second Pyodide booted in a worker of its own once the page
+// was idle: two interpreters at once, 470–510 MB at the table (docs/PERFORMANCE.md).
+// Stored in the background; the page hears of it on a BroadcastChannel (web/boot/engine.js).
+export const CACHE = "riposte-snapshot";
+export const CHANNEL = "riposte-snapshot";
 
-async function make() {
-  const quiet = () => undefined;
-  const py = await loadPyodide({ indexURL: new URL("../../runtime/pyodide/", import.meta.url).href, _makeSnapshot: true,
-    stdout: quiet, stderr: quiet });
-  const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  py.unpackArchive(await (await fetch(new URL(WHEEL, import.meta.url))).arrayBuffer(), "wheel", { extractDir: sitePackages });
-  // Every module of the engine imported, and said so: a restore that finds the mark needs
-  // no engine file (web/boot/boot.mjs then skips the unpack). And `html`, the one module of
-  // the standard library that PyScript's own package imports (display.py) and a fresh
-  // Python has not: PyScript imports its package after every restore (issue #14).
-  py.runPython(`import html, importlib, json, os, pkgutil, random
+export async function saved(key) {
+  try {
+    return await (await caches.open(CACHE)).match(key);
+  } catch {
+    return undefined; // no Cache Storage (private mode): a normal boot
+  }
+}
+
+export async function drop(key) {
+  await caches.open(CACHE).then((cache) => cache.delete(key)).catch(() => undefined);
+}
+
+// The heap of `py`, a cold boot's interpreter (booted with `_makeSnapshot`), with every
+// engine module imported and said so (web/boot/boot.mjs skips nothing else on a restore), and
+// `html`, which PyScript's own package imports after every restore (issue #14).
+export function make(py) {
+  py.runPython(`import gc, html, importlib, pkgutil, sys
+for name in [name for name in sys.modules if name.partition(".")[0] == "micropip"]:
+    del sys.modules[name]
 import engine
 for module in pkgutil.walk_packages(engine.__path__, "engine."):
     importlib.import_module(module.name)
-riposte_engine_imported = True`);
-  const snapshot = py.makeMemorySnapshot();
-  const cache = await caches.open(CACHE);
-  for (const old of await cache.keys()) await cache.delete(old);
-  await cache.put(key, new Response(snapshot));
-  return snapshot.byteLength;
+riposte_engine_imported = True
+gc.collect()`);
+  const loaded = { ...py.loadedPackages };
+  for (const name of Object.keys(loaded)) delete py.loadedPackages[name];
+  try {
+    return py.makeMemorySnapshot();
+  } finally {
+    Object.assign(py.loadedPackages, loaded);
+  }
 }
 
-make().then((bytes) => postMessage({ ok: true, bytes }), (error) => postMessage({ ok: false, error: String(error) }));
+// Stored under `key` (the old ones dropped), and said: { ok, bytes } or { ok: false, error }.
+export async function store(key, snapshot, error) {
+  let said;
+  try {
+    if (!snapshot) throw error;
+    const cache = await caches.open(CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(key, new Response(snapshot));
+    said = { ok: true, bytes: snapshot.byteLength };
+  } catch (failure) {
+    said = { ok: false, error: String(failure?.message ?? failure) };
+  }
+  try {
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.postMessage(said);
+    channel.close();
+  } catch {
+    /* no BroadcastChannel: the page is not told, the next visit restores all the same */
+  }
+}

@@ -3,9 +3,9 @@
 // fetched (on a first visit too: the service worker is registered once it is up), load the save (or set it aside), apply the queued taps in
 // order, then let the whole page be tapped. Resolves the engine, or null when it could
 // not start (or was not to start).
-import { snapshotWhenIdle, whenIdle, within } from "./engine.js";
+import { whenIdle, within } from "./engine.js";
 import { refusal, t } from "../infra/i18n.js";
-import { firstVisit, registerOffline } from "./offline.js";
+import { firstVisit, keepStdlib, registerOffline } from "./offline.js";
 import * as store from "../infra/store.js";
 
 // Why the engine did not start, in the page's words.
@@ -88,9 +88,12 @@ export async function start({ session, status }, board, launched) {
   performance.mark("riposte:ready");
   status.mark("boot", answer.boot ?? "cold");
   if (first) whenIdle(offline, { timeout: 1000 });
+  // Then the rest of the standard library, kept by the service worker for offline imports.
+  whenIdle(() => keepStdlib().then((kept) => status.mark("stdlib", kept ? "kept" : "not kept"), () => status.mark("stdlib", "not kept")),
+    { timeout: 3000 });
   // When idle, the checkpoints before the restored one are rebuilt, a few at a time.
   fillWhenIdle(session);
-  // In the background, once the page is idle: a second Python boots in its own worker.
-  if (answer.boot !== "restored") snapshotWhenIdle().then((made) => status.mark("snapshot", made.ok ? "made" : "failed"));
+  // A cold boot's worker made the memory snapshot for the next visit (web/boot/snapshot.js).
+  if (answer.boot !== "restored") engine.snapshot.then((made) => status.mark("snapshot", made.ok ? "made" : "failed"));
   return engine;
 }
