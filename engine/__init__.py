@@ -12,21 +12,20 @@
 'unknown_action'
 
 The state never changes in place: ``apply`` returns a new one. See RULES.md for the
-commands, events, error codes and view fields.
+commands, events, error codes and view fields; the commands are played on the internal
+form by engine/play.py, which the table session and the saves use too.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from .actions import ACTIONS
-from .codec import decode, encode, event_json
-from .commands import resolve
-from .decide import step
+from .codec import decode, encode
 from .errors import CODES, Refusal
 from .model import Encounter
+from .play import attempt, fold
 from .view import board
 
 __all__ = ["ACTIONS", "CODES", "apply", "new_encounter", "replay", "view"]
@@ -38,61 +37,6 @@ Result = dict[str, Any]
 def new_encounter() -> State:
     """An empty encounter: no fighter, no round yet (``round_over`` is true, R2.4)."""
     return encode(Encounter())
-
-
-def _d6(rng: random.Random | None) -> Callable[[], int]:
-    source = rng if rng is not None else random
-    return lambda: source.randint(1, 6)
-
-
-def _internal_error(exc: BaseException) -> dict[str, str]:
-    return {"code": "bad_command", "message": f"Commande illisible (erreur interne : {type(exc).__name__})."}
-
-
-def _step(enc: Encounter, command: object, roll: Callable[[], int],
-          with_events: bool = True) -> tuple[Encounter, Any, list[dict[str, Any]]]:
-    resolved = resolve(enc, command, roll) if isinstance(command, dict) else command
-    enc, events = step(enc, resolved)
-    return enc, resolved, [event_json(e) for e in events] if with_events else []
-
-
-def attempt(enc: Encounter, command: object, rng: random.Random | None = None,
-            with_events: bool = True) -> tuple[Encounter, Result]:
-    """One command on an encounter: the encounter after it (the same one if refused)
-    and the result as ``apply`` gives it, without ``state``. Never raises.
-    ``with_events=False`` leaves ``events`` empty: a replay that only needs the
-    encounter does not encode them."""
-    try:
-        after, resolved, events = _step(enc, command, _d6(rng), with_events)
-    except Refusal as r:
-        return enc, {"ok": False, "error": r.as_json()}
-    except Exception as exc:  # never raises (contract); tests assert none happen
-        return enc, {"ok": False, "error": _internal_error(exc)}
-    return after, {"ok": True, "events": events, "command": resolved}
-
-
-def fold(commands: object, rng: random.Random | None = None, start: Encounter | None = None,
-         with_events: bool = True) -> tuple[Encounter, Result]:
-    """A new encounter with ``commands`` applied in order, and the result as ``replay``
-    gives it, without ``state``. A refusal names the command's ``index``; the encounter
-    is then the one before that command.
-
-    ``start`` folds from that encounter instead of an empty one (the table's checkpoints,
-    engine/table.py); ``with_events=False`` skips encoding the events (``events`` is
-    then empty), which undo and loading never show."""
-    enc = Encounter() if start is None else start
-    if not isinstance(commands, list):
-        error = {"code": "bad_command", "message": "Un journal de commandes est une liste.", "index": None}
-        return enc, {"ok": False, "error": error, "commands": []}
-    resolved: list[Any] = []
-    events: list[Any] = []
-    for index, command in enumerate(commands):
-        enc, result = attempt(enc, command, rng, with_events)
-        if not result["ok"]:
-            return enc, {"ok": False, "error": {**result["error"], "index": index}, "commands": resolved}
-        resolved.append(result["command"])
-        events.extend(result["events"])
-    return enc, {"ok": True, "events": events, "commands": resolved}
 
 
 def apply(state: object, command: object, rng: random.Random | None = None) -> Result:
@@ -111,7 +55,8 @@ def apply(state: object, command: object, rng: random.Random | None = None) -> R
 
 
 def replay(commands: object, rng: random.Random | None = None) -> Result:
-    """A new encounter with ``commands`` applied in order: a fold over the log.
+    """A new encounter with ``commands`` applied in order: a fold over the log
+    (engine/play.py).
 
     Undo, loading a saved encounter and opening a shared link all use it. A refusal
     names the command's ``index``; ``state`` is then the encounter before that command.

@@ -42,17 +42,16 @@ def _converters(tp: Any) -> tuple[Convert, Convert]:
         inner = [a for a in args if a is not type(None)]
         if all(a in _PLAIN for a in inner):
             return None, None
-        assert len(inner) == 1, tp
-        out, back = _converters(inner[0])
-        assert out is not None and back is not None, tp
+        out, back = _converters(inner[0]) if len(inner) == 1 else (None, None)
+        if out is None or back is None:
+            raise TypeError(f"no JSON form for {tp!r}")
         o, b = out, back
         return (lambda x: None if x is None else o(x)), (lambda x: None if x is None else b(x))
     if isinstance(tp, type) and issubclass(tp, StrEnum):
         # str.__str__ gives a StrEnum member's value and a dict lookup the member back:
         # both several times faster than ``x.value`` and ``tp(x)``.
         return str.__str__, {e.value: e for e in tp}.__getitem__
-    if dataclasses.is_dataclass(tp):
-        assert isinstance(tp, type)
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         return _encoder(tp), _decoder(tp)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         item = args[0]
@@ -126,11 +125,12 @@ def encode(enc: Encounter) -> dict[str, Any]:
 
 def decode(state: object) -> Encounter:
     """The encounter a state dict holds; anything else is refused (``bad_value``)."""
+    if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
+        raise Refusal("bad_state")
     try:
-        assert isinstance(state, dict) and state["format"] == STATE_FORMAT
         return _encounter_from_json(state)
-    except (AssertionError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise Refusal("bad_value", "« state » n'est pas un état de rencontre Riposte lisible.") from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise Refusal("bad_state") from exc
 
 
 def _event_encoder(cls: type) -> Callable[[Any], dict[str, Any]]:

@@ -59,20 +59,17 @@ SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 def check_shape(command: object) -> Command:
     """A dict with a known ``type``, every required key and no unknown key."""
     if not isinstance(command, dict):
-        raise Refusal("bad_command", "Une commande est un objet JSON avec un « type ».")
+        raise Refusal("not_a_command")
     kind = command.get("type")
     if not isinstance(kind, str) or kind not in SHAPES:
-        raise Refusal(
-            "bad_command",
-            f"Type de commande inconnu : {kind!r:.40}. Types connus : " + ", ".join(SHAPES) + ".",
-        )
+        raise Refusal("unknown_type", got=v.shown(kind), known=list(SHAPES))
     required, optional = SHAPES[kind]
     for key in required:
         if key not in command:
-            raise Refusal("bad_command", f"Commande « {kind} » incomplète : il manque « {key} ».")
+            raise Refusal("missing_key", kind=kind, field=key)
     for key in command:
         if key != "type" and key not in required and key not in optional:
-            raise Refusal("bad_command", f"Commande « {kind} » : clé inconnue {key!r:.40}.")
+            raise Refusal("unknown_key", kind=kind, field=str(key)[:40])
     return command
 
 
@@ -97,13 +94,15 @@ def check_options(command: Command) -> dict[str, Any]:
             out[name] = v.choice(value, name, ("a_genoux", "a_terre"))
         elif name == "items":
             items = [v.identifier(i, "items[]") for i in v.sequence(value, name, v.MAX_WEAPONS)]
-            if not items or len(set(items)) != len(items):
-                raise v.bad(name, "une liste non vide d'id d'armes distincts", value)
+            if not items:
+                raise v.bad(name, "empty")
+            if len(set(items)) != len(items):
+                raise v.bad(name, "duplicate")
             out[name] = items
         elif name == "tests":
             tests = v.mapping(value, name)
             if set(tests) != {"esquive", "acrobatie"}:
-                raise v.bad(name, "un objet {esquive: vrai/faux, acrobatie: vrai/faux}", value)
+                raise v.bad(name, "acrobatic_tests")
             out[name] = {k: v.boolean(tests[k], f"tests.{k}") for k in ("esquive", "acrobatie")}
     return out
 

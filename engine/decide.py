@@ -70,7 +70,7 @@ def step(enc: Encounter, command: object) -> tuple[Encounter, list[Event]]:
 def _combatant(enc: Encounter, cid: object, field: str = "id") -> Combatant:
     c = enc.combatant(cid)
     if c is None:
-        raise Refusal("unknown_combatant", f"Aucun combattant n'a l'id {cid!r:.40} (« {field} »).")
+        raise Refusal("unknown_combatant", id=v.shown(cid), field=field)
     return c
 
 
@@ -80,21 +80,20 @@ def _declare(c: Combatant, weapon_id: object, d6: object) -> dict[str, Any]:
         wid = v.identifier(weapon_id, f"declarations.{c.id}")
         w = c.weapon(wid)
         if w is None:
-            raise Refusal("bad_value", f"« declarations.{c.id} » : {c.name} n'a pas d'arme {wid!r}.")
+            raise Refusal("no_such_weapon", field=f"declarations.{c.id}", name=c.name, weapon=wid)
         if wid not in c.in_hand:
-            raise Refusal("not_allowed", f"{c.name} ne peut pas déclarer {w.name} : l'arme n'est pas en main. Préparez-la d'abord (D2).")
+            raise Refusal("not_declarable", name=c.name, weapon=w.name)
     die = v.integer(d6, f"rolls.{c.id}", low=1, high=6)
     return breakdown(c, weapon_id if isinstance(weapon_id, str) else None, die)
 
 
 def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     if len(enc.combatants) >= MAX_FIGHTERS:
-        raise Refusal("too_many_fighters", f"Au plus {MAX_FIGHTERS} combattants dans un combat : "
-                      "retirez-en un avant d'en ajouter un autre.")
+        raise Refusal("too_many_fighters", max=MAX_FIGHTERS)
     sheet = v.mapping(cmd["combatant"], "combatant")
     cid = v.identifier(sheet.get("id"), "combatant.id")
     if enc.combatant(cid) is not None:
-        raise Refusal("bad_value", f"« combatant.id » : l'id {cid!r} est déjà pris.")
+        raise Refusal("id_taken", field="combatant.id", id=cid)
     c = parse_combatant(sheet, cid, entry=max((x.entry for x in enc.combatants), default=-1) + 1)
     renamed: list[Event] = []
     if "numbered" in cmd and v.boolean(cmd["numbered"], "numbered"):
@@ -110,7 +109,7 @@ def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     entry: Roll | None = None
     if "declaration" in cmd or "roll" in cmd:
         if enc.round_over:
-            raise Refusal("round_over", "Aucun tour en cours : le combattant rejoindra le prochain tour (D7).")
+            raise Refusal("joins_next_round")
         if "engine_rolled" in cmd:
             v.boolean(cmd["engine_rolled"], "engine_rolled")
         b = _declare(c, cmd.get("declaration"), cmd.get("roll"))
@@ -179,10 +178,9 @@ def _duplicate_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     count = v.integer(cmd.get("count", 1), "count", low=1, high=MAX_FIGHTERS)
     ids = [v.identifier(i, "ids[]") for i in v.sequence(cmd.get("ids"), "ids")]
     if len(ids) != count or len(set(ids)) != count:
-        raise v.bad("ids", f"une liste de {count} id distincts", ids)
+        raise v.bad("ids", "distinct_ids", count=count)
     if len(enc.combatants) + count > MAX_FIGHTERS:
-        raise Refusal("too_many_fighters", f"Au plus {MAX_FIGHTERS} combattants dans un combat : "
-                      "retirez-en un avant d'en ajouter un autre.")
+        raise Refusal("too_many_fighters", max=MAX_FIGHTERS)
     renamed, names = copy_names(c.name, {x.name for x in enc.combatants}, count)
     events: list[Event] = []
     if renamed is not None:
@@ -191,7 +189,7 @@ def _duplicate_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     entry = max(x.entry for x in enc.combatants)
     for k, (cid, name) in enumerate(zip(ids, names, strict=True)):
         if enc.combatant(cid) is not None:
-            raise Refusal("bad_value", f"« ids » : l'id {cid!r} est déjà pris.")
+            raise Refusal("id_taken", field="ids", id=cid)
         events.append(CombatantAdded(combatant=parse_combatant({**sheet, "name": name}, cid, entry=entry + 1 + k),
                                      joins=None))
     return events
@@ -205,24 +203,23 @@ def _remove_combatant(enc: Encounter, cmd: Command) -> list[Event]:
 def _start_round(enc: Encounter, cmd: Command) -> list[Event]:
     """R1: every fighter not out of the fight (D6) declares and rolls; R2.4, D3."""
     if not enc.round_over:
-        raise Refusal("round_in_progress", f"Le tour {enc.round} est en cours : terminez-le d'abord (R2.4).")
+        raise Refusal("round_in_progress", round=enc.round)
     declarations = v.mapping(cmd.get("declarations", {}), "declarations")
     rolls = v.mapping(cmd.get("rolls", {}), "rolls")
     if "app_rolled" in cmd:  # taken by the engine before the rules (commands.resolve): a bad one is left
-        raise v.bad("app_rolled", "une liste d'id de combattants dont la page a lancé le dé, sans « engine_rolled »",
-                    cmd["app_rolled"])
+        raise v.bad("app_rolled", "app_rolled")
     engine_rolled = [v.identifier(i, "engine_rolled[]") for i in v.sequence(cmd.get("engine_rolled", []), "engine_rolled")]
     for key in (*declarations, *rolls):
         c = _combatant(enc, key, "declarations/rolls")
         if c.hors_combat:
-            raise Refusal("not_allowed", f"{c.name} est hors combat : il ne lance pas d'initiative (D6).")
+            raise Refusal("rolls_hors_combat", name=c.name)
     fighters = [c for c in enc.combatants if not c.hors_combat]
     if not fighters:
-        raise Refusal("not_allowed", "Aucun combattant en état de combattre : ajoutez-en (R1).")
+        raise Refusal("nobody_fights")
     initiatives = []
     for c in fighters:
         if c.id not in rolls:
-            raise Refusal("bad_value", f"« rolls.{c.id} » manque : le dé de {c.name}.", field=f"rolls.{c.id}", check="required")
+            raise v.bad(f"rolls.{c.id}", "die_missing", name=c.name)
         b = _declare(c, declarations.get(c.id), rolls[c.id])
         initiatives.append(Initiative(
             id=c.id, weapon=declarations.get(c.id), d6=b["d6"], rolled_by="engine" if c.id in engine_rolled else "table",
@@ -241,14 +238,16 @@ def _end_round(enc: Encounter, cmd: Command) -> list[Event]:
 def _pass(enc: Encounter, cmd: Command) -> list[Event]:
     """D5: stop taking phases for the rest of the round (P.I. kept for interruptions)."""
     c = _combatant(enc, cmd["actor"], "actor")
-    if enc.round == 0 or enc.round_over:
-        raise Refusal("round_over", "Aucun tour en cours (R2.4).")
+    if enc.round == 0:
+        raise Refusal("round_not_started")
+    if enc.round_over:
+        raise Refusal("round_finished")
     if c.hors_combat:
-        raise Refusal("not_allowed", f"{c.name} est hors combat (D6).")
+        raise Refusal("hors_combat", name=c.name)
     if not c.in_round:
-        raise Refusal("not_allowed", f"{c.name} rejoint le prochain tour (D7).")
+        raise Refusal("not_in_round", name=c.name)
     if c.passed:
-        raise Refusal("not_allowed", f"{c.name} a déjà passé (D5).")
+        raise Refusal("passed", name=c.name)
     return [TurnPassed(actor=c.id, pi=c.pi)]
 
 
@@ -257,16 +256,16 @@ def _update_settings(enc: Encounter, cmd: Command) -> list[Event]:
     settings = v.mapping(cmd["settings"], "settings")
     for key in settings:
         if key != "run_table":
-            raise v.bad(f"settings.{key}", "un réglage connu (run_table)", key)
+            raise v.bad(f"settings.{key}", "unknown_field", known=["run_table"])
     rows = []
     for i, row in enumerate(v.sequence(settings.get("run_table", []), "run_table")):
         pair = v.sequence(row, f"run_table[{i}]", 2)
         if len(pair) != 2:
-            raise v.bad(f"run_table[{i}]", "une paire [résultat minimum, mètres]", row)
+            raise v.bad(f"run_table[{i}]", "pair")
         rows.append((v.integer(pair[0], f"run_table[{i}][0]"), v.integer(pair[1], f"run_table[{i}][1]", low=0)))
     rows.sort()
     if len({r[0] for r in rows}) != len(rows):
-        raise v.bad("run_table", "des résultats minimums distincts", rows)
+        raise v.bad("run_table", "duplicate")
     return [SettingsUpdated(settings=Settings(run_table=tuple(rows)))]
 
 
@@ -282,23 +281,19 @@ def _action(enc: Encounter, cmd: Command, interruption: bool) -> list[Event]:
     c = _combatant(enc, cmd["actor"], "actor")
     action = ACTIONS.get(cmd["action"]) if isinstance(cmd["action"], str) else None
     if action is None:
-        raise Refusal("unknown_action", f"Action inconnue : {cmd['action']!r:.40} (R4).")
+        raise Refusal("unknown_action", got=v.shown(cmd["action"]))
     is_interruption = action.category is Category.INTERRUPTION
     if is_interruption != interruption:
-        raise Refusal(
-            "bad_command",
-            f"« {action.id} » est une interruption : utilisez « interrupt » (R5)." if is_interruption
-            else f"« {action.id} » n'est pas une interruption : utilisez « act » (R5.3).",
-        )
+        raise Refusal("use_interrupt" if is_interruption else "use_act", action=action.id)
     options = check_options(cmd)
     for name in options:
         if name not in action.options:
-            raise Refusal("bad_command", f"« {action.id} » ne prend pas l'option « {name} ».")
+            raise Refusal("option_not_taken", action=action.id, option=name)
     for name in ("target", "against"):
         if name in options:
             other = _combatant(enc, options[name], name)
             if other.id == c.id:
-                raise v.bad(name, "un autre combattant", options[name])
+                raise v.bad(name, "not_self")
     p = plan(c, turn_of(enc, c, ready(enc)), action, options)
     w = p.weapon
     keeps_aim = action.keeps_aim and w is not None and c.aim_weapon == w.id

@@ -1,108 +1,238 @@
-"""Refusals: why the engine said no, with a stable code and a French message.
+"""Refusals: why the engine said no, with a stable code, a reason key and its params.
 
-Inside the engine a refusal is raised as :class:`Refusal`; :func:`engine.apply` turns it
-into ``{"code", "message"}`` at the boundary, so callers never see an exception.
+Every failure the engine (and the page beside it) can report is a :class:`Refusal`: a
+``key`` of :data:`REASONS`, which says its ``code`` (one of :data:`CODES`, the one table
+of codes), and the ``params`` the sentence names. The sentences live once, in the
+language catalogues ``engine/lang/fr.json`` and ``en.json``: the engine's plain
+``message`` (the CPython API, its tests, the ``reason`` of a verdict) is the French one,
+and the page words the same key and params in its reader's language (web/lang/*.js
+import these very files). :func:`engine.apply` and the table turn a refusal into
+``{"code", "message", "key", "params"}`` at the boundary: callers never see an exception.
+
+A sentence names its params in braces, filled in by :func:`sentence` (and by the page's
+``web/infra/i18n.js``, by the same rules): ``field``, ``option`` and ``action`` are the
+engine's names of a field, an option and an action, which the engine quotes (« name »)
+and the page words as its own labels; ``why`` is another reason's key, told as a clause
+(its first letter in lower case, without its full stop); ``refused`` is another refusal,
+``{"key", "params"}``, told whole; a list is its items joined by commas; any other param
+as it is.
+
+>>> r = Refusal("no_pi", name="Aldric")
+>>> r.code, r.message, r.params
+('no_pi', "Aldric n'a plus de P.I. : il ne peut plus entamer d'action (R2.3).", {'name': 'Aldric'})
+>>> sentence("en", "weapon_unfit", {"weapon": "Arc court", "why": "needs_melee"})
+'Arc court does not fit: needs a melee weapon in hand, or bare hands (R4).'
 """
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
+from importlib import resources
 from typing import Any
 
-CODES = (
-    "bad_command",
-    "bad_value",
-    "unknown_combatant",
-    "unknown_action",
-    "not_your_turn",
-    "no_pi",
-    "no_hope",
-    "not_allowed",
-    "too_far",
-    "round_in_progress",
-    "round_over",
-    "too_many_fighters",
-)
+#: Every error code, once: code -> who gives it. ``rules``: the engine contract
+#: (RULES.md: ``apply``, ``replay``); ``save``: a save text, a file or a link read
+#: (engine/save.py); ``table``: the table session's own (engine/table.py: a fault of the
+#: engine's code, after which the page offers a reload); ``page``: the page's own, worded
+#: by the same catalogues (web/infra/session.js: a tab that follows another one read-only).
+CODES = {
+    "bad_command": "rules",
+    "bad_value": "rules",
+    "unknown_combatant": "rules",
+    "unknown_action": "rules",
+    "not_your_turn": "rules",
+    "no_pi": "rules",
+    "no_hope": "rules",
+    "not_allowed": "rules",
+    "too_far": "rules",
+    "round_in_progress": "rules",
+    "round_over": "rules",
+    "too_many_fighters": "rules",
+    "too_big": "save",
+    "too_long": "save",
+    "not_json": "save",
+    "not_an_encounter": "save",
+    "newer_format": "save",
+    "bad_log": "save",
+    "internal": "table",
+    "read_only": "page",
+}
+
+#: Every reason a refusal gives: key -> its code. The params each sentence names are in
+#: the catalogues (engine/lang/*.json); a test holds that both languages have every key
+#: with the same params.
+REASONS = {
+    # who may act now (rules.eligibility: R1, R2.1, R2.3, R2.4, R5.1, R5.2, D5, D6, D7, D22)
+    "round_not_started": "round_over",
+    "hors_combat": "not_allowed",
+    "not_in_round": "not_allowed",
+    "interrupt_own_phase": "not_allowed",
+    "no_hope": "no_hope",
+    "round_finished": "round_over",
+    "passed": "not_allowed",
+    "other_phase": "not_your_turn",
+    "no_pi": "no_pi",
+    "not_highest": "not_your_turn",
+    # the R4 preconditions (an action's ``Need``) and the weapon it uses (``Uses``)
+    "arrow_already_nocked": "not_allowed",
+    "no_arrow_nocked": "not_allowed",
+    "nothing_in_hand": "not_allowed",
+    "no_dodge_after_charge": "not_allowed",
+    "engaged_no_charge": "not_allowed",
+    "standing_to_run": "not_allowed",
+    "already_in_cover": "not_allowed",
+    "already_prone": "not_allowed",
+    "already_standing": "not_allowed",
+    "same_posture": "not_allowed",
+    "needs_bow": "not_allowed",
+    "needs_aimable": "not_allowed",
+    "needs_thrown": "not_allowed",
+    "needs_parry_weapon": "not_allowed",
+    "nothing_to_ready": "not_allowed",
+    "needs_melee": "not_allowed",
+    "weapon_unfit": "not_allowed",
+    "weapon_already_in_hand": "not_allowed",
+    "drop_at_most": "not_allowed",
+    "item_not_in_hand": "not_allowed",
+    "too_far": "too_far",
+    # the round and the fighters (engine/decide.py)
+    "not_declarable": "not_allowed",
+    "rolls_hors_combat": "not_allowed",
+    "nobody_fights": "not_allowed",
+    "joins_next_round": "round_over",
+    "round_in_progress": "round_in_progress",
+    "too_many_fighters": "too_many_fighters",
+    "unknown_combatant": "unknown_combatant",
+    "unknown_action": "unknown_action",
+    # the command's shape (engine/commands.py, engine/decide.py)
+    "use_interrupt": "bad_command",
+    "use_act": "bad_command",
+    "option_not_taken": "bad_command",
+    "option_required": "bad_command",
+    "not_a_command": "bad_command",
+    "unknown_type": "bad_command",
+    "missing_key": "bad_command",
+    "unknown_key": "bad_command",
+    "not_a_log": "bad_command",
+    "unresolved_log": "bad_command",
+    "internal_error": "bad_command",
+    "bad_state": "bad_value",
+    # a value refused: each names its ``field`` (engine/values.py, engine/sheet.py); the
+    # first ones are the CHECKS below
+    "integer": "bad_value",
+    "range": "bad_value",
+    "number": "bad_value",
+    "text": "bad_value",
+    "text_length": "bad_value",
+    "identifier": "bad_value",
+    "object": "bad_value",
+    "list": "bad_value",
+    "too_many": "bad_value",
+    "choice": "bad_value",
+    "boolean": "bad_value",
+    "required": "bad_value",
+    "unknown_field": "bad_value",
+    "duplicate": "bad_value",
+    "unknown_weapon": "bad_value",
+    "no_such_weapon": "bad_value",
+    "id_taken": "bad_value",
+    "distinct_ids": "bad_value",
+    "app_rolled": "bad_value",
+    "pair": "bad_value",
+    "not_self": "bad_value",
+    "empty": "bad_value",
+    "acrobatic_tests": "bad_value",
+    "die_missing": "bad_value",
+    # a save, a file or a link (engine/save.py, engine/link.py)
+    "too_big": "too_big",
+    "fight_too_big": "too_big",
+    "too_long": "too_long",
+    "fight_too_long": "too_long",
+    "not_json": "not_json",
+    "too_deep": "not_json",
+    "not_an_encounter": "not_an_encounter",
+    "newer_format": "newer_format",
+    "bad_log": "bad_log",
+    # the table session (engine/table.py) and the page (web/infra/session.js)
+    "bad_request": "bad_command",
+    "unknown_operation": "bad_command",
+    "internal": "internal",
+    "read_only": "read_only",
+}
+
+#: The value checks a sheet's fields can fail (:func:`engine.sheet.field_errors`): the
+#: form words each next to its field, by the same sentence.
+CHECKS = ("integer", "range", "number", "text", "text_length", "identifier", "object", "list", "too_many", "choice",
+          "boolean", "required", "unknown_field", "duplicate", "unknown_weapon")
+
+#: The languages of the catalogues (engine/lang/<code>.json).
+LANGUAGES = ("fr", "en")
+
+#: The params named after an engine's name of a field, an option, an action: quoted here,
+#: worded by the page in its own labels.
+NAMES = ("field", "option", "action")
+
+_PARAM = re.compile(r"\{(\w+)\}")
 
 
-#: The reasons the board can give for an action it refuses (eligibility, the R4
-#: preconditions, the weapon), each a stable key that the page words in its language
-#: (web/lang/*.js, ``reasons``); their ``params`` are named in the comment.
-REASONS = (
-    "round_not_started",  # R1
-    "hors_combat",  # name; D6
-    "not_in_round",  # name; D6, D7
-    "interrupt_own_phase",  # R5.1, D22
-    "no_hope",  # name; R5.2
-    "round_finished",  # R2.4
-    "passed",  # name; D5
-    "other_phase",  # D22
-    "no_pi",  # name; R2.3
-    "not_highest",  # R2.1
-    "arrow_already_nocked",  # D18
-    "no_arrow_nocked",  # R4
-    "nothing_in_hand",  # R4
-    "no_dodge_after_charge",  # R4.2
-    "engaged_no_charge",  # R4.2
-    "standing_to_run",  # R4
-    "already_in_cover",  # R4, D10
-    "already_prone",  # R4
-    "already_standing",  # R4
-    "needs_bow",  # R4
-    "needs_aimable",  # R4.1
-    "needs_thrown",  # R4
-    "needs_parry_weapon",  # R4
-    "nothing_to_ready",  # R4
-    "needs_melee",  # R4, R4.2
-    "weapon_unfit",  # weapon, why (another reason's key)
-    "weapon_already_in_hand",  # weapon
-)
+def _catalogue(language: str) -> dict[str, str]:
+    data = json.loads(resources.files(__package__).joinpath("lang", f"{language}.json").read_text("utf-8"))
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(x, str) for k, x in data.items()):
+        raise TypeError(f"engine/lang/{language}.json is not an object of sentences")
+    return data
 
 
-#: What a value check can say about one field of a sheet (engine/sheet.py
-#: :func:`~engine.sheet.field_errors`): a stable key the page words in its language
-#: (web/lang/*.js, ``fieldErrors``), naming the field; its ``params`` in the comment.
-CHECKS = (
-    "integer",  # low, high: not a whole number
-    "range",  # low, high: a whole number out of bounds
-    "number",  # low, high
-    "text",  # max: not a text
-    "text_length",  # min, max
-    "identifier",  # max
-    "object",
-    "list",
-    "too_many",  # max
-    "choice",  # allowed
-    "boolean",
-    "required",
-    "unknown_field",
-    "duplicate",
-    "unknown_weapon",
-    "invalid",
-)
+#: The sentences of each language, by reason key.
+WORDS = {language: _catalogue(language) for language in LANGUAGES}
+
+
+def sentence(language: str, key: str, params: Mapping[str, Any]) -> str:
+    """The sentence of ``key`` in ``language``, its params filled in (module docstring).
+
+    >>> sentence("fr", "integer", {"field": "wounds", "low": 0, "high": 999})
+    '« wounds » : un nombre entier, de 0 à 999.'
+    >>> sentence("fr", "bad_log", {"number": 2, "refused": {"key": "passed", "params": {"name": "Orque"}}})
+    'Commande n° 2 refusée par les règles : Orque a passé : plus de phase ce tour-ci (D5).'
+    """
+    return _PARAM.sub(lambda m: _param(language, m.group(1), params[m.group(1)]), WORDS[language][key])
+
+
+def _param(language: str, name: str, value: Any) -> str:
+    if name in NAMES:
+        return f"« {value} »"
+    if name == "why":
+        said = sentence(language, value, {})
+        return said[:1].lower() + said[1:].removesuffix(".")
+    if name == "refused":
+        return sentence(language, value["key"], value["params"])
+    if isinstance(value, list):
+        return ", ".join(str(x) for x in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 class Refusal(Exception):
-    """A command the rules refuse: a stable ``code``, a French ``message``, and for the
-    reasons the board shows, a ``key`` of :data:`REASONS` with its ``params``.
+    """A refusal: its ``key`` (:data:`REASONS`), which gives its ``code``, the ``params``
+    its sentence names, and that sentence in French as its ``message``.
 
-    >>> r = Refusal("no_pi", "Plus de P.I. (R2.3).")
-    >>> r.as_json()
-    {'code': 'no_pi', 'message': 'Plus de P.I. (R2.3).'}
-    >>> Refusal("no_pi", "Aldric n'a plus de P.I.", "no_pi", name="Aldric").as_json()["params"]
-    {'name': 'Aldric'}
+    >>> Refusal("hors_combat", name="Orque").code
+    'not_allowed'
     """
 
-    def __init__(self, code: str, message: str, key: str | None = None, **params: object) -> None:
-        assert code in CODES, code
-        assert key is None or key in REASONS, key
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    def __init__(self, key: str, **params: Any) -> None:
         self.key = key
+        self.code = REASONS[key]
         self.params = params
+        self.message = sentence("fr", key, params)
+        #: A sheet refused: every field it refuses, as the form shows them (engine/sheet.py).
+        self.fields: list[dict[str, Any]] = []
+        super().__init__(self.message)
 
     def field_json(self) -> dict[str, Any]:
-        """The failed check as the form shows it: ``{"field", "key", "params"}``.
+        """The failed value check as the form shows it: ``{"field", "key", "params"}``.
 
         >>> from engine.values import integer
         >>> try:
@@ -112,12 +242,15 @@ class Refusal(Exception):
         {'field': 'characteristics.tir', 'key': 'integer', 'params': {'low': 0, 'high': 999}}
         """
         params = dict(self.params)
-        return {"field": params.pop("field", None), "key": params.pop("check", "invalid"), "params": params}
+        return {"field": params.pop("field", None), "key": self.key, "params": params}
 
     def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.key is not None:
-            out["key"] = self.key
-        if self.key is not None or self.params:  # a value refused names its field (values.py)
-            out["params"] = self.params
+        """The refusal as callers get it (``error``)."""
+        out: dict[str, Any] = {"code": self.code, "message": self.message, "key": self.key, "params": self.params}
+        if self.fields:
+            out["fields"] = self.fields
         return out
+
+    def answer(self) -> dict[str, Any]:
+        """The refusal as a whole answer: ``{"ok": False, "error": ...}``."""
+        return {"ok": False, "error": self.as_json()}

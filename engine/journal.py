@@ -29,7 +29,7 @@ Entry = dict[str, Any]
 
 
 def _no_dice() -> int:
-    raise Refusal("bad_command", "Le journal lit des commandes résolues (dés déjà notés).")
+    raise Refusal("unresolved_log")
 
 
 def journal(commands: list[Any]) -> list[Entry]:

@@ -50,6 +50,7 @@ import unicodedata
 from typing import Any
 
 from .commands import OPTIONS
+from .errors import Refusal
 from .model import CHARACTERISTICS
 
 #: The first value of a compact link text: its version.
@@ -72,8 +73,9 @@ _FIGHTER = re.compile(r"c[1-9][0-9]{0,5}")
 _ACT = re.compile(r"([AI])([1-9][0-9]{0,5})([a-y])(.*)", re.DOTALL)
 
 
-class Unfit(Exception):
-    """This command has no compact form: it is kept as it is."""
+class _NoToken(Exception):
+    """Not a failure: this command has no compact form, and :func:`pack_command` keeps it
+    as it is, an object."""
 
 
 def _text(value: Any) -> str:
@@ -92,9 +94,9 @@ def slug(name: str) -> str:
 
 
 def _number(cid: Any) -> int:
-    """An id the engine gave (``c12``) as its number; Unfit for another one."""
+    """An id the engine gave (``c12``) as its number; _NoToken for another one."""
     if not isinstance(cid, str) or not _FIGHTER.fullmatch(cid):
-        raise Unfit(cid)
+        raise _NoToken(cid)
     return int(cid[1:])
 
 
@@ -114,17 +116,17 @@ def _pack_sheet(sheet: dict[str, Any], arms: Arms) -> str:
     for w in reversed(sheet["weapons"]):  # the weapons' own skills end the skills, in weapon order
         level = skills.pop(w["skill"], None) if w["skill"] == next(reversed(skills), None) else None
         if w["id"] != slug(w["name"]) or w["skill"] != w["id"] or type(level) is not int or not 0 <= level <= 9:
-            raise Unfit(w)
+            raise _NoToken(w)
         flag = (1 if w["id"] in sheet["in_hand"] else 0) + (0 if w["stowed"] is True else 2)
         weapons.append(f"{KINDS[w['kind']]}{level}{flag}{w['name']}")
     if tuple(skills) != SKILLS or tuple(sheet["characteristics"]) != CHARACTERISTICS:
-        raise Unfit("skills")
+        raise _NoToken("skills")
     values = {"side": SIDES[sheet["side"]], "hope": sheet["hope"], "wounds": sheet["wounds"],
               "initiative_bonus": sheet["initiative_bonus"], **{f"c.{k}": n for k, n in sheet["characteristics"].items()},
               **{f"s.{k}": n for k, n in skills.items()}}
     numbers = [values[place] for place in PLACES]
     if not all(type(n) is int for n in numbers):
-        raise Unfit("numbers")
+        raise _NoToken("numbers")
     while numbers and numbers[-1] == 0:
         numbers.pop()
     digits = "".join(map(str, numbers)) if all(0 <= n <= 9 for n in numbers) else ",".join(map(str, numbers))
@@ -173,7 +175,7 @@ def _pack_round(c: dict[str, Any], arms: Arms) -> str:
     rolls, declared = c["rolls"], c.get("declarations", {})
     engine = c.get("engine_rolled", [])
     if set(declared) - set(rolls) or ("engine_rolled" in c and not engine) or not set(engine) <= set(rolls):
-        raise Unfit("round")
+        raise _NoToken("round")
     last = max((_number(cid) for cid in rolls), default=0)
     dice, weapons = "", []
     for n in range(1, last + 1):
@@ -183,7 +185,7 @@ def _pack_round(c: dict[str, Any], arms: Arms) -> str:
             dice += "-"
             continue
         if type(die) is not int or not 0 <= die <= 9:
-            raise Unfit(die)
+            raise _NoToken(die)
         dice += str(die) if cid in engine else chr(97 + die)
         weapon = declared.get(cid, "-") if cid in declared else "-"
         own = arms.get(cid, [])
@@ -238,7 +240,7 @@ def _pack_act(c: dict[str, Any]) -> str:
             value = _number(c[name]) if name in ("target", "against") else c[name]
             options.append(("" if name == first and not options else chr(97 + OPTIONS.index(name))) + _text(value))
     if c["action"] not in ACTION_IDS:
-        raise Unfit(c["action"])
+        raise _NoToken(c["action"])
     return f"{'A' if c['type'] == 'act' else 'I'}{_number(c['actor'])}{chr(97 + ACTION_IDS.index(c['action']))}{','.join(options)}"
 
 
@@ -270,7 +272,7 @@ def _pack_one(c: dict[str, Any], arms: Arms) -> Any:
         return f"{'P' if kind == 'pass' else 'R'}{_number(c.get('actor', c.get('id')))}"
     if kind == "end_round" and len(c) == 1:
         return "E"
-    raise Unfit(kind)
+    raise _NoToken(kind)
 
 
 def _unpack_one(item: Any, arms: Arms) -> Any:
@@ -313,7 +315,7 @@ def pack_command(command: Any, arms: Arms | None = None) -> Any:
         short = _pack_one(command, arms)
         if "~" not in short and _canonical(_unpack_one(json.loads(_text(short)), dict(arms))) == _canonical(command):
             packed = short
-    except (Unfit, KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration):
+    except (_NoToken, KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration):
         pass
     _remember(arms, command)
     return packed
@@ -348,7 +350,7 @@ def count(data: list[Any]) -> int:
 
 
 def unpack(data: Any) -> list[Any]:
-    """The log of a :func:`pack` text (parsed or not); ValueError("not_an_encounter")
+    """The log of a :func:`pack` text (parsed or not); refused (``not_an_encounter``)
     when it is not one. What it gives is still to be checked by the rules (replay).
 
     >>> for command in unpack('["r1","P1",{"type":"end_round"},"sa-|_~E"]'):
@@ -371,4 +373,4 @@ def unpack(data: Any) -> list[Any]:
                 _remember(arms, commands[-1])
         return commands
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration, RecursionError) as exc:
-        raise ValueError("not_an_encounter") from exc
+        raise Refusal("not_an_encounter") from exc

@@ -57,17 +57,16 @@ def weapon_for(c: Combatant, uses: Uses, chosen: str | None) -> Weapon | None:
     if chosen is not None:
         w = c.weapon(chosen)
         if w is None:
-            raise Refusal("bad_value", f"« weapon » : {c.name} n'a pas d'arme {chosen!r}.")
+            raise Refusal("no_such_weapon", field="weapon", name=c.name, weapon=chosen)
         if not uses.fits(c, w):
-            raise Refusal("not_allowed", uses.unfit.format(weapon=w.name, reason=uses.reason), uses.unfit_key,
-                          weapon=w.name, why=uses.key)
+            raise Refusal(uses.unfit_key, weapon=w.name, why=uses.key)
         return w
     for w in c.weapons:
         if uses.fits(c, w):
             return w
     if uses.bare_hands:
         return None
-    raise Refusal("not_allowed", uses.reason[0].upper() + uses.reason[1:] + ".", uses.key)
+    raise Refusal(uses.key)
 
 
 def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
@@ -75,33 +74,29 @@ def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
     interruption would be paid ("pi" or "espoir"), or "pi" for a phase action.
     """
     if not turn.started:
-        raise Refusal("round_over", "Aucun tour n'a commencé : lancez l'initiative (R1).", "round_not_started")
+        raise Refusal("round_not_started")
     if c.hors_combat:
-        raise Refusal("not_allowed", f"{c.name} est hors combat (D6).", "hors_combat", name=c.name)
+        raise Refusal("hors_combat", name=c.name)
     if not c.in_round:
-        raise Refusal("not_allowed", f"{c.name} n'a pas d'initiative ce tour-ci : il rejoint le prochain tour (D6, D7).",
-                      "not_in_round", name=c.name)
+        raise Refusal("not_in_round", name=c.name)
     if action.category is Category.INTERRUPTION:
         if turn.own_phase:
-            raise Refusal("not_allowed", "Une interruption se prend hors de sa propre phase (R5.1, D22).",
-                          "interrupt_own_phase")
+            raise Refusal("interrupt_own_phase")
         if c.pi > 0:
             return "pi"
         if c.hope >= HOPE_COST:
             return "espoir"
-        raise Refusal("no_hope", f"{c.name} n'a plus de P.I. ni de point d'Espoir pour s'interrompre (R5.2).",
-                      "no_hope", name=c.name)
+        raise Refusal("no_hope", name=c.name)
     if turn.over:
-        raise Refusal("round_over", "Le tour est fini : lancez le suivant (R2.4).", "round_finished")
+        raise Refusal("round_finished")
     if c.passed:
-        raise Refusal("not_allowed", f"{c.name} a passé : plus de phase ce tour-ci (D5).", "passed", name=c.name)
+        raise Refusal("passed", name=c.name)
     if turn.other_phase:
-        raise Refusal("not_your_turn", "Un autre combattant termine sa phase (D22).", "other_phase")
+        raise Refusal("other_phase")
     if c.pi <= 0:
-        raise Refusal("no_pi", f"{c.name} n'a plus de P.I. : il ne peut plus entamer d'action (R2.3).", "no_pi",
-                      name=c.name)
+        raise Refusal("no_pi", name=c.name)
     if not turn.ready:
-        raise Refusal("not_your_turn", "Ce n'est pas son tour : le plus haut total de P.I. agit (R2.1).", "not_highest")
+        raise Refusal("not_highest")
     return "pi"
 
 
@@ -115,10 +110,10 @@ def plan(c: Combatant, turn: Turn, action: Action, options: Mapping[str, Any], p
     if not probe:
         for name in action.required:
             if name not in options:
-                raise Refusal("bad_command", f"« {action.id} » demande l'option « {name} ».", field=name, check="required")
+                raise Refusal("option_required", action=action.id, field=name)
     for need in action.needs:
         if not need.holds(c):
-            raise Refusal("not_allowed", need.message, need.key)
+            raise Refusal(need.key)
     weapon = weapon_for(c, action.uses, options.get("weapon")) if action.uses is not None else None
     if not probe:
         action.check(c, options)

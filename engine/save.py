@@ -16,8 +16,8 @@ text as a save, ``format`` ``"link"``.
 Format 1 (the first release's autosave) was ``{"format": 1, "commands": [...]}``; format 2
 wrote every resolved command in full. Both are read and migrated (:data:`MIGRATIONS`). A text that is too big, not JSON, not an
 encounter, from a newer Riposte, too long to replay (over :data:`MAX_COMMANDS` commands), or whose
-log the rules refuse is refused with a code
-and a French message; nothing is ever half-read.
+log the rules refuse is refused (engine/errors.py: a code, a reason and its params);
+nothing is ever half-read.
 
 >>> text = dump([{"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}}])
 >>> r = read(text)
@@ -37,8 +37,11 @@ from collections.abc import Callable
 from typing import Any
 
 from . import link
-from .codec import decode
+from .codec import decode, encode
+from .errors import Refusal
 from .model import Encounter
+from .play import fold
+from .view import board
 
 #: The format written today.
 SAVE_FORMAT = 3
@@ -59,9 +62,6 @@ MAX_COMMANDS = 12_000
 #: recursion on deeper text can overflow the WebAssembly stack (and kill the worker)
 #: before Python's recursion limit, so depth is checked before parsing.
 MAX_DEPTH = 64
-
-#: The save error codes (the page translates them by code).
-SAVE_CODES = ("too_big", "too_long", "not_json", "not_an_encounter", "newer_format", "bad_log")
 
 Save = dict[str, Any]
 
@@ -153,41 +153,41 @@ def depth(text: str) -> int:
 
 
 def loads(text: str) -> Any:
-    """``json.loads`` that refuses, with :class:`ValueError`, nesting over MAX_DEPTH."""
+    """``json.loads`` that refuses nesting over MAX_DEPTH (``too_deep``) before parsing,
+    and text that is not JSON (``not_json``, where it stops).
+
+    >>> loads("[" * 65)
+    Traceback (most recent call last):
+    engine.errors.Refusal: Ce n'est pas du JSON lisible (imbrication trop profonde : plus de 64 niveaux).
+    """
     if depth(text) > MAX_DEPTH:
-        raise ValueError(f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)")
-    return json.loads(text)
-
-
-def _refuse(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    assert code in SAVE_CODES, code
-    return {"ok": False, "error": {"code": code, "message": message, **extra}}
+        raise Refusal("too_deep", max=MAX_DEPTH)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:  # where it stops (Python's own words are English)
+        raise Refusal("not_json", line=exc.lineno, column=exc.colno) from exc
+    except RecursionError as exc:  # nested deeper than Python goes, on a smaller stack
+        raise Refusal("too_deep", max=MAX_DEPTH) from exc
 
 
 def migrate(data: object) -> Save:
-    """A save of any known format as today's format; :class:`ValueError` with the
-    error code as its argument when it cannot be.
+    """A save of any known format as today's format; refused (``not_an_encounter``,
+    ``newer_format``) when it cannot be.
 
     >>> migrate({"format": 1, "commands": []})["format"]
     3
     """
     if not isinstance(data, dict) or not isinstance(data.get("format"), int) or isinstance(data["format"], bool):
-        raise ValueError("not_an_encounter")
+        raise Refusal("not_an_encounter")
     if data["format"] > SAVE_FORMAT:
-        raise ValueError("newer_format")
+        raise Refusal("newer_format")
     if data["format"] < 1 or not isinstance(data.get("commands"), list):
-        raise ValueError("not_an_encounter")
+        raise Refusal("not_an_encounter")
     if data["format"] >= 2 and data.get("app") != "riposte":
-        raise ValueError("not_an_encounter")
+        raise Refusal("not_an_encounter")
     while data["format"] < SAVE_FORMAT:
         data = MIGRATIONS[data["format"]](data)
     return data
-
-
-_MESSAGES = {
-    "not_an_encounter": "Ce n'est pas un combat Riposte (il faut un objet avec « format » et « commands »).",
-    "newer_format": "Ce combat vient d'une version plus récente de Riposte : mettez la page à jour pour l'ouvrir.",
-}
 
 
 def parse(text: object) -> dict[str, Any]:
@@ -195,91 +195,83 @@ def parse(text: object) -> dict[str, Any]:
     "format": the format it was written in (``"link"``: a link's text, engine/link.py),
     "commands": [...]}`` or a refusal
     (``too_big``, ``too_long``, ``not_json``, ``not_an_encounter``, ``newer_format``). Never raises."""
-    if not isinstance(text, str):
-        return _refuse("not_an_encounter", "Ce n'est pas un combat Riposte (texte attendu).")
-    if len(text) > MAX_CHARS:
-        return too_big(len(text))
     try:
-        data = loads(text)
-    except json.JSONDecodeError as exc:  # where it stops, in French (Python's own words are English)
-        return _refuse("not_json", f"Ce n'est pas du JSON lisible (ligne {exc.lineno}, colonne {exc.colno}).")
-    except (ValueError, RecursionError):  # nested deeper than MAX_DEPTH (loads), or than Python goes
-        return _refuse("not_json", f"Ce n'est pas du JSON lisible (imbrication trop profonde : plus de {MAX_DEPTH} niveaux).")
+        return {"ok": True, **_parsed(text)}
+    except Refusal as refusal:
+        return refusal.answer()
+
+
+def _parsed(text: object) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise Refusal("not_an_encounter")
+    if len(text) > MAX_CHARS:
+        raise too_big(len(text))
+    data = loads(text)
     if link.is_packed(data):
         if link.count(data) > MAX_COMMANDS:
-            return too_long(link.count(data))
-        try:
-            return {"ok": True, "format": "link", "commands": link.unpack(data)}
-        except ValueError:
-            return _refuse("not_an_encounter", _MESSAGES["not_an_encounter"])
-    try:
-        original = data.get("format") if isinstance(data, dict) else None
-        data = migrate(data)
-    except ValueError as exc:
-        return _refuse(exc.args[0], _MESSAGES[exc.args[0]])
+            raise too_long(link.count(data))
+        return {"format": "link", "commands": link.unpack(data)}
+    original = data.get("format") if isinstance(data, dict) else None
+    data = migrate(data)
     if len(data["commands"]) > MAX_COMMANDS:
-        return too_long(len(data["commands"]))
+        raise too_long(len(data["commands"]))
     commands = expand(data["commands"]) if original == SAVE_FORMAT else data["commands"]
-    return {"ok": True, "format": original, "commands": commands}
+    return {"format": original, "commands": commands}
 
 
-#: What to do when a command is refused because the fight is full.
-FULL_ADVICE = " Exportez-le (menu Partie), puis commencez un nouveau combat avec le groupe."
+def too_long(count: int, full: bool = False) -> Refusal:
+    """The refusal of a log over :data:`MAX_COMMANDS`, checked before any replay; ``full``:
+    of a command that the fight has no room for (it says what to do then)."""
+    return Refusal("fight_too_long" if full else "too_long", count=count, max=MAX_COMMANDS)
 
 
-def too_long(count: int, advice: str = "") -> dict[str, Any]:
-    """The refusal of a log over :data:`MAX_COMMANDS`, checked before any replay."""
-    return _refuse("too_long", f"Combat trop long : {count} commandes (au plus {MAX_COMMANDS}, pour qu'il se "
-                   f"rejoue vite).{advice}", limit=MAX_COMMANDS)
+def too_big(size: int, full: bool = False) -> Refusal:
+    """The refusal of a save text over :data:`MAX_CHARS` characters (``full``: as
+    :func:`too_long`)."""
+    return Refusal("fight_too_big" if full else "too_big", kb=size // 1000, max_kb=MAX_CHARS // 1000)
 
 
-def too_big(size: int, advice: str = "") -> dict[str, Any]:
-    """The refusal of a save text over :data:`MAX_CHARS` characters."""
-    return _refuse("too_big", f"Trop gros pour un combat : {size // 1000} ko (au plus {MAX_CHARS // 1000} ko).{advice}",
-                   limit=MAX_CHARS)
+def checked_texts(texts: list[str], board: dict[str, Any] | None, full: bool = False) -> str:
+    """The save of a log whose commands are written (:func:`command_text`), when it can
+    be read back (:func:`parse`: at most :data:`MAX_COMMANDS` commands, :data:`MAX_CHARS`
+    characters); else refused (``full``: as :func:`too_long`): what is accepted is always
+    readable again.
 
-
-def checked_texts(texts: list[str], board: dict[str, Any] | None, advice: str = "") -> dict[str, Any]:
-    """``{"ok": True, "text": the save}`` when the save of a log whose commands are
-    written (:func:`command_text`) can be read back (:func:`parse`: at most
-    :data:`MAX_COMMANDS` commands, :data:`MAX_CHARS` characters), else its refusal: what
-    is accepted is always readable again.
-
-    >>> checked_texts([], None)["ok"], checked_texts(["{}"] * (MAX_COMMANDS + 1), None)["error"]["code"]
-    (True, 'too_long')
+    >>> checked_texts([], None) == dump([])
+    True
+    >>> checked_texts(["{}"] * (MAX_COMMANDS + 1), None)
+    Traceback (most recent call last):
+    engine.errors.Refusal: Combat trop long : 12001 commandes (au plus 12000, pour qu'il se rejoue vite).
     """
     if len(texts) > MAX_COMMANDS:
-        return too_long(len(texts), advice)
+        raise too_long(len(texts), full)
     text = dump_texts(texts, board)
     if len(text) > MAX_CHARS:
-        return too_big(len(text), advice)
-    return {"ok": True, "text": text}
+        raise too_big(len(text), full)
+    return text
 
 
-def bad_log(error: dict[str, Any]) -> dict[str, Any]:
-    """The refusal of a save whose log the rules refuse (``error`` from ``replay``)."""
-    return _refuse("bad_log", f"Commande n° {error['index']} refusée par les règles : {error['message']}",
-                   index=error["index"], rule_code=error["code"])
+def bad_log(index: int, error: dict[str, Any]) -> Refusal:
+    """The refusal of a save whose log the rules refuse: command ``index`` (from 0),
+    refused with ``error`` (from ``replay``); its ``number`` counts from 1."""
+    return Refusal("bad_log", index=index, number=index + 1, refused={"key": error["key"], "params": error["params"]})
 
 
 def read(text: object) -> dict[str, Any]:
     """Read a save text: ``{"ok": True, "commands", "state", "board", "format",
     "summary"}`` with the log replayed, or ``{"ok": False, "error": {"code",
     "message"}}``. Never raises."""
-    parsed = parse(text)
-    if not parsed["ok"]:
-        return parsed
-    from . import replay, view  # the public functions, after the package is loaded
-
-    result = replay(parsed["commands"])
-    if not result["ok"]:
-        return bad_log(result["error"])
-    shown = view(result["state"])
-    kept = checked_texts([command_text(c) for c in result["commands"]], painted(shown))  # as the autosave will write it
-    if not kept["ok"]:
-        return kept
-    return {"ok": True, "format": parsed["format"], "commands": result["commands"], "state": result["state"],
-            "board": shown, "summary": summary(result["state"])}
+    try:
+        parsed = _parsed(text)
+        enc, result = fold(parsed["commands"], with_events=False)
+        if not result["ok"]:
+            raise bad_log(result["error"]["index"], result["error"])
+        shown = board(enc)
+        checked_texts([command_text(c) for c in result["commands"]], painted(shown))  # as the autosave will write it
+    except Refusal as refusal:
+        return refusal.answer()
+    return {"ok": True, "format": parsed["format"], "commands": result["commands"], "state": encode(enc),
+            "board": shown, "summary": summary_of(enc)}
 
 
 #: What a fighter's card does not show: left out of the board a save keeps.

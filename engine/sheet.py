@@ -4,6 +4,11 @@ Values follow RULES.md: ``name`` 1 to 60 characters once trimmed; characteristic
 skills, ``wounds`` and ``hope`` integers >= 0; ``initiative_bonus`` an integer; ``side``
 ``pj`` or ``pnj``; weapons of kind ``melee``, ``bow``, ``thrown`` or ``shield``.
 
+A sheet (or the changes to one) is read in one walk (:func:`read`): each field once, by
+its check, every refusal kept. The engine refuses with the first (:func:`parse_combatant`,
+:func:`check_changes`), and that refusal carries them all (``fields``), which the
+fighter form shows next to each field (:func:`field_errors`).
+
 >>> c = parse_combatant({"name": " Aldric ", "side": "pj"}, "c1", entry=0)
 >>> (c.name, c.side, c.hope)
 ('Aldric', <Side.PJ: 'pj'>, 0)
@@ -11,7 +16,7 @@ skills, ``wounds`` and ``hope`` integers >= 0; ``initiative_bonus`` an integer; 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -33,67 +38,15 @@ SHEET_FIELDS = (
 )
 #: What the GM may also set by hand with ``update_combatant`` (D6, D11 and corrections).
 TABLE_FIELDS = ("engaged", "engaged_with", "hors_combat", "posture", "cover", "arrow_nocked", "notes")
+#: The fields of a weapon, and those it must have.
+WEAPON_FIELDS = ("id", "name", "kind", "skill", "stowed")
+WEAPON_REQUIRED = ("id", "name", "kind", "skill")
 
 #: The longest notes a fighter may carry (free text, ``update_combatant``).
 MAX_NOTES = 120
 
-
-def _characteristics(value: object, field: str) -> dict[str, int]:
-    out = {}
-    for key, n in v.mapping(value, field).items():
-        if key not in CHARACTERISTICS:
-            raise v.bad(f"{field}.{key}", "une caractéristique connue (" + ", ".join(CHARACTERISTICS) + ")", key,
-                        "unknown_field")
-        out[key] = v.integer(n, f"{field}.{key}", low=0)
-    return out
-
-
-def _skills(value: object, field: str) -> dict[str, int]:
-    out = {}
-    for key, n in v.mapping(value, field).items():
-        name = v.identifier(key, f"{field} (nom)")
-        out[name] = v.integer(n, f"{field}.{name}", low=0)
-    return out
-
-
-def _weapon(value: object, field: str) -> Weapon:
-    data = v.mapping(value, field)
-    for key in data:
-        if key not in ("id", "name", "kind", "skill", "stowed"):
-            raise v.bad(f"{field}.{key}", "un champ d'arme (id, name, kind, skill, stowed)", key, "unknown_field")
-    for key in ("id", "name", "kind", "skill"):
-        if key not in data:
-            raise v.missing(f"{field}.{key}", f"« {field}.{key} » manque.")
-    return Weapon(
-        id=v.identifier(data["id"], f"{field}.id"),
-        name=v.text(data["name"], f"{field}.name"),
-        kind=WeaponKind(v.choice(data["kind"], f"{field}.kind", tuple(WeaponKind))),
-        skill=v.identifier(data["skill"], f"{field}.skill"),
-        stowed=v.boolean(data.get("stowed", True), f"{field}.stowed"),
-    )
-
-
-def _weapons(value: object) -> tuple[Weapon, ...]:
-    weapons = tuple(_weapon(w, f"weapons[{i}]") for i, w in enumerate(v.sequence(value, "weapons", v.MAX_WEAPONS)))
-    ids = [w.id for w in weapons]
-    if len(set(ids)) != len(ids):
-        raise v.bad("weapons", "une liste d'armes aux id distincts", ids, "duplicate")
-    return weapons
-
-
-def _in_hand(value: object, weapons: tuple[Weapon, ...]) -> tuple[str, ...]:
-    held = tuple(v.identifier(w, "in_hand[]") for w in v.sequence(value, "in_hand", v.MAX_WEAPONS))
-    known = {w.id for w in weapons}
-    for w in held:
-        if w not in known:
-            raise v.bad("in_hand", "des id d'armes de la fiche", w, "unknown_weapon")
-    if len(set(held)) != len(held):
-        raise v.bad("in_hand", "une liste sans doublon", list(held), "duplicate")
-    return held
-
-
 #: The limits of a sheet, as the form shows them (``Table.limits``): the same numbers the
-#: checks above use.
+#: checks below use.
 LIMITS = {
     "name": v.MAX_NAME,
     "value": {"low": 0, "high": v.MAX_VALUE},
@@ -102,56 +55,182 @@ LIMITS = {
 }
 
 
-def field_errors(data: object, partial: bool = False) -> list[dict[str, Any]]:
-    """Every field of a sheet that :func:`parse_combatant` (or, ``partial``, the sheet
-    part of :func:`check_changes`) would refuse, all at once, each as ``{"field", "key",
-    "params"}`` (errors.py CHECKS): the fighter form shows them next to their fields.
-    The same checks as the parser, run field by field; ``[]`` when the sheet is accepted.
+class Walk:
+    """One walk over a sheet: each value read by its check, a refusal kept rather than
+    raised (``errors``, in the order of the fields), so that every bad field is known."""
+
+    def __init__(self) -> None:
+        self.errors: list[Refusal] = []
+
+    def read(self, check: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``check(*args, **kwargs)``, or ``None`` when it refuses (the refusal kept)."""
+        try:
+            return check(*args, **kwargs)
+        except Refusal as refusal:
+            self.errors.append(refusal)
+            return None
+
+    def refuse(self, refusal: Refusal) -> None:
+        self.errors.append(refusal)
+
+
+# --- one field each ----------------------------------------------------------------------
+def _numbers(walk: Walk, value: object, field: str, known: tuple[str, ...] | None) -> dict[str, int] | None:
+    """Characteristics (``known``: their names) or skills (any id): name -> integer >= 0,
+    each entry checked on its own."""
+    entries = walk.read(v.mapping, value, field)
+    if entries is None:
+        return None
+    out = {}
+    for key, n in entries.items():
+        if known is not None and key not in known:
+            walk.refuse(v.bad(f"{field}.{key}", "unknown_field", known=list(known)))
+            continue
+        name = key if known is not None else walk.read(v.identifier, key, f"{field} (nom)")
+        number = walk.read(v.integer, n, f"{field}.{name}", low=0) if name is not None else None
+        if number is not None:
+            out[name] = number
+    return out
+
+
+def _weapon(walk: Walk, value: object, field: str) -> Weapon | None:
+    data = walk.read(v.mapping, value, field)
+    if data is None:
+        return None
+    known = [key for key in data if key in WEAPON_FIELDS]
+    for key in data:
+        if key not in WEAPON_FIELDS:
+            walk.refuse(v.bad(f"{field}.{key}", "unknown_field", known=list(WEAPON_FIELDS)))
+    for key in WEAPON_REQUIRED:
+        if key not in data:
+            walk.refuse(v.bad(f"{field}.{key}", "required"))
+    parts = {
+        "id": lambda x: v.identifier(x, f"{field}.id"),
+        "name": lambda x: v.text(x, f"{field}.name"),
+        "kind": lambda x: WeaponKind(v.choice(x, f"{field}.kind", tuple(WeaponKind))),
+        "skill": lambda x: v.identifier(x, f"{field}.skill"),
+        "stowed": lambda x: v.boolean(x, f"{field}.stowed"),
+    }
+    read = {key: walk.read(parts[key], data[key]) for key in known}
+    if any(read.get(key) is None for key in WEAPON_REQUIRED) or ("stowed" in read and read["stowed"] is None):
+        return None
+    return Weapon(**read)
+
+
+def _weapons(walk: Walk, value: object) -> tuple[Weapon, ...] | None:
+    listed = walk.read(v.sequence, value, "weapons", v.MAX_WEAPONS)
+    if listed is None:
+        return None
+    weapons = [_weapon(walk, w, f"weapons[{i}]") for i, w in enumerate(listed)]
+    if any(w is None for w in weapons):
+        return None
+    ids = [w.id for w in weapons if w is not None]
+    if len(set(ids)) != len(ids):
+        walk.refuse(v.bad("weapons", "duplicate"))
+        return None
+    return tuple(w for w in weapons if w is not None)
+
+
+def _in_hand(walk: Walk, value: object, weapons: tuple[Weapon, ...]) -> tuple[str, ...] | None:
+    """D2's hands: ids of weapons on the sheet, each once."""
+    listed = walk.read(v.sequence, value, "in_hand", v.MAX_WEAPONS)
+    if listed is None:
+        return None
+    held = [walk.read(v.identifier, w, "in_hand[]") for w in listed]
+    if any(w is None for w in held):
+        return None
+    known = {w.id for w in weapons}
+    if any(w not in known for w in held):
+        walk.refuse(v.bad("in_hand", "unknown_weapon"))
+        return None
+    if len(set(held)) != len(held):
+        walk.refuse(v.bad("in_hand", "duplicate"))
+        return None
+    return tuple(held)
+
+
+def _engaged_with(value: object, others: tuple[str, ...] | None) -> list[str]:
+    """D11: the fighters on the tracker it is engaged with (``others``; None: unchecked)."""
+    ids = [v.identifier(i, "engaged_with[]") for i in v.sequence(value, "engaged_with")]
+    for i in ids:
+        if others is not None and i not in others:
+            raise Refusal("unknown_combatant", id=v.shown(i), field="engaged_with")
+    return sorted(set(ids))
+
+
+#: How each field is read, but the weapons and the hands (read together, below).
+READERS: dict[str, Callable[[Walk, object, tuple[str, ...] | None], Any]] = {
+    "name": lambda walk, x, _: walk.read(v.text, x, "name"),
+    "side": lambda walk, x, _: walk.read(v.choice, x, "side", tuple(Side)),
+    "characteristics": lambda walk, x, _: _numbers(walk, x, "characteristics", CHARACTERISTICS),
+    "skills": lambda walk, x, _: _numbers(walk, x, "skills", None),
+    "initiative_bonus": lambda walk, x, _: walk.read(v.integer, x, "initiative_bonus"),
+    "wounds": lambda walk, x, _: walk.read(v.integer, x, "wounds", low=0),
+    "hope": lambda walk, x, _: walk.read(v.integer, x, "hope", low=0),
+    "engaged": lambda walk, x, _: walk.read(v.boolean, x, "engaged"),
+    "hors_combat": lambda walk, x, _: walk.read(v.boolean, x, "hors_combat"),
+    "cover": lambda walk, x, _: walk.read(v.boolean, x, "cover"),
+    "arrow_nocked": lambda walk, x, _: walk.read(v.boolean, x, "arrow_nocked"),
+    "engaged_with": lambda walk, x, others: walk.read(_engaged_with, x, others),
+    "posture": lambda walk, x, _: walk.read(v.choice, x, "posture", tuple(Posture)),
+    "notes": lambda walk, x, _: walk.read(v.text, x, "notes", MAX_NOTES, min_len=0),
+}
+
+
+# --- the walk ----------------------------------------------------------------------------
+def read(data: object, fighter: Combatant | None = None,
+         others: tuple[str, ...] | None = None) -> tuple[dict[str, Any], list[Refusal]]:
+    """One walk over a new sheet (``fighter`` None: ``add_combatant``'s ``combatant``) or
+    over the changes to ``fighter``'s (``update_combatant``'s ``changes``, the table's
+    fields too; ``others``: the ids ``engaged_with`` may name, None for any). Returns the
+    values read (the fields given and accepted) and every refusal, in the order of the
+    fields: unknown ones first.
+
+    >>> values, errors = read({"name": "Orque", "wounds": -1, "colour": "vert"})
+    >>> values, [(e.params["field"], e.key) for e in errors]
+    ({'name': 'Orque'}, [('combatant.colour', 'unknown_field'), ('wounds', 'range')])
+    """
+    walk = Walk()
+    root = "combatant" if fighter is None else "changes"
+    sheet = walk.read(v.mapping, data, root)
+    if sheet is None:
+        return {}, walk.errors
+    fields = SHEET_FIELDS + (("id",) if fighter is None else TABLE_FIELDS)
+    for key in sheet:
+        if key not in fields:
+            walk.refuse(v.bad(f"{root}.{key}", "unknown_field", known=list(fields)))
+    if fighter is None and "name" not in sheet:
+        walk.refuse(v.bad("name", "required"))
+    values: dict[str, Any] = {}
+    for key in fields:
+        if key in sheet and key in READERS:
+            values[key] = READERS[key](walk, sheet[key], others)
+    weapons: tuple[Weapon, ...] | None = () if fighter is None else fighter.weapons
+    if "weapons" in sheet:
+        weapons = values["weapons"] = _weapons(walk, sheet["weapons"])
+    if "in_hand" in sheet and weapons is not None:  # judged against the weapons it will have
+        values["in_hand"] = _in_hand(walk, sheet["in_hand"], weapons)
+    return {k: x for k, x in values.items() if x is not None}, walk.errors
+
+
+def _refused(errors: list[Refusal]) -> Refusal:
+    """The first refusal of a walk, carrying every field the walk refused (``fields``)."""
+    first = errors[0]
+    first.fields = [e.field_json() for e in errors]
+    return first
+
+
+def field_errors(data: object, fighter: Combatant | None = None) -> list[dict[str, Any]]:
+    """Every field of a sheet (or, for ``fighter``, of the changes to it) that the engine
+    refuses, all at once, each as ``{"field", "key", "params"}`` (errors.py CHECKS): the
+    fighter form shows them next to their fields; ``[]`` when the engine takes it.
 
     >>> [(e["field"], e["key"]) for e in field_errors({"name": " ", "wounds": -1, "characteristics": {"tir": "x"}})]
-    [('name', 'text_length'), ('characteristics.tir', 'integer'), ('wounds', 'range')]
+    [('name', 'required'), ('characteristics.tir', 'integer'), ('wounds', 'range')]
     >>> field_errors({"name": "Orque", "weapons": [{"id": "h", "name": "Hache", "kind": "melee", "skill": "hache"}]})
     []
     """
-    errors: list[dict[str, Any]] = []
-
-    def check(fn: Any, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except Refusal as refusal:
-            errors.append(refusal.field_json())
-            return None
-
-    sheet = check(v.mapping, data, "combatant")
-    if sheet is None:
-        return errors
-    for key in sheet:
-        if key not in SHEET_FIELDS and key != "id" and not (partial and key in TABLE_FIELDS):
-            errors.append(v.bad(f"combatant.{key}", "un champ de fiche", key, "unknown_field").field_json())
-    if "name" in sheet:
-        check(v.text, sheet["name"], "name")
-    elif not partial:
-        errors.append(v.missing("name", "").field_json())
-    if "side" in sheet:
-        check(v.choice, sheet["side"], "side", tuple(Side))
-    characteristics = check(v.mapping, sheet.get("characteristics", {}), "characteristics") or {}
-    for key, n in characteristics.items():
-        check(_characteristics, {key: n}, "characteristics")
-    skills = check(v.mapping, sheet.get("skills", {}), "skills") or {}
-    for key, n in skills.items():
-        check(_skills, {key: n}, "skills")
-    if "initiative_bonus" in sheet:
-        check(v.integer, sheet["initiative_bonus"], "initiative_bonus")
-    for key in ("wounds", "hope"):
-        if key in sheet:
-            check(v.integer, sheet[key], key, low=0)
-    listed = check(v.sequence, sheet.get("weapons", []), "weapons", v.MAX_WEAPONS) or []
-    weapons = [check(_weapon, w, f"weapons[{i}]") for i, w in enumerate(listed)]
-    if all(w is not None for w in weapons):
-        ok = check(_weapons, listed) if listed else ()
-        if ok is not None and "in_hand" in sheet:
-            check(_in_hand, sheet["in_hand"], ok)
-    return errors
+    return [e.field_json() for e in read(data, fighter)[1]]
 
 
 def _pairs(values: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
@@ -159,73 +238,40 @@ def _pairs(values: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
 
 
 def parse_combatant(data: object, combatant_id: str, entry: int) -> Combatant:
-    """A new fighter from the ``combatant`` of ``add_combatant``."""
-    sheet = v.mapping(data, "combatant")
-    for key in sheet:
-        if key not in SHEET_FIELDS and key != "id":
-            raise v.bad(f"combatant.{key}", "un champ de fiche (" + ", ".join(SHEET_FIELDS) + ")", key, "unknown_field")
-    if "name" not in sheet:
-        raise v.missing("name", "« name » manque : un combattant a un nom.")
-    weapons = _weapons(sheet.get("weapons", []))
+    """A new fighter from the ``combatant`` of ``add_combatant``; refused, the refusal of
+    its first bad field, carrying them all (``fields``)."""
+    values, errors = read(data)
+    if errors:
+        raise _refused(errors)
     return Combatant(
         id=combatant_id,
-        name=v.text(sheet["name"], "name"),
-        side=Side(v.choice(sheet.get("side", "pnj"), "side", tuple(Side))),
-        characteristics=_pairs(_characteristics(sheet.get("characteristics", {}), "characteristics")),
-        skills=_pairs(_skills(sheet.get("skills", {}), "skills")),
-        initiative_bonus=v.integer(sheet.get("initiative_bonus", 0), "initiative_bonus"),
-        wounds=v.integer(sheet.get("wounds", 0), "wounds", low=0),
-        hope=v.integer(sheet.get("hope", 0), "hope", low=0),
-        weapons=weapons,
-        in_hand=_in_hand(sheet.get("in_hand", []), weapons),
+        name=values["name"],
+        side=Side(values.get("side", Side.PNJ)),
+        characteristics=_pairs(values.get("characteristics", {})),
+        skills=_pairs(values.get("skills", {})),
+        initiative_bonus=values.get("initiative_bonus", 0),
+        wounds=values.get("wounds", 0),
+        hope=values.get("hope", 0),
+        weapons=values.get("weapons", ()),
+        in_hand=values.get("in_hand", ()),
         entry=entry,
     )
 
 
 def check_changes(c: Combatant, changes: object, others: tuple[str, ...]) -> dict[str, Any]:
-    """The ``changes`` of ``update_combatant``, checked and normalised for the event.
+    """The ``changes`` of ``update_combatant``, checked and normalised for the event (JSON
+    values: weapons as objects, lists); refused as :func:`parse_combatant` is.
 
     ``others`` are the ids of the other fighters on the tracker (``engaged_with``).
     """
-    data = v.mapping(changes, "changes")
-    out: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "name":
-            out[key] = v.text(value, "name")
-        elif key == "side":
-            out[key] = v.choice(value, "side", tuple(Side))
-        elif key == "characteristics":
-            out[key] = _characteristics(value, "characteristics")
-        elif key == "skills":
-            out[key] = _skills(value, "skills")
-        elif key == "initiative_bonus":
-            out[key] = v.integer(value, key)
-        elif key in ("wounds", "hope"):
-            out[key] = v.integer(value, key, low=0)
-        elif key == "weapons":
-            out[key] = [weapon_json(w) for w in _weapons(value)]
-        elif key == "in_hand":
-            pass  # checked below, against the new weapons if they change too
-        elif key in ("engaged", "hors_combat", "cover", "arrow_nocked"):
-            out[key] = v.boolean(value, key)
-        elif key == "engaged_with":
-            ids = [v.identifier(i, "engaged_with[]") for i in v.sequence(value, key)]
-            for i in ids:
-                if i not in others:
-                    raise Refusal("unknown_combatant", f"« engaged_with » : aucun autre combattant n'a l'id {i!r}.")
-            out[key] = sorted(set(ids))
-        elif key == "posture":
-            out[key] = v.choice(value, "posture", tuple(Posture))
-        elif key == "notes":
-            if not isinstance(value, str) or len(value.strip()) > MAX_NOTES:
-                raise v.bad("notes", f"un texte de 0 à {MAX_NOTES} caractères", value)
-            out[key] = value.strip()
-        else:
-            raise v.bad(f"changes.{key}", "un champ modifiable (" + ", ".join(SHEET_FIELDS + TABLE_FIELDS) + ")", key)
-    if "in_hand" in data:
-        weapons = _weapons(data["weapons"]) if "weapons" in data else c.weapons
-        out["in_hand"] = list(_in_hand(data["in_hand"], weapons))
-    return out
+    values, errors = read(changes, c, others)
+    if errors:
+        raise _refused(errors)
+    if "weapons" in values:
+        values["weapons"] = [weapon_json(w) for w in values["weapons"]]
+    if "in_hand" in values:
+        values["in_hand"] = list(values["in_hand"])
+    return values
 
 
 def merge_changes(c: Combatant, changes: Mapping[str, Any]) -> Combatant:

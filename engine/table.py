@@ -49,13 +49,15 @@ import json
 import random
 from typing import Any
 
-from . import attempt, fold, save
+from . import save, values
 from .codec import combatant_sheet, decode, encode
 from .decide import MAX_FIGHTERS
+from .errors import Refusal
 from .journal import journal
 from .link import pack
 from .model import Encounter, Side
-from .sheet import LIMITS, field_errors
+from .play import attempt, fold
+from .sheet import LIMITS
 from .values import MAX_WEAPONS
 from .view import board
 
@@ -167,12 +169,12 @@ class Table:
         except Exception:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
             return None
 
-    def _rebuild(self, commands: list[Any], checkpoint: object = None) -> dict[str, Any] | None:
+    def _rebuild(self, commands: list[Any], checkpoint: object = None) -> None:
         """Replace the log by ``commands``, replayed from an empty fight (or from a saved
         ``checkpoint`` of its first commands) with checkpoints on the way; nothing to redo.
         Refused (a command the rules refuse: ``bad_log``; a save that would grow past the
         limit once the dice are written in: ``too_big``, said as soon as it does rather than
-        after the whole replay), nothing changes and the refusal is returned."""
+        after the whole replay), nothing changes."""
         texts = [save.command_text(c) for c in commands]
         restored = self._restored(texts, checkpoint) if checkpoint is not None else None
         at, enc = restored if restored is not None else (0, Encounter())
@@ -182,19 +184,16 @@ class Table:
         for first in range(at, len(commands), self._every):
             enc, result = fold(commands[first:first + self._every], self._rng, start=enc, with_events=False)
             if not result["ok"]:
-                refused: dict[str, Any] = save.bad_log({**result["error"], "index": first + result["error"]["index"]})["error"]
-                return refused
+                raise save.bad_log(first + result["error"]["index"], result["error"])
             log.extend(result["commands"])
             size += sum(len(save.command_text(c)) for c in result["commands"])
             if size > save.MAX_CHARS:
-                too_big: dict[str, Any] = save.too_big(size)["error"]
-                return too_big
+                raise save.too_big(size)
             if len(log) % self._every == 0:
                 marks.append(enc)
         self._enc, self._log, self._marks, self._undone = enc, log, marks, []
         self._texts = texts[:at] + [save.command_text(c) for c in log[at:]]  # as resolved
         self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
-        return None
 
     def _checkpoint(self) -> str | None:
         """The last checkpoint as the autosave keeps it (None: none yet)."""
@@ -238,6 +237,7 @@ class Table:
         return used
 
     def _refused(self, error: dict[str, Any]) -> Answer:
+        """The fight as it is, and why ``error`` refused what was asked."""
         return {**self._answer(), "ok": False, "error": error}
 
     def _try(self, command: object, rng: random.Random | None = None) -> tuple[Encounter, dict[str, Any]]:
@@ -246,15 +246,16 @@ class Table:
         before it is accepted. Accepted, the result carries the save ``text``, the
         command's ``line`` in it and the board ``shown`` after it."""
         if len(self._log) >= save.MAX_COMMANDS:  # before computing anything
-            return self._enc, save.too_long(len(self._log) + 1, save.FULL_ADVICE)
+            return self._enc, save.too_long(len(self._log) + 1, full=True).answer()
         after, result = attempt(self._enc, command, rng or self._rng)
         if not result["ok"]:
             return self._enc, result
         line, shown = save.command_text(result["command"]), board(after)
-        kept = save.checked_texts([*self._texts, line], save.painted(shown), save.FULL_ADVICE)
-        if not kept["ok"]:
-            return self._enc, kept
-        return after, {**result, "text": kept["text"], "line": line, "shown": shown}
+        try:
+            text = save.checked_texts([*self._texts, line], save.painted(shown), full=True)
+        except Refusal as refusal:
+            return self._enc, refusal.answer()
+        return after, {**result, "text": text, "line": line, "shown": shown}
 
     def _commit(self, command: object) -> Answer:
         after, result = self._try(command)
@@ -267,15 +268,14 @@ class Table:
     def _start(self, commands: list[Any], checkpoint: object = None) -> Answer:
         """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
         before = (self._enc, self._log, self._texts, self._marks, self._undone, self._sent)
-        error = self._rebuild(commands, checkpoint)
-        if error is not None:
-            return self._refused(error)
-        shown = board(self._enc)
-        kept = save.checked_texts(self._texts, save.painted(shown))  # readable again
-        if not kept["ok"]:
+        try:
+            self._rebuild(commands, checkpoint)
+            shown = board(self._enc)
+            text = save.checked_texts(self._texts, save.painted(shown))  # readable again
+        except Refusal as refusal:
             self._enc, self._log, self._texts, self._marks, self._undone, self._sent = before
-            return self._refused(kept["error"])
-        return self._answer(changed=True, text=kept["text"], shown=shown)
+            return self._refused(refusal.as_json())
+        return self._answer(changed=True, text=text, shown=shown)
 
     # --- the operations -------------------------------------------------------------------
     def show(self) -> Answer:
@@ -295,17 +295,16 @@ class Table:
         Nothing changes, not even the table's dice: the dice a checked command leaves to
         the engine are thrown with a die of its own (no verdict depends on them). For a
         sheet (``add_combatant``, ``update_combatant``), ``fields`` lists every field it
-        refuses, all at once (engine/sheet.py ``field_errors``).
+        refuses, all at once (engine/sheet.py: the refusal of a sheet carries them).
 
         >>> [e["field"] for e in Table().check({"type": "add_combatant", "combatant": {"name": "", "hope": -1}})["fields"]]
         ['name', 'hope']
         """
         _, result = self._try(command, random.Random())
-        answer: Answer = {"ok": result["ok"], "error": result.get("error")}
-        if isinstance(command, dict) and command.get("type") == "add_combatant":
-            answer["fields"] = field_errors(command.get("combatant"))
-        elif isinstance(command, dict) and command.get("type") == "update_combatant":
-            answer["fields"] = field_errors(command.get("changes"), partial=True)
+        error = result.get("error")
+        answer: Answer = {"ok": result["ok"], "error": error}
+        if isinstance(command, dict) and command.get("type") in ("add_combatant", "update_combatant"):
+            answer["fields"] = error.get("fields", []) if error else []
         return answer
 
     def limits(self) -> Answer:
@@ -416,20 +415,20 @@ class Table:
         if isinstance(request_json, str) and len(request_json) <= MAX_REQUEST:
             try:
                 request = save.loads(request_json)
-            except (ValueError, RecursionError):
+            except Refusal:
                 request = None
         try:
             answer = self._dispatch(request)
-        except Exception as exc:  # the page shows it in French and keeps the fight
-            answer = {"ok": False, "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"[:300]}}
+        except Exception as exc:  # the page says so in the reader's language and keeps the fight
+            answer = Refusal("internal", error=f"{type(exc).__name__}: {exc}"[:300]).answer()
         return json.dumps({**answer, **extra})
 
     def _dispatch(self, request: object) -> Answer:
         if not isinstance(request, dict):
-            return self._refused({"code": "bad_command", "message": "Requête illisible : un objet JSON est attendu."})
+            return self._refused(Refusal("bad_request").as_json())
         op = request.get("op")
         if not isinstance(op, str) or op not in OPERATIONS:
-            return self._refused({"code": "bad_command", "message": f"Opération inconnue : {str(op)[:40]!r}."})
+            return self._refused(Refusal("unknown_operation", got=values.shown(op)).as_json())
         method = getattr(self, op)
         answer: Answer = method(*(request.get(name) for name in OPERATIONS[op]))
         return answer

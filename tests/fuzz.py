@@ -109,7 +109,7 @@ def fight() -> list[dict[str, object]]:
     """Aldric (PJ) and Orque (PNJ), round 1 under way: Aldric 10 → 5 P.I. after
     « Observer en détail » (R3.2), Orque 6 P.I. to act. Where the fuzz starts, and the fight
     the end-to-end tests seed."""
-    from tests.test_save import CASTS
+    from tests.casts import CASTS
 
     return [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
             {"type": "start_round", "declarations": {"aldric": "epee", "orque": "hache"}, "rolls": {"aldric": 5, "orque": 1}},

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from engine.table import Table
-from tests.test_save import CASTS
+from tests.casts import CASTS
 
 
 def long_fight(commands: int, fighters: int = 30, seed: int = 14) -> list[dict[str, Any]]:

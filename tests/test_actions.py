@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from tests.test_save import CASTS
+from tests.casts import CASTS
 
 #: Lyra with a dagger she knows (Dague 3) in her second hand, and P.I. to spare.
 LYRA = {**CASTS["lyra"], "skills": {**CASTS["lyra"]["skills"], "dague": 3}, "in_hand": ["arc", "dague"],

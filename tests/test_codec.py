@@ -31,7 +31,7 @@ from engine.events import (
     type_name,
 )
 from engine.model import Combatant, Encounter, Posture, Settings, Side, Weapon, WeaponKind
-from tests.test_save import CASTS
+from tests.casts import CASTS
 
 ARC = Weapon("arc", "Arc court", WeaponKind.BOW, "arc", stowed=False)
 ARC_JSON = {"id": "arc", "name": "Arc court", "kind": "bow", "skill": "arc", "stowed": False}

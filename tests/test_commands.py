@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import engine
-from tests.test_save import CASTS
+from tests.casts import CASTS
 
 DUO = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]}]
 ROUND = [*DUO, {"type": "update_combatant", "id": "aldric", "changes": {"initiative_bonus": 10}},
@@ -37,6 +37,16 @@ def refusal(log: list[dict[str, Any]], command: dict[str, Any], code: str, *word
         assert word in message, message
     assert json.dumps(result["state"], sort_keys=True) == json.dumps(state, sort_keys=True)
     return message
+
+
+def refused(log: list[dict[str, Any]], command: dict[str, Any]) -> dict[str, Any]:
+    """The error of ``command`` after ``log`` (refused, the state as it was)."""
+    state = state_after(log)
+    result = engine.apply(state, command)
+    assert result["ok"] is False, result
+    assert json.dumps(result["state"], sort_keys=True) == json.dumps(state, sort_keys=True)
+    error: dict[str, Any] = result["error"]
+    return error
 
 
 def events_of(log: list[dict[str, Any]], command: dict[str, Any]) -> list[dict[str, Any]]:
@@ -66,8 +76,8 @@ def test_a_bad_run_table_is_refused_naming_the_field(value: Any, field: str) -> 
     refusal([], settings(value), "bad_value", field)
 
 
-def test_an_unknown_setting_is_quoted() -> None:
-    refusal([], settings({"couleur": "rouge"}), "bad_value", "run_table", "'couleur'")
+def test_an_unknown_setting_is_named_with_the_known_ones() -> None:
+    refusal([], settings({"couleur": "rouge"}), "bad_value", "« settings.couleur »", "run_table")
 
 
 def test_the_run_table_row_at_its_minimum_counts() -> None:
@@ -79,7 +89,10 @@ def test_the_run_table_row_at_its_minimum_counts() -> None:
 
 # --- pass (D5) -------------------------------------------------------------------------------
 def test_passing_needs_a_round_in_progress() -> None:
-    refusal(DUO, {"type": "pass", "actor": "aldric"}, "round_over", "R2.4")
+    """D5: a pass is refused by the same reasons as an action: before any round, after one."""
+    assert refused(DUO, {"type": "pass", "actor": "aldric"})["key"] == "round_not_started"
+    error = refused([*ROUND, {"type": "end_round"}], {"type": "pass", "actor": "aldric"})
+    assert (error["code"], error["key"]) == ("round_over", "round_finished")
 
 
 def test_a_fighter_out_of_the_fight_cannot_pass() -> None:
@@ -124,8 +137,8 @@ def test_one_item_or_one_in_each_hand_is_dropped() -> None:
     held = [*ROUND, {"type": "update_combatant", "id": "aldric", "changes": {"in_hand": ["epee", "bouclier", "dague"]}}]
     assert events_of(held, act("lacher_objet", items=["epee", "bouclier"])) == [
         {"type": "hands_changed", "actor": "aldric", "in_hand": ["dague"], "arrow_lost": False}]
-    refusal(held, act("lacher_objet", items=["epee", "bouclier", "dague"]), "not_allowed", "deux au plus", "R4")
-    refusal(held, act("lacher_objet", items=["arc"]), "not_allowed", "'arc'", "R4")
+    refusal(held, act("lacher_objet", items=["epee", "bouclier", "dague"]), "not_allowed", "2 au plus", "R4")
+    refusal(held, act("lacher_objet", items=["arc"]), "not_allowed", "« arc »", "R4")
 
 
 def test_nocking_an_arrow_names_the_bow() -> None:
@@ -150,10 +163,11 @@ def test_a_fault_inside_the_engine_is_refused_as_unreadable_and_changes_nothing(
     def broken(*args: Any) -> None:
         raise KeyError("boom")
 
-    monkeypatch.setattr(engine, "step", broken)
+    monkeypatch.setattr(engine.play, "step", broken)
     result = engine.apply(state, act("observer"))
     assert result == {"ok": False, "state": state,
-                      "error": {"code": "bad_command", "message": "Commande illisible (erreur interne : KeyError)."}}
+                      "error": {"code": "bad_command", "message": "Commande illisible (erreur interne : KeyError).",
+                                "key": "internal_error", "params": {"error": "KeyError"}}}
 
 
 def test_moving_ends_an_engagement_off_the_tracker_too() -> None:
@@ -180,16 +194,17 @@ def test_an_attack_engages_the_two_fighters_only() -> None:
         ["orque"], ["aldric"], [])
 
 
-@pytest.mark.parametrize(("value", "message"), [
-    ({"couleur": "rouge"}, "« settings.couleur » doit être un réglage connu (run_table) (reçu : 'couleur')."),
-    ({"run_table": [[0, 6], [4]]}, "« run_table[1] » doit être une paire [résultat minimum, mètres] (reçu : une liste)."),
-    ({"run_table": [[0, 6], [1, 2, 3]]}, "« run_table[1] » doit être une liste d'au plus 2 éléments (reçu : '3 éléments')."),
-    ({"run_table": [[0, 6], "vite"]}, "« run_table[1] » doit être une liste (reçu : 'vite')."),
-    ({"run_table": [[0, 6], [0, 7]]}, "« run_table » doit être des résultats minimums distincts (reçu : une liste)."),
+@pytest.mark.parametrize(("value", "key", "params"), [
+    ({"couleur": "rouge"}, "unknown_field", {"field": "settings.couleur", "known": ["run_table"]}),
+    ({"run_table": [[0, 6], [4]]}, "pair", {"field": "run_table[1]"}),
+    ({"run_table": [[0, 6], [1, 2, 3]]}, "too_many", {"field": "run_table[1]", "max": 2}),
+    ({"run_table": [[0, 6], "vite"]}, "list", {"field": "run_table[1]"}),
+    ({"run_table": [[0, 6], [0, 7]]}, "duplicate", {"field": "run_table"}),
 ])
-def test_a_bad_run_table_is_refused_in_so_many_words(value: Any, message: str) -> None:
-    """The French page shows the engine's refusal as written (web/infra/i18n.js)."""
-    assert refusal([], settings(value), "bad_value") == message
+def test_a_bad_run_table_is_refused_naming_what_it_must_hold(value: Any, key: str, params: dict[str, Any]) -> None:
+    """R4.3: the field and the reason, by which the page words it (web/infra/i18n.js)."""
+    error = refused([], settings(value))
+    assert (error["code"], error["key"], error["params"]) == ("bad_value", key, params)
 
 
 def test_the_gm_ending_a_round_names_it() -> None:
@@ -200,7 +215,8 @@ def test_the_gm_ending_a_round_names_it() -> None:
 def test_an_unreadable_state_is_refused_and_given_back() -> None:
     result = engine.apply("pas un état", {"type": "end_round"})
     assert result == {"ok": False, "state": "pas un état",
-                      "error": {"code": "bad_value", "message": "« state » n'est pas un état de rencontre Riposte lisible."}}
+                      "error": {"code": "bad_value", "message": "« state » n'est pas un état de rencontre Riposte lisible.",
+                                "key": "bad_state", "params": {}}}
 
 
 def test_apply_rolls_the_dice_from_the_source_it_is_given() -> None:
@@ -216,7 +232,8 @@ def test_apply_rolls_the_dice_from_the_source_it_is_given() -> None:
 def test_a_log_that_is_not_a_list_is_refused_whole() -> None:
     assert engine.replay({"type": "end_round"}) == {
         "ok": False, "commands": [], "state": engine.new_encounter(),
-        "error": {"code": "bad_command", "message": "Un journal de commandes est une liste.", "index": None}}
+        "error": {"code": "bad_command", "message": "Un journal de commandes est une liste.", "key": "not_a_log", "params": {},
+                  "index": None}}
 
 
 def test_replay_rolls_the_dice_from_the_source_it_is_given() -> None:
@@ -248,7 +265,7 @@ def test_the_acrobatic_dodge_takes_both_test_results() -> None:
     taken = engine.apply(state_after(log), dodge)
     assert taken["ok"], taken
     assert taken["events"][0]["outcome"] == {"tests": {"esquive": True, "acrobatie": False}}
-    refusal(log, {**dodge, "tests": {"esquive": True}}, "bad_value", "« tests »", "{esquive: vrai/faux, acrobatie: vrai/faux}")
+    assert refused(log, {**dodge, "tests": {"esquive": True}})["key"] == "acrobatic_tests"
     refusal(log, {**dodge, "tests": {"esquive": "oui", "acrobatie": True}}, "bad_value", "« tests.esquive »")
     refusal(log, {**dodge, "tests": "réussi"}, "bad_value", "« tests »")
 
@@ -256,7 +273,7 @@ def test_the_acrobatic_dodge_takes_both_test_results() -> None:
 def test_target_and_against_name_another_fighter_on_the_tracker() -> None:
     refusal(ROUND, act("attaque_melee", target="zorg"), "unknown_combatant", "« target »")
     refusal(ROUND, {"type": "interrupt", "actor": "orque", "action": "bloquer", "against": "zorg"}, "unknown_combatant", "« against »")
-    refusal(ROUND, act("attaque_melee", target="aldric"), "bad_value", "« target » doit être un autre combattant (reçu : 'aldric')")
+    assert refused(ROUND, act("attaque_melee", target="aldric"))["key"] == "not_self"
     refusal(ROUND, {"type": "act", "actor": "zorg", "action": "observer"}, "unknown_combatant", "« actor »")
 
 
@@ -296,7 +313,7 @@ def test_the_board_lists_fighters_in_the_round_first_by_pi() -> None:
     ({"rolls": {"aldric": 7, "orque": 1}}, "bad_value", ["« rolls.aldric »"]),
     ({"declarations": {"aldric": 3}, "rolls": {"aldric": 1, "orque": 1}}, "bad_value", ["« declarations.aldric »"]),
     ({"declarations": {"aldric": "hache"}, "rolls": {"aldric": 1, "orque": 1}}, "bad_value",
-     ["« declarations.aldric » : Aldric n'a pas d'arme 'hache'."]),
+     ["« declarations.aldric » : Aldric n'a pas d'arme « hache »."]),
     ({"declarations": {"aldric": "arc"}, "rolls": {"aldric": 1, "orque": 1}}, "not_allowed", ["Arc court", "D2"]),
 ])
 def test_a_bad_start_of_round_is_refused_naming_what_is_wrong(command: dict[str, Any], code: str, words: list[str]) -> None:
@@ -330,7 +347,7 @@ def test_a_new_round_clears_the_last_one_for_those_out_of_it() -> None:
 @pytest.mark.parametrize(("command", "code", "words"), [
     ({"combatant": "Aldric"}, "bad_value", ["« combatant »"]),
     ({"combatant": {"id": "", "name": "X"}}, "bad_value", ["« combatant.id »"]),
-    ({"combatant": {"id": "aldric", "name": "X"}}, "bad_value", ["« combatant.id » : l'id 'aldric' est déjà pris."]),
+    ({"combatant": {"id": "aldric", "name": "X"}}, "bad_value", ["« combatant.id » : l'id « aldric » est déjà pris."]),
     ({"combatant": {"name": "X"}, "roll": 3}, "round_over",
      ["Aucun tour en cours : le combattant rejoindra le prochain tour (D7)."]),
     ({"combatant": {"name": "X", "weapons": ["epee"]}}, "bad_value", ["« weapons[0] »"]),
@@ -340,9 +357,9 @@ def test_a_new_round_clears_the_last_one_for_those_out_of_it() -> None:
     ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": ""}]}}, "bad_value",
      ["« weapons[0].skill »"]),
     ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": "a", "stowed": "oui"}]}},
-     "bad_value", ["« weapons[0].stowed » doit être vrai ou faux (reçu : 'oui')."]),
+     "bad_value", ["« weapons[0].stowed » : vrai ou faux."]),
     ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "A", "kind": "melee", "skill": "a", "poids": 2}]}},
-     "bad_value", ["« weapons[0].poids » doit être un champ d'arme (id, name, kind, skill, stowed) (reçu : 'poids')."]),
+     "bad_value", ["« weapons[0].poids » : champ inconnu (ceux connus : id, name, kind, skill, stowed)."]),
 ])
 def test_a_bad_new_fighter_is_refused_naming_what_is_wrong(command: dict[str, Any], code: str, words: list[str]) -> None:
     refusal(DUO, {"type": "add_combatant", **command}, code, *words)

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 import engine
 from engine.journal import journal
+from tests.casts import CASTS
 from tests.strategies import MALFORMED
-from tests.test_save import CASTS, fight
+from tests.test_save import fight
 
 
 def test_the_journal_tells_a_round_with_costs_and_tests() -> None:

@@ -14,10 +14,11 @@ import pytest
 
 import engine
 from engine import link, save
+from engine.errors import Refusal
 from engine.model import CHARACTERISTICS
 from engine.table import Table
+from tests.casts import CASTS
 from tests.long_fight import long_fight
-from tests.test_save import CASTS
 from tests.test_save import fight as small_fight
 
 SAVES = Path(__file__).parent / "saves"
@@ -356,5 +357,6 @@ def test_weapons_changed_on_a_sheet_are_the_places_a_round_declares_by() -> None
     '["P1"]',
 ])
 def test_a_token_that_means_nothing_is_refused(text: str) -> None:
-    with pytest.raises(ValueError, match="not_an_encounter"):
+    with pytest.raises(Refusal) as refused:
         link.unpack(text)
+    assert refused.value.code == "not_an_encounter"

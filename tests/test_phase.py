@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from tests.test_save import CASTS
+from tests.casts import CASTS
 
 TWO = [{"type": "add_combatant", "combatant": CASTS[n]} for n in ("aldric", "orque")]
 START = {"type": "start_round", "rolls": {"aldric": 6, "orque": 1}}

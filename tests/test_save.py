@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 import engine
 from engine import save
+from engine.errors import CODES
+from tests.casts import CASTS
 from tests.strategies import JSON
 
 SAVES = Path(__file__).parent / "saves"
-CASTS = json.loads((Path(__file__).parent / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
 
 
 def fight() -> list[dict[str, Any]]:
@@ -130,11 +131,11 @@ def test_a_log_too_long_to_replay_is_refused_before_replay(monkeypatch: pytest.M
     (index 0) are never looked at."""
     log = [{"type": "pass", "actor": "nobody"}] * (save.MAX_COMMANDS + 1)
     result = refused(save.dump(log), "too_long")
-    assert result["error"]["limit"] == save.MAX_COMMANDS
+    assert result["error"]["params"] == {"count": save.MAX_COMMANDS + 1, "max": save.MAX_COMMANDS}
     assert f"{save.MAX_COMMANDS + 1} commandes (au plus {save.MAX_COMMANDS}" in result["error"]["message"]
-    assert refused(save.dump(log[:save.MAX_COMMANDS]), "bad_log")["error"]["index"] == 0
+    assert refused(save.dump(log[:save.MAX_COMMANDS]), "bad_log")["error"]["params"]["index"] == 0
     calls: list[object] = []
-    monkeypatch.setattr(engine, "replay", lambda *a: calls.append(a))
+    monkeypatch.setattr(save, "fold", lambda *a, **k: calls.append(a))
     refused(save.dump(log), "too_long")
     assert calls == []
 
@@ -145,15 +146,17 @@ def test_a_save_is_read_only_if_it_could_be_written_again(monkeypatch: pytest.Mo
     log = fight()
     monkeypatch.setattr(save, "MAX_CHARS", len(save.dump(log)) + 10)
     result = refused(save.dump(log), "too_big")
-    assert result["error"]["limit"] == save.MAX_CHARS
+    assert result["error"]["params"]["max_kb"] == save.MAX_CHARS // 1000
 
 
 def test_a_log_the_rules_refuse_names_the_command() -> None:
     log = fight()
     log.insert(3, {"type": "act", "actor": "orque", "action": "observer"})  # not Orque's turn (R2.1)
-    result = refused(save.dump(log), "bad_log")
-    assert result["error"]["index"] == 3
-    assert result["error"]["rule_code"] == "not_your_turn"
+    error = refused(save.dump(log), "bad_log")["error"]
+    assert (error["params"]["index"], error["params"]["number"]) == (3, 4)
+    assert error["params"]["refused"] == {"key": "not_highest", "params": {}}
+    assert error["message"] == ("Commande n° 4 refusée par les règles : "
+                                "Ce n'est pas son tour : le plus haut total de P.I. agit (R2.1).")
 
 
 def test_html_in_names_is_kept_as_data() -> None:
@@ -172,7 +175,7 @@ def read_or_refused(text: str) -> dict[str, Any]:
         assert result["state"] == engine.replay(result["commands"])["state"]
     else:
         assert result["ok"] is False, result
-        assert result["error"]["code"] in save.SAVE_CODES, result
+        assert CODES[result["error"]["code"]] == "save", result
         assert isinstance(result["error"]["message"], str) and result["error"]["message"], result
     return result
 
@@ -262,4 +265,5 @@ def test_depth_counts_nesting_after_closed_brackets() -> None:
 ])
 def test_a_file_that_is_not_json_is_refused_in_french_with_where_it_stops(text: str, message: str) -> None:
     """The French page shows the engine's words as they are: no Python (English) inside."""
-    assert save.parse(text)["error"] == {"code": "not_json", "message": message}
+    error = save.parse(text)["error"]
+    assert (error["code"], error["message"]) == ("not_json", message)

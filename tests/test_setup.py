@@ -19,7 +19,8 @@ from engine import save
 from engine.decide import copy_names
 from engine.errors import CHECKS, Refusal
 from engine.journal import journal
-from engine.sheet import LIMITS, field_errors, parse_combatant
+from engine.model import CHARACTERISTICS
+from engine.sheet import LIMITS, SHEET_FIELDS, field_errors, parse_combatant
 from engine.table import Table
 
 HERE = Path(__file__).parent
@@ -40,13 +41,13 @@ def test_every_bad_field_is_reported_at_once_with_a_key_and_its_limits() -> None
              "weapons": [{**HACHE, "name": ""}, {"id": "arc", "name": "Arc", "kind": "fronde", "skill": "arc"}]}
     got = {e["field"]: (e["key"], e["params"]) for e in field_errors(sheet)}
     assert got == {
-        "name": ("text_length", {"min": 1, "max": 60}),
+        "name": ("required", {}),
         "characteristics.tir": ("integer", {"low": 0, "high": 999}),
         "characteristics.melee": ("range", {"low": 0, "high": 999}),
         "skills.hache": ("range", {"low": 0, "high": 999}),
         "initiative_bonus": ("integer", {"low": -999, "high": 999}),
         "wounds": ("range", {"low": 0, "high": 999}),
-        "weapons[0].name": ("text_length", {"min": 1, "max": 60}),
+        "weapons[0].name": ("required", {}),
         "weapons[1].kind": ("choice", {"allowed": ["melee", "bow", "thrown", "shield"]}),
     }
     assert all(e["key"] in CHECKS for e in field_errors(sheet))
@@ -59,8 +60,11 @@ def test_a_missing_name_and_a_held_weapon_not_on_the_sheet_are_named() -> None:
 
 
 def test_an_update_checks_only_the_fields_it_changes() -> None:
-    assert field_errors({"hope": 2, "hors_combat": True}, partial=True) == []
-    assert [e["field"] for e in field_errors({"name": ""}, partial=True)] == ["name"]
+    orque = parse_combatant(ORQUE, "c1", entry=0)
+    assert field_errors({"hope": 2, "hors_combat": True}, orque) == []
+    assert [e["field"] for e in field_errors({"name": "", "notes": 3}, orque)] == ["name", "notes"]
+    assert field_errors({"in_hand": ["hache"]}, orque) == []  # the fighter's own weapons
+    assert [e["key"] for e in field_errors({"in_hand": ["arc"]}, orque)] == ["unknown_weapon"]
 
 
 @given(sheets(), st.dictionaries(st.sampled_from(["name", "wounds", "hope", "initiative_bonus", "side"]),
@@ -94,18 +98,21 @@ def test_the_limits_the_table_announces_are_the_ones_it_enforces() -> None:
     table = Table()
     assert table.apply({"type": "add_combatant", "combatant": {"name": "Tout", "weapons": arms[:-1]}})["ok"]
     refused = table.check({"type": "add_combatant", "combatant": {"name": "Trop", "weapons": arms}})["error"]
-    assert refused["params"] == {"field": "weapons", "check": "too_many", "max": limits["weapons"]}
+    assert (refused["key"], refused["params"]) == ("too_many", {"field": "weapons", "max": limits["weapons"]})
     table.apply({"type": "start_round", "rolls": {"c1": 6}})
     items = table.check({"type": "act", "actor": "c1", "action": "prendre_objet", "items": [f"a{i}" for i in range(limits["items"] + 1)]})
-    assert items["error"]["params"] == {"field": "items", "check": "too_many", "max": limits["items"]}
+    assert (items["error"]["key"], items["error"]["params"]) == ("too_many", {"field": "items", "max": limits["items"]})
     full = Table()
     for n in range(limits["fighters"]):
         assert full.apply({"type": "add_combatant", "combatant": {"name": f"F{n}"}})["ok"]
     assert full.check({"type": "add_combatant", "combatant": {"name": "Un de trop"}})["error"]["code"] == "too_many_fighters"
-    assert save.checked_texts(["{}"] * limits["commands"], None)["ok"]
-    assert save.checked_texts(["{}"] * (limits["commands"] + 1), None)["error"]["limit"] == limits["commands"]
-    big = save.checked_texts(['"' + "x" * limits["chars"] + '"'], None)["error"]
-    assert (big["code"], big["limit"]) == ("too_big", limits["chars"])
+    assert save.checked_texts(["{}"] * limits["commands"], None)
+    with pytest.raises(Refusal) as long:
+        save.checked_texts(["{}"] * (limits["commands"] + 1), None)
+    assert (long.value.code, long.value.params["max"]) == ("too_long", limits["commands"])
+    with pytest.raises(Refusal) as big:
+        save.checked_texts(['"' + "x" * limits["chars"] + '"'], None)
+    assert (big.value.code, big.value.params["max_kb"]) == ("too_big", limits["chars"] // 1000)
 
 
 # --- copies numbered from the original --------------------------------------------------
@@ -154,24 +161,18 @@ def test_copies_past_64_fighters_are_refused_and_nothing_changes() -> None:
 
 
 @pytest.mark.parametrize(("bad", "error"), [
-    ({"count": 0}, {"code": "bad_value", "message": "« count » doit être un entier entre 1 et 64 (reçu : 0).",
-                    "params": {"field": "count", "check": "range", "low": 1, "high": 64}}),
-    ({"count": "2"}, {"code": "bad_value", "message": "« count » doit être un entier (reçu : '2').",
-                      "params": {"field": "count", "check": "integer", "low": 1, "high": 64}}),
-    ({"ids": "c9"}, {"code": "bad_value", "message": "« ids » doit être une liste (reçu : 'c9').",
-                     "params": {"field": "ids", "check": "list"}}),
-    ({"ids": [""]}, {"code": "bad_value", "message": "« ids[] » doit être un identifiant (texte de 1 à 60 caractères) (reçu : '').",
-                     "params": {"field": "ids[]", "check": "identifier", "max": 60}}),
-    ({"count": 2, "ids": ["c8", "c8"]},
-     {"code": "bad_value", "message": "« ids » doit être une liste de 2 id distincts (reçu : une liste).",
-      "params": {"field": "ids", "check": "invalid"}}),
-    ({"count": 2, "ids": ["c8", "c1"]}, {"code": "bad_value", "message": "« ids » : l'id 'c1' est déjà pris."}),
+    ({"count": 0}, {"code": "bad_value", "key": "range", "params": {"field": "count", "low": 1, "high": 64}}),
+    ({"count": "2"}, {"code": "bad_value", "key": "integer", "params": {"field": "count", "low": 1, "high": 64}}),
+    ({"ids": "c9"}, {"code": "bad_value", "key": "list", "params": {"field": "ids"}}),
+    ({"ids": [""]}, {"code": "bad_value", "key": "identifier", "params": {"field": "ids[]", "max": 60}}),
+    ({"count": 2, "ids": ["c8", "c8"]}, {"code": "bad_value", "key": "distinct_ids", "params": {"field": "ids", "count": 2}}),
+    ({"count": 2, "ids": ["c8", "c1"]}, {"code": "bad_value", "key": "id_taken", "params": {"field": "ids", "id": "c1"}}),
 ])
 def test_a_bad_copy_is_refused_with_its_field_and_nothing_changes(bad: dict[str, Any], error: dict[str, Any]) -> None:
     table = Table()
     table.apply({"type": "add_combatant", "combatant": ORQUE})
     answer = table.apply({"type": "duplicate_combatant", "id": "c1", **bad})
-    assert answer["error"] == error
+    assert {k: answer["error"][k] for k in error} == error
     assert names(answer) == ["Orque"]
 
 
@@ -191,7 +192,8 @@ def test_past_64_fighters_the_refusal_says_how_many_at_most() -> None:
     table.apply({"type": "add_combatant", "combatant": ORQUE})
     table.apply({"type": "duplicate_combatant", "id": "c1", "count": 63})
     assert table.apply({"type": "duplicate_combatant", "id": "c1"})["error"] == {
-        "code": "too_many_fighters", "message": "Au plus 64 combattants dans un combat : retirez-en un avant d'en ajouter un autre."}
+        "code": "too_many_fighters", "key": "too_many_fighters", "params": {"max": 64},
+        "message": "Au plus 64 combattants dans un combat : retirez-en un avant d'en ajouter un autre."}
 
 
 # --- dice rolled by the page ------------------------------------------------------------
@@ -250,28 +252,30 @@ def test_copies_of_a_model_are_numbered_with_the_fighters_of_its_name() -> None:
     assert names(fresh.undo()) == ["Aldric"]
 
 
-@pytest.mark.parametrize(("sheet", "partial", "expected"), [
+@pytest.mark.parametrize(("sheet", "changes", "expected"), [
     ("Orque", False, [{"field": "combatant", "key": "object", "params": {}}]),
     ({**ORQUE, "side": "alien"}, False, [{"field": "side", "key": "choice", "params": {"allowed": ["pj", "pnj"]}}]),
     ({**ORQUE, "characteristics": [6]}, False, [{"field": "characteristics", "key": "object", "params": {}}]),
     ({**ORQUE, "skills": "hache"}, False, [{"field": "skills", "key": "object", "params": {}}]),
-    ({**ORQUE, "weapons": {"hache": HACHE}}, False, [{"field": "weapons", "key": "list", "params": {}},
-                                                     {"field": "in_hand", "key": "unknown_weapon", "params": {}}]),
+    ({**ORQUE, "weapons": {"hache": HACHE}}, False, [{"field": "weapons", "key": "list", "params": {}}]),
     ({**ORQUE, "weapons": [{**HACHE, "id": f"h{i}", "skill": f"h{i}"} for i in range(17)], "in_hand": []}, False,
      [{"field": "weapons", "key": "too_many", "params": {"max": 16}}]),
-    ({**ORQUE, "colour": "rouge"}, False, [{"field": "combatant.colour", "key": "unknown_field", "params": {}}]),
-    ({**ORQUE, "characteristics": {"force": 3}}, False, [{"field": "characteristics.force", "key": "unknown_field", "params": {}}]),
+    ({**ORQUE, "colour": "rouge"}, False,
+     [{"field": "combatant.colour", "key": "unknown_field", "params": {"known": [*SHEET_FIELDS, "id"]}}]),
+    ({**ORQUE, "characteristics": {"force": 3}}, False,
+     [{"field": "characteristics.force", "key": "unknown_field", "params": {"known": list(CHARACTERISTICS)}}]),
     ({**ORQUE, "in_hand": ["hache", "hache"]}, False, [{"field": "in_hand", "key": "duplicate", "params": {}}]),
     ({**ORQUE, "id": "c1"}, False, []),
-    ({**ORQUE, "hors_combat": True}, False, [{"field": "combatant.hors_combat", "key": "unknown_field", "params": {}}]),
+    ({**ORQUE, "hors_combat": True}, False,
+     [{"field": "combatant.hors_combat", "key": "unknown_field", "params": {"known": [*SHEET_FIELDS, "id"]}}]),
     ({"hors_combat": True, "notes": "x"}, True, []),
     ({"side": "pj"}, False, [{"field": "name", "key": "required", "params": {}}]),
     ({"side": "pj"}, True, []),
 ])
-def test_each_field_error_names_its_field_exactly(sheet: Any, partial: bool, expected: list[dict[str, Any]]) -> None:
+def test_each_field_error_names_its_field_exactly(sheet: Any, changes: bool, expected: list[dict[str, Any]]) -> None:
     """The form puts each error next to its field by this name (web/views/cast-view.js), and words it
-    by its key and limits (web/infra/i18n.js ``fieldError``)."""
-    assert field_errors(sheet, partial=partial) == expected
+    by its key and limits (web/infra/i18n.js); ``changes``: the changes to a fighter's sheet."""
+    assert field_errors(sheet, parse_combatant(ORQUE, "c1", entry=0) if changes else None) == expected
 
 
 def _names_after(*sheets: tuple[str, bool]) -> list[str]:
@@ -298,17 +302,18 @@ def test_a_model_added_numbered_takes_the_next_number_of_its_name(sheets: list[t
     assert _names_after(*sheets) == expected
 
 
-@pytest.mark.parametrize(("sheet", "params"), [
-    ({"name": ""}, {"field": "name", "check": "text_length", "min": 1, "max": 60}),
-    ({}, {"field": "name", "check": "required"}),
-    ({"name": "A", "side": "x"}, {"field": "side", "check": "choice", "allowed": ["pj", "pnj"]}),
-    ({"name": "A", "initiative_bonus": "x"}, {"field": "initiative_bonus", "check": "integer", "low": -999, "high": 999}),
-    ({"name": "A", "wounds": -1}, {"field": "wounds", "check": "range", "low": 0, "high": 999}),
-    ({"name": "A", "hope": -2}, {"field": "hope", "check": "range", "low": 0, "high": 999}),
-    ({"name": "A", "colour": 1}, {"field": "combatant.colour", "check": "unknown_field"}),
-    ("A", {"field": "combatant", "check": "object"}),
+@pytest.mark.parametrize(("sheet", "key", "params"), [
+    ({"name": ""}, "required", {"field": "name"}),
+    ({"name": "x" * 61}, "text_length", {"field": "name", "min": 1, "max": 60}),
+    ({}, "required", {"field": "name"}),
+    ({"name": "A", "side": "x"}, "choice", {"field": "side", "allowed": ["pj", "pnj"]}),
+    ({"name": "A", "initiative_bonus": "x"}, "integer", {"field": "initiative_bonus", "low": -999, "high": 999}),
+    ({"name": "A", "wounds": -1}, "range", {"field": "wounds", "low": 0, "high": 999}),
+    ({"name": "A", "hope": -2}, "range", {"field": "hope", "low": 0, "high": 999}),
+    ({"name": "A", "colour": 1}, "unknown_field", {"field": "combatant.colour", "known": [*SHEET_FIELDS, "id"]}),
+    ("A", "object", {"field": "combatant"}),
 ])
-def test_a_sheet_the_engine_refuses_names_its_field(sheet: Any, params: dict[str, Any]) -> None:
-    """parse_combatant: the refusal's params, by which the page words it (web/infra/i18n.js)."""
+def test_a_sheet_the_engine_refuses_names_its_field(sheet: Any, key: str, params: dict[str, Any]) -> None:
+    """parse_combatant: the refusal's key and params, by which the page words it (web/infra/i18n.js)."""
     error = engine.apply(engine.new_encounter(), {"type": "add_combatant", "combatant": sheet})["error"]
-    assert (error["code"], error["params"]) == ("bad_value", params)
+    assert (error["code"], error["key"], error["params"]) == ("bad_value", key, params)

@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 
 import engine
+from engine.model import CHARACTERISTICS
+from engine.sheet import SHEET_FIELDS, WEAPON_FIELDS
 from engine.table import Table
-from tests.test_commands import refusal, state_after
-from tests.test_save import CASTS
+from tests.casts import CASTS
+from tests.test_commands import refusal, refused, state_after
 
 TRIO = [{"type": "add_combatant", "combatant": CASTS[name]} for name in ("aldric", "orque", "lyra")]
 
@@ -90,7 +92,7 @@ def test_an_engagement_with_a_stranger_is_refused() -> None:
 def test_picking_up_a_weapon_not_on_the_sheet_is_refused() -> None:
     log = [*TRIO, {"type": "start_round", "rolls": {"aldric": 6, "orque": 1, "lyra": 1}}]
     refusal(log, {"type": "act", "actor": "aldric", "action": "prendre_objet", "items": ["hache"]}, "bad_value",
-            "« items »", "Aldric", "'hache'")
+            "« items »", "Aldric", "« hache »")
 
 
 def test_engaged_with_nobody_on_the_tracker_is_engaged_off_it() -> None:
@@ -125,8 +127,8 @@ def test_out_of_the_fight_ends_engagements_and_back_in_keeps_none() -> None:
 
 def test_an_unknown_change_is_refused_listing_what_may_change() -> None:
     message = refusal(TRIO, update({"pi": 3}), "bad_value")
-    assert message.startswith("« changes.pi » doit être un champ modifiable (name, side, characteristics, ")
-    assert message.endswith(", arrow_nocked, notes) (reçu : 'pi').")
+    assert message.startswith("« changes.pi » : champ inconnu (ceux connus : name, side, characteristics, ")
+    assert message.endswith(", arrow_nocked, notes).")
 
 
 def test_the_table_s_fight_in_memory_is_the_fight_it_saves() -> None:
@@ -150,28 +152,30 @@ def add(sheet: Any) -> dict[str, Any]:
 SWORD = {"id": "epee", "name": "Épée", "kind": "melee", "skill": "armes"}
 
 
-@pytest.mark.parametrize(("sheet", "fragments"), [
-    ({"side": "pj"}, ("« name » manque",)),
-    ({"name": "A", "race": "elfe"}, ("« combatant.race »", "'race'", "in_hand)")),
-    ({"name": "A", "characteristics": {"force": 3}}, ("« characteristics.force »", "'force'")),
-    ({"name": "A", "characteristics": {"tir": -1}}, ("« characteristics.tir »", "entre 0 et")),
-    ({"name": "A", "skills": {"armes": "3"}}, ("« skills.armes »", "un entier")),
-    ({"name": "A", "skills": {"": 3}}, ("« skills (nom) »",)),
-    ({"name": "A", "weapons": [{**SWORD, "poids": 3}]}, ("« weapons[0].poids »", "'poids'")),
-    ({"name": "A", "weapons": [SWORD, {"id": "arc", "name": "Arc", "kind": "bow"}]}, ("« weapons[1].skill » manque",)),
-    ({"name": "A", "weapons": [{**SWORD, "name": ""}]}, ("« weapons[0].name »",)),
-    ({"name": "A", "weapons": [{**SWORD, "stowed": "non"}]}, ("« weapons[0].stowed »",)),
-    ({"name": "A", "weapons": [SWORD, SWORD]}, ("« weapons »", "aux id distincts")),
-    ({"name": "A", "weapons": [SWORD] * 17}, ("« weapons »", "au plus 16 éléments", "17 éléments")),
-    ({"name": "A", "weapons": [SWORD], "in_hand": ["hache"]}, ("« in_hand »", "des id d'armes", "'hache'")),
-    ({"name": "A", "weapons": [SWORD], "in_hand": ["epee", "epee"]}, ("« in_hand »", "sans doublon")),
-    ({"name": "A", "weapons": [SWORD], "in_hand": [3]}, ("« in_hand[] »",)),
-    ({"name": "A", "in_hand": ["epee"] * 17}, ("« in_hand »", "au plus 16 éléments")),
+@pytest.mark.parametrize(("sheet", "key", "params"), [
+    ({"side": "pj"}, "required", {"field": "name"}),
+    ({"name": "A", "race": "elfe"}, "unknown_field", {"field": "combatant.race", "known": [*SHEET_FIELDS, "id"]}),
+    ({"name": "A", "characteristics": {"force": 3}}, "unknown_field", {"field": "characteristics.force", "known": list(CHARACTERISTICS)}),
+    ({"name": "A", "characteristics": {"tir": -1}}, "range", {"field": "characteristics.tir", "low": 0, "high": 999}),
+    ({"name": "A", "skills": {"armes": "3"}}, "integer", {"field": "skills.armes", "low": 0, "high": 999}),
+    ({"name": "A", "skills": {"": 3}}, "identifier", {"field": "skills (nom)", "max": 60}),
+    ({"name": "A", "weapons": [{**SWORD, "poids": 3}]}, "unknown_field", {"field": "weapons[0].poids", "known": list(WEAPON_FIELDS)}),
+    ({"name": "A", "weapons": [SWORD, {"id": "arc", "name": "Arc", "kind": "bow"}]}, "required", {"field": "weapons[1].skill"}),
+    ({"name": "A", "weapons": [{**SWORD, "name": ""}]}, "required", {"field": "weapons[0].name"}),
+    ({"name": "A", "weapons": [{**SWORD, "stowed": "non"}]}, "boolean", {"field": "weapons[0].stowed"}),
+    ({"name": "A", "weapons": [SWORD, SWORD]}, "duplicate", {"field": "weapons"}),
+    ({"name": "A", "weapons": [SWORD] * 17}, "too_many", {"field": "weapons", "max": 16}),
+    ({"name": "A", "weapons": [SWORD], "in_hand": ["hache"]}, "unknown_weapon", {"field": "in_hand"}),
+    ({"name": "A", "weapons": [SWORD], "in_hand": ["epee", "epee"]}, "duplicate", {"field": "in_hand"}),
+    ({"name": "A", "weapons": [SWORD], "in_hand": [3]}, "identifier", {"field": "in_hand[]", "max": 60}),
+    ({"name": "A", "in_hand": ["epee"] * 17}, "too_many", {"field": "in_hand", "max": 16}),
 ])
-def test_a_bad_new_sheet_is_refused_naming_its_field(sheet: Any, fragments: tuple[str, ...]) -> None:
+def test_a_bad_new_sheet_is_refused_naming_its_field(sheet: Any, key: str, params: dict[str, Any]) -> None:
     """R1.1: a fighter's sheet is read whole or refused; the refusal names the field the
-    form must show in red, and what it must hold."""
-    refusal([], add(sheet), "bad_value", *fragments)
+    form must show in red, and what it must hold (its key and limits)."""
+    error = refused([], add(sheet))
+    assert (error["code"], error["key"], error["params"]) == ("bad_value", key, params)
+    assert error["fields"][0] == {"field": params["field"], "key": key, "params": {k: x for k, x in params.items() if k != "field"}}
 
 
 def test_sixteen_weapons_and_sixteen_in_hand_are_accepted() -> None:
@@ -189,10 +193,10 @@ def test_notes_are_set_trimmed_and_cleared() -> None:
     assert fighter_after()["notes"] == ""
 
 
-@pytest.mark.parametrize("notes", [3, None, "x" * 121])
-def test_notes_that_are_not_a_short_text_are_refused(notes: object) -> None:
-    message = refusal(TRIO, update({"notes": notes}), "bad_value")
-    assert message.startswith("« notes » doit être un texte de 0 à 120 caractères")
+@pytest.mark.parametrize(("notes", "key"), [(3, "text"), (None, "text"), ("x" * 121, "text_length")])
+def test_notes_that_are_not_a_short_text_are_refused(notes: object, key: str) -> None:
+    error = refused(TRIO, update({"notes": notes}))
+    assert (error["code"], error["key"], error["params"]["field"], error["params"]["max"]) == ("bad_value", key, "notes", 120)
 
 
 def test_a_state_written_before_notes_existed_still_reads() -> None:

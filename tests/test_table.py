@@ -17,9 +17,9 @@ from engine import link as link_module
 from engine import save
 from engine.journal import journal
 from engine.table import MAX_REQUEST, Table
+from tests.casts import CASTS
 
 HERE = Path(__file__).parent
-CASTS = json.loads((HERE / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
 EMPTY = engine.view(engine.new_encounter())
 
 
@@ -183,7 +183,8 @@ def test_a_fault_of_the_table_answers_internal(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(table, "journal", broken)
     answer = call(table, {"op": "journal"})
-    assert answer == {"ok": False, "error": {"code": "internal", "message": "KeyError: 'boom'"}}
+    assert answer == {"ok": False, "error": {"code": "internal", "message": "Erreur interne du moteur : KeyError: 'boom'.",
+                                             "key": "internal", "params": {"error": "KeyError: 'boom'"}}}
 
 
 def test_answers_are_ascii_json_even_with_lone_surrogates() -> None:
@@ -300,7 +301,7 @@ def test_the_65th_fighter_is_refused_where_it_is_added() -> None:
     log = json.loads(table.export()["text"])["commands"]
     bad = [*log[:64], {"type": "add_combatant", "combatant": {"name": "Renfort"}}]
     answer = Table().load(save.dump(bad))  # the same limit from a file or a link
-    assert answer["error"]["code"] == "bad_log" and answer["error"]["rule_code"] == "too_many_fighters"
+    assert answer["error"]["code"] == "bad_log" and answer["error"]["params"]["refused"]["key"] == "too_many_fighters"
 
 
 def test_a_command_past_the_longest_log_is_refused_and_the_fight_stays_readable(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -471,8 +472,9 @@ def test_refused_requests_say_why() -> None:
 
 
 def test_what_a_refusal_quotes_of_a_request_is_cut_short() -> None:
-    message = call(seeded(), {"op": "v" * 100})["error"]["message"]
-    assert "'" + "v" * 40 + "'" in message
+    error = call(seeded(), {"op": "v" * 100})["error"]
+    assert error["params"]["got"] == "'" + "v" * 36 + "..."
+    assert error["message"] == f"Opération inconnue : {error['params']['got']}."
 
 
 def test_a_fault_is_told_in_at_most_300_characters(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -482,7 +484,7 @@ def test_a_fault_is_told_in_at_most_300_characters(monkeypatch: pytest.MonkeyPat
         raise ValueError("x" * 1000)
 
     monkeypatch.setattr(table, "journal", broken)
-    assert call(table, {"op": "journal"})["error"] == {"code": "internal", "message": "ValueError: " + "x" * 288}
+    assert call(table, {"op": "journal"})["error"]["params"] == {"error": "ValueError: " + "x" * 288}
 
 
 def test_each_answer_names_the_command_undo_and_redo_would_take() -> None:
@@ -523,8 +525,8 @@ def test_a_command_refused_past_a_checkpoint_is_named_by_its_place_in_the_whole_
     data["commands"][17] = {"type": "pass", "actor": "zz"}
     other = Table(every=10)
     error = other.load(json.dumps(data))["error"]
-    assert (error["code"], error["index"], error["rule_code"]) == ("bad_log", 17, "unknown_combatant")
-    assert error["message"].startswith("Commande n° 17 refusée par les règles")
+    assert (error["code"], error["params"]["index"], error["params"]["refused"]["key"]) == ("bad_log", 17, "unknown_combatant")
+    assert error["message"].startswith("Commande n° 18 refusée par les règles")
     assert other.show()["board"]["combatants"] == {}
 
 
@@ -575,7 +577,9 @@ def test_the_longest_log_is_taken_whole_and_the_next_command_is_refused_with_its
     assert table.apply({"type": "start_round"})["ok"]  # the 13th: at the limit, taken
     error = table.apply({"type": "end_round"})["error"]
     assert error["code"] == "too_long"
-    assert error["message"] == (f"Combat trop long : 14 commandes (au plus 13, pour qu'il se rejoue vite).{save.FULL_ADVICE}")
+    assert (error["key"], error["params"]) == ("fight_too_long", {"count": 14, "max": 13})
+    assert error["message"] == ("Combat trop long : 14 commandes (au plus 13, pour qu'il se rejoue vite). "
+                                "Exportez-le (menu Partie), puis commencez un nouveau combat avec le groupe.")
 
 
 @pytest.mark.parametrize("at", [0, -10, 5, 30, "10"])

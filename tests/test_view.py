@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from tests.casts import CASTS
 from tests.test_actions import START, act
 from tests.test_commands import state_after
-from tests.test_save import CASTS
 
 DUO = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]}]
 NO_ROUND = "Aucun tour n'a commencé : lancez l'initiative (R1)."
@@ -74,7 +74,8 @@ def test_a_refused_interruption_with_pi_left_would_cost_pi() -> None:
 
 def test_an_unreadable_state_shows_the_empty_board_and_why() -> None:
     assert engine.view("x") == {**engine.view(engine.new_encounter()), "error": {
-        "code": "bad_value", "message": "« state » n'est pas un état de rencontre Riposte lisible."}}
+        "code": "bad_value", "message": "« state » n'est pas un état de rencontre Riposte lisible.", "key": "bad_state",
+        "params": {}}}
 
 
 def test_the_aim_helps_only_the_weapon_aimed() -> None:

@@ -1,48 +1,149 @@
-"""The page words the engine's ids (#11): every reason the board can give for a refused
-action has a stable key, and both languages word every key (web/lang/fr.js, en.js)."""
+"""One copy of each sentence (#27): the engine refuses by a reason's key and its params
+(engine/errors.py REASONS), each worded once, in French and in English, in the engine's
+catalogues (engine/lang/*.json); the engine's plain message is the French sentence, and
+the page's catalogues (web/lang/*.js, read here as JavaScript by Node) import those very
+files, so neither repeats a sentence. Both languages word every key, the same params."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import MALFORMED
 
 import engine
 from engine.actions.base import Need, Uses
-from engine.errors import REASONS
+from engine.errors import CHECKS, CODES, LANGUAGES, REASONS, WORDS, Refusal, sentence
+from tests.casts import CASTS
 
 ROOT = Path(__file__).resolve().parents[1]
-CASTS = json.loads((ROOT / "tests" / "scenarios" / "_casts.json").read_text(encoding="utf-8"))
+PARAM = re.compile(r"\{(\w+)\}")
 
 
-def keys_worded(language: str) -> set[str]:
-    """The keys of the ``reasons`` table of web/lang/<language>.js."""
-    text = (ROOT / "web" / "lang" / f"{language}.js").read_text(encoding="utf-8")
-    block = text[text.index("\n  reasons: {"):]
-    block = block[: block.index("\n  },")]
-    return set(re.findall(r"^    (\w+): ", block, re.M))
+@cache
+def page_catalogues() -> dict[str, Any]:
+    """web/lang/fr.js and en.js as Node runs them (the module each exports, as JSON: a
+    function as the text ``"function"``)."""
+    script = """
+        const found = {};
+        for (const path of process.argv.slice(1)) {
+          const words = (await import(path)).default;
+          found[words.code] = JSON.parse(JSON.stringify(words, (k, v) => (typeof v === "function" ? "function" : v)));
+        }
+        console.log(JSON.stringify(found));"""
+    paths = [(ROOT / "web" / "lang" / f"{language}.js").as_uri() for language in LANGUAGES]
+    run = subprocess.run(["node", "--no-warnings", "--input-type=module", "-e", script, *paths],
+                         capture_output=True, text=True, check=True, timeout=60, cwd=ROOT)
+    found: dict[str, Any] = json.loads(run.stdout)
+    return found
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
-def test_every_reason_is_worded(language: str) -> None:
-    assert keys_worded(language) == set(REASONS)
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
 
 
+# --- the engine's catalogues -------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_is_worded_once_in_each_language_with_the_same_params(language: str) -> None:
+    assert set(WORDS[language]) == set(REASONS)
+    for key, words in WORDS[language].items():
+        assert set(PARAM.findall(words)) == set(PARAM.findall(WORDS["fr"][key])), key
+
+
+def test_every_reason_gives_a_known_code_and_every_code_is_given() -> None:
+    assert set(REASONS.values()) <= set(CODES)
+    assert set(CODES) - set(REASONS.values()) == set()
+    assert set(CHECKS) <= set(REASONS) and all(REASONS[k] == "bad_value" for k in CHECKS)
+
+
+def test_every_reason_is_given_somewhere_in_the_engine() -> None:
+    """No sentence left that nothing says: each key is named in the engine's code (the
+    table's and the page's own, ``read_only``, in web/)."""
+    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").rglob("*.py") if p.name != "errors.py")
+    web = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "web").rglob("*.js"))
+    unsaid = {key for key in REASONS if f'"{key}"' not in source and f'"{key}"' not in web}
+    assert unsaid == set()
+
+
+def test_the_sentence_rules_quote_names_nest_reasons_and_join_lists() -> None:
+    assert sentence("fr", "option_not_taken", {"action": "charge", "option": "items"}) == \
+        "« charge » ne prend pas l'option « items »."
+    assert sentence("en", "weapon_unfit", {"weapon": "Arc", "why": "needs_melee"}) == \
+        "Arc does not fit: needs a melee weapon in hand, or bare hands (R4)."
+    assert sentence("fr", "unknown_type", {"got": "'voler'", "known": ["pass", "act"]}) == \
+        "Type de commande inconnu : 'voler'. Types connus : pass, act."
+    assert sentence("fr", "too_far", {"distance": 7.0, "base": 6, "result": 0, "reach": 6}) == \
+        "Trop loin pour charger : 7 m > 6 + 0 = 6 m (R4.2)."
+
+
+@given(MALFORMED | st.builds(dict))
+def test_every_refusal_is_its_french_sentence_and_has_an_english_one(command: dict[str, Any]) -> None:
+    """Any command, any refusal: the message is the French sentence of its key and params,
+    and the English one fills in from the same params."""
+    state = engine.new_encounter()
+    for name in ("aldric", "orque"):
+        state = engine.apply(state, {"type": "add_combatant", "combatant": CASTS[name]})["state"]
+    state = engine.apply(state, {"type": "start_round", "rolls": {"aldric": 6, "orque": 1}})["state"]
+    error = engine.apply(state, command).get("error")
+    if error is not None:
+        assert error["message"] == sentence("fr", error["key"], error["params"])
+        assert sentence("en", error["key"], error["params"])
+        json.dumps(error)  # params are JSON
+
+
+# --- the page's catalogues -----------------------------------------------------------------
+@needs_node
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_words_refusals_by_the_engine_s_own_catalogue(language: str) -> None:
+    assert page_catalogues()[language]["refusals"] == WORDS[language]
+
+
+@needs_node
+def test_no_sentence_of_the_engine_is_written_again_in_the_page() -> None:
+    """The page's own strings never repeat one of the engine's sentences (the words a
+    refusal gives, with or without its params)."""
+    fixed = {words.split("{")[0].strip() for language in LANGUAGES for words in WORDS[language].values()}
+    fixed = {part for part in fixed if len(part) >= 20}
+    for language in LANGUAGES:
+        text = (ROOT / "web" / "lang" / f"{language}.js").read_text(encoding="utf-8")
+        assert [part for part in fixed if part in text] == [], language
+
+
+@needs_node
+def test_every_string_has_both_languages() -> None:
+    """One catalogue per language with the same keys and the same tables; English names
+    every engine action."""
+    fr, en = page_catalogues()["fr"], page_catalogues()["en"]
+
+    def shape(words: dict[str, Any]) -> dict[str, Any]:
+        return {k: sorted(x) if isinstance(x, dict) else type(x).__name__ for k, x in words.items()}
+
+    assert shape(fr) == shape(en)
+    assert sorted(en["actions"]) == sorted(engine.ACTIONS)
+    assert len(en["keys"]) == len(fr["keys"])
+
+
+# --- the engine gives a key the page words -------------------------------------------------
 def test_every_precondition_and_weapon_names_a_known_reason() -> None:
     for action in engine.ACTIONS.values():
         for need in action.needs:
-            assert isinstance(need, Need) and need.key in REASONS, (action.id, need)
+            assert isinstance(need, Need) and REASONS[need.key] == "not_allowed", (action.id, need)
         if action.uses is not None:
             assert isinstance(action.uses, Uses)
-            assert action.uses.key in REASONS and action.uses.unfit_key in REASONS, action.id
+            assert REASONS[action.uses.key] == REASONS[action.uses.unfit_key] == "not_allowed", action.id
 
 
 def test_every_refused_action_on_the_board_carries_its_key() -> None:
     """Fighters in many situations (before a round, acting, waiting, out of P.I., out of
-    the fight): each action the board refuses says why by a key the page can word."""
+    the fight): each action the board refuses says why by a key the page can word, and its
+    French ``reason`` is that key's sentence."""
     state = engine.new_encounter()
     for name in ("aldric", "orque"):
         state = engine.apply(state, {"type": "add_combatant", "combatant": CASTS[name]})["state"]
@@ -58,7 +159,7 @@ def test_every_refused_action_on_the_board_carries_its_key() -> None:
         for fighter in engine.view(state)["combatants"].values():
             for verdict in fighter["actions"].values():
                 if not verdict["allowed"]:
-                    assert verdict["key"] in REASONS, verdict
+                    assert verdict["reason"] == sentence("fr", verdict["key"], verdict["params"]), verdict
                     seen.add(verdict["key"])
     assert {"round_not_started", "not_highest", "no_dodge_after_charge", "hors_combat"} <= seen, seen
 
@@ -123,22 +224,25 @@ def test_an_interruption_without_p_i_is_paid_with_a_point_d_espoir() -> None:
      {"code": "not_allowed", "message": "Arc court ne convient pas : il faut une arme de mêlée en main, ou les mains nues (R4).",
       "key": "weapon_unfit", "params": {"weapon": "Arc court", "why": "needs_melee"}}),
     ({"type": "act", "actor": "aldric", "action": "se_jeter_au_sol", "posture": "assis"},
-     {"code": "bad_value", "message": "« posture » doit être l'une des valeurs a_genoux, a_terre (reçu : 'assis').",
-      "params": {"field": "posture", "check": "choice", "allowed": ["a_genoux", "a_terre"]}}),
+     {"code": "bad_value", "message": "« posture » : l'une des valeurs a_genoux, a_terre.",
+      "key": "choice", "params": {"field": "posture", "allowed": ["a_genoux", "a_terre"]}}),
     ({"type": "act", "actor": "aldric", "action": "lacher_objet", "items": []},
-     {"code": "bad_value", "message": "« items » doit être une liste non vide d'id d'armes distincts (reçu : une liste).",
-      "params": {"field": "items", "check": "invalid"}}),
+     {"code": "bad_value", "message": "« items » : au moins un.", "key": "empty", "params": {"field": "items"}}),
     ({"type": "act", "actor": "aldric", "action": "attaque_melee", "target": ""},
-     {"code": "bad_value", "message": "« target » doit être un identifiant (texte de 1 à 60 caractères) (reçu : '').",
-      "params": {"field": "target", "check": "identifier", "max": 60}}),
+     {"code": "bad_value", "message": "« target » : un identifiant, de 1 à 60 caractères sans espace au début ni à la fin.",
+      "key": "identifier", "params": {"field": "target", "max": 60}}),
     ({"type": "interrupt", "actor": "orque", "action": "esquive_acrobatique", "tests": {"esquive": 1}},
-     {"code": "bad_value", "message": "« tests » doit être un objet {esquive: vrai/faux, acrobatie: vrai/faux} (reçu : un objet).",
-      "params": {"field": "tests", "check": "invalid"}}),
+     {"code": "bad_value", "message": "« tests » : « esquive » et « acrobatie », chacun vrai ou faux.",
+      "key": "acrobatic_tests", "params": {"field": "tests"}}),
 ])
 def test_a_bad_option_or_an_unfit_weapon_is_refused_in_words_and_by_key(command: dict[str, Any], expected: dict[str, Any]) -> None:
-    """commands.check_options and rules.weapon_for (R4): the whole refusal, its words as the
-    French page shows them and its key and params for the English one."""
+    """commands.check_options and rules.weapon_for (R4): the whole refusal, its French
+    words and its key and params, by which the page words it in its language."""
     state = engine.new_encounter()
     for before in [{"type": "add_combatant", "combatant": CASTS[n]} for n in ("aldric", "orque")] + [START]:
         state = engine.apply(state, before)["state"]
     assert engine.apply(state, command)["error"] == expected
+
+
+def test_a_refusal_s_key_gives_its_code() -> None:
+    assert (Refusal("passed", name="A").code, Refusal("fight_too_long", count=2, max=1).code) == ("not_allowed", "too_long")

@@ -15,7 +15,28 @@
 // Usage: node tools/bundle.mjs FOLDER ENTRY... [--no-minify]   (tools/build_site.py calls it)
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+
+// The repository's own `#` imports (package.json "imports": the engine's language
+// catalogues, engine/lang/*.json, which web/lang/*.js import), resolved from the
+// repository wherever the folder being bundled is.
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const { imports } = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+const ownImports = {
+  name: "own-imports",
+  setup(b) {
+    b.onResolve({ filter: /^#/ }, ({ path }) => {
+      for (const [pattern, target] of Object.entries(imports)) {
+        const [head, tail] = pattern.split("*");
+        if (path.startsWith(head) && path.endsWith(tail)) {
+          return { path: join(root, target.replace("*", path.slice(head.length, path.length - tail.length))) };
+        }
+      }
+      return undefined;
+    });
+  },
+};
 
 const [folder, ...args] = process.argv.slice(2);
 const minify = !args.includes("--no-minify");
@@ -45,7 +66,7 @@ const result = await build({
   outdir: out,
   outbase: folder, // web/boot/early.js is served as boot/early.js, as index.html names it
   write: false,
-  plugins: [ownAddresses],
+  plugins: [ownAddresses, ownImports],
   minify,
   charset: "utf8", // French words as they are: shorter than \u escapes
   legalComments: "none",
@@ -54,7 +75,9 @@ const result = await build({
   logLevel: "warning",
 });
 if (result.warnings.length) process.exit(1);
-const inputs = new Set(Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs)));
+// The folder's own modules, bundled, are removed from it (not the repository's files).
+const inputs = new Set(Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
+  .filter((input) => !relative(folder, input).startsWith("..")));
 for (const input of inputs) await rm(input);
 for (const file of result.outputFiles) {
   const name = relative(out, file.path).split(sep).join("/");

@@ -66,26 +66,26 @@ def _nock(act: Act) -> list[Event]:
     return [] if act.weapon is None else [ArrowNocked(actor=act.actor.id, weapon=act.weapon.id)]
 
 
-_BOW_IN_HAND = Uses(lambda c, w: is_bow(w) and in_hand(c, w), "il faut un arc en main (R4)", "needs_bow")
+_BOW_IN_HAND = Uses(lambda c, w: is_bow(w) and in_hand(c, w), "needs_bow")
 
 AJUSTER_TIR = Action(
     "ajuster_tir", Category.SIMPLE, ("weapon",),
-    uses=Uses(_aimable, "il faut un arc avec une flèche encochée ou une arme de jet en main (R4.1)", "needs_aimable"),
+    uses=Uses(_aimable, "needs_aimable"),
     effects=_aim, keeps_aim=True,
 )
 ENCOCHER_FLECHE = Action(
     "encocher_fleche", Category.SIMPLE, ("weapon",),
-    needs=(Need(lambda c: not c.arrow_nocked, "Une flèche est déjà encochée (D18).", "arrow_already_nocked"),),
+    needs=(Need(lambda c: not c.arrow_nocked, "arrow_already_nocked"),),
     uses=_BOW_IN_HAND, effects=_nock,
 )
 TIR_ARC = Action(
     "tir_arc", Category.SIMPLE, ("weapon", "target", *OUTCOME),
-    needs=(Need(lambda c: c.arrow_nocked, "Aucune flèche encochée : encochez d'abord (R4).", "no_arrow_nocked"),),
+    needs=(Need(lambda c: c.arrow_nocked, "no_arrow_nocked"),),
     uses=_BOW_IN_HAND, tests=(TestSpec("tir", WEAPON_SKILL),),
     modifiers=aim_bonus, effects=_shot, keeps_aim=True,
 )
 LANCER_ARME = Action(
     "lancer_arme", Category.SIMPLE, ("weapon", "target", *OUTCOME),
-    uses=Uses(lambda c, w: is_thrown(w) and in_hand(c, w), "il faut une arme de jet en main (R4)", "needs_thrown"),
+    uses=Uses(lambda c, w: is_thrown(w) and in_hand(c, w), "needs_thrown"),
     tests=(TestSpec("lancer", WEAPON_SKILL),), modifiers=aim_bonus, effects=_throw, keeps_aim=True,
 )

@@ -40,24 +40,22 @@ class TestSpec:
 
 @dataclass(frozen=True, slots=True)
 class Need:
-    """A precondition of the R4 table: refused (``not_allowed``) with ``message`` (the
-    page's words: ``key``, engine/errors.py REASONS) when ``holds`` is false."""
+    """A precondition of the R4 table: refused (``not_allowed``) for the reason ``key``
+    (engine/errors.py REASONS, worded in engine/lang/) when ``holds`` is false."""
 
     holds: Callable[[Combatant], bool]
-    message: str
     key: str
 
 
 @dataclass(frozen=True, slots=True)
 class Uses:
     """The weapon an action uses: which ones ``fit`` (in hand, kind…), whether bare
-    hands will do, why none fits, and the refusal when the named one does not fit."""
+    hands will do, why none fits (``key``), and why the named one does not
+    (``unfit_key``, told with the weapon and, as ``why``, ``key``)."""
 
     fits: Callable[[Combatant, Weapon], bool]
-    reason: str
-    key: str  # the reason's key (engine/errors.py REASONS)
+    key: str
     bare_hands: bool = False
-    unfit: str = "{weapon} ne convient pas : {reason}."
     unfit_key: str = "weapon_unfit"
 
 
@@ -119,9 +117,10 @@ class Action:
     priced_by_weapon: bool = False
 
 
-def need(ok: bool, message: str) -> None:
+def need(ok: bool, key: str, **params: Any) -> None:
+    """An option check of an action: refused for the reason ``key`` unless ``ok``."""
     if not ok:
-        raise Refusal("not_allowed", message)
+        raise Refusal(key, **params)
 
 
 def is_bow(w: Weapon) -> bool:

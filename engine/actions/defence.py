@@ -26,7 +26,7 @@ ESQUIVER = Action(
 )
 PARER = Action(
     "parer", Category.INTERRUPTION, ("weapon", "against", *OUTCOME),
-    uses=Uses(lambda c, w: is_melee(w) and in_hand(c, w), "il faut une arme de mêlée ou un bouclier en main (R4)", "needs_parry_weapon"),
+    uses=Uses(lambda c, w: is_melee(w) and in_hand(c, w), "needs_parry_weapon"),
     tests=(TestSpec("melee", WEAPON_SKILL),), modifiers=parry_after_charge,
 )
 INTERCEPTER = Action("intercepter", Category.INTERRUPTION, ("against", *OUTCOME))

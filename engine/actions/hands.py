@@ -15,9 +15,9 @@ MAX_DROPPED = 2
 def _held(c: Combatant, options: Options) -> None:
     if "items" in options:
         items = options["items"]
-        need(len(items) <= MAX_DROPPED, "On lâche un objet, ou un dans chaque main : deux au plus (R4).")
+        need(len(items) <= MAX_DROPPED, "drop_at_most", max=MAX_DROPPED)
         for i in items:
-            need(i in c.in_hand, f"{i!r} n'est pas en main (R4).")
+            need(i in c.in_hand, "item_not_in_hand", item=i)
 
 
 def _drop(act: Act) -> list[Event]:
@@ -30,7 +30,7 @@ def _drop(act: Act) -> list[Event]:
 def _on_sheet(c: Combatant, options: Options) -> None:
     for i in options.get("items", ()):
         if c.weapon(i) is None:
-            raise Refusal("bad_value", f"« items » : {c.name} n'a pas d'arme {i!r}.")
+            raise Refusal("no_such_weapon", field="items", name=c.name, weapon=i)
 
 
 def _toggle(act: Act) -> list[Event]:
@@ -58,13 +58,12 @@ def _ready(act: Act) -> list[Event]:
 
 LACHER_OBJET = Action(
     "lacher_objet", Category.GRATUITE, ("items",),
-    needs=(Need(lambda c: bool(c.in_hand), "Rien en main à lâcher (R4).", "nothing_in_hand"),), check=_held, effects=_drop,
+    needs=(Need(lambda c: bool(c.in_hand), "nothing_in_hand"),), check=_held, effects=_drop,
 )
 PRENDRE_OBJET = Action("prendre_objet", Category.SIMPLE, ("items",), check=_on_sheet, effects=_toggle)
 PREPARER_ARME = Action(
     "preparer_arme", Category.SIMPLE, ("weapon",),
-    uses=Uses(lambda c, w: w.id not in c.in_hand, "aucune arme à préparer : tout est déjà en main (R4)", "nothing_to_ready",
-              unfit="{weapon} est déjà en main (R4).", unfit_key="weapon_already_in_hand"),
+    uses=Uses(lambda c, w: w.id not in c.in_hand, "nothing_to_ready", unfit_key="weapon_already_in_hand"),
     cost=_ready_cost, effects=_ready, priced_by_weapon=True,
 )
 UTILISER_OBJET = Action("utiliser_objet", Category.SIMPLE)

@@ -68,8 +68,7 @@ def charge_reach(options: Options) -> int:
 def _charge_in_reach(c: Combatant, options: Options) -> None:
     reach = charge_reach(options)
     if options["distance"] > reach:
-        distance = f"{options['distance']:g} m > {CHARGE_REACH} + {options['test_result']} = {reach} m"
-        raise Refusal("too_far", f"Trop loin pour charger : {distance} (R4.2).")
+        raise Refusal("too_far", distance=options["distance"], base=CHARGE_REACH, result=options["test_result"], reach=reach)
 
 
 def _charge_bonus(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
@@ -87,7 +86,7 @@ def _charge(act: Act) -> list[Event]:
 
 
 #: R4.2: no dodge (``esquiver``, ``esquive_acrobatique``) after charging this round.
-NOT_AFTER_CHARGE = Need(lambda c: not c.charged, "Impossible d'esquiver après avoir chargé durant ce tour (R4.2).", "no_dodge_after_charge")
+NOT_AFTER_CHARGE = Need(lambda c: not c.charged, "no_dodge_after_charge")
 
 
 def parry_after_charge(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
@@ -98,9 +97,8 @@ def parry_after_charge(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[
 CHARGE = Action(
     "charge", Category.COMPLEXE, ("weapon", "target", "distance", "test_result", *OUTCOME),
     required=("distance", "test_result"),
-    needs=(Need(lambda c: not c.engaged, "Impossible de charger en étant engagé au corps à corps (R4.2).", "engaged_no_charge"),),
-    uses=Uses(lambda c, w: is_melee(w) and in_hand(c, w), "il faut une arme de mêlée en main, ou les mains nues (R4.2)", "needs_melee",
-              bare_hands=True),
+    needs=(Need(lambda c: not c.engaged, "engaged_no_charge"),),
+    uses=Uses(lambda c, w: is_melee(w) and in_hand(c, w), "needs_melee", bare_hands=True),
     tests=(TestSpec("melee", "course", None, "portee"), TestSpec("melee", WEAPON_SKILL)),
     check=_charge_in_reach, modifiers=_charge_bonus, effects=_charge,
 )
@@ -109,7 +107,7 @@ CHARGE = Action(
 
 
 def _posture_given(c: Combatant, options: Options) -> None:
-    need(options.get("posture", Posture.A_TERRE.value) != c.posture.value, "Déjà dans cette posture (R4).")
+    need(options.get("posture", Posture.A_TERRE.value) != c.posture.value, "same_posture")
 
 
 def _drop(act: Act) -> list[Event]:
@@ -121,22 +119,21 @@ SE_DEPLACER = Action(
 )
 COURIR = Action(
     "courir", Category.SIMPLE, ("distance", "test_result", "difficulty"),
-    needs=(Need(lambda c: c.posture is Posture.DEBOUT, "Il faut être debout pour courir (R4).", "standing_to_run"),),
+    needs=(Need(lambda c: c.posture is Posture.DEBOUT, "standing_to_run"),),
     tests=(TestSpec("melee", "course", 0),), effects=_run,
 )
 SE_METTRE_A_COUVERT = Action(
     "se_mettre_a_couvert", Category.SIMPLE,
-    needs=(Need(lambda c: not c.cover, "Déjà à couvert (R4, D10).", "already_in_cover"),),
+    needs=(Need(lambda c: not c.cover, "already_in_cover"),),
     effects=lambda act: [CoverTaken(actor=act.actor.id)],
 )
 SE_JETER_AU_SOL = Action(
     "se_jeter_au_sol", Category.GRATUITE, ("posture",),
-    needs=(Need(lambda c: c.posture is not Posture.A_TERRE, "Déjà à terre (R4).", "already_prone"),),
+    needs=(Need(lambda c: c.posture is not Posture.A_TERRE, "already_prone"),),
     check=_posture_given, effects=_drop,
 )
 SE_RELEVER = Action(
     "se_relever", Category.SIMPLE,
-    needs=(Need(lambda c: c.posture is not Posture.DEBOUT,
-                "Déjà debout : se relever demande d'être à terre ou à genoux (R4).", "already_standing"),),
+    needs=(Need(lambda c: c.posture is not Posture.DEBOUT, "already_standing"),),
     effects=lambda act: [PostureChanged(actor=act.actor.id, posture=Posture.DEBOUT)],
 )

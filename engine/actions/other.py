@@ -27,7 +27,6 @@ UTILISER_COMPETENCE = Action(
 )
 ATTAQUE_MELEE = Action(
     "attaque_melee", Category.COMPLEXE, ("weapon", "target", *OUTCOME),
-    uses=Uses(lambda c, w: is_melee(w) and in_hand(c, w), "il faut une arme de mêlée en main, ou les mains nues (R4)", "needs_melee",
-              bare_hands=True),
+    uses=Uses(lambda c, w: is_melee(w) and in_hand(c, w), "needs_melee", bare_hands=True),
     tests=(TestSpec("melee", WEAPON_SKILL),), effects=_engage,
 )

@@ -8,7 +8,7 @@ from typing import Any
 from conftest import fight_log, save_text
 from playwright.sync_api import expect
 
-from tests.test_save import CASTS
+from tests.casts import CASTS
 
 __all__ = ["CASTS", "fight_log", "save_text"]
 

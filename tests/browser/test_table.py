@@ -17,7 +17,7 @@ def test_the_fighter_form_shows_the_engines_reasons_as_you_type(phone: Any) -> N
     page.get_by_role("button", name="Ajouter un combattant").click()
     dialog = page.locator("#fighter-dialog")
     dialog.locator("#f-name").fill("   ")
-    expect(dialog.locator("#f-name-error")).to_have_text("Nom : à remplir (60 caractères au plus).")
+    expect(dialog.locator("#f-name-error")).to_have_text("Nom : à remplir.")
     dialog.locator("#f-name").fill("Aldric")
     dialog.locator("details.more > summary").click()
     dialog.locator("#f-wounds").fill("-2")

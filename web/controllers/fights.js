@@ -5,7 +5,7 @@
 // list first, and if anything on the way fails (storage full, a save refused), the fight
 // that was open stays open and nothing is lost.
 import { download } from "../infra/files.js";
-import { refusal, t } from "../infra/i18n.js";
+import { reason, refusal, t } from "../infra/i18n.js";
 import * as store from "../infra/store.js";
 
 const now = () => new Date().toISOString();
@@ -78,7 +78,7 @@ export class FightsController {
 
   refused() {
     const { session, status } = this.parts;
-    if (session.readOnly) status.message(t("readOnlyRefused"));
+    if (session.readOnly) status.message(reason("read_only"));
     else if (session.held !== null) status.message(t("fightsHeld"));
     else return false;
     return true;

@@ -34,25 +34,35 @@ export function term(table, id) {
   return own(own(words, table), id) ?? own(own(fr, table), id) ?? id;
 }
 
-// An engine refusal or a save error, or an action the board refuses (its verdict): by its
-// reason's key (engine/errors.py REASONS) in this language, else by its code, else as
-// the engine wrote it (French).
+// Why the engine refuses (a command, a save, a sheet's field, an action on the board: its
+// verdict), in this language: the sentence of its reason's key (`refusals`, the engine's
+// catalogues engine/lang/*.json) with its params filled in by the engine's own rules
+// (engine/errors.py `sentence`), but that a field, an option and an action are named in
+// the page's words and user text is isolated. Without a key (an engine older than the
+// page), the engine's own message.
 export function refusal(error) {
   if (!error) return "";
-  const reasons = own(words, "reasons") ?? {};
-  if (typeof error.key === "string" && Object.hasOwn(reasons, error.key)) {
-    // Names and weapons in the reason are user text: isolated (dom.js isolate).
-    const params = Object.fromEntries(Object.entries(error.params ?? {}).map(([k, v]) => [k, typeof v === "string" ? isolate(v) : v]));
-    return reasons[error.key](params, reasons);
+  if (typeof error.key === "string" && own(words.refusals, error.key) !== undefined) return reason(error.key, error.params);
+  return plain(error.message ?? error.reason ?? "");
+}
+
+// The sentence of the reason `key` with its `params`; `label(path)` names a field (the
+// fighter form has labels of its own).
+export function reason(key, params = {}, label = fieldLabel) {
+  const sentence = own(words.refusals, key) ?? own(fr.refusals, key) ?? key;
+  return sentence.replace(/\{(\w+)\}/g, (_, name) => filled(name, own(params ?? {}, name), label));
+}
+
+function filled(name, value, label) {
+  if (name === "field" || name === "option") return label(String(value));
+  if (name === "action") return actionName(String(value));
+  if (name === "why") { // another reason, as a clause
+    const said = reason(String(value), {}, label);
+    return said.charAt(0).toLowerCase() + said.slice(1).replace(/\.$/, "");
   }
-  // A value refused names its field (engine/values.py): in the page's words.
-  const p = error.params;
-  if (p && typeof p.field === "string" && (error.code === "bad_value" || error.code === "bad_command")) {
-    const label = fieldLabel(p.field);
-    if (error.code === "bad_command") return t("missingOption", label);
-    return t("fieldError", typeof p.check === "string" ? p.check : "invalid", label, p); // as the form says it
-  }
-  return own(words.errors, error.code) ?? plain(error.message ?? error.reason);
+  if (name === "refused") return value && typeof value === "object" ? reason(String(value.key), value.params, label) : "";
+  if (Array.isArray(value)) return value.join(", ");
+  return typeof value === "string" ? isolate(value) : String(value ?? "");
 }
 
 // A field of the engine's commands by its path ("characteristics.tir", "weapons[0].name",

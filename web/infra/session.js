@@ -13,7 +13,6 @@
 // first one it refuses answers with how many were left behind (`answer.discarded`), and
 // those are dropped: their calls reject with Discarded, nothing is applied out of order.
 import { EngineFault } from "../boot/engine.js";
-import { t } from "./i18n.js";
 
 // The operations that change the fight: refused in a read-only tab.
 const WRITES = new Set(["apply", "undo", "redo", "load", "new"]);
@@ -66,7 +65,7 @@ export class Session {
   call(request) {
     if (this.readOnly && WRITES.has(request.op)) {
       return Promise.resolve({ ok: false, board: this.board, undo: this.undo, redo: this.redo,
-        error: { code: "read_only", message: t("readOnlyRefused") } });
+        error: { code: "read_only", key: "read_only", params: {} } });
     }
     if (!this.opened) return new Promise((resolve, reject) => this.queue.push({ request, resolve, reject }));
     return this.send(request);

@@ -1,6 +1,8 @@
-// Every English string of the page: the same keys as fr.js (a test checks it). The
-// engine's refusals are French: they are translated by their code; its actions, tests and
-// modifiers are ids.
+// Every English string of the page: the same keys as fr.js (a test checks it). Why the
+// engine refuses: `refusals`, the engine's English catalogue (engine/lang/en.json, by
+// reason key: see fr.js); its actions, tests and modifiers are ids.
+import refusals from "#engine-lang/en.json" with { type: "json" };
+
 export default {
   code: "en",
   title: "Riposte — combat tracker",
@@ -248,21 +250,6 @@ export default {
   weaponLevel: (w) => `${w} (level)`,
   sheetField: "The sheet",
   fieldsToFix: (n) => (n === 1 ? "One field to correct." : `${n} fields to correct.`),
-  fieldError: (key, label, p) => {
-    const says = {
-      integer: () => `a whole number, from ${p.low} to ${p.high}`,
-      range: () => `from ${p.low} to ${p.high}`,
-      number: () => `a number, from ${p.low} to ${p.high}`,
-      text_length: () => `required (at most ${p.max} characters)`,
-      identifier: () => `required (at most ${p.max} characters)`,
-      required: () => "required",
-      too_many: () => `at most ${p.max}`,
-      choice: () => "pick one from the list",
-      duplicate: () => "listed twice",
-      unknown_weapon: () => "a weapon that is not on the sheet",
-    };
-    return `${label}: ${Object.hasOwn(says, key) ? says[key]() : "invalid value"}.`;
-  },
   journalRound: (n) => (n === 0 ? "Before the fight" : `Round ${n}`),
   jJoined: (name, side) => `${name} (${side}) joins the fight.`,
   jRemoved: (name) => `${name} is removed from the fight.`,
@@ -328,7 +315,6 @@ export default {
   fightsImportStopped: (added, why) => `${added} fight${added === 1 ? "" : "s"} added, then stopped: ${why}`,
   confirmKeptInList: "The current fight stays in the list of fights (Game menu).",
   // two tabs, one writer; a save that could not be set aside; what storage refused
-  readOnlyRefused: "This tab follows the fight read-only: another tab is changing it. Tap “Take over” to change it here.",
   readOnlyLink: "This link will open once this tab takes over (“Take over” button): another tab is changing the fight.",
   writerOther: "This fight is open in another tab: this tab follows it live, read-only.",
   writerStolen: "Another tab took over: this tab follows the fight live, read-only.",
@@ -346,8 +332,7 @@ export default {
   modelNotSaved: (name) => `“${name}” is not saved as a model: the browser's storage refuses the write (full or unavailable).`,
   modelNotDeleted: "The model is not deleted: the browser's storage refuses the write (full or unavailable).",
   languageNotKept: "Language changed for this visit only: the browser's storage refuses to keep it.",
-  // a value refused, its field named (i18n.js refusal)
-  missingOption: (label) => `${label}: required.`,
+  // a field a refusal names (i18n.js refusal)
   fieldOfWeapon: (label, n) => `${label} (weapon ${n})`,
   announceAction: (name, what) => `${name}: ${what}.`,
   testNamed: (name, what) => `${name}: ${what}`,
@@ -384,58 +369,8 @@ export default {
   },
   tests: { portee: "range", geste: "Intelligence at 0" },
   modifiers: { visee: "aim", charge: "charge", apres_charge: "after a charge" },
-  // The engine's refusals, by code (RULES.md); the French message names the detail.
-  // Why the board refuses an action, by the engine's key (engine/errors.py REASONS).
-  reasons: {
-    round_not_started: () => "No round has started: roll initiative (R1).",
-    hors_combat: (p) => `${p.name} is out of the fight (D6).`,
-    not_in_round: (p) => `${p.name} has no initiative this round: joins the next one (D6, D7).`,
-    interrupt_own_phase: () => "An interruption is taken outside one's own phase (R5.1, D22).",
-    no_hope: (p) => `${p.name} has no I.P. and no Hope point left to interrupt (R5.2).`,
-    round_finished: () => "The round is over: start the next one (R2.4).",
-    passed: (p) => `${p.name} has passed: no more phases this round (D5).`,
-    other_phase: () => "Another fighter is finishing their phase (D22).",
-    no_pi: (p) => `${p.name} has no I.P. left: cannot start an action (R2.3).`,
-    not_highest: () => "Not their turn: the highest I.P. total acts (R2.1).",
-    arrow_already_nocked: () => "An arrow is already nocked (D18).",
-    no_arrow_nocked: () => "No arrow nocked: nock one first (R4).",
-    nothing_in_hand: () => "Nothing in hand to drop (R4).",
-    no_dodge_after_charge: () => "No dodging after charging this round (R4.2).",
-    engaged_no_charge: () => "No charging while engaged in melee (R4.2).",
-    standing_to_run: () => "Running needs standing (R4).",
-    already_in_cover: () => "Already in cover (R4, D10).",
-    already_prone: () => "Already prone (R4).",
-    already_standing: () => "Already standing: getting up needs being prone or kneeling (R4).",
-    needs_bow: () => "Needs a bow in hand (R4).",
-    needs_aimable: () => "Needs a bow with an arrow nocked, or a throwing weapon, in hand (R4.1).",
-    needs_thrown: () => "Needs a throwing weapon in hand (R4).",
-    needs_parry_weapon: () => "Needs a melee weapon or a shield in hand (R4).",
-    nothing_to_ready: () => "No weapon to ready: everything is already in hand (R4).",
-    needs_melee: () => "Needs a melee weapon in hand, or bare hands (R4).",
-    weapon_unfit: (p, reasons) => `${p.weapon} does not fit: ${Object.hasOwn(reasons, p.why) ? reasons[p.why]().replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "") : p.why}.`,
-    weapon_already_in_hand: (p) => `${p.weapon} is already in hand (R4).`,
-  },
-  errors: {
-    bad_command: "This command cannot be read.",
-    bad_value: "A value is missing, of the wrong type or out of range.",
-    unknown_combatant: "Unknown fighter.",
-    unknown_action: "Unknown action.",
-    not_your_turn: "Not their turn: the highest I.P. total acts (R2.1).",
-    no_pi: "No I.P. left for a phase action (R2.3).",
-    no_hope: "No I.P. and no Hope point left for an interruption (R5.2).",
-    not_allowed: "The rules do not allow this action now.",
-    too_far: "Too far for a charge: at most 6 m + the test result (R4.2).",
-    round_in_progress: "A round is in progress: end it first (R2.4).",
-    round_over: "The round is over: start a new round.",
-    too_many_fighters: "At most 64 fighters in a fight: remove one before adding another.",
-    internal: "Internal engine error.",
-    too_big: "too big for a fight (at most 2,000 kB).",
-    too_long: "too long to replay (at most 12,000 commands).",
-    not_json: "this is not readable JSON.",
-    not_an_encounter: "this is not a Riposte fight.",
-    newer_format: "this fight comes from a newer Riposte: update the page to open it.",
-    bad_log: "the rules refuse one of its commands.",
-  },
+  // Why the engine refuses, by its reason's key (engine/errors.py REASONS).
+  refusals,
   // live table (issue #15, web/live/)
   liveTitle: "Live table",
   liveHint: "Each player follows the fight live on their own phone, with no server: on the same Wi-Fi, or one phone's hotspot.",

@@ -1,7 +1,10 @@
 // Every French string of the page. A value is a string, or a function of its parameters.
-// The engine's refusals are French already: the page shows its message as it comes, but
-// for a refused value, whose field it names in its own words (fieldError, as the form); the engine's
-// other values are ids, worded here.
+// Why the engine refuses (its refusals, the board's verdicts, a form's fields, a save's
+// errors): `refusals`, the engine's own catalogue (engine/lang/fr.json, one sentence per
+// reason key, filled in by i18n.js as the engine does); the engine's other values are
+// ids, worded here.
+import refusals from "#engine-lang/fr.json" with { type: "json" };
+
 // « de » before a name, elided before a vowel (« le dé d'Aldric », « notes de Brune »);
 // a name isolated for right-to-left text (dom.js isolate) is read past its mark.
 const de = (name) => (/^[\u2066-\u2069]?[aeiouàâäéèêëîïôöùûüœ]/i.test(String(name)) ? `d'${name}` : `de ${name}`);
@@ -291,21 +294,6 @@ export default {
   weaponLevel: (w) => `${w} (niveau)`,
   sheetField: "La fiche",
   fieldsToFix: (n) => (n === 1 ? "Un champ à corriger." : `${n} champs à corriger.`),
-  fieldError: (key, label, p) => {
-    const says = {
-      integer: () => `un nombre entier, de ${p.low} à ${p.high}`,
-      range: () => `de ${p.low} à ${p.high}`,
-      number: () => `un nombre, de ${p.low} à ${p.high}`,
-      text_length: () => `à remplir (${p.max} caractères au plus)`,
-      identifier: () => `à remplir (${p.max} caractères au plus)`,
-      required: () => "à remplir",
-      too_many: () => `${p.max} au plus`,
-      choice: () => "à choisir dans la liste",
-      duplicate: () => "en double",
-      unknown_weapon: () => "une arme qui n'est pas sur la fiche",
-    };
-    return `${label} : ${Object.hasOwn(says, key) ? says[key]() : "valeur incorrecte"}.`;
-  },
   // journal
   journalRound: (n) => (n === 0 ? "Avant le combat" : `Tour ${n}`),
   jJoined: (name, side) => `${name} (${side}) rejoint le combat.`,
@@ -342,7 +330,6 @@ export default {
   fromLink: "lien",
   newDone: "Nouveau combat.",
   // two tabs, one writer; a save that could not be set aside; what storage refused
-  readOnlyRefused: "Cet onglet suit le combat en lecture seule : un autre onglet le modifie. Touchez « Prendre la main » pour le modifier ici.",
   readOnlyLink: "Ce lien sera ouvert quand cet onglet aura pris la main (bouton « Prendre la main ») : un autre onglet modifie le combat.",
   writerOther: "Ce combat est ouvert dans un autre onglet : cet onglet le suit en direct, en lecture seule.",
   writerStolen: "Un autre onglet a pris la main : cet onglet suit le combat en direct, en lecture seule.",
@@ -360,8 +347,7 @@ export default {
   modelNotSaved: (name) => `« ${name} » n'est pas enregistré comme modèle : le stockage du navigateur refuse l'écriture (plein ou indisponible).`,
   modelNotDeleted: "Le modèle n'est pas supprimé : le stockage du navigateur refuse l'écriture (plein ou indisponible).",
   languageNotKept: "Langue changée pour cette visite seulement : le stockage du navigateur refuse de la garder.",
-  // a value refused, its field named (i18n.js refusal)
-  missingOption: (label) => `${label} : obligatoire.`,
+  // a field a refusal names (i18n.js refusal)
   fieldOfWeapon: (label, n) => `${label} (arme ${n})`,
   announceAction: (name, what) => `${name} : ${what}.`,
   testNamed: (name, what) => `${name} : ${what}`,
@@ -401,38 +387,8 @@ export default {
   },
   tests: { portee: "portée", geste: "Intelligence à 0" },
   modifiers: { visee: "visée", charge: "charge", apres_charge: "après une charge" },
-  // The engine refuses in French: its message is shown as it comes (see en.js).
-  // Why the board refuses an action, by the engine's key (engine/errors.py REASONS).
-  reasons: {
-    round_not_started: () => "Aucun tour n'a commencé : lancez l'initiative (R1).",
-    hors_combat: (p) => `${p.name} est hors combat (D6).`,
-    not_in_round: (p) => `${p.name} n'a pas d'initiative ce tour-ci : il rejoint le prochain tour (D6, D7).`,
-    interrupt_own_phase: () => "Une interruption se prend hors de sa propre phase (R5.1, D22).",
-    no_hope: (p) => `${p.name} n'a plus de P.I. ni de point d'Espoir pour s'interrompre (R5.2).`,
-    round_finished: () => "Le tour est fini : lancez le suivant (R2.4).",
-    passed: (p) => `${p.name} a passé : plus de phase ce tour-ci (D5).`,
-    other_phase: () => "Un autre combattant termine sa phase (D22).",
-    no_pi: (p) => `${p.name} n'a plus de P.I. : il ne peut plus entamer d'action (R2.3).`,
-    not_highest: () => "Ce n'est pas son tour : le plus haut total de P.I. agit (R2.1).",
-    arrow_already_nocked: () => "Une flèche est déjà encochée (D18).",
-    no_arrow_nocked: () => "Aucune flèche encochée : encochez d'abord (R4).",
-    nothing_in_hand: () => "Rien en main à lâcher (R4).",
-    no_dodge_after_charge: () => "Impossible d'esquiver après avoir chargé durant ce tour (R4.2).",
-    engaged_no_charge: () => "Impossible de charger en étant engagé au corps à corps (R4.2).",
-    standing_to_run: () => "Il faut être debout pour courir (R4).",
-    already_in_cover: () => "Déjà à couvert (R4, D10).",
-    already_prone: () => "Déjà à terre (R4).",
-    already_standing: () => "Déjà debout : se relever demande d'être à terre ou à genoux (R4).",
-    needs_bow: () => "Il faut un arc en main (R4).",
-    needs_aimable: () => "Il faut un arc avec une flèche encochée ou une arme de jet en main (R4.1).",
-    needs_thrown: () => "Il faut une arme de jet en main (R4).",
-    needs_parry_weapon: () => "Il faut une arme de mêlée ou un bouclier en main (R4).",
-    nothing_to_ready: () => "Aucune arme à préparer : tout est déjà en main (R4).",
-    needs_melee: () => "Il faut une arme de mêlée en main, ou les mains nues (R4).",
-    weapon_unfit: (p, reasons) => `${p.weapon} ne convient pas : ${Object.hasOwn(reasons, p.why) ? reasons[p.why]().replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "") : p.why}.`,
-    weapon_already_in_hand: (p) => `${p.weapon} est déjà en main (R4).`,
-  },
-  errors: {},
+  // Why the engine refuses, by its reason's key (engine/errors.py REASONS).
+  refusals,
   // live table (issue #15, web/live/)
   liveTitle: "Table en direct",
   liveHint: "Chaque joueur suit le combat en direct sur son téléphone, sans serveur : sur le même Wi-Fi, ou le partage de connexion d'un téléphone.",

@@ -1,7 +1,7 @@
 // The cast screen: the fighters of the encounter, the saved models (add N copies), and
 // the fighter form. Sheets go to the engine as typed: the engine names what is wrong.
 import { $, h, isolate, labelled, own } from "../infra/dom.js";
-import { t, term } from "../infra/i18n.js";
+import { reason, t, term } from "../infra/i18n.js";
 import { skillLabel } from "./labels.js";
 
 export const MAX_COPIES = 30;
@@ -266,9 +266,10 @@ function fieldInput(form, path) {
   return null;
 }
 
-// A field error in words a player understands, naming the field in the page's language.
+// A field error in words a player understands (the engine's reason), naming the field as
+// the form labels it.
 function fieldError(error, form) {
-  return t("fieldError", error.key, fieldLabel(error.field, form) ?? t("sheetField"), error.params ?? {});
+  return reason(error.key, { ...error.params, field: error.field }, (path) => fieldLabel(path, form) ?? t("sheetField"));
 }
 
 function fieldLabel(path, form) {
