@@ -109,50 +109,63 @@ def check_options(command: Command) -> dict[str, Any]:
 
 def resolve(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
     """The command with the dice the engine rolls written in (R1.2, D7) and, for
-    ``add_combatant``, the id the engine assigns. A malformed command is returned as it
-    is: the rules refuse it.
+    ``add_combatant`` and ``duplicate_combatant``, the ids the engine assigns. A malformed
+    command is returned as it is: the rules refuse it.
     """
     kind = command.get("type")
-    if kind == "start_round":
-        rolls = command.get("rolls", {})
-        if not isinstance(rolls, dict) or "engine_rolled" in command:
-            return command
-        # The dice the page rolled (its « Lancer » button) are rolled by the app, not typed:
-        # written as the engine's own, and ``app_rolled`` itself is not kept (old logs
-        # never had it, so they replay unchanged).
-        by_app = command.get("app_rolled", [])
-        if not isinstance(by_app, list) or not all(isinstance(i, str) for i in by_app):
-            return command  # the rules refuse it
-        missing = [c.id for c in enc.combatants if not c.hors_combat and c.id not in rolls]
-        plain = {k: x for k, x in command.items() if k != "app_rolled"}
-        if not missing and not by_app:
-            return plain
-        filled = dict(rolls)
-        for cid in missing:
-            filled[cid] = roll()
-        rolled = [cid for cid in filled if cid in missing or cid in by_app]
-        return {**plain, "rolls": filled, "engine_rolled": rolled} if rolled else plain
-    if kind == "duplicate_combatant":
-        count = command.get("count", 1)
-        if "ids" in command or type(count) is not int or not 1 <= count <= v.MAX_LIST:
-            return command  # the rules refuse a bad count
-        ids: list[str] = []
-        for _ in range(count):
-            ids.append(free_id(enc, taken=ids))
-        return {**command, "ids": ids}
-    if kind == "add_combatant":
-        sheet = command.get("combatant")
-        if not isinstance(sheet, dict):
-            return command
-        resolved = dict(command)
-        if "id" not in sheet:
-            resolved["combatant"] = {**sheet, "id": free_id(enc)}
-        joins_now = "declaration" in command or "roll" in command
-        if joins_now and "roll" not in command and not enc.round_over:
-            resolved["roll"] = roll()
-            resolved["engine_rolled"] = True
-        return resolved
-    return command
+    resolver = _RESOLVERS.get(kind) if isinstance(kind, str) else None
+    return command if resolver is None else resolver(enc, command, roll)
+
+
+def _round(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
+    """R1.2: a die for each fighter that has none (out of the fight: none, D6)."""
+    rolls = command.get("rolls", {})
+    if not isinstance(rolls, dict) or "engine_rolled" in command:
+        return command
+    # The dice the page rolled (its « Lancer » button) are rolled by the app, not typed:
+    # written as the engine's own, and ``app_rolled`` itself is not kept (old logs never
+    # had it, so they replay unchanged).
+    by_app = command.get("app_rolled", [])
+    if not isinstance(by_app, list) or not all(isinstance(i, str) for i in by_app):
+        return command  # the rules refuse it
+    missing = [c.id for c in enc.combatants if not c.hors_combat and c.id not in rolls]
+    plain = {k: x for k, x in command.items() if k != "app_rolled"}
+    if not missing and not by_app:
+        return plain
+    filled = dict(rolls)
+    for cid in missing:
+        filled[cid] = roll()
+    rolled = [cid for cid in filled if cid in missing or cid in by_app]
+    return {**plain, "rolls": filled, "engine_rolled": rolled} if rolled else plain
+
+
+def _copies(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
+    """The ids of the copies, unless they are given."""
+    count = command.get("count", 1)
+    if "ids" in command or type(count) is not int or not 1 <= count <= v.MAX_LIST:
+        return command  # the rules refuse a bad count
+    ids: list[str] = []
+    for _ in range(count):
+        ids.append(free_id(enc, taken=ids))
+    return {**command, "ids": ids}
+
+
+def _fighter(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
+    """The new fighter's id, unless given; D7: its die, when it joins the round without one."""
+    sheet = command.get("combatant")
+    if not isinstance(sheet, dict):
+        return command
+    resolved = dict(command)
+    if "id" not in sheet:
+        resolved["combatant"] = {**sheet, "id": free_id(enc)}
+    joins_now = "declaration" in command or "roll" in command
+    if joins_now and "roll" not in command and not enc.round_over:
+        resolved["roll"] = roll()
+        resolved["engine_rolled"] = True
+    return resolved
+
+
+_RESOLVERS = {"start_round": _round, "duplicate_combatant": _copies, "add_combatant": _fighter}
 
 
 def free_id(enc: Encounter, taken: list[str] | None = None) -> str:

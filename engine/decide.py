@@ -14,7 +14,7 @@ from typing import Any
 
 from . import values as v
 from .actions import ACTIONS
-from .actions.base import Act
+from .actions.base import Act, Action
 from .codec import combatant_sheet
 from .commands import Command, check_options, check_shape
 from .errors import Refusal
@@ -278,22 +278,11 @@ def _interrupt(enc: Encounter, cmd: Command) -> list[Event]:
 
 
 def _action(enc: Encounter, cmd: Command, interruption: bool) -> list[Event]:
+    """R4, R5: an action by ``actor``, judged by :func:`engine.rules.plan` (as the board's
+    verdicts are), then what it does: its cost paid, its own effects."""
     c = _combatant(enc, cmd["actor"], "actor")
-    action = ACTIONS.get(cmd["action"]) if isinstance(cmd["action"], str) else None
-    if action is None:
-        raise Refusal("unknown_action", got=v.shown(cmd["action"]))
-    is_interruption = action.category is Category.INTERRUPTION
-    if is_interruption != interruption:
-        raise Refusal("use_interrupt" if is_interruption else "use_act", action=action.id)
-    options = check_options(cmd)
-    for name in options:
-        if name not in action.options:
-            raise Refusal("option_not_taken", action=action.id, option=name)
-    for name in ("target", "against"):
-        if name in options:
-            other = _combatant(enc, options[name], name)
-            if other.id == c.id:
-                raise v.bad(name, "not_self")
+    action = _named_action(cmd["action"], interruption)
+    options = _options(enc, c, action, cmd)
     p = plan(c, turn_of(enc, c, ready(enc)), action, options)
     w = p.weapon
     keeps_aim = action.keeps_aim and w is not None and c.aim_weapon == w.id
@@ -309,6 +298,31 @@ def _action(enc: Encounter, cmd: Command, interruption: bool) -> list[Event]:
     ))
     events.extend(action.effects(Act(enc=enc, actor=c, weapon=w, options=options, keeps_aim=keeps_aim)))
     return events
+
+
+def _named_action(name: object, interruption: bool) -> Action:
+    """R4: the action of the catalogue; R5.3: an interruption through ``interrupt`` only,
+    any other action through ``act``."""
+    action = ACTIONS.get(name) if isinstance(name, str) else None
+    if action is None:
+        raise Refusal("unknown_action", got=v.shown(name))
+    is_interruption = action.category is Category.INTERRUPTION
+    if is_interruption != interruption:
+        raise Refusal("use_interrupt" if is_interruption else "use_act", action=action.id)
+    return action
+
+
+def _options(enc: Encounter, c: Combatant, action: Action, cmd: Command) -> dict[str, Any]:
+    """The command's options, each of its type, each one the action takes; a target or an
+    attacker is another fighter on the tracker."""
+    options = check_options(cmd)
+    for name in options:
+        if name not in action.options:
+            raise Refusal("option_not_taken", action=action.id, option=name)
+    for name in ("target", "against"):
+        if name in options and _combatant(enc, options[name], name).id == c.id:
+            raise v.bad(name, "not_self")
+    return options
 
 
 _DECIDERS = {

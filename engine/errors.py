@@ -186,6 +186,8 @@ def _catalogue(language: str) -> dict[str, str]:
 
 #: The sentences of each language, by reason key.
 WORDS = {language: _catalogue(language) for language in LANGUAGES}
+#: Each sentence cut at its params once: text, param, text… (the board words hundreds).
+_PARTS = {language: {key: _PARAM.split(words) for key, words in WORDS[language].items()} for language in LANGUAGES}
 
 
 def sentence(language: str, key: str, params: Mapping[str, Any]) -> str:
@@ -196,12 +198,20 @@ def sentence(language: str, key: str, params: Mapping[str, Any]) -> str:
     >>> sentence("fr", "bad_log", {"number": 2, "refused": {"key": "passed", "params": {"name": "Orque"}}})
     'Commande n° 2 refusée par les règles : Orque a passé : plus de phase ce tour-ci (D5).'
     """
-    return _PARAM.sub(lambda m: _param(language, m.group(1), params[m.group(1)]), WORDS[language][key])
+    parts = _PARTS[language][key]
+    if len(parts) == 1:
+        return parts[0]
+    said = list(parts)
+    for i in range(1, len(parts), 2):
+        said[i] = _param(language, parts[i], params[parts[i]])
+    return "".join(said)
 
 
 def _param(language: str, name: str, value: Any) -> str:
     if name in NAMES:
         return f"« {value} »"
+    if type(value) is str and name != "why":  # most of them: a name, a weapon
+        return value
     if name == "why":
         said = sentence(language, value, {})
         return said[:1].lower() + said[1:].removesuffix(".")

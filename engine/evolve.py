@@ -37,11 +37,44 @@ from .events import (
 from .model import Category, Combatant, CombatantId, Encounter
 from .sheet import merge_changes
 
+#: The events that change one fighter's marks (what it holds, aims, where it stands).
+Marks = AimLost | AimUsed | AimAdjusted | ArrowNocked | ArrowLoosed | HandsChanged | PostureChanged | CoverTaken | CoverLost | Charged
+#: The events that change who is on the tracker, and their sheets.
+Roster = CombatantAdded | CombatantUpdated | CombatantRemoved
+#: The events of the melee (D11).
+Melee = Engaged | Disengaged | EngagementsSet
+
 
 def evolve(enc: Encounter, event: Event) -> Encounter:
+    """The encounter after ``event``: by what it changes (the round, the tracker, the
+    melee, a fighter's marks); an event that only tells (a move, an attack) changes
+    nothing."""
     match event:
         case ActionTaken():
             return _action_taken(enc, event)
+        case RoundStarted():
+            return _round_started(enc, event)
+        case RoundEnded():
+            return replace(enc, round_over=True, phase=None)
+        case TurnPassed(actor=a):
+            enc = _set(enc, a, passed=True)
+            return replace(enc, phase=None) if enc.phase == a else enc
+        case CombatantAdded() | CombatantUpdated() | CombatantRemoved():
+            return _roster(enc, event)
+        case Engaged() | Disengaged() | EngagementsSet():
+            return _melee(enc, event)
+        case SettingsUpdated(settings=settings):
+            return replace(enc, settings=settings)
+        case Moved() | Attacked():
+            return enc
+        case _:
+            return _marks(enc, event)
+
+
+def _marks(enc: Encounter, event: Marks) -> Encounter:
+    """R4.1, D13, D17, D18, D19, D10, R4.2: one fighter's aim, arrow, hands, posture,
+    cover, charge."""
+    match event:
         case AimLost(actor=a) | AimUsed(actor=a):
             return _set(enc, a, aim_bonus=0, aim_weapon=None)
         case AimAdjusted(actor=a, weapon=w, bonus=bonus):
@@ -60,6 +93,33 @@ def evolve(enc: Encounter, event: Event) -> Encounter:
             return _set(enc, a, cover=False)
         case Charged(actor=a):
             return _set(enc, a, charged=True)
+        case _:
+            assert_never(event)
+
+
+def _roster(enc: Encounter, event: Roster) -> Encounter:
+    """A fighter added (D7: into the current round with its roll), changed, removed (D11:
+    its engagements end)."""
+    match event:
+        case CombatantAdded(combatant=c, joins=joins):
+            if joins is not None:
+                c = replace(c, in_round=True, pi=joins.initiative, initiative=joins.initiative, d6=joins.d6,
+                            declared=joins.weapon)
+            return replace(enc, combatants=(*enc.combatants, c), next_id=enc.next_id + 1)
+        case CombatantUpdated(id=cid, changes=changes):
+            enc = enc.with_combatant(merge_changes(_fighter(enc, cid), changes))
+            return replace(enc, phase=None) if changes.get("hors_combat") and enc.phase == cid else enc
+        case CombatantRemoved(id=cid):
+            enc = replace(enc, combatants=tuple(c for c in enc.combatants if c.id != cid),
+                          phase=None if enc.phase == cid else enc.phase)
+            return _map(enc, _without(cid))
+        case _:
+            assert_never(event)
+
+
+def _melee(enc: Encounter, event: Melee) -> Encounter:
+    """D11: engaged by an attack or a charge, disengaged by moving, set by the GM."""
+    match event:
         case Engaged(actor=a, target=b):
             return _engaged(enc, a, b)
         case Disengaged(actor=a):
@@ -69,39 +129,20 @@ def evolve(enc: Encounter, event: Event) -> Encounter:
             for other in others:
                 enc = _engaged(enc, cid, other)
             return _set(enc, cid, engaged_off_tracker=off)
-        case TurnPassed(actor=a):
-            enc = _set(enc, a, passed=True)
-            return replace(enc, phase=None) if enc.phase == a else enc
-        case RoundStarted():
-            return _round_started(enc, event)
-        case RoundEnded():
-            return replace(enc, round_over=True, phase=None)
-        case CombatantAdded(combatant=c, joins=joins):
-            if joins is not None:  # D7: enters the current round with this initiative
-                c = replace(c, in_round=True, pi=joins.initiative, initiative=joins.initiative, d6=joins.d6,
-                            declared=joins.weapon)
-            return replace(enc, combatants=(*enc.combatants, c), next_id=enc.next_id + 1)
-        case CombatantUpdated(id=cid, changes=changes):
-            old = enc.combatant(cid)
-            assert old is not None
-            enc = enc.with_combatant(merge_changes(old, changes))
-            return replace(enc, phase=None) if changes.get("hors_combat") and enc.phase == cid else enc
-        case CombatantRemoved(id=cid):
-            enc = replace(enc, combatants=tuple(c for c in enc.combatants if c.id != cid),
-                          phase=None if enc.phase == cid else enc.phase)
-            return _map(enc, _without(cid))  # D11: removal ends engagements
-        case SettingsUpdated(settings=settings):
-            return replace(enc, settings=settings)
-        case Moved() | Attacked():
-            return enc
         case _:
             assert_never(event)
 
 
-def _set(enc: Encounter, cid: str, **fields: Any) -> Encounter:
+def _fighter(enc: Encounter, cid: str) -> Combatant:
+    """The fighter an event names: decided on this very encounter, it is there."""
     c = enc.combatant(cid)
-    assert c is not None, cid
-    return enc.with_combatant(replace(c, **fields))
+    if c is None:
+        raise LookupError(f"no fighter {cid!r}: an event applied to an encounter it was not decided on")
+    return c
+
+
+def _set(enc: Encounter, cid: str, **fields: Any) -> Encounter:
+    return enc.with_combatant(replace(_fighter(enc, cid), **fields))
 
 
 def _map(enc: Encounter, fn: Callable[[Combatant], Combatant]) -> Encounter:

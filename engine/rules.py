@@ -82,11 +82,10 @@ def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
     if action.category is Category.INTERRUPTION:
         if turn.own_phase:
             raise Refusal("interrupt_own_phase")
-        if c.pi > 0:
-            return "pi"
-        if c.hope >= HOPE_COST:
-            return "espoir"
-        raise Refusal("no_hope", name=c.name)
+        pays = payer(c, action)
+        if pays == "espoir" and c.hope < HOPE_COST:
+            raise Refusal("no_hope", name=c.name)
+        return pays
     if turn.over:
         raise Refusal("round_finished")
     if c.passed:
@@ -98,6 +97,12 @@ def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
     if not turn.ready:
         raise Refusal("not_highest")
     return "pi"
+
+
+def payer(c: Combatant, action: Action) -> str:
+    """R5.2: how ``c`` pays ``action``: an interruption at P.I. <= 0 with a point d'Espoir,
+    anything else with P.I. (``"pi"`` or ``"espoir"``)."""
+    return "espoir" if action.category is Category.INTERRUPTION and c.pi <= 0 else "pi"
 
 
 def plan(c: Combatant, turn: Turn, action: Action, options: Mapping[str, Any], probe: bool = False) -> Plan:

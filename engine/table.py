@@ -59,7 +59,7 @@ from .model import Encounter, Side
 from .play import attempt, fold
 from .sheet import LIMITS
 from .values import MAX_WEAPONS
-from .view import board
+from .view import Boards
 
 Answer = dict[str, Any]
 
@@ -117,6 +117,7 @@ class Table:
         self._marks: list[Encounter | None] = [Encounter()]
         self._sent = 0  # the checkpoint the page was last given (its index in _marks)
         self._undone: list[Any] = []
+        self._boards = Boards()  # the board drawn from the last one's fighters (engine/view.py)
 
     # --- the log and its checkpoints ------------------------------------------------------
     def _push(self, command: Any, after: Encounter, line: str) -> None:
@@ -208,7 +209,7 @@ class Table:
     def _answer(self, changed: bool = False, text: str | None = None, shown: dict[str, Any] | None = None,
                 **extra: Any) -> Answer:
         """``shown``: the board of the fight now, when the caller has just made it."""
-        out: Answer = {"ok": True, "board": board(self._enc) if shown is None else shown, "undo": len(self._log),
+        out: Answer = {"ok": True, "board": self._boards.board(self._enc) if shown is None else shown, "undo": len(self._log),
                        "redo": len(self._undone), "last": self._log[-1] if self._log else None,
                        "next": self._undone[-1] if self._undone else None, "used": self._used()}
         if changed:
@@ -250,7 +251,7 @@ class Table:
         after, result = attempt(self._enc, command, rng or self._rng)
         if not result["ok"]:
             return self._enc, result
-        line, shown = save.command_text(result["command"]), board(after)
+        line, shown = save.command_text(result["command"]), self._boards.board(after)
         try:
             text = save.checked_texts([*self._texts, line], save.painted(shown), full=True)
         except Refusal as refusal:
@@ -270,7 +271,7 @@ class Table:
         before = (self._enc, self._log, self._texts, self._marks, self._undone, self._sent)
         try:
             self._rebuild(commands, checkpoint)
-            shown = board(self._enc)
+            shown = self._boards.board(self._enc)
             text = save.checked_texts(self._texts, save.painted(shown))  # readable again
         except Refusal as refusal:
             self._enc, self._log, self._texts, self._marks, self._undone, self._sent = before
@@ -373,7 +374,7 @@ class Table:
     def export(self, with_board: object = False) -> Answer:
         """The save text of the fight, for a file (with the board, ``with_board=True``) or
         a link (the log alone: shorter)."""
-        painted = save.painted(board(self._enc)) if with_board is True else None
+        painted = save.painted(self._boards.board(self._enc)) if with_board is True else None
         return {"ok": True, "text": save.dump_texts(self._texts, painted)}
 
     def link(self) -> Answer:

@@ -1,10 +1,11 @@
 """The board: what the page shows, derived from the state (RULES.md ``view``).
 
 Every action of every fighter is judged by :func:`engine.rules.plan`, the same function
-that judges commands, so a button shown as allowed is a command the engine accepts.
-A fighter's part of the board depends only on the fighter and on its :class:`Turn`, so
-it is computed once per distinct pair and shared between boards: a tap that changes one
-fighter recomputes one fighter. Boards are values: never change one in place.
+that judges commands, so a button shown as allowed is a command the engine accepts, and
+priced by :func:`engine.rules.price`, refused or not. A fighter's part of the board
+depends only on the fighter and on its :class:`Turn`: :class:`Boards` (one per table
+session, engine/table.py) keeps the parts it drew, so a tap that changes one fighter
+recomputes one fighter. Boards are values: never change one in place.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from .actions.base import is_melee
 from .codec import combatant_json, named_test_json
 from .errors import Refusal
 from .initiative import board_order, breakdown, ready, suggested_declaration
-from .model import COST, HOPE_COST, Category, Combatant, Encounter
-from .rules import Turn, describe_tests, plan, price, turn_of
+from .model import Category, Combatant, Encounter
+from .rules import Turn, describe_tests, payer, plan, price, turn_of
 
 #: The actions that attack a fighter: after one, the page offers the target's answers
 #: (R5.3) at once.
@@ -34,22 +35,42 @@ CATALOGUE = {
 }
 
 
+class Boards:
+    """The boards of one fight as it goes (a table session's): each fighter's part drawn
+    once per distinct fighter and turn and kept for the next boards (the 2,048 last drawn):
+    a tap that changes one fighter draws one fighter, and a turn that comes back (a phase
+    closed, an undo) finds its parts drawn. The memo lives and goes with its session.
+
+    >>> from engine.sheet import parse_combatant
+    >>> boards, enc = Boards(), Encounter(combatants=(parse_combatant({"name": "Aldric"}, "c1", 0),))
+    >>> boards.board(enc)["combatants"]["c1"] is boards.board(enc)["combatants"]["c1"]
+    True
+    """
+
+    def __init__(self, size: int = 2048) -> None:
+        self._part = lru_cache(maxsize=size)(fighter)
+
+    def board(self, enc: Encounter) -> dict[str, Any]:
+        ready_ids = ready(enc)
+        ordered = sorted(enc.combatants, key=board_order)
+        return {
+            "round": enc.round,
+            "round_over": enc.round_over,
+            "active": list(ready_ids),
+            "phase": enc.phase,
+            "order": [c.id for c in ordered],
+            "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
+            "catalogue": CATALOGUE,
+            "combatants": {c.id: self._part(c, turn_of(enc, c, ready_ids)) for c in ordered},
+        }
+
+
 def board(enc: Encounter) -> dict[str, Any]:
-    ready_ids = ready(enc)
-    ordered = sorted(enc.combatants, key=board_order)
-    return {
-        "round": enc.round,
-        "round_over": enc.round_over,
-        "active": list(ready_ids),
-        "phase": enc.phase,
-        "order": [c.id for c in ordered],
-        "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
-        "catalogue": CATALOGUE,
-        "combatants": {c.id: fighter(c, turn_of(enc, c, ready_ids)) for c in ordered},
-    }
+    """The board of ``enc``, drawn whole (``engine.view``; a table session draws its boards
+    with :class:`Boards`)."""
+    return Boards().board(enc)
 
 
-@lru_cache(maxsize=2048)
 def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
     """One fighter on the board: its state (as the codec writes it), marks for the
     badges, what it may declare and the declaration its form offers first, and every
@@ -120,16 +141,16 @@ def _declarations(c: Combatant) -> list[dict[str, Any]]:
 
 
 def _verdict(c: Combatant, turn: Turn, action_id: str) -> dict[str, Any]:
+    """One action by ``c`` now: allowed or not (and why), what it would cost and who pays
+    (R3, R5.2: the rules' price, refused as allowed), the weapon and the tests (D14)."""
     action = ACTIONS[action_id]
     out: dict[str, Any] = {"category": action.category.value}
     try:
         p = plan(c, turn, action, {}, probe=True)
     except Refusal as r:
-        interruption = action.category is Category.INTERRUPTION
-        pays = "pi" if c.pi > 0 or not interruption else "espoir"
-        out.update(cost=HOPE_COST if pays == "espoir" else COST[action.category], allowed=False,
-                   reason=r.message, code=r.code, key=r.key, params=r.params)
-        if interruption:
+        cost, pays = price(turn, action, None, payer(c, action), {})
+        out.update(cost=cost, allowed=False, reason=r.message, code=r.code, key=r.key, params=r.params)
+        if action.category is Category.INTERRUPTION:
             out["pays"] = pays
         return out
     out.update(cost=p.cost, allowed=True)

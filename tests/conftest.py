@@ -37,17 +37,6 @@ settings.register_profile("mutants", max_examples=15, stateful_step_count=25, de
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-@pytest.fixture(autouse=True)
-def _fresh_board_memo() -> None:
-    """Under ``make mutants`` only: empty the board's memo (engine.view.fighter) before each
-    test. mutmut forks each mutant's run from a process that already ran the tests, so a
-    board memoised there would answer instead of the mutated code."""
-    if "MUTANT_UNDER_TEST" in os.environ:
-        from engine.view import fighter
-
-        fighter.cache_clear()
-
-
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     if not PLAYWRIGHT and (collection_path == BROWSER or BROWSER in collection_path.parents):
         return True

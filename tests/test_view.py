@@ -179,3 +179,18 @@ def test_an_interruption_is_paid_in_p_i_while_any_are_left() -> None:
     orque = _board_after(start, dodge)["combatants"]["orque"]
     assert orque["pi"] == 1
     assert (orque["actions"]["esquiver"]["pays"], orque["actions"]["esquiver"]["cost"]) == ("pi", 5)
+
+
+def test_a_refused_action_is_priced_by_the_rules_as_an_allowed_one() -> None:
+    """R3.1, R5.2 (rules.price): refused, an action still shows what it would cost. In his
+    own open phase (D8), Aldric's second free action would cost 5, dropping nothing or
+    not; out of P.I. and Espoir, Orque's dodge would cost a point d'Espoir."""
+    log = [{"type": "start_round", "rolls": {"aldric": 6, "orque": 1}}, {"type": "act", "actor": "aldric", "action": "dire_phrase"}]
+    actions = _board_after(*log)["combatants"]["aldric"]["actions"]
+    assert (actions["faire_geste"]["allowed"], actions["faire_geste"]["cost"]) == (True, 5)
+    empty = _board_after({"type": "update_combatant", "id": "aldric", "changes": {"in_hand": []}}, *log)
+    drop = empty["combatants"]["aldric"]["actions"]["lacher_objet"]
+    assert (drop["allowed"], drop["key"], drop["cost"]) == (False, "nothing_in_hand", 5)
+    dodged = _board_after(log[0], {"type": "interrupt", "actor": "orque", "action": "esquiver"})
+    dodge = dodged["combatants"]["orque"]["actions"]["esquiver"]
+    assert (dodge["allowed"], dodge["key"], dodge["cost"], dodge["pays"]) == (False, "no_hope", 1, "espoir")
