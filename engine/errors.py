@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 #: Every error code, once: code -> who gives it. ``rules``: the engine contract
@@ -178,7 +178,7 @@ _PARAM = re.compile(r"\{(\w+)\}")
 
 
 def _catalogue(language: str) -> dict[str, str]:
-    data = json.loads(resources.files(__package__).joinpath("lang", f"{language}.json").read_text("utf-8"))
+    data = json.loads((Path(__file__).parent / "lang" / f"{language}.json").read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(x, str) for k, x in data.items()):
         raise TypeError(f"engine/lang/{language}.json is not an object of sentences")
     return data
