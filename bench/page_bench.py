@@ -101,17 +101,21 @@ class Counting(serve.PagesHandler):
 
     sent = 0
     files = 0
+    by_path: dict[str, int] = {}  # noqa: RUF012  (each server's class gets its own: ``start``)
     lock = threading.Lock()
 
     def setup(self) -> None:
         super().setup()
         raw = self.wfile
         handler = type(self)
+        request = self
 
         class Writer:
             def write(self, data: bytes) -> int:
+                path = getattr(request, "path", "").split("?")[0]
                 with handler.lock:
                     handler.sent += len(data)
+                    handler.by_path[path] = handler.by_path.get(path, 0) + len(data)
                 return raw.write(data)
 
             def __getattr__(self, name: str) -> Any:
@@ -128,7 +132,7 @@ class Counting(serve.PagesHandler):
 
 
 def start(folder: Path) -> tuple[http.server.ThreadingHTTPServer, type[Counting], str]:
-    handler = type("Counter", (Counting,), {"sent": 0, "files": 0, "lock": threading.Lock()})
+    handler = type("Counter", (Counting,), {"sent": 0, "files": 0, "by_path": {}, "lock": threading.Lock()})
     server = serve.serve(folder, 0, handler_class=handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, handler, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -164,6 +168,9 @@ def floor_runtime(folder: Path) -> None:
         for f in src.iterdir():
             (folder / src.name / f.name).symlink_to(f)
         shutil.copy2(micropip_wheel(), folder / src.name / MICROPIP)
+        # The floor boots with Pyodide's whole standard library, at its usual address (the
+        # site ships only the part Riposte imports: tools/stdlib.txt, issue #28).
+        (folder / src.name / "python_stdlib.zip").symlink_to(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
         lock_path = folder / src.name / "pyodide-lock.json"
         lock = json.loads(lock_path.read_text())
         lock_path.unlink()
@@ -203,32 +210,141 @@ def fight_save(fighters: int) -> str:
     return json.dumps({"app": "riposte", "format": 2, "commands": result["commands"], "board": None})
 
 
-def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting], before: str | None = None,
-          taps: int = 0) -> dict[str, Any]:
+class Memory:
+    """The resident memory of the page's renderer process (the page and its dedicated
+    workers, Python's among them; Linux's /proc). ``phase()`` is its peak since the last
+    call (VmHWM, then reset by ``clear_refs``), in MB; the largest renderer of the browser
+    that runs on ``profile`` is the page's (the others: the browser's own WebUI, excluded,
+    and a spare renderer)."""
+
+    def __init__(self, profile: Path) -> None:
+        self.flag = f"--user-data-dir={profile}".encode()
+
+    def renderers(self) -> list[int]:
+        pids = []
+        for entry in Path("/proc").iterdir():
+            try:
+                # Chromium rewrites its children's command line: one string, spaces between
+                argv = (entry / "cmdline").read_bytes().replace(b"\0", b" ").split() if entry.name.isdigit() else []
+            except OSError:
+                continue
+            if b"--type=renderer" in argv and self.flag in argv and b"--top-chrome-webui" not in argv:
+                pids.append(int(entry.name))
+        return pids
+
+    def phase(self) -> float:
+        peaks = [0]
+        for pid in self.renderers():
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+                Path(f"/proc/{pid}/clear_refs").write_text("5")
+            except OSError:
+                continue
+            peaks += [int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")]
+        return max(peaks) / 1024
+
+
+#: Phones, as Chromium's DevTools protocol emulates them: the page's main thread slowed ×4
+#: (Emulation.setCPUThrottlingRate; Chromium refuses it for workers, where Python runs:
+#: "Operation is only supported for pages, not workers") and the network of every request
+#: of the page and its workers (Network.emulateNetworkConditions): download and upload in
+#: bits per second, round trip in ms, as WebPageTest's profiles.
+PHONES = {"Wi-Fi": (30e6, 15e6, 28), "4G": (9e6, 9e6, 170)}
+
+
+def throttle(context: Any, page: Any, phone: str | None) -> None:
+    if phone is None:
+        return
+    down, up, rtt = PHONES[phone]
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": rtt, "downloadThroughput": down / 8,
+                                                  "uploadThroughput": up / 8})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+
+
+def open_page(p: Any, chromium: str, profile: Path, phone: str | None = None) -> tuple[Any, Any]:
     context = p.chromium.launch_persistent_context(str(profile), executable_path=chromium, args=FLAGS,
                                                    viewport={"width": 390, "height": 844})
     context.add_init_script(WATCH)
     page = context.pages[0] if context.pages else context.new_page()
+    throttle(context, page, phone)
+    return context, page
+
+
+#: The rest of the standard library (issue #28): fetched once the page is ready, in the
+#: background, and counted apart.
+REST = "/python_stdlib_rest.zip"
+
+
+def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting], before: str | None = None,
+          taps: int = 0, phone: str | None = None) -> dict[str, Any]:
+    """One visit: its figures, its bytes, its memory. ``before`` ("riposte"): a first visit
+    of Riposte's, which then readies the next visit and measures taps."""
+    context, page = open_page(p, chromium, profile, phone)
+    memory = Memory(profile)
     counter.sent = counter.files = 0
+    counter.by_path.clear()
     page.goto(url)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=300_000)
+    figures: dict[str, Any] = {"memory_boot": memory.phase()}  # until ready: on a cold boot, the snapshot too
     page.wait_for_timeout(1500)  # long tasks right after ready are counted too
-    figures = page.evaluate(FIGURES)
+    figures.update(page.evaluate(FIGURES))
     if before == "riposte":
         # A first visit is over when the service worker holds the site (it installs once
-        # the engine is up): its downloads count.
+        # the engine is up) and the snapshot is stored: its downloads count. The rest of the
+        # standard library comes after, in the background: counted apart.
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    figures["bytes"] = counter.sent
-    figures["files"] = counter.files
-    if before == "riposte":
-        # Ready the next visit: the snapshot made, the service worker in control, a
-        # 30-fighter fight saved with its board; and measure taps on it.
         page.wait_for_selector("html[data-snapshot]", state="attached", timeout=120_000)
-        page.evaluate("navigator.serviceWorker.ready")
+        if phone is None:
+            page.wait_for_selector("html[data-stdlib]", state="attached", timeout=120_000)
+    figures["memory_table"] = memory.phase()  # from ready until the first visit is over
+    with counter.lock:
+        figures["background"] = sum(n for path, n in counter.by_path.items() if path.endswith(REST))
+        figures["bytes"] = counter.sent - figures["background"]
+    figures["files"] = counter.files
+    if before == "riposte" and phone is None:
+        # Ready the next visit: a 30-fighter fight saved with its board; and measure taps on it.
         page.evaluate("text => localStorage.setItem('riposte.encounter', text)", fight_save(30))
         page.reload()
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         figures["taps"] = page.evaluate(TAPS, taps)
+    elif before == "riposte":
+        page.evaluate("text => localStorage.setItem('riposte.encounter', text)", fight_save(30))
+    context.close()
+    return figures
+
+
+def invitation(p: Any, chromium: str, url: str) -> str:
+    """A live table's invitation link, made by a game master's page (web/live/host.js)."""
+    import re
+
+    from playwright.sync_api import expect
+
+    with tempfile.TemporaryDirectory() as profile:
+        context, page = open_page(p, chromium, Path(profile))
+        page.goto(url)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=300_000)
+        page.get_by_role("button", name="Partie").click()
+        page.get_by_role("button", name="Inviter un joueur").click()
+        expect(page.locator("#invite-link")).to_have_value(re.compile("#table="), timeout=60_000)
+        link = str(page.locator("#invite-link").input_value())
+        context.close()
+    return link
+
+
+def player_visit(p: Any, chromium: str, profile: Path, link: str, counter: type[Counting], phone: str | None = None) -> dict[str, Any]:
+    """A player's page (``#table=…``, no Python): the link opened until the answer code is
+    shown (web/live/guest.js), its bytes and memory."""
+    context, page = open_page(p, chromium, profile, phone)
+    memory = Memory(profile)
+    counter.sent = counter.files = 0
+    page.goto(link)
+    page.wait_for_function("performance.getEntriesByName('riposte:live-answer').length > 0", timeout=300_000)
+    figures = {"answer": page.evaluate("performance.getEntriesByName('riposte:live-answer')[0].startTime"),
+               "memory": memory.phase()}
+    page.wait_for_timeout(1500)
+    figures["bytes"] = counter.sent
     context.close()
     return figures
 
@@ -290,32 +406,31 @@ def summary(values: list[float], digits: int = 0) -> str:
     return f"{statistics.median(values):8.{digits}f} (min {min(values):.{digits}f}, max {max(values):.{digits}f})"
 
 
-def chart(results: dict[str, Any], png: Path, p: Any, chromium: str) -> None:
-    """A bar chart of the medians, drawn as SVG and photographed by Chromium (no plotting
-    library); the last rows, Riposte alone: reload (engine ready) and undo p95 by the
-    length of the fight."""
-    rows = [("First paint, cold", "fcp_cold"), ("First paint, warm", "fcp_warm"), ("Engine ready, cold", "ready_cold"),
-            ("Engine ready, warm", "ready_warm")]
-    for row in results.get("scale", []):
-        n = f"{row['commands']:,}"
-        results["riposte"][f"reload_{n}"] = [row["ready_ms"]]
-        results["riposte"][f"undo_{n}"] = [row["undo_p95"]]
-        rows += [(f"Reload, {n} commands", f"reload_{n}"), (f"Undo p95, {n} commands", f"undo_{n}")]
-    top = max(max(results[w][k]) for w in ("riposte", "floor") for _, k in rows if k in results[w])
+#: Who the charts draw, in what colour.
+COLOURS = (("riposte", "Riposte", "#8a2a14"), ("floor", "floor", "#6b6b6b"), ("player", "a player's page", "#2a5d8a"))
+
+
+def chart(results: dict[str, Any], rows: list[tuple[str, str]], png: Path, p: Any, chromium: str) -> None:
+    """A bar chart of the medians of ``rows`` (label, key) for each page that has them,
+    drawn as SVG and photographed by Chromium (no plotting library)."""
+    drawn = [(who, name, colour) for who, name, colour in COLOURS if any(key in results.get(who, {}) for _, key in rows)]
+    top = max(max(results[who][key]) for who, _, _ in drawn for _, key in rows if key in results[who])
     bars = []
     y = 40
     for label, key in rows:
         bars.append(f'<text x="10" y="{y + 14}" font-size="14">{label}</text>')
-        for who, colour, dy in (("riposte", "#8a2a14", 0), ("floor", "#6b6b6b", 20)):
+        dy = 0
+        for who, _, colour in drawn:
             if key not in results[who]:
                 continue
             value = statistics.median(results[who][key])
             width = 420 * value / top
             bars.append(f'<rect x="200" y="{y + dy}" width="{width:.1f}" height="16" fill="{colour}"/>'
-                        f'<text x="{205 + width:.1f}" y="{y + dy + 13}" font-size="12">{value:.0f} ms</text>')
-        y += 56 if key in results["floor"] else 30
-    legend = ('<rect x="200" y="10" width="12" height="12" fill="#8a2a14"/><text x="216" y="21" font-size="12">Riposte</text>'
-              '<rect x="290" y="10" width="12" height="12" fill="#6b6b6b"/><text x="306" y="21" font-size="12">floor</text>')
+                        f'<text x="{205 + width:.1f}" y="{y + dy + 13}" font-size="12">{value:,.0f} ms</text>')
+            dy += 20
+        y += dy + 16
+    legend = "".join(f'<rect x="{200 + 130 * i}" y="10" width="12" height="12" fill="{colour}"/>'
+                     f'<text x="{216 + 130 * i}" y="21" font-size="12">{name}</text>' for i, (_, name, colour) in enumerate(drawn))
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="720" height="{y + 10}" font-family="sans-serif">'
            f'<rect width="100%" height="100%" fill="#fff"/>{legend}{"".join(bars)}</svg>')
     browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
@@ -323,6 +438,30 @@ def chart(results: dict[str, Any], png: Path, p: Any, chromium: str) -> None:
     page.set_content(f'<body style="margin:0">{svg}</body>')
     page.screenshot(path=str(png))
     browser.close()
+
+
+def main_rows(results: dict[str, Any], scale_rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The main chart's rows; the last ones, Riposte alone: reload (engine ready) and undo
+    p95 by the length of the fight."""
+    rows = [("First paint, cold", "fcp_cold"), ("First paint, warm", "fcp_warm"), ("Engine ready, cold", "ready_cold"),
+            ("Engine ready, warm", "ready_warm")]
+    for row in scale_rows:
+        n = f"{row['commands']:,}"
+        results["riposte"][f"reload_{n}"] = [row["ready_ms"]]
+        results["riposte"][f"undo_{n}"] = [row["undo_p95"]]
+        rows += [(f"Reload, {n} commands", f"reload_{n}"), (f"Undo p95, {n} commands", f"undo_{n}")]
+    return rows
+
+
+def phone_rows(phones: list[str]) -> list[tuple[str, str]]:
+    """The phone chart's rows: ready (a player's page: its answer shown), first and repeat visit."""
+    return [row for phone in phones for row in ((f"{phone}, first visit", f"{phone}:ready_cold"),
+                                                 (f"{phone}, repeat visit", f"{phone}:ready_warm"))]
+
+
+def record(into: dict[str, list[Any]], **values: Any) -> None:
+    for name, value in values.items():
+        into.setdefault(name, []).append(value)
 
 
 def main() -> None:
@@ -333,36 +472,63 @@ def main() -> None:
     parser.add_argument("--png", type=Path, default=ROOT / "docs" / "performance.png")
     parser.add_argument("--scale", type=lambda text: tuple(int(n) for n in text.split(",") if n), default=(100, 1000, 10_000),
                         help="fight lengths for the scale figures (commands, comma-separated; empty: none)")
+    parser.add_argument("--phone-runs", type=int, default=2, help="runs of each phone profile (0: none)")
+    parser.add_argument("--phones", type=lambda text: [n for n in text.split(",") if n], default=list(PHONES),
+                        help=f"phone profiles, comma-separated, of {', '.join(PHONES)}")
+    parser.add_argument("--phone-png", type=Path, default=ROOT / "docs" / "performance-phone.png")
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
         sys.exit("page_bench: needs a built _site/ (make site) and a Chromium")
-    results: dict[str, dict[str, list[float]]] = {"riposte": {}, "floor": {}}
+    results: dict[str, dict[str, list[Any]]] = {"riposte": {}, "floor": {}, "player": {}}
     with tempfile.TemporaryDirectory() as tmp_name, sync_playwright() as p:
         tmp = Path(tmp_name)
         sites = {"riposte": start(SITE), "floor": start(floor_site(tmp))}
-        for run in range(args.runs):
-            order = list(sites.items()) if run % 2 == 0 else list(sites.items())[::-1]  # who goes first alternates
-            for who, (_, counter, url) in order:
-                profile = tmp / f"{who}-{run}"
-                cold = visit(p, chromium, profile, url, counter, before=who, taps=args.taps)
-                warm = visit(p, chromium, profile, url, counter)
-                r = results[who]
-                for name, value in (("fcp_cold", cold["fcp"]), ("fcp_warm", warm["fcp"]), ("ready_cold", cold["ready"]),
-                                    ("ready_warm", warm["ready"]), ("bytes_cold", cold["bytes"]), ("bytes_warm", warm["bytes"]),
-                                    ("files_cold", cold["files"]),
-                                    ("long_tasks", cold["long"] + warm["long"]),
-                                    ("longest_task", max(cold["longest"], warm["longest"]))):
-                    r.setdefault(name, []).append(value)
-                if who == "riposte":
-                    r.setdefault("board_at_warm", []).append(warm["board"])
-                    r.setdefault("tap_p50", []).append(pct(cold["taps"], 0.5))
-                    r.setdefault("tap_p95", []).append(pct(cold["taps"], 0.95))
-                    r.setdefault("boot_warm", []).append(warm["boot"])
-            print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
-        scale_rows = scale(p, chromium, tmp / "riposte-0", sites["riposte"][2], args.scale) if args.scale else []
-        chart({**results, "scale": scale_rows}, args.png, p, chromium)
-    rf, ff = results["riposte"], results["floor"]
+        link = invitation(p, chromium, sites["riposte"][2])
+        for phone in [None, *args.phones]:
+            runs = args.runs if phone is None else args.phone_runs
+            tag = "" if phone is None else f"{phone}:"
+            for run in range(runs):
+                order = list(sites.items()) if run % 2 == 0 else list(sites.items())[::-1]  # who goes first alternates
+                for who, (_, counter, url) in order:
+                    profile = tmp / f"{who}-{phone}-{run}"
+                    cold = visit(p, chromium, profile, url, counter, before=who, taps=args.taps, phone=phone)
+                    warm = visit(p, chromium, profile, url, counter, phone=phone)
+                    if phone is not None:
+                        record(results[who], **{f"{tag}ready_cold": cold["ready"], f"{tag}ready_warm": warm["ready"],
+                                                f"{tag}fcp_cold": cold["fcp"], f"{tag}fcp_warm": warm["fcp"],
+                                                f"{tag}bytes_cold": cold["bytes"]})
+                        if who == "riposte":
+                            record(results[who], **{f"{tag}board_at_warm": warm["board"] or 0})
+                        continue
+                    record(results[who], fcp_cold=cold["fcp"], fcp_warm=warm["fcp"], ready_cold=cold["ready"], ready_warm=warm["ready"],
+                           bytes_cold=cold["bytes"], bytes_warm=warm["bytes"], files_cold=cold["files"],
+                           background=cold["background"], long_tasks=cold["long"] + warm["long"],
+                           longest_task=max(cold["longest"], warm["longest"]),
+                           memory_boot_cold=cold["memory_boot"], memory_table_cold=cold["memory_table"],
+                           memory_boot_warm=warm["memory_boot"], memory_table_warm=warm["memory_table"])
+                    if who == "riposte":
+                        record(results[who], board_at_warm=warm["board"] or 0, tap_p50=pct(cold["taps"], 0.5),
+                               tap_p95=pct(cold["taps"], 0.95), boot_warm=warm["boot"])
+                # A player's page: a first visit, then a repeat one (the same link, again).
+                profile = tmp / f"player-{phone}-{run}"
+                cold = player_visit(p, chromium, profile, link, sites["riposte"][1], phone)
+                warm = player_visit(p, chromium, profile, link, sites["riposte"][1], phone)
+                record(results["player"], **{f"{tag}ready_cold": cold["answer"], f"{tag}ready_warm": warm["answer"],
+                                             f"{tag}bytes_cold": cold["bytes"], f"{tag}bytes_warm": warm["bytes"],
+                                             f"{tag}memory_cold": cold["memory"], f"{tag}memory_warm": warm["memory"]})
+                print(f"{phone or 'unthrottled'}: run {run + 1}/{runs} done", file=sys.stderr)
+        scale_rows = scale(p, chromium, tmp / "riposte-None-0", sites["riposte"][2], args.scale) if args.scale else []
+        chart(results, main_rows(results, scale_rows), args.png, p, chromium)
+        if args.phone_runs and args.phones:
+            chart(results, phone_rows(args.phones), args.phone_png, p, chromium)
+    report(results, args, scale_rows)
+    if args.json:
+        args.json.write_text(json.dumps({**results, "scale": scale_rows}, indent=1))
+
+
+def report(results: dict[str, dict[str, list[Any]]], args: argparse.Namespace, scale_rows: list[dict[str, Any]]) -> None:
+    rf, ff, pf = results["riposte"], results["floor"], results["player"]
     med = statistics.median
     print(f"Riposte vs floor, {args.runs} runs, medians (min, max); ratios of medians\n")
     print(f"{'':28}{'Riposte':>28}{'floor':>28}{'ratio':>9}")
@@ -372,10 +538,29 @@ def main() -> None:
     for label, key in (("bytes on the wire, cold", "bytes_cold"), ("bytes on the wire, warm", "bytes_warm"),
                        ("same, uncompressed, cold", "files_cold")):
         print(f"{label:28}{med(rf[key]):>28,.0f}{med(ff[key]):>28,.0f}{med(rf[key]) - med(ff[key]):>+12,.0f} B")
+    print(f"{'then, in the background':28}{med(rf['background']):>28,.0f}{'':>28}  (the rest of the standard library)")
     print(f"{'long tasks after FCP (sum)':28}{sum(rf['long_tasks']):>28}{sum(ff['long_tasks']):>28}")
     print(f"{'longest such task (ms)':28}{max(rf['longest_task']):>28.0f}{max(ff['longest_task']):>28.0f}")
-    print(f"\nRiposte warm boots: {rf['boot_warm']}; saved board drawn at {summary([b or 0 for b in rf['board_at_warm']])} ms")
+    print("\nMemory: peak resident of the page's renderer (the page and its workers), MB")
+    for label, key in (("first visit, until ready", "memory_boot_cold"), ("first visit, then", "memory_table_cold"),
+                       ("repeat visit, until ready", "memory_boot_warm"), ("repeat visit, then", "memory_table_warm")):
+        print(f"{label:28}{summary(rf[key]):>28}{summary(ff[key]):>28}{med(rf[key]) - med(ff[key]):>+12.0f} MB")
+    print(f"\nRiposte warm boots: {rf['boot_warm']}; saved board drawn at {summary(rf['board_at_warm'])} ms")
     print(f"tap to board, 30 fighters: p50 {summary(rf['tap_p50'], 1)} ms, p95 {summary(rf['tap_p95'], 1)} ms")
+    print(f"\nA player's page (#table=…, no Python): the link opened until the answer code is shown, {args.runs} runs")
+    print(f"  first visit  {summary(pf['ready_cold'])} ms, {med(pf['bytes_cold']):,.0f} B, peak {summary(pf['memory_cold'])} MB")
+    print(f"  repeat visit {summary(pf['ready_warm'])} ms, {med(pf['bytes_warm']):,.0f} B, peak {summary(pf['memory_warm'])} MB")
+    for phone in args.phones if args.phone_runs else []:
+        down, up, rtt = PHONES[phone]
+        t = f"{phone}:"
+        print(f"\n{phone} ({down / 1e6:g}/{up / 1e6:g} Mbit/s, {rtt} ms), CPU ×4 (the main thread), {args.phone_runs} runs")
+        print(f"{'':28}{'Riposte':>28}{'floor':>28}{'ratio':>9}")
+        for label, key in (("first contentful paint, cold", "fcp_cold"), ("first contentful paint, warm", "fcp_warm"),
+                           ("engine ready, cold (ms)", "ready_cold"), ("engine ready, warm (ms)", "ready_warm")):
+            print(f"{label:28}{summary(rf[t + key]):>28}{summary(ff[t + key]):>28}{med(rf[t + key]) / med(ff[t + key]):>8.2f}×")
+        print(f"{'saved board drawn, warm':28}{summary(rf[t + 'board_at_warm']):>28}")
+        print(f"{'bytes on the wire, cold':28}{med(rf[t + 'bytes_cold']):>28,.0f}{med(ff[t + 'bytes_cold']):>28,.0f}")
+        print(f"{'a player: answer shown':28}{summary(pf[t + 'ready_cold']):>28} first visit, {summary(pf[t + 'ready_warm'])} repeat")
     if scale_rows:
         print("\nHow cost grows with the fight, in the page (warm; ready after a reload, ratio to the shortest fight's)")
         print(f"{'commands':>10}{'save (chars)':>14}{'ready':>10}{'ratio':>8}{'undo p50':>11}{'undo p95':>11}{'export':>10}")
@@ -383,9 +568,8 @@ def main() -> None:
         for row in scale_rows:
             print(f"{row['commands']:>10,}{row['save_chars']:>14,}{row['ready_ms']:>7.0f} ms{row['ready_ms'] / base:>7.2f}×"
                   f"{row['undo_p50']:>8.1f} ms{row['undo_p95']:>8.1f} ms{row['export_ms']:>7.0f} ms")
-    print(f"chart: {args.png.relative_to(ROOT) if args.png.is_relative_to(ROOT) else args.png}")
-    if args.json:
-        args.json.write_text(json.dumps({**results, "scale": scale_rows}, indent=1))
+    charts = [args.png, *([args.phone_png] if args.phone_runs and args.phones else [])]
+    print("charts: " + ", ".join(str(c.relative_to(ROOT) if c.is_relative_to(ROOT) else c) for c in charts))
 
 
 if __name__ == "__main__":
