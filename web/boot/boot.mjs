@@ -12,11 +12,13 @@
 // snapshot for the next visit before PyScript touches it (issue #28: never a second
 // Python beside the first), stored in the background. Then it reseeds `random` (its
 // state is frozen in a snapshot). Any restore error (corrupted, foreign, another Pyodide
-// build) falls back to a cold boot and drops the snapshot.
+// build) falls back to a cold boot and drops the snapshot. Once per Pyodide, a restored
+// visit runs the engine a while in the background, so that V8 keeps the WebAssembly's
+// optimised code for the visits after it (web/boot/snapshot.js, `optimise`).
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
 // web/boot/bridge.py to report; `globalThis.ripostePython` is the interpreter.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
-import { drop, make, saved, store } from "./snapshot.js";
+import { drop, make, optimise, saved, store } from "./snapshot.js";
 
 export { version };
 // Written by the build (tools/build_site.py): the engine wheel beside this module, and the
@@ -84,6 +86,7 @@ export async function loadPyodide(options = {}) {
       if (!py.runPython("'riposte_engine_imported' in globals()")) throw new Error("a snapshot without the engine");
       findRest(py);
       globalThis.riposteBoot = "restored";
+      optimise(py, new URL("pyodide.asm.wasm", indexURL).href).catch(() => undefined); // once per Pyodide
     } catch (error) {
       // Never try a bad snapshot twice: this boot makes a new one.
       await drop(key);
