@@ -170,7 +170,8 @@ def floor_runtime(folder: Path) -> None:
         shutil.copy2(micropip_wheel(), folder / src.name / MICROPIP)
         # The floor boots with Pyodide's whole standard library, at its usual address (the
         # site ships only the part Riposte imports: tools/stdlib.txt, issue #28).
-        (folder / src.name / "python_stdlib.zip").symlink_to(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+        if not (folder / src.name / "python_stdlib.zip").exists():
+            (folder / src.name / "python_stdlib.zip").symlink_to(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
         lock_path = folder / src.name / "pyodide-lock.json"
         lock = json.loads(lock_path.read_text())
         lock_path.unlink()
