@@ -38,7 +38,10 @@ import { StatusView } from "./views/status-view.js";
 new BackButton(); // the phone's back button closes a dialog or sheet first
 new InstallView();
 const status = new StatusView();
-const parts = { session: new Session(store), status, nav: new Navigation(new Screens()), ask: new ConfirmDialog() };
+const common = { session: new Session(store), status, nav: new Navigation(new Screens()), ask: new ConfirmDialog() };
+// What the controllers share, whole before the first of them is made: the list of fights
+// (issue #13) is a part the menu uses (a fight opened from a file or a link joins it).
+const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });
 // The menu first: it sets the page's language before anything is drawn.
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
 const board = new BoardController(parts, new BoardView(), new SheetView());
@@ -46,7 +49,6 @@ const roundView = new RoundView();
 new RoundController(parts, roundView);
 new CastController(parts, new CastView());
 new JournalController(parts, new JournalView());
-parts.fights = new FightsController(parts, new FightsView()); // the list of fights (issue #13)
 // The live table (issue #15): a player's phone (#table=…) or an answer handed over
 // (#reponse=…) leaves the saved fight alone (web/live/follow.js); web/boot/early.js, which
 // started Python before this module ran, started none there.

@@ -7,10 +7,18 @@ import fr from "../lang/fr.js";
 
 // Looked up by own keys only: the language comes from storage ("__proto__" is French).
 export const LANGUAGES = Object.freeze(Object.assign(Object.create(null), { fr, en }));
-let words = fr;
 
+// The page's language is the one its <html lang> says (index.html: French), which
+// setLanguage sets: one truth, no state of this module's own. Where there is no page (the
+// tests of tests/web/, in Node), French.
+function catalogue() {
+  return own(LANGUAGES, globalThis.document?.documentElement.lang) ?? fr;
+}
+
+// Sets the page's language (an unknown code: French) and words its static text in it.
+// Returns the code set.
 export function setLanguage(code) {
-  words = own(LANGUAGES, code) ?? fr;
+  const words = own(LANGUAGES, code) ?? fr;
   document.documentElement.lang = words.code;
   document.title = words.title;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
@@ -20,18 +28,18 @@ export function setLanguage(code) {
 }
 
 export function language() {
-  return words.code;
+  return catalogue().code;
 }
 
 export function t(key, ...params) {
-  const value = own(words, key) ?? own(fr, key);
+  const value = own(catalogue(), key) ?? own(fr, key);
   return typeof value === "function" ? value(...params) : value;
 }
 
 // A game term by the engine's id (characteristics, skills, kinds, ...); unknown ids as
 // they are. Own keys only: a skill the user named "constructor" is shown as typed.
 export function term(table, id) {
-  return own(own(words, table), id) ?? own(own(fr, table), id) ?? id;
+  return own(own(catalogue(), table), id) ?? own(own(fr, table), id) ?? id;
 }
 
 // Why the engine refuses (a command, a save, a sheet's field, an action on the board: its
@@ -42,14 +50,14 @@ export function term(table, id) {
 // page), the engine's own message.
 export function refusal(error) {
   if (!error) return "";
-  if (typeof error.key === "string" && own(words.refusals, error.key) !== undefined) return reason(error.key, error.params);
+  if (typeof error.key === "string" && own(catalogue().refusals, error.key) !== undefined) return reason(error.key, error.params);
   return plain(error.message ?? error.reason ?? "");
 }
 
 // The sentence of the reason `key` with its `params`; `label(path)` names a field (the
 // fighter form has labels of its own).
 export function reason(key, params = {}, label = fieldLabel) {
-  const sentence = own(words.refusals, key) ?? own(fr.refusals, key) ?? key;
+  const sentence = own(catalogue().refusals, key) ?? own(fr.refusals, key) ?? key;
   return sentence.replace(/\{(\w+)\}/g, (_, name) => filled(name, own(params ?? {}, name), label));
 }
 
