@@ -1,6 +1,6 @@
 // The live table's codes (web/live/signal.js): what an offer or an answer carries survives
 // the round trip, the SDP rebuilt holds it, and a damaged or foreign code is refused.
-// Run by `node --test tests/live/` (tests/test_live_codes.py runs it under pytest).
+// Run by `node --test tests/live/` (tests/test_js_units.py runs it under pytest).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CodeError, MAX_CODE, PROTOCOL, buildSdp, decode, encode, readSdp, toBase64Url } from "../../web/live/signal.js";

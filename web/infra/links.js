@@ -5,23 +5,13 @@
 // links (#c=…) carry the save text itself; all three open. The browser's own
 // CompressionStream does the deflate; reading stops as soon as the text passes the page's
 // transport limit.
+import { fromBase64Url, toBase64Url } from "./base64url.js";
+
 const PREFIX = "z=";
 
 async function pipe(bytes, stream) {
   const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
   return new Uint8Array(await out.arrayBuffer());
-}
-
-function toBase64Url(bytes) {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("damaged");
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
 // Without CompressionStream (Safari before 16.4, Firefox before 113): the same format with

@@ -1,6 +1,8 @@
 // The start of a round: each fighter's declared weapon and die, with the initiative's
-// breakdown as it is typed (R1.1). Rolling and the breakdown are this view's own;
-// only the declarations go out, through the start handler. One set of listeners, on the form.
+// breakdown as it is typed (R1.1). The breakdown is this view's own, the die the app's
+// (infra/die.js); only the declarations go out, through the start handler. One set of
+// listeners, on the form.
+import { rollDie } from "../infra/die.js";
 import { $, h, isolate, own } from "../infra/dom.js";
 import { t, term } from "../infra/i18n.js";
 import { skillLabel } from "./labels.js";
@@ -133,10 +135,4 @@ export class RoundView {
 function rollInto(input) {
   input.value = String(rollDie());
   input.dataset.rolled = input.value;
-}
-
-function rollDie() {
-  const values = new Uint32Array(1);
-  do crypto.getRandomValues(values); while (values[0] >= 4294967292); // no modulo bias
-  return (values[0] % 6) + 1;
 }

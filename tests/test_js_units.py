@@ -1,0 +1,22 @@
+"""The unit tests of the page's pure JavaScript modules, run by Node (node --test) and
+here, so that pytest runs them: the live table's compact codes (web/live/signal.js,
+tests/live/), the die, the base64url codec and the cost's words (web/infra/die.js,
+web/infra/base64url.js, web/views/labels.js: tests/web/)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
+@pytest.mark.parametrize("folder", ["tests/live/", "tests/web/"])
+def test_the_javascript_unit_tests_pass(folder: str) -> None:
+    run = subprocess.run(["node", "--test", folder], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "# fail 0" in run.stdout
