@@ -261,7 +261,7 @@ def test_a_charge_from_the_card_opens_its_options_with_the_target(fight: Any) ->
     sheet.locator("#opt-test_result").fill("1")
     sheet.locator("[data-submit]").click()
     expect(sheet).to_be_hidden()
-    expect(page.locator("#board-last")).to_have_text("Orque — Charge → Aldric : 10 P.I., 6 → -4.")
+    expect(page.locator("#board-last")).to_have_text("Orque — Charge → Aldric : 10 P.I. (6 → -4).")
     reaction = page.locator("#reaction")
     expect(reaction).to_contain_text("Aldric répond à Orque")
     expect(reaction.locator('button[data-action="parer"]')).to_contain_text("5 P.I.")

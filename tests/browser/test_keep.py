@@ -166,11 +166,11 @@ def test_the_journal_tells_the_fight_and_copies_as_text(fight: Any) -> None:
     expect(journal.locator("h3")).to_have_text(["Avant le combat", "Tour 1"])
     expect(journal).to_contain_text("Aldric (PJ) rejoint le combat.")
     expect(journal).to_contain_text("Aldric (Épée) : d6 5, initiative 10")
-    expect(journal).to_contain_text("Aldric fait : Observer en détail — 5 P.I. · P.I. 10 → 5 · test : Vue 5 / Vigilance 2")
+    expect(journal).to_contain_text("Aldric fait : Observer en détail — 5 P.I. (10 → 5) · test : Vue 5 / Vigilance 2")
     page.get_by_role("button", name="Copier le texte").click()
     expect(page.locator("#message")).to_have_text("Journal copié.")
     text = page.evaluate("navigator.clipboard.readText()")
-    assert "== Tour 1 ==" in text and "P.I. 10 → 5" in text
+    assert "== Tour 1 ==" in text and "5 P.I. (10 → 5)" in text
     page.get_by_role("button", name="Annuler").click()  # an undone action leaves the journal
     expect(journal).not_to_contain_text("Observer")
     fight.assert_clean()

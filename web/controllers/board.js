@@ -1,7 +1,7 @@
 // The board: acting from the card (its likely actions, the fighters as targets) or through
 // the action sheet, the attacked fighter's answers, passing, wounds and Espoir, ending the
 // round, undo and redo; the players' view draws the same board.
-import { commandLabel, turnText } from "../views/labels.js";
+import { commandLabel, costLabel, turnText } from "../views/labels.js";
 import { own } from "../infra/dom.js";
 import { refusal, t } from "../infra/i18n.js";
 import { commands } from "../infra/commands.js";
@@ -126,7 +126,7 @@ export class BoardController {
     const command = answer.command;
     this.view.error("");
     const taken = answer.events.find((e) => e.type === "action_taken");
-    this.view.setLast(taken ? t("lastAction", commandLabel(board, command), paid(taken)) : t("lastDone", commandLabel(board, command)));
+    this.view.setLast(taken ? t("lastAction", commandLabel(board, command), costLabel(taken, true)) : t("lastDone", commandLabel(board, command)));
     const attack = command.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
     this.view.setReaction(attack ? { attacker: command.actor, target: command.target } : null);
   }
@@ -159,11 +159,4 @@ export class BoardController {
     if (command) this.view.setLast(t(op === "undo" ? "undone" : "redone", commandLabel(session.board, command)));
     status.announce(turnText(session.board));
   }
-}
-
-// What an action cost: « 5 P.I., 11 → 6 », or « 1 point d'Espoir, Espoir 1 → 0 ».
-function paid(taken) {
-  if (taken.pays === "espoir") return t("paidHope", taken.hope_before, taken.hope_after);
-  if (taken.pays === "rien") return t("costNothing");
-  return t("paidPi", taken.cost, taken.pi_before, taken.pi_after);
 }

@@ -8,7 +8,7 @@ export class JournalController {
     this.rounds = []; // what the screen shows, for the copy
     const refresh = async () => {
       const answer = await session.call({ op: "journal" });
-      this.rounds = journalRounds(answer.entries, session.board.catalogue);
+      this.rounds = journalRounds(answer.entries);
       view.render(this.rounds);
     };
     nav.on("journal", refresh);

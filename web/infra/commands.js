@@ -1,7 +1,7 @@
 // A command to the engine, sent the same way from every screen. Accepted: the session
 // takes the new board and writes its save, the message line says if the write failed,
 // and the live region says what happened. Refused: nothing changes; `tell` shows why.
-import { turnText } from "../views/labels.js";
+import { costLabel, turnText } from "../views/labels.js";
 import { isolate, own } from "./dom.js";
 import { actionName, refusal, t } from "./i18n.js";
 
@@ -11,9 +11,7 @@ export function commands({ session, status }) {
     if (!answer.ok) return answer;
     answer.stored = session.take(answer); // what the write of the save did (Session.take)
     status.report(answer.stored, "");
-    const board = session.board;
-    const taken = answer.events.find((e) => e.type === "action_taken");
-    status.announce(taken ? `${t("announceAction", isolate(own(board.combatants, taken.actor)?.name ?? taken.actor), paidLine(board, taken))} ${turnText(board)}` : turnText(board));
+    status.announce(announcement(session.board, answer.events.find((e) => e.type === "action_taken")));
     return answer;
   }
 
@@ -26,8 +24,10 @@ export function commands({ session, status }) {
   return { send, tell };
 }
 
-// What the live region says after an action: its name and what it cost.
-function paidLine(board, taken) {
-  const paid = taken.pays === "espoir" ? t("costHope") : `${t("costPi", taken.cost)} (${taken.pi_before} → ${taken.pi_after})`;
-  return `${actionName(taken.action, own(board.catalogue, taken.action)?.name)}, ${paid}`;
+// What the live region says after a command: the action taken (its name and what it
+// cost), if any, then whose turn it is.
+function announcement(board, taken) {
+  if (!taken) return turnText(board);
+  const who = isolate(own(board.combatants, taken.actor)?.name ?? taken.actor);
+  return `${t("announceAction", who, `${actionName(taken.action)}, ${costLabel(taken, true)}`)} ${turnText(board)}`;
 }

@@ -94,7 +94,6 @@ export class BoardView {
   // What a card shows besides the fighter: its row opened, its likely actions, the
   // action waiting for a target, the targets.
   ui(board, f) {
-    const controls = true;
     const picking = this.picking?.id === f.id ? this.picking.action : null;
     const active = board.active.includes(f.id);
     const verdicts = f.actions ?? {};
@@ -106,7 +105,7 @@ export class BoardView {
       const last = own(this.used, f.id);
       if (last && !chips.includes(last) && own(verdicts, last)?.allowed && own(board.catalogue ?? {}, last)) chips.push(last);
     }
-    return { controls, open: this.open.has(f.id), picking, active, chips, targets: picking ? targetsOf(board, f) : [] };
+    return { controls: true, open: this.open.has(f.id), picking, active, chips, targets: picking ? targetsOf(board, f) : [] };
   }
 
   toggle(id) {

@@ -1,11 +1,11 @@
 // The journal screen, and the journal's words: the engine's entries (engine/journal.py)
 // worded in the page's language, by round, and as the plain text a copy puts on the
 // clipboard. Text only, as always.
-import { $, h, isolate, own } from "../infra/dom.js";
+import { $, h, isolate } from "../infra/dom.js";
 import { actionName, t, term } from "../infra/i18n.js";
 import { costLabel, testLabel } from "./labels.js";
 
-function entryText(e, catalogue) {
+function entryText(e) {
   switch (e.kind) {
     case "joined": return t("jJoined", isolate(e.name), term("sides", e.side));
     case "removed": return t("jRemoved", isolate(e.name));
@@ -17,11 +17,9 @@ function entryText(e, catalogue) {
     case "passed": return t("jPassed", isolate(e.name), e.pi);
     case "round_ended": return t("jRoundEnded", e.reason);
     case "action": {
-      const parts = [t("jAction", isolate(e.name), actionName(e.action, own(catalogue, e.action)?.name ?? e.action), costLabel(e), e.category === "interruption")];
+      const parts = [t("jAction", isolate(e.name), actionName(e.action), costLabel(e, true), e.category === "interruption")];
       if (e.target) parts.push(t("jTarget", isolate(e.target)));
       if (e.against) parts.push(t("jAgainst", isolate(e.against)));
-      if (e.pays === "espoir") parts.push(t("jHopeMove", e.hope_before, e.hope_after));
-      else parts.push(t("jPiMove", e.pi_before, e.pi_after));
       for (const test of e.tests) parts.push(t("jTest", testLabel(test)));
       if ("test_result" in e.outcome) parts.push(t("jResult", e.outcome.test_result));
       if ("success" in e.outcome) parts.push(t("jOutcome", e.outcome.success));
@@ -31,11 +29,11 @@ function entryText(e, catalogue) {
   }
 }
 
-export function journalRounds(entries, catalogue) {
+export function journalRounds(entries) {
   const rounds = [];
   for (const e of entries) {
     if (!rounds.length || rounds[rounds.length - 1].round !== e.round) rounds.push({ round: e.round, lines: [] });
-    rounds[rounds.length - 1].lines.push(entryText(e, catalogue));
+    rounds[rounds.length - 1].lines.push(entryText(e));
   }
   return rounds;
 }

@@ -12,10 +12,15 @@ export function skillLabel(name, weapons = []) {
   return isolate(weapon ? weapon.name : name);
 }
 
-export function costLabel(verdict) {
-  if (verdict.pays === "espoir") return t("costHope");
-  if (verdict.pays === "rien") return t("costNothing");
-  return t("costPi", verdict.cost);
+// What an action costs, from the engine's price (a verdict, an action taken, a journal
+// entry: its `pays` and `cost`): « 5 P.I. », « 1 point d'Espoir », « rien ». With `paid`,
+// what it took too: « 5 P.I. (11 → 6) », « 1 point d'Espoir (Espoir 1 → 0) ». The one
+// place a cost is worded (the board's chips and dock, the sheet, the live region, the journal).
+export function costLabel(price, paid = false) {
+  const cost = price.pays === "espoir" ? t("costHope") : price.pays === "rien" ? t("costNothing") : t("costPi", price.cost);
+  if (!paid || price.pays === "rien") return cost;
+  if (price.pays === "espoir") return t("paidHope", cost, price.hope_before, price.hope_after);
+  return t("paidPi", cost, price.pi_before, price.pi_after);
 }
 
 // "Mêlée 7 / Épée 3, charge +4, difficulté 2" (D14: the engine names the test).

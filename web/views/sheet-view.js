@@ -70,7 +70,7 @@ export class SheetView {
       const why = !v.allowed && reasons;
       return h("li", {},
         h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": why ? reasonId : null },
-          h("span", {}, actionName(actionId, v.name)), h("span", { class: "cost" }, costLabel(v))),
+          h("span", {}, actionName(actionId)), h("span", { class: "cost" }, costLabel(v))),
         why ? h("small", { id: reasonId, class: "reason" }, refusal(v)) : null);
     }));
     this.body.replaceChildren(...Object.entries(groups).map(([category, actions]) => h("section", { class: "action-group" },
@@ -86,7 +86,7 @@ export class SheetView {
     this.shown.action = actionId;
     const verdict = f.actions[actionId];
     const spec = board.catalogue[actionId];
-    $("#sheet-title").textContent = t("optionsTitle", isolate(f.name), actionName(actionId, spec.name), costLabel(verdict));
+    $("#sheet-title").textContent = t("optionsTitle", isolate(f.name), actionName(actionId), costLabel(verdict));
     this.error("");
     const fields = spec.options.map((name) => optionField(board, f, actionId, name, spec.required.includes(name)));
     for (const [name, value] of Object.entries(this.shown.preset ?? {})) {
