@@ -31,14 +31,20 @@ def soldiers(count: int) -> list[dict[str, Any]]:
 
 
 # --- 1. two tabs, one writer --------------------------------------------------------------
+def second_tab(first: Any, site_url: str) -> Watched:
+    """A second tab on the fight of ``first``'s tab, ready: it follows the first, which writes."""
+    second = Watched(first.context.new_page(), site_url.rstrip("/"))
+    second.page.goto(site_url)
+    wait_ready(second.page)
+    expect(first.locator("html")).to_have_attribute("data-writer", "writer")
+    expect(second.page.locator("html")).to_have_attribute("data-writer", "follower")
+    return second
+
+
 def test_a_second_tab_follows_read_only_until_it_takes_over(fight: Any, site_url: str) -> None:
     first = fight.page
-    second = Watched(first.context.new_page(), site_url.rstrip("/"))
+    second = second_tab(first, site_url)
     other = second.page
-    other.goto(site_url)
-    wait_ready(other)
-    expect(first.locator("html")).to_have_attribute("data-writer", "writer")
-    expect(other.locator("html")).to_have_attribute("data-writer", "follower")
     expect(other.locator("#writer")).to_contain_text("ouvert dans un autre onglet")
     expect(first.locator("#writer")).to_be_hidden()
 
@@ -83,6 +89,62 @@ def test_a_second_tab_follows_read_only_until_it_takes_over(fight: Any, site_url
     expect(card_count).to_have_count(5)
     second.assert_clean()
     fight.assert_clean()
+
+
+#: How many times a tab's engine has read a whole fight (web/boot/engine.js marks each load).
+LOADS = "performance.getEntriesByName('riposte:load').length"
+
+
+def test_a_second_tab_of_a_long_fight_takes_the_writers_answers(new_phone: NewPhone, site_url: str) -> None:
+    """A follower shows each of the writer's taps from the writer's answer (its board and
+    counts), without its engine replaying the fight's 1,232 commands each time; its engine
+    reads the save once, when asked something (the journal), and a tab that takes over
+    writes on the whole fight."""
+    rng = random.Random(27)
+    log = soldiers(30)
+    for _ in range(600):
+        log += [{"type": "start_round", "rolls": {f"s{i + 1}": rng.randint(1, 6) for i in range(30)}}, {"type": "end_round"}]
+    log.append({"type": "start_round", "rolls": {f"s{i + 1}": 1 + i % 6 for i in range(30)}})
+    first = new_phone(save=save_text(log))
+    page = first.page
+    second = second_tab(page, site_url)
+    other = second.page
+    expect(other.locator("#round")).to_have_text("Tour 601")
+    assert other.evaluate(LOADS) == 1  # the start's
+
+    # Five passes in the writer's tab ("P": whoever acts passes), each shown by the follower.
+    for n in range(5):
+        undo = page.locator("#undo").inner_text()
+        page.keyboard.press("p")
+        expect(page.locator("#undo")).not_to_have_text(undo)
+        expect(other.locator("#undo")).to_have_text(page.locator("#undo").inner_text())
+        expect(other.locator("#turn")).to_have_text(page.locator("#turn").inner_text())
+        expect(other.locator("#board li.passed")).to_have_count(n + 1)
+    assert other.evaluate(LOADS) == 1  # the writer's answers, taken as they came
+
+    # Asked for the journal, the follower's engine reads the fight once, and has every pass.
+    other.get_by_role("button", name="Journal").click()
+    passed = page.locator("#board li.passed .name").all_inner_texts()
+    for name in passed:
+        expect(other.locator("#journal")).to_contain_text(f"{name} passe")
+    assert other.evaluate(LOADS) == 2
+
+    # Taking over: the second tab writes on the whole fight, the first follows its answers.
+    other.get_by_role("button", name="Prendre la main").click()
+    expect(page.locator("html")).to_have_attribute("data-writer", "follower")
+    page.wait_for_function(f"{LOADS} === 2")  # its start's, and the save read again: the new writer's is the truth
+    other.get_by_role("button", name="Plateau").click()
+    other.keyboard.press("p")
+    expect(other.locator("#board li.passed")).to_have_count(6)
+    expect(page.locator("#board li.passed")).to_have_count(6)
+    expect(page.locator("#undo")).to_have_text(other.locator("#undo").inner_text())
+    assert page.evaluate(LOADS) == 2
+    other.reload()
+    wait_ready(other)
+    expect(other.locator("#board li.passed")).to_have_count(6)
+    expect(other.locator("#round")).to_have_text("Tour 601")
+    second.assert_clean()
+    first.assert_clean()
 
 
 NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"

@@ -7,12 +7,13 @@ export class TabsController {
   constructor({ session, status }, writers) {
     this.session = session;
     this.writers = writers;
-    this.pending = null; // the latest save of the writer, not yet shown here
+    this.pending = null; // the writer's latest save, { text, shown }, not yet shown here
     this.running = null;
     this.ready = false; // the engine has started and loaded the saved fight
     this.onWriter = null; // called when this tab becomes the writer after the start
-    session.on("saved", (text) => writers.publish(text));
-    writers.onSave((text) => this.follow(text));
+    // The writer's answer goes with its save: a follower shows its board as it is.
+    session.on("saved", (answer) => writers.publish(answer.save, shownOf(answer)));
+    writers.onSave((text, shown) => this.follow(text, shown));
     writers.onRole((role, how) => {
       session.readOnly = role === "follower";
       status.setWriter(role, how);
@@ -38,8 +39,8 @@ export class TabsController {
     this.drain();
   }
 
-  follow(text) {
-    this.pending = text;
+  follow(text, shown = null) {
+    this.pending = { text, shown };
     this.drain();
   }
 
@@ -53,9 +54,9 @@ export class TabsController {
   async loop() {
     await null; // this.running is set before the loop can end
     while (this.pending !== null) {
-      const text = this.pending;
+      const { text, shown } = this.pending;
       this.pending = null;
-      await this.session.follow(text).catch(() => false);
+      await this.session.follow(text, shown).catch(() => false);
     }
     this.running = null;
   }
@@ -64,4 +65,10 @@ export class TabsController {
     await this.drain(); // the last save seen is shown before this tab writes
     this.writers.takeOver();
   }
+}
+
+// What a follower shows of the writer's answer: the board and the counts (Session.take),
+// not its save text, which it never writes.
+function shownOf({ board, undo, redo, last, next, used }) {
+  return { board, undo, redo, last, next, used };
 }

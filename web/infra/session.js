@@ -8,6 +8,11 @@
 // nothing; and an unreadable save that could not be set aside is "held": nothing
 // overwrites it until it is downloaded or given up (boot/start.js).
 //
+// A tab that follows another one takes the writer's answers as they come (its board, its
+// counts: `follow`) without asking its own engine; that engine reads the writer's save
+// once, when the tab next asks it something (the journal, an export, taking over):
+// a follower never replays the whole log on each of the writer's taps.
+//
 // Before the engine is up (issue #14), the saved board takes taps: their requests wait
 // in a queue, in order, and go to the engine once it has loaded the save (`open`). The
 // first one it refuses answers with how many were left behind (`answer.discarded`), and
@@ -35,6 +40,7 @@ export class Session {
     this.readOnly = false;
     this.held = null; // the unreadable save not set aside, until downloaded or given up
     this.unwritten = null; // the save text not written because of it
+    this.behind = null; // the writer's save this tab shows, not yet read by its engine
     this.listeners = { change: [], fault: [], words: [], saved: [] };
   }
 
@@ -48,8 +54,8 @@ export class Session {
   }
 
   // "change": a new board (listener(board)); "fault": the engine failed (listener(error));
-  // "words": the page's language changed; "saved": this tab has a new save text
-  // (listener(text)), written or not.
+  // "words": the page's language changed; "saved": this tab has a new save text, written
+  // or not (listener(answer): the engine's answer, the text as its `save`).
   on(event, listener) {
     this.listeners[event].push(listener);
   }
@@ -72,9 +78,17 @@ export class Session {
   }
 
   // Straight to the engine, past the queue and the read-only guard (the start's own
-  // requests, and a follower loading what the writer wrote).
+  // requests, and a follower loading what the writer wrote). A follower's engine first
+  // reads the writer's last save, if it has not yet: not for a load (which replaces it),
+  // nor for the idle rebuilding of checkpoints (boot/start.js "fill"), which needs no fight.
   async send(request) {
     try {
+      if (request.op === "load") this.behind = null;
+      else if (this.behind !== null && request.op !== "fill") {
+        const text = this.behind;
+        this.behind = null;
+        await this.engine.call(this.catchUp(text));
+      }
       return await this.engine.call(request);
     } catch (error) {
       if (error instanceof EngineFault) this.emit("fault", error);
@@ -109,11 +123,27 @@ export class Session {
     for (const { reject } of this.queue.splice(0)) reject(new Discarded());
   }
 
-  // The fight another tab wrote: shown here, written nothing (this tab follows it).
-  async follow(text) {
-    const answer = await this.send({ op: "load", text });
+  // The fight another tab wrote: shown here, written nothing (this tab follows it). With
+  // the writer's answer (`shown`: its board and counts), taken as it is: the engine is
+  // not asked (it reads `text` when next asked something, send). Without it (the writer's
+  // tab had no BroadcastChannel, or this tab must start again from the save), the engine
+  // reads the save now. Resolves true when the fight is shown.
+  async follow(text, shown = null) {
+    if (shown) {
+      this.behind = text;
+      this.take(shown);
+      return true;
+    }
+    const answer = await this.send(this.catchUp(text));
     if (answer.ok) this.take(answer);
     return answer.ok;
+  }
+
+  // The request by which a follower's engine reads the save this tab shows, from the
+  // checkpoint the writer keeps beside it (engine/table.py: only the commands after it
+  // are replayed).
+  catchUp(text) {
+    return { op: "load", text, checkpoint: this.storage.checkpoint() };
   }
 
   // An answer that shows the fight: its board and counts become the session's, its save
@@ -137,7 +167,7 @@ export class Session {
         this.unwritten = answer.save;
         stored = "held";
       }
-      this.emit("saved", answer.save);
+      this.emit("saved", answer);
     } else if (answer.checkpoint !== undefined && !this.readOnly && this.held === null) {
       // The start's answer leaves out a save text the autosave already holds (`kept`),
       // not a new checkpoint.

@@ -3,8 +3,9 @@
 // "riposte.writer" (navigator.locks: Chromium, Firefox, Safari 15.4+) for as long as its
 // tab lives; another tab follows it read-only, waits in the lock's queue (it becomes the
 // writer when the first tab closes), or takes the lock explicitly (steal: the first tab
-// then follows). Each save the writer makes is sent to the others (BroadcastChannel, or
-// the storage event where there is none). No DOM here.
+// then follows). Each save the writer makes is sent to the others with what the writer's
+// tab shows of it (BroadcastChannel), or alone where there is none (the storage event).
+// No DOM here.
 //
 // Where Web Locks are missing, tabs agree over the BroadcastChannel: a new tab asks who
 // writes and follows if a writer answers; taking over tells the writer to follow.
@@ -37,13 +38,14 @@ export class Writers {
     this.roleListeners.push(listener);
   }
 
-  // listener(text): the save the writer just made (followers only).
+  // listener(text, shown): the save the writer just made and what its tab shows of it (the
+  // board and counts, Session.take), or null when only the save came (followers only).
   onSave(listener) {
     this.saveListeners.push(listener);
   }
 
-  emitSave(text) {
-    for (const listener of this.saveListeners) listener(text);
+  emitSave(text, shown = null) {
+    for (const listener of this.saveListeners) listener(text, shown);
   }
 
   set(role, how) {
@@ -111,16 +113,23 @@ export class Writers {
     }
   }
 
-  // The writer's new save, for the tabs that follow.
-  publish(text) {
-    if (this.role === "writer") this.channel?.postMessage({ type: "save", text });
+  // The writer's new save and what its tab shows of it, for the tabs that follow.
+  publish(text, shown) {
+    if (this.role === "writer") this.channel?.postMessage({ type: "save", text, shown });
   }
 
   message(data) {
     if (!data || typeof data !== "object") return;
-    if (data.type === "save" && typeof data.text === "string" && this.role === "follower") this.emitSave(data.text);
+    if (data.type === "save" && typeof data.text === "string" && this.role === "follower") this.emitSave(data.text, shownBoard(data.shown));
     else if (!this.locks && data.type === "who" && this.role === "writer") this.channel.postMessage({ type: "writer" });
     else if (!this.locks && data.type === "writer") this.answer?.(true);
     else if (!this.locks && data.type === "take" && this.role === "writer") this.set("follower", "stolen");
   }
+}
+
+// What a writer's tab shows, as a message carries it: used when it holds a board, else
+// null (an older tab's message: the follower's engine reads the save instead).
+function shownBoard(shown) {
+  const board = shown?.board;
+  return board && typeof board === "object" && Array.isArray(board.order) && board.combatants ? shown : null;
 }
