@@ -27,9 +27,10 @@ site: $(VENV)/.installed node_modules/.installed
 serve: site
 	$(PY) tools/serve.py --port $(PORT)
 
-lint: $(VENV)/.installed
+lint: $(VENV)/.installed node_modules/.installed
 	$(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py
 	$(PY) -m mypy
+	node_modules/.bin/eslint .
 
 test-engine: $(VENV)/.installed
 	$(PY) -m pytest -m "not browser"

@@ -48,11 +48,11 @@ const fromTop = (path) => MARK + relative(folder, path).split(sep).join("/");
 const ownAddresses = {
   name: "own-addresses",
   setup(b) {
-    b.onResolve({ filter: /^(\.\.\/)+runtime\// }, (args) => ({ path: fromTop(resolve(args.resolveDir, args.path)), external: true }));
-    b.onLoad({ filter: /\.m?js$/ }, async (args) => {
-      const text = await readFile(args.path, "utf8");
+    b.onResolve({ filter: /^(\.\.\/)+runtime\// }, (found) => ({ path: fromTop(resolve(found.resolveDir, found.path)), external: true }));
+    b.onLoad({ filter: /\.m?js$/ }, async (module) => {
+      const text = await readFile(module.path, "utf8");
       if (!text.includes("import.meta.url")) return undefined;
-      return { contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromTop(args.path))}, import.meta.url).href`), loader: "js" };
+      return { contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromTop(module.path))}, import.meta.url).href`), loader: "js" };
     });
   },
 };

@@ -47,7 +47,7 @@ async function serveSite() {
 
 function linkFragment(save) {
   const packed = deflateRawSync(Buffer.from(JSON.stringify(save), "utf8"));
-  return "#c=" + packed.toString("base64url");
+  return `#c=${packed.toString("base64url")}`;
 }
 
 // The condition a step waits for, as a JavaScript expression.

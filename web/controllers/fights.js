@@ -253,7 +253,7 @@ export class FightsController {
   // A file holding a whole list, if `text` is one (else null): each fight the engine can
   // read goes into the list, none is opened, the open fight is untouched.
   async importList(text) {
-    let data = null;
+    let data;
     try {
       data = JSON.parse(text);
     } catch {

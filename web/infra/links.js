@@ -106,7 +106,7 @@ export async function readLink(hash, limit, packedLimit = limit) {
     }
     text += decoder.decode();
   } catch (error) {
-    throw new Error(error.message === "too_big" ? "too_big" : "damaged");
+    throw new Error(error.message === "too_big" ? "too_big" : "damaged", { cause: error });
   }
   return { text, players: params.get("vue") === "joueurs" };
 }

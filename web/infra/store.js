@@ -29,13 +29,15 @@ function set(key, value) {
 // The saved encounter: its text for the engine, and its last board for a first paint.
 export function load() {
   const { value, unavailable } = get(KEY);
-  let board = null;
+  return { text: value, board: boardOf(value), unavailable: Boolean(unavailable) };
+}
+
+function boardOf(text) {
   try {
-    board = value ? JSON.parse(value)?.board ?? null : null;
+    return text ? JSON.parse(text)?.board ?? null : null;
   } catch {
-    board = null;
+    return null;
   }
-  return { text: value, board, unavailable: Boolean(unavailable) };
 }
 
 export function save(text) {

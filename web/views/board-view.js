@@ -214,9 +214,9 @@ export class BoardView {
       li.classList.toggle("pending", on);
       li.setAttribute("aria-busy", String(on));
       for (const button of li.querySelectorAll("button")) button.disabled = on;
-      const badges = li.querySelector(".badges");
-      if (on) badges.prepend(h("span", { class: "badge queued" }, t("queued")));
-      else badges.querySelector(".queued")?.remove();
+      const shown = li.querySelector(".badges");
+      if (on) shown.prepend(h("span", { class: "badge queued" }, t("queued")));
+      else shown.querySelector(".queued")?.remove();
     }
     const end = $("#end-round");
     const waiting = this.pending.has("end-round");
