@@ -1,17 +1,28 @@
-// The WebRTC side of the live table (issue #15): one RTCPeerConnection per player, one
-// ordered data channel on it, non-trickle (every candidate is gathered before a code is
-// made, so one scan each way is enough). No DOM here.
+// The WebRTC side of the live table (issues #15, #23): RTCPeerConnections made with this
+// phone's certificate (web/live/identity.js), one ordered data channel on each,
+// non-trickle (every candidate is gathered before a code is made, so one scan each way,
+// or one relayed message each way, is enough). No DOM here.
+import { identity } from "./identity.js";
 import { buildSdp, readSdp } from "./signal.js";
 
 // How long candidates are gathered before the code is made with those found (ms).
 export const GATHER_LIMIT = 3000;
-// How long a pairing may take once both codes are in, before the page says it failed (ms).
+// How long a pairing may take once both codes are in, before it is said to have failed (ms).
 export const CONNECT_LIMIT = 15_000;
 export const CHANNEL = "riposte";
 
-// The connection's settings: no ICE server unless the game master set a STUN server.
-function connection(stun) {
-  return new RTCPeerConnection({ iceServers: stun ? [{ urls: stun }] : [] });
+// Whether this browser can make a direct connection at all (Debian's WebKitGTK and some
+// in-app browsers cannot: they have no RTCPeerConnection).
+export function hasWebRtc() {
+  return typeof globalThis.RTCPeerConnection === "function";
+}
+
+// A new connection: no ICE server unless one was chosen (`stun`), this phone's certificate.
+async function connection(stun) {
+  const { certificate } = await identity();
+  const config = { iceServers: stun ? [{ urls: stun }] : [] };
+  if (certificate) config.certificates = [certificate];
+  return new RTCPeerConnection(config);
 }
 
 // Resolves once ICE gathering is complete, or after GATHER_LIMIT ms.
@@ -28,23 +39,23 @@ function gathered(pc) {
   });
 }
 
-// The game master's side: {pc, channel, ice} (ice: what the offer code carries).
-export async function offer(stun) {
-  const pc = connection(stun);
+// The offering side: {pc, channel, ice} (ice: what the offer code carries).
+export async function offer(stun = "") {
+  const pc = await connection(stun);
   const channel = pc.createDataChannel(CHANNEL, { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
   return { pc, channel, ice: readSdp(pc.localDescription.sdp) };
 }
 
-// The game master takes the player's answer (what its code carried).
+// The offering side takes the answer (what its code carried).
 export function accept(pc, ice) {
   return pc.setRemoteDescription({ type: "answer", sdp: buildSdp(ice, "answer") });
 }
 
-// The player's side: {pc, channel (a promise), ice} from the offer's ice.
-export async function answer(offerIce, stun) {
-  const pc = connection(stun);
+// The answering side: {pc, channel (a promise), ice} from the offer's ice.
+export async function answer(offerIce, stun = "") {
+  const pc = await connection(stun);
   const channel = new Promise((resolve) => {
     pc.addEventListener("datachannel", (event) => resolve(event.channel), { once: true });
   });
@@ -54,8 +65,10 @@ export async function answer(offerIce, stun) {
   return { pc, channel, ice: readSdp(pc.localDescription.sdp) };
 }
 
-// listener() once, as soon as the connection is lost: the channel closes, or ICE says
-// disconnected, failed or closed.
+// listener() once, when the connection is over: its channel closed, or the connection
+// failed or was closed. « disconnected » is not the end: ICE says it after a few seconds
+// without an answer (a phone asleep, a page frozen) and comes back to « connected » by
+// itself; WebRTC says « failed » when it gives up (about 30 s of silence).
 export function onLost(pc, channel, listener) {
   let told = false;
   const tell = () => {
@@ -66,12 +79,18 @@ export function onLost(pc, channel, listener) {
   };
   channel.addEventListener("close", tell);
   channel.addEventListener("error", tell);
-  const check = () => {
-    if (["disconnected", "failed", "closed"].includes(pc.connectionState)
-      || ["disconnected", "failed", "closed"].includes(pc.iceConnectionState)) tell();
-  };
-  pc.addEventListener("connectionstatechange", check);
-  pc.addEventListener("iceconnectionstatechange", check);
+  pc.addEventListener("connectionstatechange", () => {
+    if (pc.connectionState === "failed" || pc.connectionState === "closed") tell();
+  });
+}
+
+// Closes a connection, whatever state it is in.
+export function close(pc) {
+  try {
+    pc?.close();
+  } catch {
+    /* already closed */
+  }
 }
 
 // A random id of `bytes` bytes, in hex.

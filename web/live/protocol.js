@@ -1,40 +1,74 @@
-// What travels between the game master's phone and a player's, over the data channel
-// (issue #15). Every message is one JSON object with the protocol version `v` and a type
-// `t`. The game master's page is the only authority: a player's phone can only propose
-// (claim a PJ, declare its weapon and die, ask for an interruption; and answer the game
-// master's heartbeat); `readProposal`
-// checks each one (size, JSON, shape, version) before anything looks at it. No DOM here.
-import { PROTOCOL } from "./signal.js";
+// What travels on the live table (issues #15, #23), over the data channels: every message
+// is one JSON object with the protocol version `v` and a type `t`. Three directions:
+// - a player to the game master (`fromPlayer`): only proposals and the table's plumbing
+//   (which PJ they play, its weapon and die, an interruption request, which other players'
+//   phones they reach, the codes that connect two phones);
+// - the game master to a player (`fromGm`): the players' view of the board, answers, and
+//   the codes it asks a player to pass on;
+// - a player to another player (`fromMate`): only the codes of a game master's page that
+//   came back (web/live/guest.js), passed on.
+// Each message is checked (size, JSON, version, exact shape) before anything looks at it.
+// The game master's page stays the only authority. No DOM here.
+import { MAX_CODE, PROTOCOL } from "./signal.js";
 
 export { PROTOCOL };
 
-// The longest message a player may send (characters): a proposal is under 150.
-export const MAX_PROPOSAL = 512;
-// The longest message the game master may send (a board of 64 fighters is under 60 kB).
-export const MAX_HOST_MESSAGE = 400_000;
+// The longest message a player may send (characters): a code to pass on is under 600.
+export const MAX_PROPOSAL = 1024;
+// The longest message the game master may send once put together (web/live/peer.js): the
+// players' view of the largest legal fight (64 PJ with 16 long-named weapons) is about
+// 400,000 characters.
+export const MAX_HOST_MESSAGE = 2_000_000;
 // A player's rate: a burst of RATE_BURST messages, then RATE_PER_SECOND a second.
 export const RATE_BURST = 20;
 export const RATE_PER_SECOND = 4;
+// The most phones a player's phone connects to besides the game master's.
+export const MAX_MATES = 12;
 
 const ID = (value) => typeof value === "string" && value.length > 0 && value.length <= 64;
+// A phone's name on the table: its certificate's sha-256 fingerprint (web/live/identity.js).
+export const FINGERPRINT = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+const CODE = (value) => typeof value === "string" && value.length > 0 && value.length <= MAX_CODE;
+// An engine refusal as the page words it (web/i18n.js refusal): its code, reason key and
+// parameters, and its plain message.
+const ERROR = (e) => e !== null && typeof e === "object" && !Array.isArray(e) && ID(e.code)
+  && (e.key === null || ID(e.key)) && e.params !== null && typeof e.params === "object" && typeof e.message === "string";
+const DIE = (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6);
 
-// A proposal's shape, by type: the fields it must have, each with its check.
-const SHAPES = {
-  claim: { id: ID },
-  declare: { weapon: (w) => w === null || ID(w), die: (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6) },
+// Each type's fields: required ones, and `optional` ones that may be left out.
+const FROM_PLAYER = {
+  hb: {},
+  claim: { id: (id) => id === null || ID(id) },
+  // `weapon` left out: the player did not choose one (the form's own stays, issue #23).
+  declare: { die: DIE, optional: { weapon: (w) => w === null || ID(w) } },
   interrupt: {},
   bye: {},
-  pong: {},
+  mates: { list: (l) => Array.isArray(l) && l.length <= MAX_MATES && l.every(FINGERPRINT) },
+  "mate-offer": { peer: FINGERPRINT, code: CODE },
+  "mate-answer": { peer: FINGERPRINT, code: CODE },
+  relayed: { from: FINGERPRINT, code: CODE },
 };
 
-// Each side says something at least every HEARTBEAT ms (the game master a "ping", the
-// player its "pong"); a side heard from for SILENCE ms is taken as gone: a phone asleep or
-// out of the Wi-Fi is shown disconnected within seconds, not when ICE gives up (30 s+).
-export const HEARTBEAT = 4000;
-export const SILENCE = 12_000;
+const FROM_GM = {
+  hb: {},
+  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard },
+  refused: { reason: ID, optional: { error: ERROR } },
+  ok: { what: ID },
+  removed: {},
+  "mate-open": { peer: FINGERPRINT },
+  "mate-offer": { peer: FINGERPRINT, code: CODE },
+  "mate-answer": { peer: FINGERPRINT, code: CODE },
+  relay: { to: FINGERPRINT, code: CODE },
+};
 
-// A proposal refused before it reaches the rules: `reason` is a key of the refusal words
-// (lang: liveRefused): "too_big", "not_json", "version", "shape", "rate".
+const FROM_MATE = {
+  hb: {},
+  "gm-offer": { code: CODE },
+  "gm-answer": { code: CODE },
+};
+
+// A message refused before it reaches anything: `reason` is a key of the refusal words
+// (lang: liveWhy_…): "too_big", "not_json", "version", "shape".
 export class Refused extends Error {
   constructor(reason) {
     super(reason);
@@ -42,10 +76,8 @@ export class Refused extends Error {
   }
 }
 
-// The message a player sent, checked: {t, ...fields}, or throws Refused. Nothing else
-// than the fields of its type is accepted (an extra key is a wrong shape).
-export function readProposal(text) {
-  if (typeof text !== "string" || text.length > MAX_PROPOSAL) throw new Refused("too_big");
+function read(text, shapes, max) {
+  if (typeof text !== "string" || text.length > max) throw new Refused("too_big");
   let message;
   try {
     message = JSON.parse(text);
@@ -54,18 +86,30 @@ export function readProposal(text) {
   }
   if (message === null || typeof message !== "object" || Array.isArray(message)) throw new Refused("shape");
   if (message.v !== PROTOCOL) throw new Refused("version");
-  const shape = Object.hasOwn(SHAPES, message.t) ? SHAPES[message.t] : null;
+  const shape = Object.hasOwn(shapes, message.t) ? shapes[message.t] : null;
   if (!shape) throw new Refused("shape");
-  const keys = Object.keys(message).filter((k) => k !== "v" && k !== "t");
-  if (keys.length !== Object.keys(shape).length || !keys.every((k) => Object.hasOwn(shape, k) && shape[k](message[k]))) {
-    throw new Refused("shape");
+  const { optional = {}, ...required } = shape;
+  for (const key of Object.keys(message)) {
+    if (key === "v" || key === "t") continue;
+    const check = Object.hasOwn(required, key) ? required[key] : Object.hasOwn(optional, key) ? optional[key] : null;
+    if (!check || !check(message[key])) throw new Refused("shape");
   }
+  if (!Object.keys(required).every((key) => Object.hasOwn(message, key))) throw new Refused("shape");
   return message;
 }
 
-// A message for the far side, with the protocol's version.
-export function say(t, fields = {}) {
-  return JSON.stringify({ v: PROTOCOL, t, ...fields });
+// What a player sent, checked: {t, ...fields}, or throws Refused. Nothing but the fields
+// of its type is accepted (an extra key is a wrong shape).
+export function fromPlayer(text) {
+  return read(text, FROM_PLAYER, MAX_PROPOSAL);
+}
+
+export function fromGm(text) {
+  return read(text, FROM_GM, MAX_HOST_MESSAGE);
+}
+
+export function fromMate(text) {
+  return read(text, FROM_MATE, MAX_PROPOSAL);
 }
 
 // A token bucket per player: `take()` is false when the player sends too fast.
@@ -84,27 +128,48 @@ export function rateLimit(now = () => performance.now()) {
 
 // The fields of a fighter a player's phone shows (web/views/board-view.js card): the rest (the
 // sheet, the actions' verdicts, the catalogue) stays on the game master's phone.
-const SHOWN = ["id", "name", "side", "entry", "in_round", "hors_combat", "passed", "ready", "pi", "initiative", "d6",
+const SHOWN = ["id", "name", "side", "entry", "in_round", "hors_combat", "passed", "pi", "initiative", "d6",
   "declared", "aim_bonus", "charged", "posture", "arrow_nocked", "cover", "engaged", "engaged_with", "in_hand",
   "wounds", "hope"];
 // What the game master may keep for himself: a PNJ's P.I., initiative, die, wounds, Espoir.
 const PNJ_DETAILS = ["pi", "initiative", "d6", "wounds", "hope"];
+// A PJ's declaration as its player's form needs it (R1.3): the breakdown before the die.
+const DECLARATION = ["weapon", "name", "initiative", "characteristic", "characteristic_value", "half", "initiative_bonus",
+  "skill", "skill_level", "wounds"];
 
 // The players' view of a board: each fighter's shown fields, weapons by name; a PJ's
-// declarations (for its player's start-of-round form: weapon, name, initiative without
-// the die); a PNJ's details as null unless `pnjDetails`.
+// declarations with their breakdown (its player's start-of-round form, R1.3) and the
+// declaration the engine suggests; a PNJ's details as null unless `pnjDetails`.
+//
+// With the PNJ's details hidden, nothing in the view lets a player work them out
+// (issue #23): the PJ come first in the board's order (their P.I. are the players' own),
+// then the PNJ in their order of entry, whatever their P.I.; and in a tie at the top
+// between PJ and PNJ (D4) only the PJ are said to act (a tie would tell a PNJ's P.I.
+// exactly): a PNJ is shown acting when it acts alone, as the table sees it. The view is
+// then the same whatever a PNJ's die, P.I., wounds or Espoir (tests/live/protocol.test.mjs).
 export function playersBoard(board, { pnjDetails = false } = {}) {
-  const combatants = {};
-  for (const id of board.order) {
-    const f = Object.hasOwn(board.combatants, id) ? board.combatants[id] : null;
-    if (!f) continue;
-    const shown = Object.fromEntries(SHOWN.map((k) => [k, f[k] ?? null]));
-    shown.weapons = f.weapons.map((w) => ({ id: w.id, name: w.name }));
-    if (f.side === "pj") shown.declarations = f.declarations.map((d) => ({ weapon: d.weapon, name: d.name, initiative: d.initiative }));
-    else if (!pnjDetails) for (const k of PNJ_DETAILS) shown[k] = null;
-    combatants[id] = shown;
+  const fighters = board.order.filter((id) => Object.hasOwn(board.combatants, id)).map((id) => board.combatants[id]);
+  let order = fighters.map((f) => f.id);
+  let active = board.active;
+  if (!pnjDetails) {
+    const pj = fighters.filter((f) => f.side === "pj");
+    const pnj = fighters.filter((f) => f.side !== "pj").sort((a, b) => a.entry - b.entry);
+    order = [...pj, ...pnj].map((f) => f.id);
+    const side = (id) => (Object.hasOwn(board.combatants, id) ? board.combatants[id].side : "pnj");
+    const pjActive = board.active.filter((id) => side(id) === "pj");
+    active = pjActive.length ? pjActive : board.active.slice(0, 1);
   }
-  return { round: board.round, round_over: board.round_over, active: board.active, phase: board.phase, order: board.order, combatants };
+  const combatants = {};
+  for (const f of fighters) {
+    const shown = Object.fromEntries(SHOWN.map((k) => [k, f[k] ?? null]));
+    shown.weapons = f.weapons.map((w) => ({ id: w.id, name: w.name, skill: w.skill ?? null }));
+    if (f.side === "pj") {
+      shown.declarations = f.declarations.map((d) => Object.fromEntries(DECLARATION.map((k) => [k, d[k] ?? null])));
+      shown.suggested_declaration = f.suggested_declaration ?? null;
+    } else if (!pnjDetails) for (const k of PNJ_DETAILS) shown[k] = null;
+    combatants[f.id] = shown;
+  }
+  return { round: board.round, round_over: board.round_over, active, phase: board.phase, order, combatants };
 }
 
 // A board the game master sent, checked enough to be drawn (the page builds text only).

@@ -9,7 +9,7 @@
 
 // The live table's protocol version: in every code and every message. A code or a message
 // of another version is refused ("mettez Riposte à jour"), never half understood.
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 // The longest code read (characters): an offer is about 154; a page never decodes more.
 export const MAX_CODE = 600;
 
@@ -17,8 +17,15 @@ const KINDS = { offer: 0, answer: 1 };
 const TYPES = ["host", "srflx", "prflx", "relay"];
 const ADDRESS = { ipv4: 0, ipv6: 1, mdns: 2, name: 3 };
 const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
-// A STUN server as the settings take it: stun:host or stun:host:port, nothing else.
+// A STUN server as the settings take it: stun:host or stun:host:port (a port from 1 to
+// 65535), nothing else; what a code carries (web/live/link.js), what storage keeps.
 export const STUN = /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/;
+
+export function validStun(value) {
+  if (typeof value !== "string" || !STUN.test(value)) return false;
+  const port = /:(\d+)$/.exec(value.replace(/^stuns?:/, ""));
+  return !port || (Number(port[1]) >= 1 && Number(port[1]) <= 65535);
+}
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 // A code that cannot be read: `reason` is "damaged" (not a Riposte code, or cut short),
@@ -231,7 +238,7 @@ export function decode(code, expected) {
       candidates.push({ type: TYPES[(flag >> 2) & 3], priority, port, address: readAddress(r, flag & 3) });
     }
     const stun = flags & 2 ? r.text() : "";
-    if (stun && !STUN.test(stun)) throw new CodeError("damaged");
+    if (stun && !validStun(stun)) throw new CodeError("damaged");
     if (r.at !== r.bytes.length) throw new CodeError("damaged");
     // What goes into the SDP: ICE's own alphabet only (RFC 8839), no line break smuggled in.
     const safe = /^[A-Za-z0-9+/]{4,256}$/;
