@@ -19,6 +19,7 @@ import { Navigation } from "./infra/navigation.js";
 import { Discarded, Session } from "./infra/session.js";
 import * as store from "./infra/store.js";
 import { Writers } from "./infra/writer.js";
+import { keepAwake } from "./live/awake.js";
 import { liveRole } from "./live/follow.js";
 import { LiveHostView } from "./live/host-view.js";
 import { LiveHost } from "./live/host.js";
@@ -63,8 +64,15 @@ window.addEventListener("unhandledrejection", (event) => {
   if (event.reason instanceof EngineFault || event.reason instanceof Discarded) event.preventDefault();
 });
 
-if (live) import("./live/guest.js").then(({ startGuest }) => startGuest(live));
-else new LiveHost(parts, { view: new LiveHostView(), round: roundView, board });
+if (live) import("./live/guest.js").then(({ startGuest }) => startGuest(live, store));
+else {
+  const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake() });
+  host.on("proposals", (proposals) => roundView.showProposals(proposals));
+  host.on("accept", (id) => board.actions(id, true));
+  roundView.bindEdited((id) => host.edited(id));
+  // For the tests and debugging from the console: what the players were sent, read-only.
+  window.riposteLive = Object.freeze({ shown: () => host.shownBoard(), invitations: () => host.invitations.size });
+}
 
 // Who writes the fight is known before the page can be tapped (one writer per fight).
 // A live table's page starts none of it: no engine, no writer, no saved fight. The list

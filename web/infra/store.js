@@ -143,3 +143,92 @@ export function onFightsChange(listener) {
     if (event.key === FIGHTS) listener();
   });
 }
+
+// --- the live table (issue #23, web/live/) ------------------------------------------------
+// The game master's page keeps its table (the players' phones it knows by their
+// certificates' fingerprints, the PJ each plays, who is muted, whether the PNJ's details
+// are shown) so that a reload forgets nobody; a player's page keeps, per table (the game
+// master's fingerprint), the PJ it plays and the invitations it used, so that a new tab or
+// a reload claims it again by itself; the STUN server the game master chose, and those a
+// player agreed to. Each is checked when it is read, as when it was written: a value that
+// is not what this page would have written is ignored.
+const LIVE_TABLE = "riposte.live.table";
+const LIVE_TABLES = "riposte.live.tables";
+const LIVE_STUN = "riposte.live.stun";
+const LIVE_STUN_OK = "riposte.live.stun-ok";
+const MAX_TABLES = 20;
+const FP = /^[0-9a-f]{64}$/;
+const PJ_ID = (id) => id === null || (typeof id === "string" && id.length > 0 && id.length <= 64);
+
+function json(key) {
+  try {
+    return JSON.parse(get(key).value ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+export function liveTable() {
+  const kept = json(LIVE_TABLE);
+  const players = [];
+  for (const p of Array.isArray(kept?.players) ? kept.players.slice(0, 64) : []) {
+    const fine = p && FP.test(p.fp) && Number.isInteger(p.number) && p.number > 0 && p.number < 1000 && PJ_ID(p.claim ?? null);
+    if (!fine || players.some((q) => q.fp === p.fp || q.number === p.number)) continue;
+    players.push({ fp: p.fp, number: p.number, claim: p.claim ?? null, muted: p.muted === true });
+  }
+  return { pnjDetails: kept?.pnjDetails === true, players };
+}
+
+export function saveLiveTable(table) {
+  return set(LIVE_TABLE, JSON.stringify(table));
+}
+
+// A player's page: the game master's fingerprint → {claim, used: [invitation ids], at}.
+export function liveTables() {
+  const kept = json(LIVE_TABLES);
+  const tables = Object.create(null);
+  if (!kept || typeof kept !== "object" || Array.isArray(kept)) return tables;
+  for (const [fp, table] of Object.entries(kept)) {
+    if (!FP.test(fp) || !table || typeof table !== "object" || !PJ_ID(table.claim ?? null)) continue;
+    const used = Array.isArray(table.used) ? table.used.filter((id) => typeof id === "string" && /^[0-9a-f]{8}$/.test(id)).slice(-16) : [];
+    tables[fp] = { claim: table.claim ?? null, used, at: Number.isFinite(table.at) ? table.at : 0 };
+  }
+  return tables;
+}
+
+// Keeps what a player's page knows of table `fp` (the MAX_TABLES most recent tables).
+export function saveLiveTableOf(fp, table) {
+  const tables = liveTables();
+  tables[fp] = { ...table, at: Date.now() };
+  const kept = Object.entries(tables).sort((a, b) => b[1].at - a[1].at).slice(0, MAX_TABLES);
+  return set(LIVE_TABLES, JSON.stringify(Object.fromEntries(kept)));
+}
+
+// The STUN server the game master chose ("" for none): `check` is web/live/signal.js
+// validStun (the store knows no address syntax).
+export function liveStun(check) {
+  const value = get(LIVE_STUN).value ?? "";
+  return check(value) ? value : "";
+}
+
+export function saveLiveStun(stun) {
+  if (stun) return set(LIVE_STUN, stun);
+  try {
+    localStorage.removeItem(LIVE_STUN);
+    return "ok";
+  } catch {
+    return "unavailable";
+  }
+}
+
+// The STUN servers this phone's user agreed to use when an invitation asks for one.
+export function stunAgreed(stun) {
+  const kept = json(LIVE_STUN_OK);
+  return Array.isArray(kept) && kept.includes(stun);
+}
+
+export function agreeToStun(stun) {
+  const kept = json(LIVE_STUN_OK);
+  const list = Array.isArray(kept) ? kept.filter((s) => typeof s === "string" && s !== stun).slice(-7) : [];
+  return set(LIVE_STUN_OK, JSON.stringify([...list, stun]));
+}

@@ -1,208 +1,448 @@
-// A player's phone on the live table (issue #15), opened by the game master's invitation
-// (#table=<offer>): no engine starts and the fight saved on this phone is never read or
-// written (web/live/follow.js). It answers the offer, shows the answer for the game
+// A player's phone on the live table (issues #15, #23), opened by the game master's
+// invitation (#table=<offer>): no engine starts and the fight saved on this phone is never
+// read or written (web/live/follow.js). It answers the offer, shows the answer for the game
 // master to scan or paste, then draws every board the game master's engine sends, and
 // sends the player's proposals: which PJ they play, its weapon and die at the start of a
-// round, an interruption request. It keeps the screen awake while it follows.
+// round, an interruption request. No DOM here (web/live/guest-view.js).
+//
+// A table that holds (issue #23):
+// - The connection is kept while the game master's page is silent (asleep, frozen): only
+//   WebRTC ends it (web/live/peer.js). The screen is kept awake while it follows.
+// - The PJ it plays is kept per table (the game master's fingerprint) in storage: a new
+//   tab, a reload or a new invitation claims it again by itself.
+// - A new invitation is taken without a reload (the page listens to its address), or by
+//   the page's own scanner; one opened in a new tab while another tab follows the same
+//   table is handed to that tab, which keeps its connections.
+// - It connects with the other players' phones ("mates", brokered by the game master's
+//   page), and passes on the codes the game master's page sends to a mate it cannot reach
+//   itself, and their answers back: when the game master's page reloads, one player
+//   paired again brings everyone back. A code passed on is taken only when it carries the
+//   fingerprint expected (the game master's, or the mate's the game master named).
+// - It contacts no server its own user did not choose: a STUN server an invitation asks
+//   for is used only once this phone's user agreed to it.
 import { t } from "../infra/i18n.js";
+import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
-import { answer, onLost } from "./link.js";
-import { LiveGuestView } from "./guest-view.js";
-import { HEARTBEAT, isBoard, MAX_HOST_MESSAGE, PROTOCOL, SILENCE, say } from "./protocol.js";
+import { accept, answer, hasWebRtc, offer, randomId } from "./link.js";
+import { Peer } from "./peer.js";
+import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
+import { LiveGuestView } from "./guest-view.js";
 
-const CLAIM_KEY = "riposte.live.claim"; // sessionStorage: this tab's PJ, claimed again after a re-pairing
-const USED_KEY = "riposte.live.used"; // sessionStorage: the invitation this tab paired with (single-use)
+// After this long showing its answer without a connection, the page says what to try (ms).
+export const ANSWER_LATE = 45_000;
+// How long a tab waits for another tab of this phone following the same table (ms).
+const TAB_WAIT = 600;
+const TABS = "riposte.live.players";
 
-function session(key, value) {
-  try {
-    if (value === undefined) return sessionStorage.getItem(key);
-    sessionStorage.setItem(key, value);
-  } catch {
-    /* this visit only */
+export class LiveGuest {
+  constructor({ view, store, awake = keepAwake() }) {
+    this.view = view;
+    this.store = store;
+    this.awake = awake;
+    this.table = null; // the game master's fingerprint
+    this.gm = null; // the Peer of the game master's page, once open
+    this.joining = null; // a connection to it being made
+    this.mates = new Map(); // fingerprint → Peer: the other players' phones
+    this.offered = new Map(); // fingerprint → {pc, channel, invitation}: offers made to mates
+    this.board = null;
+    this.claim = null; // the PJ the game master says this phone plays
+    this.wanted = null; // the PJ this phone's player chose
+    this.stun = "";
+    this.code = "";
+    this.tab = randomId();
+    this.late = null;
+    view.bind({
+      claim: (id) => this.choose(id),
+      declare: (fields) => this.gm?.send("declare", fields),
+      interrupt: () => this.gm?.send("interrupt"),
+      scanned: (text) => this.scanned(text),
+    });
   }
-  return null;
-}
 
-function remembered() {
-  try {
-    return sessionStorage.getItem(CLAIM_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function remember(id) {
-  try {
-    if (id) sessionStorage.setItem(CLAIM_KEY, id);
-    else sessionStorage.removeItem(CLAIM_KEY);
-  } catch {
-    /* this visit only */
-  }
-}
-
-// The screen kept awake while the player follows (Screen Wake Lock, where there is one);
-// taken again when the page comes back to the front (the browser drops it when hidden).
-// `data-awake` on <html> says where it stands: "on", "off", "refused" or "unavailable".
-function keepAwake() {
-  let lock = null;
-  let wanted = false;
-  const mark = (state) => {
-    document.documentElement.dataset.awake = state;
-  };
-  const take = async () => {
-    if (!navigator.wakeLock) return mark("unavailable");
-    if (!wanted || lock || document.visibilityState !== "visible") return;
-    try {
-      lock = await navigator.wakeLock.request("screen");
-      mark("on");
-      lock.addEventListener("release", () => {
-        lock = null;
-        mark("off");
-      });
-    } catch {
-      mark("refused"); // battery saver, no permission: the phone may sleep
+  start() {
+    this.view.enter();
+    window.addEventListener("hashchange", () => this.fromAddress(true));
+    // Leaving the page says goodbye at once.
+    window.addEventListener("pagehide", () => this.gm?.send("bye"));
+    if (typeof BroadcastChannel === "function") {
+      this.tabs = new BroadcastChannel(TABS);
+      this.tabs.addEventListener("message", (event) => this.fromTab(event.data));
     }
-  };
-  document.addEventListener("visibilitychange", take);
-  return {
-    on() {
-      wanted = true;
-      take();
-    },
-    off() {
-      wanted = false;
-      lock?.release().catch(() => {});
-      lock = null;
-    },
-  };
-}
+    return this.fromAddress(false);
+  }
 
-export async function followTable(view) {
-  view.enter();
-  view.setState("pairing", t("livePairing"));
-  let offer;
-  try {
-    offer = decode(codeIn(window.location, OFFER_KEY), "offer");
-  } catch (error) {
-    const reason = error instanceof CodeError ? error.reason : "damaged";
-    view.setState("refused", t(reason === "version" ? "liveUpdate" : "liveInvitationDamaged"));
-    return;
+  // The invitation in the page's address: taken at the start, and whenever it changes (a
+  // new invitation opened in this tab: only the fragment changes, the page does not reload).
+  fromAddress(changed) {
+    const code = codeIn(window.location, OFFER_KEY);
+    if (!code || (changed && code === this.code)) return Promise.resolve();
+    this.code = code;
+    return this.take(code, { first: !changed });
   }
-  // A reload of a page that already paired: its invitation is spent, a new one is needed.
-  if (session(USED_KEY) === offer.invitation) {
-    view.setState("refused", t("liveInvitationUsed"));
-    return;
-  }
-  let made;
-  try {
-    made = await answer(offer.ice, offer.stun);
-  } catch (error) {
-    view.setState("failed", t("liveNoWebRtc", error?.message ?? String(error)));
-    return;
-  }
-  if (made.ice.candidates.length === 0) {
-    view.setState("failed", t("liveNoNetwork"));
-    return;
-  }
-  const code = encode({ kind: "answer", invitation: offer.invitation, ice: made.ice });
-  const url = new URL(window.location.href);
-  url.search = "";
-  url.hash = `${ANSWER_KEY}=${code}`;
-  view.showAnswer(url.href, code);
-  view.setState("answer", t("liveShowGm"));
-  performance.mark("riposte:live-answer");
 
-  const awake = keepAwake();
-  let board = null;
-  let claim = null;
-  let connected = false;
-  // ICE may fail before the channel ever opens (the phones cannot reach each other): said.
-  made.pc.addEventListener("connectionstatechange", () => {
-    if (!connected && made.pc.connectionState === "failed") view.setState("failed", t("liveFailed"));
-  });
-  const channel = await made.channel;
-  const send = (type, fields) => {
-    if (channel.readyState === "open") channel.send(say(type, fields));
-  };
-  view.bind({
-    claim: (id) => {
-      remember(id);
-      if (id) send("claim", { id });
-      else {
-        claim = null;
-        if (board) view.render(board, null);
+  // An invitation read by the page's own scanner (a link, or a bare code).
+  scanned(text) {
+    const at = String(text).indexOf("#");
+    const code = at === -1 ? String(text).trim() : new URLSearchParams(String(text).slice(at + 1)).get(OFFER_KEY) ?? "";
+    this.code = code;
+    return this.take(code, { first: false });
+  }
+
+  async take(code, { first }) {
+    let read;
+    try {
+      read = decode(code, "offer");
+    } catch (error) {
+      const reason = error instanceof CodeError ? error.reason : "damaged";
+      this.view.setState("refused", t(reason === "version" ? "liveUpdate" : reason === "kind" ? "liveNotInvitation" : "liveInvitationDamaged"));
+      return;
+    }
+    if (!hasWebRtc()) {
+      this.view.setState("failed", t("liveNoWebRtcBrowser"));
+      return;
+    }
+    if (this.table !== read.ice.fingerprint) this.leave();
+    this.table = read.ice.fingerprint;
+    const kept = this.kept();
+    this.wanted = kept.claim;
+    // A reload of a page that already paired with this invitation: it is spent, a new one
+    // is needed (the game master's « Réinviter »), read with the page's own scanner.
+    if (kept.used.includes(read.invitation) && !this.gm?.open) {
+      this.view.setState("rejoin", t("liveRejoinHint"));
+      return;
+    }
+    if (first && (await this.elsewhere(code))) return;
+    this.stun = await this.agreedStun(read.stun);
+    await this.answerOffer(read);
+  }
+
+  // What this phone keeps of the current table.
+  kept() {
+    return this.store.liveTables()[this.table] ?? { claim: null, used: [] };
+  }
+
+  keep(changes) {
+    this.store.saveLiveTableOf(this.table, { ...this.kept(), ...changes });
+  }
+
+  // The STUN server an invitation asks for, if this phone's user agrees (asked once per
+  // server); "" otherwise: the phones then find each other on the local network only.
+  async agreedStun(stun) {
+    if (!stun) return "";
+    if (this.store.stunAgreed(stun)) return stun;
+    if (!(await this.view.askStun(stun))) return "";
+    this.store.agreeToStun(stun);
+    return stun;
+  }
+
+  // Answers the game master's offer: the answer's code shown for the game master, and the
+  // connection waited for. Returns the answer's link and code (another tab shows them).
+  async answerOffer(read, relayedBy = null) {
+    if (!relayedBy) this.view.setState("pairing", t("livePairing"));
+    let made;
+    try {
+      made = await answer(read.ice, this.stun);
+    } catch {
+      this.view.setState("failed", t("liveNoWebRtcBrowser"));
+      return null;
+    }
+    if (made.ice.candidates.length === 0) {
+      made.pc.close();
+      this.view.setState("failed", t("liveNoNetwork"));
+      return null;
+    }
+    const code = encode({ kind: "answer", invitation: read.invitation, ice: made.ice });
+    this.join(made.pc, made.channel, read.invitation);
+    if (relayedBy) {
+      relayedBy.send("gm-answer", { code });
+      return null;
+    }
+    const url = new URL(window.location.href);
+    url.search = "";
+    url.hash = `${ANSWER_KEY}=${code}`;
+    this.view.showAnswer(url.href, code);
+    this.view.setState("answer", t("liveShowGm"));
+    clearTimeout(this.late);
+    this.late = setTimeout(() => {
+      if (!this.gm?.open) this.view.hint(t("liveAnswerLate"));
+    }, ANSWER_LATE);
+    performance.mark("riposte:live-answer");
+    return { link: url.href, code };
+  }
+
+  // The connection to the game master's page being made: it replaces the one there is once
+  // open (a relayed offer comes while the old one may still linger).
+  join(pc, channel, invitation) {
+    this.joining?.end();
+    const peer = new Peer(pc, channel, { maxIncoming: MAX_HOST_MESSAGE });
+    this.joining = peer;
+    peer.on("open", () => {
+      if (this.joining !== peer) return peer.end();
+      this.joining = null;
+      const previous = this.gm;
+      this.gm = peer;
+      previous?.end();
+      clearTimeout(this.late);
+      this.view.hint("");
+      this.keep({ used: [...this.kept().used, invitation].slice(-16) });
+      this.view.setState("connected", t("liveConnected"));
+      this.awake.on();
+      if (this.wanted) peer.send("claim", { id: this.wanted });
+      this.reportMates();
+      return undefined;
+    });
+    peer.on("message", ({ text }) => this.fromGm(peer, text));
+    peer.on("silent", () => {
+      if (this.gm === peer) this.view.setState("silent", t("liveGmSilent"));
+    });
+    peer.on("heard", () => {
+      if (this.gm === peer) this.view.setState("connected", t("liveConnected"));
+    });
+    peer.on("lost", () => {
+      if (this.joining === peer) {
+        this.joining = null;
+        if (!this.gm) this.view.setState("failed", t("liveFailed"));
+      } else if (this.gm === peer) {
+        this.gm = null;
+        this.gmGone();
       }
-    },
-    declare: (weapon, die) => send("declare", { weapon, die }),
-    interrupt: () => send("interrupt"),
-  });
-  // For the tests (and a curious player at the console): what this page sends, raw.
-  window.riposteLive = Object.freeze({ raw: (text) => channel.send(text) });
-  const opened = () => {
-    connected = true;
-    session(USED_KEY, offer.invitation);
-    view.setState("connected", t("liveConnected"));
-    awake.on();
-    const again = remembered();
-    if (again) send("claim", { id: again });
-  };
-  if (channel.readyState === "open") opened();
-  else channel.addEventListener("open", opened, { once: true });
-  // The game master's heartbeat: silent for SILENCE ms while this page is on screen, the
-  // connection is taken as lost (a page just back from the background gets a fresh wait).
-  let heard = performance.now();
-  document.addEventListener("visibilitychange", () => {
-    heard = performance.now();
-  });
-  let gone = false;
-  const lost = () => {
-    if (gone) return;
-    gone = true;
-    clearInterval(watch);
-    awake.off();
-    view.yours(false, "");
-    view.setState(connected ? "lost" : "failed", t(connected ? "liveLost" : "liveFailed"));
-    made.pc.close();
-  };
-  const watch = setInterval(() => {
-    if (connected && document.visibilityState === "visible" && performance.now() - heard > SILENCE) lost();
-  }, HEARTBEAT);
-  // Leaving the page says goodbye at once.
-  window.addEventListener("pagehide", () => send("bye"));
-  onLost(made.pc, channel, lost);
-  channel.addEventListener("message", (event) => {
-    heard = performance.now();
-    if (typeof event.data !== "string" || event.data.length > MAX_HOST_MESSAGE) return;
+    });
+  }
+
+  // The game master's page is gone (closed, reloaded, or WebRTC gave up): with mates, this
+  // phone waits for it (it comes back through them); without, a new invitation is needed.
+  gmGone() {
+    this.awake.off();
+    this.view.yours(false, "");
+    const waiting = [...this.mates.values()].some((m) => m.open);
+    this.view.setState(waiting ? "away" : "lost", t(waiting ? "liveGmAway" : "liveLost"));
+  }
+
+  // Leaves the table: every connection closed (another table's invitation, or removed).
+  leave() {
+    for (const peer of [this.gm, this.joining, ...this.mates.values()]) peer?.end();
+    for (const pending of this.offered.values()) pending.pc.close();
+    this.gm = this.joining = null;
+    this.mates.clear();
+    this.offered.clear();
+    this.board = null;
+    this.claim = null;
+    this.awake.off();
+  }
+
+  choose(id) {
+    this.wanted = id;
+    this.keep({ claim: id });
+    this.gm?.send("claim", { id });
+    if (id === null && this.board) {
+      this.claim = null;
+      this.view.render(this.board, null);
+    }
+  }
+
+  fromGm(peer, text) {
     let message;
     try {
-      message = JSON.parse(event.data);
+      message = fromGm(text);
+    } catch (error) {
+      if (error instanceof Refused && error.reason === "version") {
+        this.view.setState("refused", t("liveUpdate"));
+        peer.end();
+      }
+      return;
+    }
+    if (peer !== this.gm) return; // a connection being replaced says nothing more
+    switch (message.t) {
+      case "board":
+        return this.showBoard(message);
+      case "refused":
+        if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
+        if (["taken", "not_pj"].includes(message.reason)) this.choose(null);
+        return this.view.note(t("liveRefused", message.reason === "engine" ? this.view.reason(message.error) : t(`liveWhy_${message.reason}`) ?? message.reason));
+      case "ok":
+        return this.view.note(t(`liveOk_${message.what}`) ?? "");
+      case "removed":
+        this.keep({ claim: null });
+        this.leave();
+        return this.view.setState("removed", t("liveRemoved"));
+      case "mate-open":
+        return this.offerMate(message.peer);
+      case "mate-offer":
+        return this.answerMate(message.peer, message.code);
+      case "mate-answer":
+        return this.acceptMate(message.peer, message.code);
+      case "relay":
+        return this.mates.get(message.to)?.send("gm-offer", { code: message.code });
+      default:
+        return undefined;
+    }
+  }
+
+  showBoard({ seq, claim, board }) {
+    if (this.board && this.board.round !== board.round) this.view.note(""); // last round's word is spent
+    // The game master freed the PJ this phone played: the player chooses again.
+    if (this.claim && this.claim === this.wanted && claim === null) {
+      this.wanted = null;
+      this.keep({ claim: null });
+    }
+    this.board = board;
+    this.claim = claim && Object.hasOwn(board.combatants, claim) ? claim : null;
+    this.view.render(board, this.claim);
+    const me = this.claim ? board.combatants[this.claim] : null;
+    const mine = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(this.claim);
+    if (this.view.yours(mine, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);
+    performance.mark("riposte:live-board", { detail: seq });
+    document.documentElement.dataset.liveSeq = String(seq);
+  }
+
+  // --- the other players' phones --------------------------------------------------------------
+
+  reportMates() {
+    const list = [...this.mates].filter(([, m]) => m.open).map(([fp]) => fp);
+    this.view.showMates(list.length);
+    this.gm?.send("mates", { list });
+  }
+
+  // The game master asks this phone to connect to `fp`'s: an offer, sent through it.
+  async offerMate(fp) {
+    if (this.mates.get(fp)?.open || this.mates.size >= MAX_MATES || this.offered.has(fp)) return;
+    const made = await offer(this.stun);
+    const invitation = randomId();
+    this.offered.set(fp, { ...made, invitation });
+    setTimeout(() => {
+      if (this.offered.get(fp)?.pc === made.pc && !this.mates.has(fp)) {
+        this.offered.delete(fp);
+        made.pc.close();
+      }
+    }, 20_000);
+    this.gm?.send("mate-offer", { peer: fp, code: encode({ kind: "offer", invitation, ice: made.ice }) });
+  }
+
+  // `fp`'s phone offers to connect (through the game master's page, which checked its
+  // fingerprint): answered when the code is that phone's.
+  async answerMate(fp, code) {
+    let read;
+    try {
+      read = decode(code, "offer");
     } catch {
       return;
     }
-    if (message?.v !== PROTOCOL) {
-      view.setState("refused", t("liveUpdate"));
-      made.pc.close();
+    if (read.ice.fingerprint !== fp || this.mates.get(fp)?.open || this.mates.size >= MAX_MATES) return;
+    const made = await answer(read.ice, this.stun);
+    this.addMate(fp, made.pc, made.channel);
+    this.gm?.send("mate-answer", { peer: fp, code: encode({ kind: "answer", invitation: read.invitation, ice: made.ice }) });
+  }
+
+  acceptMate(fp, code) {
+    const offered = this.offered.get(fp);
+    let read;
+    try {
+      read = decode(code, "answer");
+    } catch {
       return;
     }
-    if (message.t === "ping") send("pong");
-    else if (message.t === "board" && isBoard(message.board)) {
-      if (board && board.round !== message.board.round) view.note(""); // last round's word is spent
-      board = message.board;
-      claim = typeof message.claim === "string" && Object.hasOwn(board.combatants, message.claim) ? message.claim : null;
-      view.render(board, claim);
-      const me = claim ? board.combatants[claim] : null;
-      const mine = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(claim);
-      if (view.yours(mine, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);
-      performance.mark("riposte:live-board", { detail: message.seq });
-      document.documentElement.dataset.liveSeq = String(message.seq);
-    } else if (message.t === "refused" && typeof message.reason === "string") {
-      if (message.reason === "version") view.setState("refused", t("liveUpdate"));
-      else view.note(t("liveRefused", t(`liveWhy_${message.reason}`) ?? message.reason));
-    } else if (message.t === "ok" && typeof message.what === "string") {
-      view.note(t(`liveOk_${message.what}`) ?? "");
+    if (!offered || read.invitation !== offered.invitation || read.ice.fingerprint !== fp) return;
+    this.offered.delete(fp);
+    this.addMate(fp, offered.pc, offered.channel);
+    accept(offered.pc, read.ice).catch(() => offered.pc.close());
+  }
+
+  addMate(fp, pc, channel) {
+    this.mates.get(fp)?.end();
+    const peer = new Peer(pc, channel, { maxIncoming: MAX_PROPOSAL });
+    this.mates.set(fp, peer);
+    peer.on("open", () => this.reportMates());
+    peer.on("message", ({ text }) => this.fromMate(fp, peer, text));
+    peer.on("lost", () => {
+      if (this.mates.get(fp) !== peer) return;
+      this.mates.delete(fp);
+      this.reportMates();
+      if (!this.gm && !this.joining && this.table) this.gmGone();
+    });
+  }
+
+  async fromMate(fp, peer, text) {
+    let message;
+    try {
+      message = fromMate(text);
+    } catch {
+      return;
     }
-  });
+    if (message.t === "gm-answer") {
+      // A mate's answer to the game master's offer this phone passed on: back to it.
+      this.gm?.send("relayed", { from: fp, code: message.code });
+      return;
+    }
+    // The game master's page, looking for this phone through a mate: taken only when the
+    // code is that page's (its fingerprint is this table's).
+    let read;
+    try {
+      read = decode(message.code, "offer");
+    } catch {
+      return;
+    }
+    if (read.ice.fingerprint !== this.table) return;
+    this.stun = read.stun && this.store.stunAgreed(read.stun) ? read.stun : "";
+    await this.answerOffer(read, peer);
+  }
+
+  // --- another tab of this phone ------------------------------------------------------------
+
+  // True when another tab of this phone follows this table: the invitation is handed to it
+  // (it keeps its connections with the other players), its answer shown here.
+  elsewhere(code) {
+    if (!this.tabs) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      let other = null;
+      const done = (value) => {
+        this.tabs.removeEventListener("message", listen);
+        resolve(value);
+      };
+      const listen = (event) => {
+        const m = event.data;
+        if (m?.to !== this.tab) return;
+        if (m.t === "here" && !other) {
+          other = m.from;
+          this.tabs.postMessage({ t: "offer", to: other, from: this.tab, code });
+        } else if (m.t === "answer" && m.from === other && typeof m.link === "string" && typeof m.code === "string") {
+          this.view.showAnswer(m.link, m.code);
+          this.view.setState("answer", t("liveShowGm"));
+        } else if (m.t === "joined" && m.from === other) {
+          this.view.setState("elsewhere", t("liveElsewhere"));
+          done(true);
+        }
+      };
+      this.tabs.addEventListener("message", listen);
+      this.tabs.postMessage({ t: "who", table: this.table, from: this.tab });
+      setTimeout(() => {
+        if (!other) done(false);
+      }, TAB_WAIT);
+    });
+  }
+
+  async fromTab(m) {
+    if (!m || typeof m !== "object" || typeof m.from !== "string") return;
+    const following = this.table !== null && (this.gm || [...this.mates.values()].some((p) => p.open));
+    if (m.t === "who" && following && m.table === this.table) {
+      this.tabs.postMessage({ t: "here", to: m.from, from: this.tab });
+    } else if (m.t === "offer" && m.to === this.tab && typeof m.code === "string") {
+      let read;
+      try {
+        read = decode(m.code, "offer");
+      } catch {
+        return;
+      }
+      if (read.ice.fingerprint !== this.table) return;
+      this.stun = read.stun && this.store.stunAgreed(read.stun) ? read.stun : "";
+      const shown = await this.answerOffer(read);
+      if (!shown) return;
+      this.tabs.postMessage({ t: "answer", to: m.from, from: this.tab, ...shown });
+      const handed = m.from;
+      const joined = () => this.tabs.postMessage({ t: "joined", to: handed, from: this.tab });
+      this.joining?.on("open", joined);
+    }
+  }
 }
 
 // The game master's camera app opened a player's answer link (#reponse=<answer>): it is
@@ -234,7 +474,11 @@ export function handOff(view) {
 }
 
 // The page of a live link (web/live/follow.js liveRole): "guest" or "handoff".
-export function startGuest(role) {
+export function startGuest(role, store) {
   const view = new LiveGuestView();
-  return role === "guest" ? followTable(view) : handOff(view);
+  if (role !== "guest") return handOff(view);
+  const guest = new LiveGuest({ view, store });
+  // For the tests (and a curious player at the console): what this page sends, raw.
+  window.riposteLive = Object.freeze({ raw: (text) => guest.gm?.sendText(text) });
+  return guest.start();
 }

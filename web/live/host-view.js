@@ -1,7 +1,8 @@
-// The game master's live-table controls (issue #15): the menu's « Table en direct »
-// group (invite, the players connected, PNJ details, the STUN setting), the invitation
-// dialog (QR code, link, « Code du joueur », « Scanner la réponse ») and, on the board,
-// the live bar and the players' interruption requests. One listener per container.
+// The game master's live-table controls (issues #15, #23): the menu's « Table en direct »
+// group (invite, the players with their controls, PNJ details, the STUN setting), the
+// invitation dialog (QR code, link, « Code du joueur », « Scanner la réponse », which stays
+// on for several answers in a row) and, on the board, the live bar and the players'
+// interruption requests (one compact line each). One listener per container.
 import { $, h, isolate } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
 import { qrSvg } from "../infra/links.js";
@@ -12,9 +13,14 @@ export class LiveHostView {
     this.handlers = {};
     this.dialog = $("#invite-dialog");
     this.scan = null;
+    this.reading = false; // an answer being taken: the camera waits
     for (const place of [$("#live-menu"), $("#live-bar")]) {
       place.addEventListener("click", (event) => {
-        if (event.target.closest("#live-invite, #live-bar-invite")) this.handlers.invite?.();
+        const button = event.target.closest("button");
+        if (!button) return;
+        if (button.matches("#live-invite")) this.handlers.invite?.();
+        else if (button.matches("#live-bar-invite")) (button.dataset.again ? this.handlers.reinvite : this.handlers.invite)?.();
+        else if (button.dataset.player) this.playerControl(button);
       });
     }
     $("#live-menu").addEventListener("change", (event) => {
@@ -24,7 +30,7 @@ export class LiveHostView {
     this.dialog.addEventListener("click", (event) => {
       if (event.target.closest("#invite-copy")) this.copy();
       else if (event.target.closest("#invite-take")) this.handlers.answer?.($("#invite-answer").value);
-      else if (event.target.closest("#invite-scan")) this.startScan();
+      else if (event.target.closest("#invite-scan")) (this.scan ? this.stopScan() : this.startScan());
     });
     $("#invite-answer").addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
@@ -42,22 +48,32 @@ export class LiveHostView {
     });
   }
 
-  // handlers: invite, answer(text), scanned(text), pnjDetails(on), stun(value),
-  // acceptRequest(id), dismissRequest(id).
+  // handlers: invite, reinvite, answer(text), scanned(text), pnjDetails(on), stun(value),
+  // acceptRequest(id), dismissRequest(id), remove(fp), free(fp), mute(fp, on).
   bind(handlers) {
     this.handlers = handlers;
   }
 
-  // The invitation dialog, with `link` (null while the offer is being made).
-  openInvite(link) {
+  playerControl(button) {
+    const fp = button.closest("li").dataset.fp;
+    const what = button.dataset.player;
+    if (what === "free") this.handlers.free?.(fp);
+    else if (what === "mute") this.handlers.mute?.(fp, button.getAttribute("aria-pressed") !== "true");
+    else if (what === "remove") this.handlers.remove?.(fp);
+  }
+
+  // The invitation dialog, with `link` (null while the offer is being made); `scan`: the
+  // camera on at once (a table gathering again: one scan each way, no other tap).
+  openInvite(link, { scan = false } = {}) {
     if (!this.dialog.open) {
       $("#invite-answer").value = "";
       this.dialog.showModal();
+      if (scan) this.startScan();
     }
     $("#invite-link").value = link ?? "";
     $("#invite-copy").disabled = !link;
     $("#invite-qr").replaceChildren();
-    this.inviteStatus(link ? "" : t("liveMaking"));
+    if (!link) this.inviteStatus(t("liveMaking"));
     if (!link) return;
     qrSvg(link).then((svg) => {
       if (!svg || $("#invite-link").value !== link) return;
@@ -67,8 +83,11 @@ export class LiveHostView {
     });
   }
 
-  closeInvite() {
-    if (this.dialog.open) this.dialog.close();
+  // A player paired: with the camera on, the next invitation is made at once (the scanner
+  // stays on for the next player's answer); else the dialog closes.
+  invited() {
+    if (this.scan) this.handlers.invite?.();
+    else if (this.dialog.open) this.dialog.close();
   }
 
   inviteStatus(text) {
@@ -84,15 +103,24 @@ export class LiveHostView {
     this.stopScan();
     const video = $("#invite-video");
     this.inviteStatus(t("liveScanning"));
+    let seen = "";
     try {
-      this.scan = await scanner(video, (text) => {
-        this.stopScan();
+      this.scan = await scanner(video, async (text) => {
+        // The same code seen again while it is being taken, or once taken: read once.
+        if (text === seen || this.reading) return;
+        seen = text;
         $("#invite-answer").value = text;
-        this.handlers.scanned?.(text);
-      });
+        this.reading = true;
+        try {
+          await this.handlers.scanned?.(text);
+        } finally {
+          this.reading = false;
+        }
+      }, { keep: true });
       video.hidden = false;
+      $("#invite-scan").textContent = t("liveScanStop");
     } catch (error) {
-      this.inviteStatus(t("liveScanFailed", error?.name === "NotAllowedError" ? t("liveCameraDenied") : error?.message ?? String(error)));
+      this.inviteStatus(t("liveScanFailed", error?.name === "NotAllowedError" ? t("liveCameraDenied") : t("liveCameraNone")));
     }
   }
 
@@ -100,32 +128,55 @@ export class LiveHostView {
     this.scan?.stop();
     this.scan = null;
     $("#invite-video").hidden = true;
+    $("#invite-scan").textContent = t("liveScan");
   }
 
-  // players: [{label, state: "connecting", "connected" or "gone"}]
+  // players: [{fp, label, state ("connecting", "connected", "silent", "away"), claim, muted}]
   showPlayers(players) {
-    $("#live-players").replaceChildren(...players.map((p) => h("li", { class: `live-player live-${p.state}` },
-      h("span", { class: "live-dot", "aria-hidden": "true" }), isolate(p.label), " — ", t(`liveState_${p.state}`))));
+    $("#live-players").replaceChildren(...players.map((p) => {
+      const name = isolate(p.label);
+      return h("li", { class: `live-player live-${p.state}`, dataset: { fp: p.fp } },
+        h("span", { class: "live-dot", "aria-hidden": "true" }),
+        h("span", { class: "live-who" }, name, " — ", t(`liveState_${p.state}`), p.muted ? ` · ${t("liveMuted")}` : ""),
+        h("span", { class: "live-tools" },
+          p.claim ? h("button", { type: "button", class: "small", dataset: { player: "free" }, "aria-label": t("liveFreeFor", name) }, t("liveFree")) : null,
+          h("button", { type: "button", class: "small", dataset: { player: "mute" }, "aria-pressed": String(p.muted), "aria-label": t("liveMuteFor", name) },
+            t("liveMute")),
+          h("button", { type: "button", class: "small", dataset: { player: "remove" }, "aria-label": t("liveRemoveFor", name) }, t("liveRemove"))));
+    }));
     const bar = $("#live-bar");
-    const on = players.filter((p) => p.state === "connected").length;
-    const off = players.filter((p) => p.state === "gone").map((p) => isolate(p.label));
+    const names = (state) => players.filter((p) => p.state === state).map((p) => isolate(p.label));
+    const on = players.filter((p) => p.state === "connected" || p.state === "silent").length;
+    const silent = names("silent");
+    const away = names("away");
     bar.hidden = players.length === 0;
-    bar.dataset.state = off.length ? "lost" : on ? "connected" : "connecting";
-    $("#live-bar-text").textContent = [t("liveBar", on), off.length ? t("liveBarLost", off.join(", ")) : ""].filter(Boolean).join(" ");
+    bar.dataset.state = away.length ? "lost" : silent.length ? "silent" : on ? "connected" : "connecting";
+    const words = on === 0 && away.length === players.length && away.length > 0
+      ? [t("liveBarAway", away.length)]
+      : [t("liveBar", on), silent.length ? t("liveBarSilent", silent.join(", ")) : "", away.length ? t("liveBarLost", away.join(", ")) : ""];
+    $("#live-bar-text").textContent = words.filter(Boolean).join(" ");
+    const invite = $("#live-bar-invite");
+    invite.textContent = away.length ? t("liveReinvite") : t("liveInvite");
+    if (away.length) invite.dataset.again = "1";
+    else delete invite.dataset.again;
   }
 
-  // requests: [{id, name}]: « Brune demande à interrompre » with « Accepter » / « Ignorer ».
+  // requests: [{id, name}]: « Brune ✋ » with « Accepter » / « Ignorer », one line each.
   showRequests(requests) {
     const list = $("#live-requests");
     list.hidden = requests.length === 0;
     list.replaceChildren(...requests.map((r) => h("li", { dataset: { id: r.id } },
       h("span", {}, t("liveRequest", isolate(r.name))),
-      h("button", { type: "button", class: "primary", dataset: { request: "accept" }, "aria-label": t("liveRequestAcceptFor", isolate(r.name)) }, t("liveRequestAccept")),
-      h("button", { type: "button", dataset: { request: "dismiss" }, "aria-label": t("liveRequestDismissFor", isolate(r.name)) }, t("liveRequestDismiss")))));
+      h("button", { type: "button", class: "small primary", dataset: { request: "accept" }, "aria-label": t("liveRequestAcceptFor", isolate(r.name)) }, t("liveRequestAccept")),
+      h("button", { type: "button", class: "small", dataset: { request: "dismiss" }, "aria-label": t("liveRequestDismissFor", isolate(r.name)) }, t("liveRequestDismiss")))));
   }
 
   showStun(value) {
     $("#live-stun").value = value;
+  }
+
+  showPnjDetails(on) {
+    $("#live-pnj").checked = on;
   }
 
   stunError(text) {

@@ -1,57 +1,84 @@
-// The game master's side of the live table (issue #15): invitations (an offer code in a
-// link and its QR code), the players' answers (pasted, scanned, or handed over by another
-// tab of this origin), the connected players, and what they see. The engine stays the only
-// authority: after every change the players get the players' view of the board; what a
-// player sends is checked (web/live/protocol.js) and is only ever a proposal: a die and a
-// weapon filled into the start-of-round form, an interruption request shown on the board,
-// both for the game master to take or leave. No DOM here (web/live/host-view.js).
+// The game master's side of the live table (issues #15, #23): invitations, the players'
+// answers (pasted, scanned, handed over by another tab, or passed on by another player's
+// phone), the players who follow and what they see. No DOM here (web/live/host-view.js):
+// what the round form and the board must show is said to the page through `on`
+// ("proposals", "accept").
+//
+// The engine stays the only authority: after every change the players get the players'
+// view of the board; what a player sends is checked (web/live/protocol.js) and is only
+// ever a proposal: a die and a weapon filled into the start-of-round form, an interruption
+// request shown on the board, both for the game master to take or leave.
+//
+// A table that holds (issue #23):
+// - Each player is known by their phone's certificate (web/live/identity.js): one row per
+//   phone, whatever happens to its connections; kept in storage (web/store.js) with the PJ
+//   it plays, so that a reload of this page forgets nobody.
+// - A silent phone is shown silent and kept: only WebRTC ends a connection (web/live/peer.js).
+// - The players' phones are connected with each other too ("mates", brokered here): when
+//   a player's connection to this page is gone (this page reloaded, or that phone's link
+//   failed) while a mate still reaches it, this page makes a new offer for it and the mate
+//   passes it on, and its answer back. The fingerprints in those codes are checked here and
+//   on the player's phone: a player can pass codes on, not forge them (the DTLS handshake
+//   proves each side holds its certificate's key).
 import { t } from "../infra/i18n.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
-import { accept, CONNECT_LIMIT, offer, onLost, randomId } from "./link.js";
-import { HEARTBEAT, playersBoard, rateLimit, readProposal, Refused, SILENCE, say } from "./protocol.js";
-import { CodeError, decode, encode, STUN } from "./signal.js";
+import { accept, CONNECT_LIMIT, hasWebRtc, offer, randomId } from "./link.js";
+import { Peer } from "./peer.js";
+import { fromPlayer, MAX_MATES, MAX_PROPOSAL, playersBoard, rateLimit, Refused } from "./protocol.js";
+import { CodeError, decode, encode, validStun } from "./signal.js";
 
 // How long an invitation waits for its answer (ms); it is single-use either way.
 export const INVITATION_LIFE = 15 * 60_000;
 export const OPEN_INVITATIONS = 8;
-const STUN_KEY = "riposte.live.stun";
-
-function storedStun() {
-  try {
-    return localStorage.getItem(STUN_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
+// A player who is away is looked for through the others' phones at most this often (ms).
+const RELAY_AGAIN = 10_000;
+// A connection between two players' phones not made within this time may be tried again (ms).
+const MATE_AGAIN = 20_000;
 
 export class LiveHost {
-  constructor(parts, { view, round, board }) {
-    this.parts = parts;
+  // session: the board the engine last answered (web/session.js); status: the page's
+  // messages; store: the live table's storage (web/store.js); view: LiveHostView; awake:
+  // the screen's wake lock (web/live/awake.js).
+  constructor({ session, status, store, view, awake }) {
+    this.session = session;
+    this.status = status;
+    this.store = store;
     this.view = view;
-    this.round = round;
-    this.boardController = board;
-    this.invitations = new Map(); // id → {pc, channel, at}
-    this.players = []; // {id, pc, channel, claim, state, rate, name}
+    this.awake = awake;
+    this.listeners = { proposals: [], accept: [] };
+    this.invitations = new Map(); // id → {pc, channel, at, for: fingerprint or null}
+    this.players = new Map(); // fingerprint → player (see `player`)
     this.requests = []; // fighter ids asking to interrupt, in order
-    this.pnjDetails = false;
-    this.stun = storedStun();
+    this.proposals = new Map(); // fighter id → {weapon?, die, round, from, edited}
+    this.knitting = new Map(); // "fpA fpB" → when the game master asked A to reach B
+    const kept = store.liveTable();
+    this.pnjDetails = kept.pnjDetails;
+    for (const p of kept.players) this.players.set(p.fp, this.player(p, true));
+    this.stun = store.liveStun(validStun);
     this.seq = 0;
-    this.boardRound = null;
+    // Players away are looked for again, and mates not yet connected asked again, now and then.
+    setInterval(() => this.knit(), RELAY_AGAIN / 2);
     view.bind({
       invite: () => this.invite(),
+      reinvite: () => this.invite({ scan: true }),
       answer: (text) => this.take(pastedCode(text)),
       scanned: (text) => this.take(pastedCode(text)),
       pnjDetails: (on) => {
         this.pnjDetails = on;
+        this.keep();
         this.broadcast();
       },
       stun: (value) => this.setStun(value),
       acceptRequest: (id) => this.acceptRequest(id),
       dismissRequest: (id) => this.dismissRequest(id),
+      remove: (fp) => this.remove(fp),
+      free: (fp) => this.free(fp),
+      mute: (fp, on) => this.mute(fp, on),
     });
     view.showStun(this.stun);
-    parts.session.on("change", (board) => this.changed(board));
-    parts.session.on("words", () => this.show());
+    view.showPnjDetails(this.pnjDetails);
+    session.on("change", (board) => this.changed(board));
+    session.on("words", () => this.show());
     // An answer link opened in another tab of this origin (the camera app): taken here.
     if (typeof BroadcastChannel === "function") {
       this.handoff = new BroadcastChannel(HANDOFF);
@@ -63,38 +90,71 @@ export class LiveHost {
         this.take(event.data.code);
       });
     }
-    setInterval(() => this.heartbeat(), HEARTBEAT);
-    // For the tests and debugging from the console: the players and what each was sent.
-    window.riposteLive = Object.freeze({ host: this });
+    this.show();
+  }
+
+  on(event, listener) {
+    this.listeners[event].push(listener);
+  }
+
+  emit(event, value) {
+    for (const listener of this.listeners[event]) listener(value);
+  }
+
+  // A player as this page keeps it; `fp`, `number`, `claim` and `muted` are stored.
+  // `kept`: known from storage (it followed this table before this page loaded).
+  player({ fp, number, claim = null, muted = false }, kept = false) {
+    return { fp, number, claim, muted, state: "away", peer: null, rate: rateLimit(), throttled: false, mates: [],
+      dismissed: null, relayAt: 0, known: kept };
+  }
+
+  keep() {
+    this.store.saveLiveTable({
+      pnjDetails: this.pnjDetails,
+      players: [...this.players.values()].map(({ fp, number, claim, muted }) => ({ fp, number, claim, muted })),
+    });
   }
 
   setStun(value) {
     const stun = String(value ?? "").trim();
-    if (stun && !STUN.test(stun)) {
+    if (stun && !validStun(stun)) {
       this.view.stunError(t("liveStunBad"));
       return;
     }
     this.stun = stun;
     this.view.stunError("");
-    try {
-      if (stun) localStorage.setItem(STUN_KEY, stun);
-      else localStorage.removeItem(STUN_KEY);
-    } catch {
-      /* kept for this visit only */
-    }
-    this.parts.status.message(stun ? t("liveStunSet", stun) : t("liveStunOff"));
+    this.store.saveLiveStun(stun);
+    this.status.message(stun ? t("liveStunSet", stun) : t("liveStunOff"));
   }
 
-  // A new invitation: its link, shown with its QR code in the invitation dialog.
-  async invite() {
+  // --- invitations and answers -------------------------------------------------------------
+
+  // A new invitation, shown with its QR code in the invitation dialog (`scan`: with the
+  // camera on, for a table to gather again: web/live/host-view.js).
+  async invite({ scan = false } = {}) {
+    this.view.openInvite(null, { scan });
+    if (!hasWebRtc()) {
+      this.view.inviteStatus(t("liveNoWebRtc"));
+      return null;
+    }
+    const made = await this.offer(null);
+    if (!made) return null;
+    const url = new URL(window.location.href);
+    url.search = "";
+    url.hash = `${OFFER_KEY}=${made.code}`;
+    this.view.openInvite(url.href, { scan });
+    return url.href;
+  }
+
+  // An offer for `fp` (a player who is away, through a mate), or for anyone (null): its
+  // code, the invitation kept until answered, expired or pushed out by newer ones.
+  async offer(fp) {
     this.expire();
-    this.view.openInvite(null);
-    const id = randomId();
     let made;
     try {
       made = await offer(this.stun);
-    } catch (error) {
-      this.view.inviteStatus(t("liveNoWebRtc", error?.message ?? String(error)));
+    } catch {
+      this.view.inviteStatus(t("liveNoWebRtc"));
       return null;
     }
     if (made.ice.candidates.length === 0) {
@@ -102,19 +162,15 @@ export class LiveHost {
       this.view.inviteStatus(t("liveNoNetwork"));
       return null;
     }
+    const id = randomId();
     // At most OPEN_INVITATIONS wait at once (each holds a connection): the oldest goes.
     if (this.invitations.size >= OPEN_INVITATIONS) {
       const [oldest, inv] = this.invitations.entries().next().value;
       inv.pc.close();
       this.invitations.delete(oldest);
     }
-    this.invitations.set(id, { pc: made.pc, channel: made.channel, at: Date.now() });
-    const code = encode({ kind: "offer", invitation: id, ice: made.ice, stun: this.stun });
-    const url = new URL(window.location.href);
-    url.search = "";
-    url.hash = `${OFFER_KEY}=${code}`;
-    this.view.openInvite(url.href);
-    return url.href;
+    this.invitations.set(id, { pc: made.pc, channel: made.channel, at: Date.now(), for: fp });
+    return { id, code: encode({ kind: "offer", invitation: id, ice: made.ice, stun: this.stun }) };
   }
 
   expire() {
@@ -138,7 +194,6 @@ export class LiveHost {
 
   // A player's answer code, pasted, scanned or handed over: true when it pairs.
   async take(code) {
-    this.expire();
     let read;
     try {
       read = decode(code, "answer");
@@ -147,63 +202,188 @@ export class LiveHost {
       this.view.inviteStatus(t(reason === "version" ? "liveUpdate" : reason === "kind" ? "liveNotAnswer" : "liveCodeDamaged"));
       return false;
     }
+    this.expire();
     const inv = this.invitations.get(read.invitation);
-    if (!inv) {
+    if (!inv || inv.for !== null) {
       this.view.inviteStatus(t("liveUnknownInvitation"));
       return false;
     }
     this.invitations.delete(read.invitation); // single-use
-    const player = { id: read.invitation, pc: inv.pc, channel: inv.channel, claim: null, state: "connecting", rate: rateLimit(),
-      number: this.players.length + 1, sent: 0, bytes: 0 };
-    this.players.push(player);
+    const fp = read.ice.fingerprint;
+    const known = this.players.get(fp);
+    const player = known ?? this.player({ fp, number: this.nextNumber() });
+    this.players.set(fp, player);
     this.view.inviteStatus(t("liveConnecting"));
+    const ok = await this.connect(player, inv, read.ice);
+    this.view.inviteStatus(ok ? t(known ? "livePairedAgain" : "livePaired", this.label(player)) : t("liveFailed"));
+    if (ok) this.view.invited(); // the dialog closes, or makes the next invitation while it scans
+    return ok;
+  }
+
+  nextNumber() {
+    const taken = new Set([...this.players.values()].map((p) => p.number));
+    let n = 1;
+    while (taken.has(n)) n += 1;
+    return n;
+  }
+
+  // The connection to `player` from an invitation and its answer: resolves true once open,
+  // false when it fails or takes longer than CONNECT_LIMIT.
+  connect(player, inv, ice) {
+    player.peer?.end();
+    const peer = new Peer(inv.pc, inv.channel, { maxIncoming: MAX_PROPOSAL });
+    player.peer = peer;
+    player.state = "connecting";
     this.show();
-    const timer = setTimeout(() => {
-      if (player.state === "connecting") this.lost(player, true);
-    }, CONNECT_LIMIT);
-    inv.channel.addEventListener("open", () => {
-      clearTimeout(timer);
-      player.state = "connected";
-      player.heard = performance.now();
-      this.view.inviteStatus(t("livePaired"));
-      this.view.closeInvite();
-      this.parts.status.message(t("livePlayerJoined", this.label(player)));
-      this.sendBoard(player);
-      this.show();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        if (peer.state === "connecting") peer.end();
+      }, CONNECT_LIMIT);
+      peer.on("open", () => {
+        clearTimeout(timer);
+        player.state = "connected";
+        player.known = true;
+        player.relayAt = 0;
+        this.keep();
+        this.status.message(t("livePlayerJoined", this.label(player)));
+        this.sendBoard(player, this.shownBoard());
+        this.show();
+        resolve(true);
+      });
+      peer.on("message", ({ text }) => this.hear(player, text));
+      peer.on("silent", () => {
+        player.state = "silent";
+        this.show();
+      });
+      peer.on("heard", () => {
+        player.state = "connected";
+        this.show();
+      });
+      peer.on("oversized", () => this.refuse(player, "too_big"));
+      peer.on("lost", () => {
+        clearTimeout(timer);
+        resolve(false);
+        if (player.peer !== peer) return; // replaced by a newer connection
+        const was = player.state;
+        player.peer = null;
+        player.state = "away";
+        player.mates = [];
+        // A first pairing that failed leaves no row: nobody was there.
+        if (!player.known) this.players.delete(player.fp);
+        else if (was !== "connecting") this.status.message(t("livePlayerLost", this.label(player)));
+        this.dropRequests(player);
+        this.show();
+        this.knit();
+      });
+      accept(inv.pc, ice).catch(() => peer.end());
     });
-    inv.channel.addEventListener("message", (event) => this.hear(player, event.data));
-    onLost(inv.pc, inv.channel, () => this.lost(player, player.state === "connecting"));
-    try {
-      await accept(inv.pc, read.ice);
-    } catch {
-      this.lost(player, true);
-      return false;
-    }
-    return true;
   }
 
-  lost(player, failed) {
-    if (player.state === "gone") return;
-    player.state = "gone";
-    try {
-      player.pc.close();
-    } catch {
-      /* already closed */
+  // --- the players' phones, connected with each other ----------------------------------------
+
+  // Asks each pair of players following whose phones are not connected yet to connect (the
+  // one with the smaller fingerprint offers), and looks for each player who is away
+  // through a mate that still reaches them.
+  knit() {
+    const open = [...this.players.values()].filter((p) => p.peer?.open);
+    const now = Date.now();
+    for (const a of open) {
+      for (const b of open) {
+        if (a.fp >= b.fp || a.mates.includes(b.fp) || b.mates.includes(a.fp)) continue;
+        if (a.mates.length >= MAX_MATES || b.mates.length >= MAX_MATES) continue;
+        const key = `${a.fp} ${b.fp}`;
+        if (now - (this.knitting.get(key) ?? -Infinity) < MATE_AGAIN) continue;
+        this.knitting.set(key, now);
+        a.peer.send("mate-open", { peer: b.fp });
+      }
     }
-    this.requests = this.requests.filter((id) => id !== player.claim || this.players.some((p) => p !== player && p.claim === id && p.state === "connected"));
-    if (failed) this.view.inviteStatus(t("liveFailed"));
-    this.parts.status.message(failed ? t("liveFailed") : t("livePlayerLost", this.label(player)));
+    for (const away of this.players.values()) {
+      if (away.state !== "away" || now < away.relayAt) continue;
+      const mate = open.find((p) => p.mates.includes(away.fp));
+      if (mate) this.relay(away, mate);
+    }
+  }
+
+  // A new offer for `away`, passed on by `mate`'s phone; its answer comes back the same way.
+  async relay(away, mate) {
+    away.relayAt = Date.now() + RELAY_AGAIN;
+    const made = await this.offer(away.fp);
+    if (made && mate.peer?.open) mate.peer.send("relay", { to: away.fp, code: made.code });
+  }
+
+  // The answer of `fp`'s phone to a relayed offer, passed on by a mate: taken only when it
+  // answers the offer made for that phone and carries that phone's fingerprint.
+  relayed(fp, code) {
+    let read;
+    try {
+      read = decode(code, "answer");
+    } catch {
+      return;
+    }
+    const inv = this.invitations.get(read.invitation);
+    const player = this.players.get(fp);
+    if (!inv || inv.for !== fp || read.ice.fingerprint !== fp || !player || player.peer?.open) return;
+    this.invitations.delete(read.invitation);
+    this.connect(player, inv, read.ice);
+  }
+
+  // A code one player's phone asks to pass to another's (`to`), checked: it must be an
+  // offer or answer of the sender's own phone, and the two must be meant to connect.
+  pass(from, to, type, code) {
+    const target = this.players.get(to);
+    let read;
+    try {
+      read = decode(code, type === "mate-offer" ? "offer" : "answer");
+    } catch {
+      return;
+    }
+    const key = from.fp < to ? `${from.fp} ${to}` : `${to} ${from.fp}`;
+    if (read.ice.fingerprint !== from.fp || !this.knitting.has(key) || !target?.peer?.open) return;
+    target.peer.send(type, { peer: from.fp, code });
+  }
+
+  // --- what the players see ----------------------------------------------------------------
+
+  changed(board) {
+    if (!board) return;
+    // A proposal is for one round: kept until a later one has started (an undone start
+    // of round shows it again), then dropped.
+    for (const [id, p] of this.proposals) {
+      if (p.round < board.round || !Object.hasOwn(board.combatants, id)) this.proposals.delete(id);
+    }
+    this.emit("proposals", this.proposals);
+    this.requests = this.requests.filter((id) => {
+      const f = this.fighter(id);
+      return f && !interruptionRefused(f);
+    });
+    this.broadcast();
     this.show();
   }
 
-  // A ping to each player; a player silent for SILENCE ms (asleep, gone) is disconnected.
-  heartbeat() {
-    const now = performance.now();
-    for (const player of this.players) {
-      if (player.state !== "connected") continue;
-      if (now - player.heard > SILENCE) this.lost(player, false);
-      else this.send(player, say("ping"));
-    }
+  shownBoard() {
+    const board = this.session.board;
+    return board ? playersBoard(board, { pnjDetails: this.pnjDetails }) : null;
+  }
+
+  broadcast() {
+    const shown = this.shownBoard();
+    if (!shown) return;
+    this.seq += 1;
+    for (const player of this.players.values()) if (player.peer?.open) this.sendBoard(player, shown);
+  }
+
+  sendBoard(player, shown) {
+    if (!shown) return;
+    const claim = player.claim && this.fighter(player.claim) ? player.claim : null;
+    player.peer.send("board", { seq: this.seq, claim, board: shown });
+  }
+
+  // A refusal told to the player: `reason` a key of the live table's words (liveWhy_…), or
+  // "engine" with the engine's `error` ({code, key, params, message}), worded on the
+  // player's phone in its own language.
+  refuse(player, reason, error = null) {
+    player.peer?.send("refused", error ? { reason, error: { code: error.code, key: error.key ?? null, params: error.params ?? {},
+      message: error.reason ?? error.message ?? "" } } : { reason });
   }
 
   label(player) {
@@ -212,113 +392,180 @@ export class LiveHost {
   }
 
   fighter(id) {
-    const board = this.parts.session.board;
+    const board = this.session.board;
     return board && Object.hasOwn(board.combatants, id) ? board.combatants[id] : null;
   }
 
   show() {
-    this.view.showPlayers(this.players.filter((p) => p.state !== "removed").map((p) => ({ label: this.label(p), state: p.state })));
+    const players = [...this.players.values()].sort((a, b) => a.number - b.number);
+    this.view.showPlayers(players.map((p) => ({ fp: p.fp, label: this.label(p), state: p.state, claim: p.claim, muted: p.muted })));
     this.view.showRequests(this.requests.map((id) => ({ id, name: this.fighter(id)?.name ?? id })));
+    if (players.some((p) => p.peer?.open)) this.awake.on();
+    else this.awake.off();
   }
 
-  // --- what the players see --------------------------------------------------------------
-
-  changed(board) {
-    if (!board) return;
-    // A round started (or the fight changed): the proposals made for it are spent.
-    if (this.boardRound !== null && board.round !== this.boardRound) this.round.clearProposals();
-    this.boardRound = board.round;
-    this.requests = this.requests.filter((id) => {
-      const f = this.fighter(id);
-      return f && f.in_round && !f.hors_combat && !board.round_over;
-    });
-    this.broadcast();
-    this.show();
-  }
-
-  broadcast() {
-    const board = this.parts.session.board;
-    if (!board) return;
-    this.seq += 1;
-    this.shown = JSON.stringify(playersBoard(board, { pnjDetails: this.pnjDetails }));
-    for (const player of this.players) if (player.state === "connected") this.sendBoard(player);
-  }
-
-  sendBoard(player) {
-    if (!this.parts.session.board) return;
-    this.shown ??= JSON.stringify(playersBoard(this.parts.session.board, { pnjDetails: this.pnjDetails }));
-    this.send(player, `{"v":1,"t":"board","seq":${this.seq},"claim":${JSON.stringify(player.claim)},"board":${this.shown}}`);
-  }
-
-  send(player, text) {
-    if (player.channel.readyState !== "open") return;
-    player.channel.send(text);
-    player.sent += 1;
-    player.bytes += text.length;
-  }
-
-  refuse(player, reason) {
-    this.send(player, say("refused", { reason }));
-  }
-
-  // --- what the players propose ------------------------------------------------------------
+  // --- what the players send ---------------------------------------------------------------
 
   hear(player, text) {
-    if (player.state !== "connected") return;
-    player.heard = performance.now();
+    if (!player.peer?.open) return undefined;
     // Too fast: refused unread, and said once per burst (a flood gets no flood back).
     if (!player.rate()) {
       if (!player.throttled) this.refuse(player, "rate");
       player.throttled = true;
-      return;
+      return undefined;
     }
     player.throttled = false;
     let message;
     try {
-      message = readProposal(text);
+      message = fromPlayer(text);
     } catch (error) {
       return this.refuse(player, error instanceof Refused ? error.reason : "shape");
     }
-    const board = this.parts.session.board;
-    if (message.t === "pong") return undefined;
-    if (message.t === "bye") return this.lost(player, false);
-    if (message.t === "claim") {
-      const f = this.fighter(message.id);
-      if (!f || f.side !== "pj") return this.refuse(player, "not_pj");
-      if (this.players.some((p) => p !== player && p.claim === message.id && p.state === "connected")) return this.refuse(player, "taken");
-      player.claim = message.id;
-      this.parts.status.message(t("livePlayerClaimed", f.name));
-      this.sendBoard(player);
-      return this.show();
+    switch (message.t) {
+      case "bye":
+        return player.peer.end();
+      case "claim":
+        return this.claim(player, message.id);
+      case "mates":
+        player.mates = message.list.filter((fp) => this.players.has(fp) && fp !== player.fp);
+        this.show();
+        return this.knit();
+      case "mate-offer":
+      case "mate-answer":
+        return this.pass(player, message.peer, message.t, message.code);
+      case "relayed":
+        return this.relayed(message.from, message.code);
+      default:
+        return this.propose(player, message);
     }
+  }
+
+  claim(player, id) {
+    if (id === null) {
+      if (player.claim) this.status.message(t("livePlayerReleased", this.label(player)));
+      player.claim = null;
+    } else {
+      const f = this.fighter(id);
+      if (!f || f.side !== "pj") return this.refuse(player, "not_pj");
+      const holder = [...this.players.values()].find((p) => p !== player && p.claim === id);
+      if (holder && holder.state !== "away") return this.refuse(player, "taken");
+      // A row away with that PJ is this player on an earlier phone's identity (a private
+      // window, a new certificate): one row per player, the old one goes.
+      if (holder) this.players.delete(holder.fp);
+      player.claim = id;
+      this.status.message(t("livePlayerClaimed", f.name));
+    }
+    this.keep();
+    this.sendBoard(player, this.shownBoard());
+    return this.show();
+  }
+
+  propose(player, message) {
+    const board = this.session.board;
     const f = player.claim && this.fighter(player.claim);
     if (!f) return this.refuse(player, "no_claim");
+    if (player.muted) return this.refuse(player, "muted");
     if (message.t === "declare") {
       if (board.round !== 0 && !board.round_over) return this.refuse(player, "not_now");
       if (f.hors_combat) return this.refuse(player, "out");
-      if (message.weapon !== null && !f.declarations.some((d) => d.weapon === message.weapon)) return this.refuse(player, "weapon");
-      this.round.propose(f.id, { weapon: message.weapon, die: message.die, note: t("liveFromPlayer") });
-      this.parts.status.message(t("liveDeclared", f.name, message.die));
-      return this.send(player, say("ok", { what: "declare" }));
+      if (Object.hasOwn(message, "weapon") && message.weapon !== null && !f.declarations.some((d) => d.weapon === message.weapon)) {
+        return this.refuse(player, "weapon");
+      }
+      const round = board.round + 1;
+      const earlier = this.proposals.get(f.id);
+      if (earlier?.round === round && earlier.edited) return this.refuse(player, "gm_edited");
+      const proposal = { die: message.die, round, from: player.fp, edited: false };
+      if (Object.hasOwn(message, "weapon")) proposal.weapon = message.weapon;
+      this.proposals.set(f.id, proposal);
+      this.emit("proposals", this.proposals);
+      this.status.message(t("liveDeclared", f.name, message.die));
+      return player.peer.send("ok", { what: "declare" });
     }
     if (message.t === "interrupt") {
-      if (board.round === 0 || board.round_over || !f.in_round || f.hors_combat) return this.refuse(player, "not_now");
+      // An interruption is possible when the engine allows one to this PJ now (R5.1, D20):
+      // the verdicts the board carries, whatever the attack (the answers' own reasons
+      // come when the game master opens them).
+      const refused = interruptionRefused(f);
+      if (refused) return this.refuse(player, "engine", refused);
+      if (player.dismissed === this.seq) return this.refuse(player, "dismissed");
       if (!this.requests.includes(f.id)) this.requests.push(f.id);
-      this.parts.status.message(t("liveRequest", f.name)); // said on every screen, accepted on the board
+      this.status.message(t("liveRequest", f.name)); // said on every screen, accepted on the board
       this.show();
-      return this.send(player, say("ok", { what: "interrupt" }));
+      return player.peer.send("ok", { what: "interrupt" });
     }
     return this.refuse(player, "shape");
   }
 
+  // The game master edited a proposed row of the round form: the player's next proposal for
+  // that round does not overwrite it (it is refused, and the player told why).
+  edited(id) {
+    const p = this.proposals.get(id);
+    if (p) p.edited = true;
+  }
+
   acceptRequest(id) {
     this.dismissRequest(id, "interruptAccepted");
-    this.boardController.actions(id, true);
+    this.emit("accept", id);
   }
 
   dismissRequest(id, what = "interruptDismissed") {
     this.requests = this.requests.filter((r) => r !== id);
-    for (const p of this.players) if (p.claim === id && p.state === "connected") this.send(p, say("ok", { what }));
+    for (const p of this.players.values()) {
+      if (p.claim !== id || !p.peer?.open) continue;
+      if (what === "interruptDismissed") p.dismissed = this.seq; // not again until the board changes
+      p.peer.send("ok", { what });
+    }
     this.show();
   }
+
+  dropRequests(player) {
+    const others = [...this.players.values()].filter((p) => p !== player && p.peer?.open).map((p) => p.claim);
+    this.requests = this.requests.filter((id) => id !== player.claim || others.includes(id));
+  }
+
+  // --- the game master's hand on the table ---------------------------------------------------
+
+  // Removes a player from the table: told, disconnected, forgotten (a new invitation may
+  // bring them back).
+  remove(fp) {
+    const player = this.players.get(fp);
+    if (!player) return;
+    this.players.delete(fp);
+    player.peer?.send("removed");
+    player.peer?.end();
+    this.dropRequests(player);
+    this.status.message(t("livePlayerRemoved", this.label(player)));
+    this.keep();
+    this.show();
+  }
+
+  // Frees the PJ a player plays: the player chooses again.
+  free(fp) {
+    const player = this.players.get(fp);
+    if (!player?.claim) return;
+    this.dropRequests(player);
+    this.status.message(t("livePlayerReleased", this.label(player)));
+    player.claim = null;
+    this.keep();
+    if (player.peer?.open) this.sendBoard(player, this.shownBoard());
+    this.show();
+  }
+
+  // A muted player's requests and declarations are refused (and the player told so).
+  mute(fp, on) {
+    const player = this.players.get(fp);
+    if (!player) return;
+    player.muted = on;
+    if (on) this.dropRequests(player);
+    this.keep();
+    this.show();
+  }
+}
+
+// Why `f` may not interrupt now (its first interruption's verdict, as the engine judged
+// it: R5.1, R5.2, D6, D20), or null when one of its interruptions is allowed. The page
+// decides nothing: these are the verdicts the board carries (engine/view.py).
+function interruptionRefused(f) {
+  const verdicts = Object.values(f.actions ?? {}).filter((v) => v.category === "interruption");
+  return verdicts.some((v) => v.allowed) || verdicts.length === 0 ? null : verdicts[0];
 }

@@ -26,15 +26,12 @@ function detector() {
   return made;
 }
 
-// What a picture (an image, a canvas, a video frame) holds as QR codes' text.
-export async function readQr(source) {
-  const found = await (await detector()).detect(source);
-  return found.map((code) => code.rawValue);
-}
-
-// Starts the back camera in `video` and calls onText(text) with the first QR code seen.
-// Returns {stop}. Throws what getUserMedia throws (NotAllowedError: the camera refused).
-export async function scanner(video, onText) {
+// Starts the back camera in `video` and calls onText(text) with the first QR code seen;
+// with `keep`, with every QR code seen, until stopped (the game master's scanner takes
+// several answers in a row: issue #23). Returns {stop}. Throws what getUserMedia throws
+// (NotAllowedError: the camera refused), or an Error where there is no camera at all.
+export async function scanner(video, onText, { keep = false } = {}) {
+  if (!navigator.mediaDevices?.getUserMedia) throw new Error("no camera");
   const reader = await detector();
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
   video.srcObject = stream;
@@ -46,8 +43,8 @@ export async function scanner(video, onText) {
     try {
       const [code] = video.readyState >= 2 ? await reader.detect(video) : [];
       if (code?.rawValue && running) {
-        onText(code.rawValue);
-        return;
+        await onText(code.rawValue);
+        if (!keep) return;
       }
     } catch {
       /* a frame it could not read: the next one */

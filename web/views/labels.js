@@ -83,3 +83,12 @@ export function commandLabel(board, command) {
       return t("labelSettings");
   }
 }
+
+// The initiative's breakdown for one declaration (R1.3): « Mêlée 7 → 3 + bonus 1 + Épée 3
+// + dé 4 − blessures 2 = 9 »; `die` null: the die still to roll (« ? »). The game master's
+// round form and a player's phone show the same (the engine's numbers: its declarations).
+export function breakdownLabel(f, d, die) {
+  const hasDie = Number.isInteger(die) && die >= 1 && die <= 6;
+  return t("breakdown", term("characteristics", d.characteristic), d.characteristic_value, d.half, d.initiative_bonus,
+    skillLabel(d.skill, f.weapons), d.skill_level, hasDie ? die : "?", d.wounds, hasDie ? d.initiative + die : "?");
+}

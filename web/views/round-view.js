@@ -5,20 +5,23 @@
 import { rollDie } from "../infra/die.js";
 import { $, h, isolate, own } from "../infra/dom.js";
 import { t, term } from "../infra/i18n.js";
-import { skillLabel } from "./labels.js";
+import { breakdownLabel } from "./labels.js";
 
 export class RoundView {
   constructor() {
     this.list = $("#declarations");
     this.board = null;
     this.onStart = null;
-    this.proposals = new Map(); // fighter id → {weapon, die, note}: from a player's phone (web/live/host.js)
+    this.proposals = new Map(); // fighter id → {weapon?, die, round, edited}: from a player's phone (web/live/host.js)
+    this.onEdited = null;
     const form = $("#round-form");
     form.addEventListener("input", (event) => {
       const li = event.target.closest("li[data-id]");
       if (!li) return;
       // A die typed over the one « Lancer » rolled is the table's own again.
       if (event.target.matches("input")) delete event.target.dataset.rolled;
+      // The game master's own change of a row a player proposed: theirs now.
+      if (li.classList.contains("proposed")) this.onEdited?.(li.dataset.id);
       this.updateBreakdown(li);
     });
     form.addEventListener("click", (event) => {
@@ -45,6 +48,11 @@ export class RoundView {
   // page rolled (« Lancer », « Tout lancer »): the engine records them as rolled by the app.
   bindStart(handler) {
     this.onStart = handler;
+  }
+
+  // handler(id): the game master changed the weapon or die a player proposed for `id`.
+  bindEdited(handler) {
+    this.onEdited = handler;
   }
 
   render(board) {
@@ -74,32 +82,33 @@ export class RoundView {
     for (const id of this.proposals.keys()) this.showProposal(id);
   }
 
-  // A player's declaration from their phone (the live table): the fighter's weapon and die
-  // filled in, marked as the player's; the game master may change it and still starts the
-  // round. Kept until the round starts (clearProposals).
-  propose(id, proposal) {
-    this.proposals.set(id, proposal);
-    this.showProposal(id);
-  }
-
-  clearProposals() {
-    this.proposals.clear();
+  // The players' declarations from their phones (the live table): each fighter's die, and
+  // its weapon when the player chose one, filled in and marked as the player's; the game
+  // master may change them and still starts the round. Each is for one round: shown while
+  // the form is for that round (an undone start of round shows them again).
+  showProposals(proposals) {
+    this.proposals = proposals;
     for (const li of this.list.children) {
-      li.classList.remove("proposed");
-      li.querySelector(".proposal")?.remove();
+      if (!proposals.has(li.dataset.id)) {
+        li.classList.remove("proposed");
+        li.querySelector(".proposal")?.remove();
+      }
     }
+    for (const id of proposals.keys()) this.showProposal(id);
   }
 
   showProposal(id) {
     const li = Array.prototype.find.call(this.list.children, (item) => item.dataset.id === id);
     const p = this.proposals.get(id);
-    if (!li || !p) return;
-    const select = li.querySelector("select");
-    if (Array.prototype.some.call(select.options, (o) => o.value === (p.weapon ?? ""))) select.value = p.weapon ?? "";
-    li.querySelector("input").value = p.die === null ? "" : String(p.die);
+    if (!li || !p || !this.board || p.round !== this.board.round + 1 || (this.board.round > 0 && !this.board.round_over)) return;
+    if (!p.edited) {
+      const select = li.querySelector("select");
+      if (Object.hasOwn(p, "weapon") && Array.prototype.some.call(select.options, (o) => o.value === (p.weapon ?? ""))) select.value = p.weapon ?? "";
+      li.querySelector("input").value = p.die === null ? "" : String(p.die);
+    }
     li.classList.add("proposed");
     const note = li.querySelector(".proposal") ?? li.insertBefore(h("span", { class: "proposal badge good" }), li.querySelector("label"));
-    note.textContent = p.note;
+    note.textContent = t("liveFromPlayer");
     this.updateBreakdown(li);
   }
 
@@ -107,10 +116,7 @@ export class RoundView {
     const f = own(this.board.combatants, li.dataset.id);
     const weapon = li.querySelector("select").value || null;
     const d = f.declarations.find((x) => x.weapon === weapon);
-    const die = Number.parseInt(li.querySelector("input").value, 10);
-    const hasDie = Number.isInteger(die) && die >= 1 && die <= 6;
-    li.querySelector("output").textContent = t("breakdown", term("characteristics", d.characteristic), d.characteristic_value, d.half,
-      d.initiative_bonus, skillLabel(d.skill, f.weapons), d.skill_level, hasDie ? die : "?", d.wounds, hasDie ? d.initiative + die : "?");
+    li.querySelector("output").textContent = breakdownLabel(f, d, Number.parseInt(li.querySelector("input").value, 10));
   }
 
   // Keyed by fighter ids, which come from files and links: objects with no prototype, so
