@@ -14,6 +14,7 @@ export class LiveHostView {
     this.dialog = $("#invite-dialog");
     this.scan = null;
     this.reading = false; // an answer being taken: the camera waits
+    this.paired = ""; // who the camera just paired, said with the next invitation
     for (const place of [$("#live-menu"), $("#live-bar")]) {
       place.addEventListener("click", (event) => {
         const button = event.target.closest("button");
@@ -73,8 +74,13 @@ export class LiveHostView {
     $("#invite-link").value = link ?? "";
     $("#invite-copy").disabled = !link;
     $("#invite-qr").replaceChildren();
-    if (!link) this.inviteStatus(t("liveMaking"));
-    if (!link) return;
+    if (!link) {
+      this.inviteStatus(t("liveMaking"));
+      return;
+    }
+    // After a player paired with the camera on: who, and that the next one may scan.
+    this.inviteStatus(this.paired ? `${this.paired} ${t("liveNextReady")}` : "");
+    this.paired = "";
     qrSvg(link).then((svg) => {
       if (!svg || $("#invite-link").value !== link) return;
       svg.setAttribute("role", "img");
@@ -83,11 +89,14 @@ export class LiveHostView {
     });
   }
 
-  // A player paired: with the camera on, the next invitation is made at once (the scanner
-  // stays on for the next player's answer); else the dialog closes.
-  invited() {
-    if (this.scan) this.handlers.invite?.();
-    else if (this.dialog.open) this.dialog.close();
+  // A player paired (`text` says who): with the camera on, the next invitation is made at
+  // once (the scanner stays on for the next player's answer); else the dialog closes.
+  invited(text) {
+    this.inviteStatus(text);
+    if (this.scan) {
+      this.paired = text;
+      this.handlers.invite?.();
+    } else if (this.dialog.open) this.dialog.close();
   }
 
   inviteStatus(text) {
@@ -152,7 +161,7 @@ export class LiveHostView {
     bar.hidden = players.length === 0;
     bar.dataset.state = away.length ? "lost" : silent.length ? "silent" : on ? "connected" : "connecting";
     const words = on === 0 && away.length === players.length && away.length > 0
-      ? [t("liveBarAway", away.length)]
+      ? [t("liveBarAway", away.join(", "), away.length)]
       : [t("liveBar", on), silent.length ? t("liveBarSilent", silent.join(", ")) : "", away.length ? t("liveBarLost", away.join(", ")) : ""];
     $("#live-bar-text").textContent = words.filter(Boolean).join(" ");
     const invite = $("#live-bar-invite");

@@ -215,8 +215,8 @@ export class LiveHost {
     this.players.set(fp, player);
     this.view.inviteStatus(t("liveConnecting"));
     const ok = await this.connect(player, inv, read.ice);
-    this.view.inviteStatus(ok ? t(known ? "livePairedAgain" : "livePaired", this.label(player)) : t("liveFailed"));
-    if (ok) this.view.invited(); // the dialog closes, or makes the next invitation while it scans
+    if (ok) this.view.invited(t(known ? "livePairedAgain" : "livePaired", this.label(player)));
+    else this.view.inviteStatus(t("liveFailed"));
     return ok;
   }
 
