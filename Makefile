@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-FIREFOX_TESTS := PYTHON=$(PY) node --test tests/engines/firefox.test.mjs
+FIREFOX_TESTS := PYTHON=$(PY) node --test tests/engines/firefox.test.mjs tests/engines/live-firefox.test.mjs
 
 .PHONY: all site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots mutants clean
 

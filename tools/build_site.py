@@ -406,7 +406,7 @@ def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
 
 def checksums(site: Path) -> None:
     """``runtime/SHA256SUMS``: every file that ships, so a deployment can be checked."""
-    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name not in ("SHA256SUMS", "sw.js"))
+    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name not in ("SHA256SUMS", "sw.js", "sw-player.js"))
     lines = [f"{sha256(p)}  {p.relative_to(site).as_posix()}" for p in files]
     (site / "runtime" / "SHA256SUMS").write_text("\n".join(lines) + "\n")
 

@@ -36,10 +36,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def cache_control(self) -> str | None:
-        """``sw.js`` is checked with the server every time (the page registers it with
+        """``sw.js`` and ``sw-player.js`` are checked with the server every time (the page registers it with
         ``updateViaCache: "all"``: without this, the browser's own guess at how long a file
         with no expiry stays fresh could hide a rebuilt site for a few seconds)."""
-        return "no-cache" if self.path.split("?")[0].endswith("/sw.js") else None
+        return "no-cache" if self.path.split("?")[0].endswith(("/sw.js", "/sw-player.js")) else None
 
     def end_headers(self) -> None:
         value = self.cache_control()

@@ -2,6 +2,7 @@
 // holds the board the engine last answered (the engine, in its worker, owns the fight).
 import "./boot/frame.js"; // first: in another site's frame, nothing below runs
 import { launched } from "./boot/early.js";
+import { registerPlayerOffline } from "./boot/offline.js";
 import { EngineFault } from "./boot/engine.js";
 import { start } from "./boot/start.js";
 import { BoardController } from "./controllers/board.js";
@@ -64,7 +65,10 @@ window.addEventListener("unhandledrejection", (event) => {
   if (event.reason instanceof EngineFault || event.reason instanceof Discarded) event.preventDefault();
 });
 
-if (live) import("./live/guest.js").then(({ startGuest }) => startGuest(live, store));
+if (live) {
+  import("./live/guest.js").then(({ startGuest }) => startGuest(live, store));
+  registerPlayerOffline().catch(() => null); // the player's page reopens with no network (issue #23)
+}
 else {
   const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake() });
   host.on("proposals", (proposals) => roundView.showProposals(proposals));

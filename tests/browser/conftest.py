@@ -139,7 +139,7 @@ def seed_script(text: str) -> str:
             " sessionStorage.setItem('riposte.test.seeded', '1'); }")
 
 
-#: ``new_phone(url=None, *, save=None, init_script=None, ready=True, **context_options)``
+#: ``new_phone(url=None, *, save=None, init_script=None, ready=True, clock=False, **context_options)``
 NewPhone = Callable[..., Watched]
 
 
@@ -149,12 +149,13 @@ def new_phone(browser: Any, site_url: str) -> Iterator[NewPhone]:
     ``viewport`` is given) on ``url`` (the site by default), watched. ``save``: the text
     already in its storage when the page first runs; ``init_script``: run before the
     page's own scripts; ``ready``: wait until the engine is ready (else only until the
-    DOM is loaded). Other keywords go to ``browser.new_context``. Every context opened
+    DOM is loaded); ``clock``: the page's clock is Playwright's, driven by the test
+    (``page.clock``) from the first instant. Other keywords go to ``browser.new_context``. Every context opened
     is closed when the test ends, whatever happened."""
     contexts: list[Any] = []
 
     def make(url: str | None = None, *, save: str | None = None, init_script: str | None = None,
-             ready: bool = True, **options: Any) -> Watched:
+             ready: bool = True, clock: bool = False, **options: Any) -> Watched:
         url = url or site_url
         context = browser.new_context(**{"viewport": PHONE, "device_scale_factor": 1, **options})
         contexts.append(context)
@@ -164,6 +165,8 @@ def new_phone(browser: Any, site_url: str) -> Iterator[NewPhone]:
             context.add_init_script(init_script)
         parts = urlsplit(url)  # the origin alone: a link's path and fragment are not part of it
         watched = Watched(context.new_page(), f"{parts.scheme}://{parts.netloc}")
+        if clock:
+            watched.page.clock.install()
         if ready:
             watched.page.goto(url)
             wait_ready(watched.page)

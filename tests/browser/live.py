@@ -76,7 +76,10 @@ def gm_phone(new_phone: NewPhone, commands: list[dict[str, Any]] | None = None, 
 
 
 def invite(gm: Any) -> str:
-    """The game master taps « Inviter un joueur »: the invitation link."""
+    """The game master taps « Inviter un joueur »: the invitation link (a dialog left open
+    closed first)."""
+    if gm.locator("#invite-dialog").is_visible():
+        gm.locator("#invite-dialog").get_by_role("button", name="Fermer").click()
     if not gm.locator("#screen-menu").is_visible():
         gm.get_by_role("button", name="Partie").click()
     gm.locator("#live-invite").click()

@@ -32,7 +32,7 @@ from test_offline import Deployment, controlled
 #: version to the next (the first three precached with a revision, a hash of their
 #: content); the install icons too (fetched by the browser for the manifest, online, not
 #: precached); everything else carries its version in its address.
-UNVERSIONED = {"", "index.html", "pyscript.toml", "manifest.webmanifest", "web/icon.svg", "sw.js", "web/icons/icon-192.png",
+UNVERSIONED = {"", "index.html", "pyscript.toml", "manifest.webmanifest", "web/icon.svg", "sw.js", "sw-player.js", "web/icons/icon-192.png",
                "web/icons/icon-512.png", "web/icons/icon-512-maskable.png"}
 VERSIONED = re.compile(r"^(runtime/(pyodide-314\.0\.2|pyscript-0\.7\.31|qrcode-generator-2\.0\.4)|(web|stdlib)-[0-9a-f]{12})/")
 #: The rest of the standard library (issue #28): not precached, fetched once the page is

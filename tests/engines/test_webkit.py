@@ -211,3 +211,32 @@ def test_webkit_has_what_docs_browsers_says(player: Player) -> None:
         pytest.fail(f"not checked: {player.failed!r} failed before it")
     seen = {f["name"]: player.d.execute_script(f"return Boolean({f['js']})") for f in SCENARIO["features"]}
     assert seen == {f["name"]: f["webkit"] for f in SCENARIO["features"]}
+
+
+def offer_code() -> str:
+    """A live table's invitation code as a game master's page makes it (web/live/signal.js,
+    run by Node on the source)."""
+    script = ("const { encode } = await import(process.argv[1]);"
+              "console.log(encode({ kind: 'offer', invitation: '0a1b2c3d', ice: { ufrag: 'abcd', pwd: 'p'.repeat(24),"
+              " fingerprint: 'ab'.repeat(32), candidates: [] } }));")
+    run = subprocess.run(["node", "--input-type=module", "-e", script, (ROOT / "web" / "live" / "signal.js").as_uri()],
+                         capture_output=True, text=True, check=True, timeout=60)
+    return run.stdout.strip()
+
+
+def test_a_live_invitation_in_webkitgtk_says_what_to_do(player: Player) -> None:
+    """Debian's WebKitGTK has no RTCPeerConnection (some in-app browsers neither): a player's
+    page says so in the page's words, with what to do, and no engine error text (issue #23)."""
+    fresh = Site()  # the scenario's own server may be stopped (its offline step)
+    try:
+        assert player.d.execute_script("return typeof RTCPeerConnection") == "undefined"
+        player.d.get(f"{fresh.url}#table={offer_code()}")
+        player.d.execute_script(WATCH_ERRORS)
+        player.until("document.querySelector('#live-state')?.textContent.startsWith('Ce navigateur ne peut pas se connecter à la table')",
+                      "the page says this browser cannot join")
+        text = player.d.execute_script("return document.querySelector('#live-state').textContent")
+        assert "Ouvrez ce lien dans Safari ou Chrome" in text, text
+        assert "variable" not in text and "RTCPeerConnection" not in text, text
+        assert player.d.execute_script("return window.riposteTestErrors") == []
+    finally:
+        fresh.stop()

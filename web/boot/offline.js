@@ -4,6 +4,9 @@
 // sw.js is at the site's root, beside the page (this module is in web-<hash>/).
 export async function registerOffline({ onUpdate }) {
   if (!("serviceWorker" in navigator)) return null;
+  // A phone that followed a live table has the player's small service worker: the whole
+  // site's replaces it at once, with no « new version » to accept (it is not one).
+  const fromPlayer = isPlayers(navigator.serviceWorker.controller);
   let accepted = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) window.location.reload(); // the new version took over: load it whole
@@ -14,10 +17,10 @@ export async function registerOffline({ onUpdate }) {
   // the cache says, it asks the server, and a new version is found then.
   const registration = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI),
     { scope: new URL("./", document.baseURI).pathname, updateViaCache: "all" });
-  const offer = (worker) => onUpdate(() => {
+  const offer = (worker) => (fromPlayer ? worker.postMessage({ type: "SKIP_WAITING" }) : onUpdate(() => {
     accepted = true;
     worker.postMessage({ type: "SKIP_WAITING" });
-  });
+  }));
   const watch = (worker) => worker.addEventListener("statechange", () => {
     if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
   });
@@ -32,7 +35,25 @@ export async function registerOffline({ onUpdate }) {
 // the runtime and the app's files from the HTTP cache (their addresses carry their
 // version: tools/service_worker.mjs), instead of downloading them a second time.
 export function firstVisit() {
-  return "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+  return "serviceWorker" in navigator && (!navigator.serviceWorker.controller || isPlayers(navigator.serviceWorker.controller));
+}
+
+// The player's page of a live table (issue #23): its own small service worker,
+// `sw-player.js` (tools/service_worker.mjs), precaches only what that page loads (the page,
+// its modules and style, the QR code generator: about 230 KB, never the Python runtime), so
+// that it reopens with no network after its first visit. A phone that already has the whole
+// site's (it opened Riposte as a game master) keeps it: it holds all that and more.
+export async function registerPlayerOffline() {
+  if (!("serviceWorker" in navigator)) return null;
+  const current = await navigator.serviceWorker.getRegistration(new URL("./", document.baseURI).href);
+  const worker = current?.active ?? current?.waiting ?? current?.installing;
+  if (worker && !isPlayers(worker)) return current;
+  return navigator.serviceWorker.register(new URL("sw-player.js", document.baseURI),
+    { scope: new URL("./", document.baseURI).pathname, updateViaCache: "all" });
+}
+
+function isPlayers(worker) {
+  return Boolean(worker?.scriptURL?.endsWith("/sw-player.js"));
 }
 
 // The rest of Python's standard library (stdlib-<hash>/python_stdlib_rest.zip: the page

@@ -66,11 +66,13 @@ export class LiveHostView {
   // The invitation dialog, with `link` (null while the offer is being made); `scan`: the
   // camera on at once (a table gathering again: one scan each way, no other tap).
   openInvite(link, { scan = false } = {}) {
-    if (!this.dialog.open) {
+    if (!link && !this.dialog.open) {
       $("#invite-answer").value = "";
       this.dialog.showModal();
       if (scan) this.startScan();
     }
+    // An invitation made after the dialog was closed is not shown (it stays valid).
+    if (!this.dialog.open) return;
     $("#invite-link").value = link ?? "";
     $("#invite-copy").disabled = !link;
     $("#invite-qr").replaceChildren();
@@ -165,19 +167,19 @@ export class LiveHostView {
       : [t("liveBar", on), silent.length ? t("liveBarSilent", silent.join(", ")) : "", away.length ? t("liveBarLost", away.join(", ")) : ""];
     $("#live-bar-text").textContent = words.filter(Boolean).join(" ");
     const invite = $("#live-bar-invite");
-    invite.textContent = away.length ? t("liveReinvite") : t("liveInvite");
+    invite.textContent = away.length ? t("liveReinvite") : t("liveInviteShort");
+    invite.setAttribute("aria-label", away.length ? t("liveReinvite") : t("liveInvite"));
     if (away.length) invite.dataset.again = "1";
     else delete invite.dataset.again;
   }
 
-  // requests: [{id, name}]: « Brune ✋ » with « Accepter » / « Ignorer », one line each.
+  // requests: [{id, name}]: one chip each on one line (it scrolls across when many): the
+  // name accepts (the interruption sheet opens), « ✕ » ignores.
   showRequests(requests) {
-    const list = $("#live-requests");
-    list.hidden = requests.length === 0;
-    list.replaceChildren(...requests.map((r) => h("li", { dataset: { id: r.id } },
-      h("span", {}, t("liveRequest", isolate(r.name))),
-      h("button", { type: "button", class: "small primary", dataset: { request: "accept" }, "aria-label": t("liveRequestAcceptFor", isolate(r.name)) }, t("liveRequestAccept")),
-      h("button", { type: "button", class: "small", dataset: { request: "dismiss" }, "aria-label": t("liveRequestDismissFor", isolate(r.name)) }, t("liveRequestDismiss")))));
+    $("#live-asks").hidden = requests.length === 0;
+    $("#live-requests").replaceChildren(...requests.map((r) => h("li", { dataset: { id: r.id } },
+      h("button", { type: "button", dataset: { request: "accept" }, "aria-label": t("liveRequestAcceptFor", isolate(r.name)) }, isolate(r.name)),
+      h("button", { type: "button", dataset: { request: "dismiss" }, "aria-label": t("liveRequestDismissFor", isolate(r.name)) }, "✕"))));
   }
 
   showStun(value) {

@@ -245,7 +245,7 @@ export class LiveHost {
         player.known = true;
         player.relayAt = 0;
         this.keep();
-        this.status.message(t("livePlayerJoined", this.label(player)));
+        this.status.announce(t("livePlayerJoined", this.label(player)));
         this.sendBoard(player, this.shownBoard());
         this.show();
         resolve(true);
@@ -270,7 +270,7 @@ export class LiveHost {
         player.mates = [];
         // A first pairing that failed leaves no row: nobody was there.
         if (!player.known) this.players.delete(player.fp);
-        else if (was !== "connecting") this.status.message(t("livePlayerLost", this.label(player)));
+        else if (was !== "connecting") this.status.announce(t("livePlayerLost", this.label(player)));
         this.dropRequests(player);
         this.show();
         this.knit();
@@ -442,7 +442,7 @@ export class LiveHost {
 
   claim(player, id) {
     if (id === null) {
-      if (player.claim) this.status.message(t("livePlayerReleased", this.label(player)));
+      if (player.claim) this.status.announce(t("livePlayerReleased", this.label(player)));
       player.claim = null;
     } else {
       const f = this.fighter(id);
@@ -453,7 +453,7 @@ export class LiveHost {
       // window, a new certificate): one row per player, the old one goes.
       if (holder) this.players.delete(holder.fp);
       player.claim = id;
-      this.status.message(t("livePlayerClaimed", f.name));
+      this.status.announce(t("livePlayerClaimed", f.name));
     }
     this.keep();
     this.sendBoard(player, this.shownBoard());
@@ -478,7 +478,7 @@ export class LiveHost {
       if (Object.hasOwn(message, "weapon")) proposal.weapon = message.weapon;
       this.proposals.set(f.id, proposal);
       this.emit("proposals", this.proposals);
-      this.status.message(t("liveDeclared", f.name, message.die));
+      this.status.announce(t("liveDeclared", f.name, message.die));
       return player.peer.send("ok", { what: "declare" });
     }
     if (message.t === "interrupt") {
@@ -489,7 +489,7 @@ export class LiveHost {
       if (refused) return this.refuse(player, "engine", refused);
       if (player.dismissed === this.seq) return this.refuse(player, "dismissed");
       if (!this.requests.includes(f.id)) this.requests.push(f.id);
-      this.status.message(t("liveRequest", f.name)); // said on every screen, accepted on the board
+      this.status.announce(t("liveRequest", f.name)); // shown on the board, where it is accepted
       this.show();
       return player.peer.send("ok", { what: "interrupt" });
     }
@@ -534,7 +534,7 @@ export class LiveHost {
     player.peer?.send("removed");
     player.peer?.end();
     this.dropRequests(player);
-    this.status.message(t("livePlayerRemoved", this.label(player)));
+    this.status.announce(t("livePlayerRemoved", this.label(player)));
     this.keep();
     this.show();
   }
@@ -544,7 +544,7 @@ export class LiveHost {
     const player = this.players.get(fp);
     if (!player?.claim) return;
     this.dropRequests(player);
-    this.status.message(t("livePlayerReleased", this.label(player)));
+    this.status.announce(t("livePlayerReleased", this.label(player)));
     player.claim = null;
     this.keep();
     if (player.peer?.open) this.sendBoard(player, this.shownBoard());

@@ -36,6 +36,11 @@ export class Peer {
     this.sent = 0;
     this.bytes = 0;
     this.timer = null;
+    // A connection that fails before its channel arrives (a pairing that does not go
+    // through) ends here too.
+    pc?.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") this.end();
+    });
     Promise.resolve(channel).then((ch) => this.attach(ch), () => this.end());
   }
 
@@ -63,6 +68,8 @@ export class Peer {
     this.heard = this.spoke = this.now();
     let last = this.now();
     this.timer = setInterval(() => {
+      // A connection closed on this side fires nothing here (RTCPeerConnection.close()).
+      if (this.channel.readyState === "closed" || this.pc?.connectionState === "closed") return this.end();
       const at = this.now();
       // Our own timers stopped (this page was frozen or asleep): what arrived meanwhile
       // waits in the queue behind this call, so the far side is given a fresh wait.
@@ -73,6 +80,7 @@ export class Peer {
         this.state = "silent";
         this.emit("silent");
       }
+      return undefined;
     }, HEARTBEAT / 4);
     this.emit("open");
   }

@@ -1,0 +1,145 @@
+// The live table with a player's page in Firefox (issue #23): Debian's Chromium holds the
+// game master's page (puppeteer-core over CDP), Debian's firefox-esr a player's (over
+// WebDriver BiDi), connected for real over WebRTC. The game master's phone asleep 20 s and
+// its page reloaded: the player's page in Firefox comes back, its PJ claimed by itself.
+// Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import puppeteer from "puppeteer-core";
+
+const ROOT = new URL("../../", import.meta.url);
+const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
+const CHROMIUM = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/google-chrome"].find((p) => existsSync(p)) || "/usr/bin/chromium";
+const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync"];
+const PYTHON = process.env.PYTHON || "python3";
+const TIMEOUT = 60_000;
+const ALDRIC = { id: "aldric", name: "Aldric", side: "pj", characteristics: { melee: 7 }, skills: { epee: 3 },
+  weapons: [{ id: "epee", name: "Épée", kind: "melee", skill: "epee" }], in_hand: ["epee"] };
+const SAVE = JSON.stringify({ app: "riposte", format: 2, board: null, commands: [
+  { type: "add_combatant", combatant: ALDRIC }, { type: "add_combatant", combatant: { id: "orque", name: "Orque" } }] });
+
+let server, site, chromium, firefox, gm, player;
+const problems = [];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    }).on("error", reject);
+  });
+}
+
+async function serveSite() {
+  const port = await freePort();
+  const child = spawn(PYTHON, [new URL("tools/serve.py", ROOT).pathname, "--port", String(port), "--dir", new URL("_site/", ROOT).pathname],
+    { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return { child, url };
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill();
+  throw new Error(`tools/serve.py never answered on ${url}`);
+}
+
+async function until(on, expression, why, timeout = TIMEOUT) {
+  try {
+    await on.waitForFunction(expression, { timeout, polling: 100 });
+  } catch (error) {
+    const state = await on.evaluate("document.querySelector('#live-state')?.textContent").catch(() => "?");
+    throw new Error(`${why}: not true after ${timeout / 1000} s (${expression}); live state: ${state}`, { cause: error });
+  }
+}
+
+const text = (css, is) => `document.querySelector(${JSON.stringify(css)})?.textContent.trim() === ${JSON.stringify(is)}`;
+const starts = (css, is) => `(document.querySelector(${JSON.stringify(css)})?.textContent ?? "").startsWith(${JSON.stringify(is)})`;
+
+async function invite(again = false) {
+  if (again) await gm.locator("#live-bar-invite").click();
+  else {
+    await gm.locator('button[data-screen="menu"]').click();
+    await gm.locator("#live-invite").click();
+  }
+  await until(gm, "/#table=[A-Za-z0-9_-]+$/.test(document.querySelector('#invite-link').value)", "an invitation is made");
+  return gm.$eval("#invite-link", (e) => e.value);
+}
+
+async function answer() {
+  await until(player, text("#live-state", "Montrez ce code au MJ"), "the player's answer shows");
+  await until(player, "document.querySelector('#live-answer').value.length > 100", "its code is made");
+  const code = await player.$eval("#live-answer", (e) => e.value);
+  await gm.locator("#invite-answer").fill(code);
+  await gm.locator("#invite-take").click();
+  await until(player, text("#live-state", "Connecté à la table"), "the player's page follows the table");
+}
+
+before(async () => {
+  assert.ok(existsSync(new URL("_site/index.html", ROOT)), "_site/ is not built: run `make site` (make test does)");
+  server = await serveSite();
+  site = server.url;
+  chromium = await puppeteer.launch({ browser: "chrome", executablePath: CHROMIUM, headless: true, args: FLAGS,
+    defaultViewport: { width: 390, height: 844 } });
+  firefox = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true,
+    defaultViewport: { width: 390, height: 844 } });
+  gm = await chromium.newPage();
+  await gm.evaluateOnNewDocument((save) => {
+    if (!sessionStorage.getItem("seeded")) {
+      localStorage.setItem("riposte.encounter", save);
+      sessionStorage.setItem("seeded", "1");
+    }
+  }, SAVE);
+  player = await firefox.newPage();
+  for (const [who, page] of [["game master", gm], ["player", player]]) {
+    page.on("console", (m) => { if (m.type() === "error") problems.push(`${who} console: ${m.text()}`); });
+    page.on("pageerror", (e) => problems.push(`${who} page error: ${e.message}`));
+  }
+  await gm.goto(site);
+  await until(gm, "document.documentElement.dataset.engine === 'ready'", "the game master's engine is ready", 120_000);
+});
+
+after(async () => {
+  await chromium?.close();
+  await firefox?.close();
+  server?.child.kill();
+});
+
+test("firefox: a player's page pairs, follows a sleeping game master, and comes back after its reload", async () => {
+  await player.goto(await invite());
+  await answer();
+  await player.locator('button[data-claim="aldric"]').click();
+  await until(player, text("#live-mine-name", "Vous jouez Aldric."), "the player plays Aldric");
+
+  // The game master's phone asleep 20 s: said, and the connection kept.
+  const cdp = await gm.createCDPSession();
+  await cdp.send("Debugger.enable");
+  await cdp.send("Debugger.pause");
+  const asleep = Date.now();
+  await until(player, starts("#live-state", "Le téléphone du MJ ne répond plus"), "the player's page says the game master is silent", 20_000);
+  await new Promise((r) => setTimeout(r, Math.max(0, 20_000 - (Date.now() - asleep)))); // the rest of the 20 s asleep
+  await cdp.send("Debugger.resume");
+  await cdp.detach();
+  await until(player, text("#live-state", "Connecté à la table"), "the player's page follows again, with no scan");
+
+  // The game master's page reloads: a new invitation opened in the player's tab (only the
+  // fragment changes: no reload) brings it back, playing Aldric by itself.
+  await gm.reload();
+  await until(gm, "document.documentElement.dataset.engine === 'ready'", "the game master's engine is ready again", 120_000);
+  await until(player, starts("#live-state", "Déconnecté de la table"), "the player's page says the table is gone");
+  await player.evaluate("window.__same_page = true");
+  await player.goto(await invite(true));
+  await answer();
+  await until(player, text("#live-mine-name", "Vous jouez Aldric."), "the player plays Aldric again, by itself");
+  assert.equal(await player.evaluate("window.__same_page"), true, "the invitation was taken without a reload");
+
+  // The player's page reloads: it offers to join again.
+  await player.reload();
+  await until(player, starts("#live-state", "Vous suiviez cette table"), "the player's page offers to join again");
+  assert.deepEqual(problems.splice(0), [], "console or page errors");
+});
