@@ -17,14 +17,13 @@ import re
 import time
 from typing import Any
 
-import engine
 from conftest import NewPhone, Watched, wait_ready
 from helpers import card
-from live import (Frozen, answering, connected, gm_phone, invitation, invite, join, live_card, pair, players_list,
-                  sent_boards, show_answer)
+from live import Frozen, answering, connected, gm_phone, invitation, invite, join, live_card, pair, sent_boards, show_answer
 from playwright.sync_api import expect
 from test_cockpit import CLEAR
 
+import engine
 from tests.test_save import CASTS
 
 #: The PJ of the table, each played from a phone: the first four fight with a sword in hand
@@ -371,7 +370,8 @@ def test_failures_are_said_plainly_on_both_phones(new_phone: NewPhone) -> None:
     waiting = new_phone(invite(gm), ready=False, clock=True)
     answering(waiting)
     waiting.page.clock.fast_forward("00:46")
-    expect(waiting.page.locator("#live-hint")).to_have_text(re.compile("^Toujours rien \\? Les deux téléphones doivent être sur le même Wi-Fi"))
+    hint = re.compile("^Toujours rien \\? Les deux téléphones doivent être sur le même Wi-Fi")
+    expect(waiting.page.locator("#live-hint")).to_have_text(hint)
     gm_watched.assert_clean()
 
 
@@ -384,7 +384,8 @@ def test_a_players_page_reopens_offline(new_phone: NewPhone) -> None:
     expect(page.locator("html")).to_have_attribute("data-live", "connected")
     script = page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.scriptURL)")
     assert script.endswith("/sw-player.js"), script
-    cached = page.evaluate("caches.keys().then(async (keys) => (await Promise.all(keys.map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url)))).flat())")
+    cached = page.evaluate("""caches.keys().then(async (keys) => (await Promise.all(keys.map(async (k) =>
+        (await (await caches.open(k)).keys()).map((r) => r.url)))).flat())""")
     assert cached and not [url for url in cached if re.search(r"/runtime/(pyodide|pyscript)-|\.whl|bridge\.py", url)], cached
     page.context.set_offline(True)
     started = time.monotonic()
