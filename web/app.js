@@ -74,8 +74,10 @@ else {
   host.on("proposals", (proposals) => roundView.showProposals(proposals));
   host.on("accept", (id) => board.actions(id, true));
   roundView.bindEdited((id) => host.edited(id));
-  // For the tests and debugging from the console: what the players were sent, read-only.
-  window.riposteLive = Object.freeze({ shown: () => host.shownBoard(), invitations: () => host.invitations.size });
+  // For the tests, the benchmark and debugging from the console: what the players were
+  // sent, read-only copies.
+  window.riposteLive = Object.freeze({ shown: () => host.shownBoard(), invitations: () => host.invitations.size,
+    sent: () => [...host.players.values()].map((p) => ({ messages: p.peer?.sent ?? 0, characters: p.peer?.bytes ?? 0 })) });
 }
 
 // Who writes the fight is known before the page can be tapped (one writer per fight).

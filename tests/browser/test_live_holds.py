@@ -395,3 +395,23 @@ def test_a_players_page_reopens_offline(new_phone: NewPhone) -> None:
     print(f"player's page reopened offline in {time.monotonic() - started:.2f} s")
     page.context.set_offline(False)
     gm_watched.assert_clean()
+
+
+def test_the_largest_legal_fight_reaches_a_players_phone(new_phone: NewPhone) -> None:
+    """64 PJ with 16 long-named weapons each (a save of about 650 KB, under the limits): a
+    players' view of about 400,000 characters, more than a data channel takes in one
+    message (256 KiB), sent in parts and drawn whole (issue #25, 9)."""
+    weapons = [{"id": f"w{i}", "name": f"Arme {i} " + "à la lame longue et fine " * 2, "kind": "melee", "skill": f"arme_{i}"}
+               for i in range(16)]
+    log = [{"type": "add_combatant", "combatant": {"id": f"pj{n}", "name": f"Héros {n + 1}", "side": "pj",
+                                                   "weapons": weapons, "in_hand": ["w0", "w1"]}} for n in range(64)]
+    gm_watched = gm_phone(new_phone, log)
+    gm = gm_watched.page
+    shown = len(json.dumps(gm.evaluate("riposteLive.shown()"), ensure_ascii=False))
+    assert shown > 262_144, f"the players' view is only {shown} characters: not the case to test"
+    player = pair(gm, new_phone)
+    expect(player.page.locator("#live-board li.fighter")).to_have_count(64)
+    expect(live_card(player, "Héros 64")).to_be_visible()
+    print(f"largest legal fight: a players' view of {shown} characters")
+    gm_watched.assert_clean()
+    player.assert_clean()

@@ -3,47 +3,20 @@
 // One browser, one page, for the whole file; each test goes on from the one before.
 // The site is _site/ served by tools/serve.py on a free port, stopped for the offline step.
 // Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { after, before, test } from "node:test";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import assert from "node:assert/strict";
 import puppeteer from "puppeteer-core";
+import { ROOT, serveSite } from "./site.mjs";
 
-const ROOT = new URL("../../", import.meta.url);
 const SCENARIO = JSON.parse(readFileSync(new URL("tests/engines/scenario.json", ROOT), "utf8"));
 // $FIREFOX, else Debian's ESR, else a `firefox` (the GitHub runner's, from Mozilla's packages).
 const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
-const PYTHON = process.env.PYTHON || "python3";
 const STEP_TIMEOUT = 60_000;
 
 let server, site, browser, page;
 const problems = []; // console errors and page errors: any fails the test that saw it
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    }).on("error", reject);
-  });
-}
-
-async function serveSite() {
-  const port = await freePort();
-  const dir = new URL("_site/", ROOT).pathname;
-  const child = spawn(PYTHON, [new URL("tools/serve.py", ROOT).pathname, "--port", String(port), "--dir", dir], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 200; i++) { // until it answers (10 s at most)
-    try {
-      if ((await fetch(url)).ok) return { child, url };
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill();
-  throw new Error(`tools/serve.py never answered on ${url}`);
-}
 
 function linkFragment(save) {
   const packed = deflateRawSync(Buffer.from(JSON.stringify(save), "utf8"));

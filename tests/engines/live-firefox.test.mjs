@@ -3,19 +3,16 @@
 // WebDriver BiDi), connected for real over WebRTC. The game master's phone asleep 20 s and
 // its page reloaded: the player's page in Firefox comes back, its PJ claimed by itself.
 // Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import puppeteer from "puppeteer-core";
+import { ROOT, serveSite } from "./site.mjs";
 
-const ROOT = new URL("../../", import.meta.url);
 const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
 const CHROMIUM = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/google-chrome"].find((p) => existsSync(p)) || "/usr/bin/chromium";
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync"];
-const PYTHON = process.env.PYTHON || "python3";
 const TIMEOUT = 60_000;
 const ALDRIC = { id: "aldric", name: "Aldric", side: "pj", characteristics: { melee: 7 }, skills: { epee: 3 },
   weapons: [{ id: "epee", name: "Épée", kind: "melee", skill: "epee" }], in_hand: ["epee"] };
@@ -24,30 +21,6 @@ const SAVE = JSON.stringify({ app: "riposte", format: 2, board: null, commands: 
 
 let server, site, chromium, firefox, gm, player;
 const problems = [];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    }).on("error", reject);
-  });
-}
-
-async function serveSite() {
-  const port = await freePort();
-  const child = spawn(PYTHON, [new URL("tools/serve.py", ROOT).pathname, "--port", String(port), "--dir", new URL("_site/", ROOT).pathname],
-    { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return { child, url };
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill();
-  throw new Error(`tools/serve.py never answered on ${url}`);
-}
 
 async function until(on, expression, why, timeout = TIMEOUT) {
   try {

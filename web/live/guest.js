@@ -374,17 +374,25 @@ export class LiveGuest {
       this.gm?.send("relayed", { from: fp, code: message.code });
       return;
     }
-    // The game master's page, looking for this phone through a mate: taken only when the
-    // code is that page's (its fingerprint is this table's).
+    // The game master's page, looking for this phone through a mate.
+    const read = this.gmOffer(message.code);
+    if (read) await this.answerOffer(read, peer);
+  }
+
+  // An offer of this table's game master's page that came another way than a scan (through
+  // a mate, or another tab): what it carries when its fingerprint is that page's, else null
+  // (nobody else's offer is answered). Its STUN server is used only if this phone's user
+  // agreed to it before (nobody is there to ask).
+  gmOffer(code) {
     let read;
     try {
-      read = decode(message.code, "offer");
+      read = decode(code, "offer");
     } catch {
-      return;
+      return null;
     }
-    if (read.ice.fingerprint !== this.table) return;
+    if (read.ice.fingerprint !== this.table) return null;
     this.stun = read.stun && this.store.stunAgreed(read.stun) ? read.stun : "";
-    await this.answerOffer(read, peer);
+    return read;
   }
 
   // --- another tab of this phone ------------------------------------------------------------
@@ -427,14 +435,8 @@ export class LiveGuest {
     if (m.t === "who" && following && m.table === this.table) {
       this.tabs.postMessage({ t: "here", to: m.from, from: this.tab });
     } else if (m.t === "offer" && m.to === this.tab && typeof m.code === "string") {
-      let read;
-      try {
-        read = decode(m.code, "offer");
-      } catch {
-        return;
-      }
-      if (read.ice.fingerprint !== this.table) return;
-      this.stun = read.stun && this.store.stunAgreed(read.stun) ? read.stun : "";
+      const read = this.gmOffer(m.code);
+      if (!read) return;
       const shown = await this.answerOffer(read);
       if (!shown) return;
       this.tabs.postMessage({ t: "answer", to: m.from, from: this.tab, ...shown });

@@ -151,18 +151,21 @@ export class LiveHost {
   async offer(fp) {
     this.expire();
     let made;
+    let code;
+    const id = randomId();
     try {
       made = await offer(this.stun);
+      code = made.ice.candidates.length ? encode({ kind: "offer", invitation: id, ice: made.ice, stun: this.stun }) : null;
     } catch {
+      made?.pc.close();
       this.view.inviteStatus(t("liveNoWebRtc"));
       return null;
     }
-    if (made.ice.candidates.length === 0) {
+    if (!code) {
       made.pc.close();
       this.view.inviteStatus(t("liveNoNetwork"));
       return null;
     }
-    const id = randomId();
     // At most OPEN_INVITATIONS wait at once (each holds a connection): the oldest goes.
     if (this.invitations.size >= OPEN_INVITATIONS) {
       const [oldest, inv] = this.invitations.entries().next().value;
@@ -170,7 +173,7 @@ export class LiveHost {
       this.invitations.delete(oldest);
     }
     this.invitations.set(id, { pc: made.pc, channel: made.channel, at: Date.now(), for: fp });
-    return { id, code: encode({ kind: "offer", invitation: id, ice: made.ice, stun: this.stun }) };
+    return { id, code };
   }
 
   expire() {
