@@ -147,7 +147,7 @@ def test_a_players_die_and_interruption_reach_the_game_master(fight: Watched, ne
     page.get_by_role("button", name="Demander une interruption").click()
     expect(page.locator("#live-note")).to_have_text("Demande envoyée au MJ.")
     gm.get_by_role("button", name="Plateau").click()
-    expect(gm.locator("#live-requests")).to_contain_text("Aldric veut interrompre")
+    expect(gm.get_by_role("button", name="Accepter l'interruption d'Aldric")).to_be_visible()
     gm.get_by_role("button", name="Accepter l'interruption d'Aldric").click()
     expect(gm.locator("#sheet")).to_be_visible()
     expect(gm.locator("#sheet-title")).to_contain_text("Aldric")

@@ -15,6 +15,7 @@ import copy
 import json
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from conftest import NewPhone, Watched, wait_ready
@@ -69,7 +70,8 @@ def in_view(page: Any) -> int:
     return count
 
 
-def test_a_table_of_eight_declares_asks_and_comes_back_after_the_game_masters_reload(new_phone: NewPhone) -> None:
+def test_a_table_of_eight_declares_asks_and_comes_back_after_the_game_masters_reload(new_phone: NewPhone, tmp_path: Path) -> None:
+    shots = tmp_path
     gm_watched = gm_phone(new_phone, TABLE)
     gm = gm_watched.page
     players = {name: pair(gm, new_phone, claim=name) for name in PJ}
@@ -116,6 +118,7 @@ def test_a_table_of_eight_declares_asks_and_comes_back_after_the_game_masters_re
         player.page.get_by_role("button", name="Demander une interruption").click()
     expect(gm.locator("#live-requests li")).to_have_count(len(PJ))
     gm.evaluate("window.scrollTo(0, 0)")
+    gm.screenshot(path=str(shots / "live-eight-requests.png"))
     assert in_view(gm) >= 6, f"{in_view(gm)} fighters in view with 8 requests"
     # Dismissed: not again until the board changes. Muted: refused, and said.
     gm.get_by_role("button", name="Ignorer la demande d'Aldric").click()
