@@ -407,7 +407,7 @@ def test_the_largest_legal_fight_reaches_a_players_phone(new_phone: NewPhone) ->
     weapons = [{"id": f"w{i}", "name": f"Arme {i} " + "à la lame longue et fine " * 2, "kind": "melee", "skill": f"arme_{i}"}
                for i in range(16)]
     log = [{"type": "add_combatant", "combatant": {"id": f"pj{n}", "name": f"Héros {n + 1}", "side": "pj",
-                                                   "weapons": weapons, "in_hand": ["w0", "w1"]}} for n in range(64)]
+                                                   "weapons": weapons, "in_hand": [w["id"] for w in weapons]}} for n in range(64)]
     gm_watched = gm_phone(new_phone, log)
     gm = gm_watched.page
     shown = len(json.dumps(gm.evaluate("riposteLive.shown()"), ensure_ascii=False))

@@ -146,7 +146,7 @@ export function onFightsChange(listener) {
 
 // --- the live table (issue #23, web/live/) ------------------------------------------------
 // The game master's page keeps its table (the players' phones it knows by their
-// certificates' fingerprints, the PJ each plays, who is muted, whether the PNJ's details
+// certificates' fingerprints, the PJ each plays and its name, who is muted, whether the PNJ's details
 // are shown) so that a reload forgets nobody; a player's page keeps, per table (the game
 // master's fingerprint), the PJ it plays and the invitations it used, so that a new tab or
 // a reload claims it again by itself; the STUN server the game master chose, and those a
@@ -174,7 +174,8 @@ export function liveTable() {
   for (const p of Array.isArray(kept?.players) ? kept.players.slice(0, 64) : []) {
     const fine = p && FP.test(p.fp) && Number.isInteger(p.number) && p.number > 0 && p.number < 1000 && PJ_ID(p.claim ?? null);
     if (!fine || players.some((q) => q.fp === p.fp || q.number === p.number)) continue;
-    players.push({ fp: p.fp, number: p.number, claim: p.claim ?? null, muted: p.muted === true });
+    const name = typeof p.name === "string" && p.name.length <= 60 ? p.name : null;
+    players.push({ fp: p.fp, number: p.number, claim: p.claim ?? null, muted: p.muted === true, name });
   }
   return { pnjDetails: kept?.pnjDetails === true, players };
 }

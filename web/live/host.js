@@ -103,15 +103,15 @@ export class LiveHost {
 
   // A player as this page keeps it; `fp`, `number`, `claim` and `muted` are stored.
   // `kept`: known from storage (it followed this table before this page loaded).
-  player({ fp, number, claim = null, muted = false }, kept = false) {
-    return { fp, number, claim, muted, state: "away", peer: null, rate: rateLimit(), throttled: false, mates: [],
+  player({ fp, number, claim = null, muted = false, name = null }, kept = false) {
+    return { fp, number, claim, muted, name, state: "away", peer: null, rate: rateLimit(), throttled: false, mates: [],
       dismissed: null, relayAt: 0, known: kept };
   }
 
   keep() {
     this.store.saveLiveTable({
       pnjDetails: this.pnjDetails,
-      players: [...this.players.values()].map(({ fp, number, claim, muted }) => ({ fp, number, claim, muted })),
+      players: [...this.players.values()].map((p) => ({ fp: p.fp, number: p.number, claim: p.claim, muted: p.muted, name: this.label(p) })),
     });
   }
 
@@ -389,9 +389,13 @@ export class LiveHost {
       message: error.reason ?? error.message ?? "" } } : { reason });
   }
 
+  // A player by the PJ it plays, else by its number; before the engine's first board (this
+  // page just reloaded), by the name kept with the table.
   label(player) {
     const f = player.claim && this.fighter(player.claim);
-    return f ? f.name : t("livePlayerN", player.number);
+    if (f) return f.name;
+    if (!this.session.board && player.claim && player.name) return player.name;
+    return t("livePlayerN", player.number);
   }
 
   fighter(id) {
