@@ -3,7 +3,8 @@
 // Run by `node --test tests/live/` (tests/test_js_units.py runs it under pytest).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CodeError, MAX_CODE, PROTOCOL, buildSdp, decode, encode, readSdp, toBase64Url } from "../../web/live/signal.js";
+import { toBase64Url } from "../../web/infra/base64url.js";
+import { CodeError, MAX_CODE, PROTOCOL, buildSdp, decode, encode, readSdp } from "../../web/live/signal.js";
 
 // A non-trickle data-channel offer as Chromium makes it (two mDNS host candidates).
 const OFFER = `v=0

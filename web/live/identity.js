@@ -54,13 +54,11 @@ function fresh() {
 }
 
 async function load() {
-  let db = null;
-  try {
-    db = await open();
-    const kept = await read(db);
-    if (kept && kept.expires - Date.now() > RENEW) return { certificate: kept, kept: true };
-  } catch {
-    db = null; // no IndexedDB here
+  const db = await open().catch(() => null); // no IndexedDB here: a certificate for this visit
+  const stored = db ? await read(db) : null;
+  if (stored && stored.expires - Date.now() > RENEW) {
+    db.close();
+    return { certificate: stored, kept: true };
   }
   const certificate = await fresh();
   const kept = db ? await write(db, certificate) : false;

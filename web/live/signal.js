@@ -6,6 +6,7 @@
 // bytes, 154 characters: a link of 184 characters with the site's address here, a QR code
 // of version 8 (level L).
 // No DOM, no RTCPeerConnection here: pure functions (tests/live/signal.test.mjs).
+import { fromBase64Url, toBase64Url } from "../infra/base64url.js";
 
 // The live table's protocol version: in every code and every message. A code or a message
 // of another version is refused ("mettez Riposte à jour"), never half understood.
@@ -178,18 +179,6 @@ function readAddress(r, kind) {
 
 // --- codes -------------------------------------------------------------------------------
 
-export function toBase64Url(bytes) {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-export function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new CodeError("damaged");
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
 // A code: `kind` "offer" or "answer"; `invitation`: 8 hex digits; `ice`: readSdp's
 // answer; `stun`: the optional STUN server the game master set ("" when none), carried in
 // the offer so that the player's phone uses the same one.
@@ -219,7 +208,13 @@ export function encode({ kind, invitation, ice, stun = "" }) {
 export function decode(code, expected) {
   const text = String(code ?? "").trim();
   if (text.length === 0 || text.length > MAX_CODE) throw new CodeError("damaged");
-  const r = new Reader(fromBase64Url(text));
+  let bytes;
+  try {
+    bytes = fromBase64Url(text);
+  } catch {
+    throw new CodeError("damaged");
+  }
+  const r = new Reader(bytes);
   try {
     if (r.u8() !== PROTOCOL) throw new CodeError("version");
     const flags = r.u8();
