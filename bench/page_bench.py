@@ -420,10 +420,12 @@ def summary(values: list[float], digits: int = 0) -> str:
 COLOURS = (("riposte", "Riposte", "#8a2a14"), ("floor", "floor", "#6b6b6b"), ("player", "a player's page", "#2a5d8a"))
 
 
-def chart(results: dict[str, Any], rows: list[tuple[str, str]], png: Path, p: Any, chromium: str) -> None:
-    """A bar chart of the medians of ``rows`` (label, key) for each page that has them,
-    drawn as SVG and photographed by Chromium (no plotting library)."""
-    drawn = [(who, name, colour) for who, name, colour in COLOURS if any(key in results.get(who, {}) for _, key in rows)]
+def chart(results: dict[str, Any], rows: list[tuple[str, str]], png: Path, p: Any, chromium: str,
+          pages: tuple[str, ...] = ("riposte", "floor")) -> None:
+    """A bar chart of the medians of ``rows`` (label, key) for each of ``pages`` that has
+    them, drawn as SVG and photographed by Chromium (no plotting library)."""
+    drawn = [(who, name, colour) for who, name, colour in COLOURS
+             if who in pages and any(key in results.get(who, {}) for _, key in rows)]
     top = max(max(results[who][key]) for who, _, _ in drawn for _, key in rows if key in results[who])
     bars = []
     y = 40
@@ -464,7 +466,8 @@ def main_rows(results: dict[str, Any], scale_rows: list[dict[str, Any]]) -> list
 
 
 def phone_rows(phones: list[str]) -> list[tuple[str, str]]:
-    """The phone chart's rows: ready (a player's page: its answer shown), first and repeat visit."""
+    """The phone chart's rows: the engine ready (a player's page: its answer shown), first and
+    repeat visit."""
     return [row for phone in phones for row in ((f"{phone}, first visit", f"{phone}:ready_cold"),
                                                  (f"{phone}, repeat visit", f"{phone}:ready_warm"))]
 
@@ -531,20 +534,26 @@ def main() -> None:
         scale_rows = scale(p, chromium, tmp / "riposte-None-0", sites["riposte"][2], args.scale) if args.scale else []
         chart(results, main_rows(results, scale_rows), args.png, p, chromium)
         if args.phone_runs and args.phones:
-            chart(results, phone_rows(args.phones), args.phone_png, p, chromium)
+            chart(results, phone_rows(args.phones), args.phone_png, p, chromium, ("riposte", "floor", "player"))
     report(results, args, scale_rows)
     if args.json:
         args.json.write_text(json.dumps({**results, "scale": scale_rows}, indent=1))
+
+
+def times(rf: dict[str, list[Any]], ff: dict[str, list[Any]], tag: str = "") -> None:
+    """First paint and engine ready, Riposte's and the floor's, and their ratio."""
+    print(f"{'':28}{'Riposte':>28}{'floor':>28}{'ratio':>9}")
+    for label, key in (("first contentful paint, cold", "fcp_cold"), ("first contentful paint, warm", "fcp_warm"),
+                       ("engine ready, cold (ms)", "ready_cold"), ("engine ready, warm (ms)", "ready_warm")):
+        r, f = rf[tag + key], ff[tag + key]
+        print(f"{label:28}{summary(r):>28}{summary(f):>28}{statistics.median(r) / statistics.median(f):>8.2f}×")
 
 
 def report(results: dict[str, dict[str, list[Any]]], args: argparse.Namespace, scale_rows: list[dict[str, Any]]) -> None:
     rf, ff, pf = results["riposte"], results["floor"], results["player"]
     med = statistics.median
     print(f"Riposte vs floor, {args.runs} runs, medians (min, max); ratios of medians\n")
-    print(f"{'':28}{'Riposte':>28}{'floor':>28}{'ratio':>9}")
-    for label, key in (("first contentful paint, cold", "fcp_cold"), ("first contentful paint, warm", "fcp_warm"),
-                       ("engine ready, cold (ms)", "ready_cold"), ("engine ready, warm (ms)", "ready_warm")):
-        print(f"{label:28}{summary(rf[key]):>28}{summary(ff[key]):>28}{med(rf[key]) / med(ff[key]):>8.2f}×")
+    times(rf, ff)
     for label, key in (("bytes on the wire, cold", "bytes_cold"), ("bytes on the wire, warm", "bytes_warm"),
                        ("same, uncompressed, cold", "files_cold")):
         print(f"{label:28}{med(rf[key]):>28,.0f}{med(ff[key]):>28,.0f}{med(rf[key]) - med(ff[key]):>+12,.0f} B")
@@ -564,10 +573,7 @@ def report(results: dict[str, dict[str, list[Any]]], args: argparse.Namespace, s
         down, up, rtt = PHONES[phone]
         t = f"{phone}:"
         print(f"\n{phone} ({down / 1e6:g}/{up / 1e6:g} Mbit/s, {rtt} ms), CPU ×4 (the main thread), {args.phone_runs} runs")
-        print(f"{'':28}{'Riposte':>28}{'floor':>28}{'ratio':>9}")
-        for label, key in (("first contentful paint, cold", "fcp_cold"), ("first contentful paint, warm", "fcp_warm"),
-                           ("engine ready, cold (ms)", "ready_cold"), ("engine ready, warm (ms)", "ready_warm")):
-            print(f"{label:28}{summary(rf[t + key]):>28}{summary(ff[t + key]):>28}{med(rf[t + key]) / med(ff[t + key]):>8.2f}×")
+        times(rf, ff, t)
         print(f"{'saved board drawn, warm':28}{summary(rf[t + 'board_at_warm']):>28}")
         print(f"{'bytes on the wire, cold':28}{med(rf[t + 'bytes_cold']):>28,.0f}{med(ff[t + 'bytes_cold']):>28,.0f}")
         print(f"{'a player: answer shown':28}{summary(pf[t + 'ready_cold']):>28} first visit, {summary(pf[t + 'ready_warm'])} repeat")

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-# The engine shares two cores with its snapshot maker on a first visit: give it time.
+# A first visit's engine boots, installs the wheel and makes its snapshot on a shared machine: give it time.
 expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
