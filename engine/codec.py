@@ -6,6 +6,8 @@ Each field is written under its name (a trailing ``_`` dropped) by a converter c
 once from its type: an enum as its value, a tuple as a list, sorted ``(name, value)``
 pairs with text names (characteristics, skills) as an object, a nested dataclass as an
 object; plain values as they are. Reading builds each dataclass with keyword arguments.
+:func:`writer` and :func:`reader` derive them for a class (the module's own are derived
+once, at import).
 
 >>> from engine.model import Encounter
 >>> decode(encode(Encounter())) == Encounter()
@@ -52,7 +54,7 @@ def _converters(tp: Any) -> tuple[Convert, Convert]:
         # both several times faster than ``x.value`` and ``tp(x)``.
         return str.__str__, {e.value: e for e in tp}.__getitem__
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        return _encoder(tp), _decoder(tp)
+        return writer(tp), reader(tp)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         item = args[0]
         if typing.get_origin(item) is tuple and typing.get_args(item)[0] is str:  # sorted named pairs
@@ -73,8 +75,8 @@ def _plan(cls: type, names: tuple[str, ...] | None = None) -> list[tuple[str, st
             for f in dataclasses.fields(cls) if names is None or f.name in names]
 
 
-def _encoder(cls: type, names: tuple[str, ...] | None = None, kind: str | None = None,
-             special: Mapping[str, Callable[[Any], Any]] | None = None) -> Callable[[Any], dict[str, Any]]:
+def writer(cls: type, names: tuple[str, ...] | None = None, kind: str | None = None,
+           special: Mapping[str, Callable[[Any], Any]] | None = None) -> Callable[[Any], dict[str, Any]]:
     """``cls`` to its JSON object: each field (or each of ``names``) under its key, by the
     converter chosen once from its type (``special`` ones by field name); ``kind`` written
     first as ``"type"`` (events)."""
@@ -91,7 +93,7 @@ def _encoder(cls: type, names: tuple[str, ...] | None = None, kind: str | None =
     return to_json
 
 
-def _decoder(cls: type) -> Callable[[Mapping[str, Any]], Any]:
+def reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
     """``cls`` from its JSON object, built with keyword arguments. A field added since the
     object was written (``notes``) takes its default; a field without one is required."""
     plan = [(name, key, back) for name, key, _, back in _plan(cls)]
@@ -107,16 +109,16 @@ def _decoder(cls: type) -> Callable[[Mapping[str, Any]], Any]:
 #: Fields added after states were first written: a state without them still reads.
 LATER = frozenset({"notes"})
 
-weapon_json = _encoder(Weapon)
-weapon_from_json: Callable[[Mapping[str, Any]], Weapon] = _decoder(Weapon)
+weapon_json = writer(Weapon)
+weapon_from_json: Callable[[Mapping[str, Any]], Weapon] = reader(Weapon)
 #: A fighter as the state holds it (every field).
-combatant_json = _encoder(Combatant)
+combatant_json = writer(Combatant)
 #: The sheet part of a fighter, as ``add_combatant`` takes it (plus ``entry``).
 SHEET = ("id", "name", "side", "characteristics", "skills", "initiative_bonus", "wounds", "hope", "weapons",
          "in_hand", "entry")
-combatant_sheet = _encoder(Combatant, SHEET)
-_encounter_json = _encoder(Encounter)
-_encounter_from_json: Callable[[Mapping[str, Any]], Encounter] = _decoder(Encounter)
+combatant_sheet = writer(Combatant, SHEET)
+_encounter_json = writer(Encounter)
+_encounter_from_json: Callable[[Mapping[str, Any]], Encounter] = reader(Encounter)
 
 
 def encode(enc: Encounter) -> dict[str, Any]:
@@ -133,11 +135,12 @@ def decode(state: object) -> Encounter:
         raise Refusal("bad_state") from exc
 
 
-def _event_encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
-    return _encoder(cls, kind=type_name(cls), special={"combatant": combatant_sheet})
+def event_writer(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """The writer of an event class: its ``type`` first, a fighter as its sheet."""
+    return writer(cls, kind=type_name(cls), special={"combatant": combatant_sheet})
 
 
-_EVENTS = {cls: _event_encoder(cls) for cls in typing.get_args(Event)}
+_EVENTS = {cls: event_writer(cls) for cls in typing.get_args(Event)}
 
 
 def event_json(e: Event) -> dict[str, Any]:
@@ -146,4 +149,4 @@ def event_json(e: Event) -> dict[str, Any]:
 
 
 #: A test an action names (D14), as the board shows it.
-named_test_json = _encoder(NamedTest)
+named_test_json = writer(NamedTest)

@@ -29,10 +29,10 @@ command. The save text is assembled from each command's text, written once when 
 command is accepted (:func:`engine.save.dump_texts`), not from the whole log each time.
 
 >>> t = Table()
->>> for n in range(CHECKPOINT_EVERY + 3):
-...     _ = t.apply({"type": "add_combatant", "combatant": {"name": f"F{n}", "side": "pnj"}})
->>> len(t._marks), t.undo()["undo"], len(t._marks)
-(2, 52, 2)
+>>> answers = [t.apply({"type": "add_combatant", "combatant": {"name": f"F{n}", "side": "pnj"}})
+...            for n in range(CHECKPOINT_EVERY + 3)]
+>>> [n + 1 for n, a in enumerate(answers) if a.get("checkpoint")], t.undo()["undo"]
+([50], 52)
 
 The autosave may keep the last checkpoint beside the log (an answer's ``checkpoint``: the
 text to keep, or ``None`` to drop it) so that a reload replays only what follows it:
@@ -57,7 +57,7 @@ from .journal import journal
 from .link import pack
 from .model import Encounter, Side
 from .play import attempt, fold
-from .sheet import LIMITS
+from .sheet import LIMITS, MAX_NOTES
 from .values import MAX_WEAPONS
 from .view import Boards
 
@@ -311,15 +311,15 @@ class Table:
     def limits(self) -> Answer:
         """The limits of a sheet and of a fight, the same numbers the checks use, for the
         page to put on its fields and to check what it sends before it sends it: a sheet's
-        (``name``, ``value``, ``initiative_bonus``, ``weapons``), the weapon ids a command
-        lists (``items``), the fighters of a fight (``fighters``), and a save's commands
-        and characters (``commands``, ``chars``: engine/save.py).
+        (``name``, ``value``, ``initiative_bonus``, ``weapons``), a fighter's ``notes``, the
+        weapon ids a command lists (``items``), the fighters of a fight (``fighters``), and a
+        save's commands and characters (``commands``, ``chars``: engine/save.py).
 
         >>> limits = Table().limits()["limits"]
-        >>> limits["value"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
-        ({'low': 0, 'high': 999}, 64, 12000, 2000000, 16)
+        >>> limits["value"], limits["notes"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
+        ({'low': 0, 'high': 999}, 120, 64, 12000, 2000000, 16)
         """
-        return {"ok": True, "limits": {**LIMITS, "items": MAX_WEAPONS, "fighters": MAX_FIGHTERS,
+        return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "items": MAX_WEAPONS, "fighters": MAX_FIGHTERS,
                                        "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS}}
 
     def undo(self) -> Answer:

@@ -1,5 +1,9 @@
 """Checkpoints of the table session (engine/table.py, issue #14): undo, redo and loading
-from checkpoints give the same fight as a full replay of the log, whatever the interval."""
+from checkpoints give the same fight as a full replay of the log, whatever the interval.
+
+What the tests look at is what the table answers: its boards, its save text (the log), the
+checkpoints it hands over, what ``fill`` says is left; and how many commands it replays
+(``fold`` counted): the speed checkpoints are for."""
 
 from __future__ import annotations
 
@@ -12,10 +16,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 from strategies import Playing
 
-from engine import fold, save
+from engine import save
 from engine.codec import decode
-from engine.model import Encounter
-from engine.table import CHECKPOINT_EVERY, Table, _digest
+from engine.play import fold
+from engine.table import CHECKPOINT_EVERY, Table
 from engine.view import board
 
 
@@ -24,6 +28,17 @@ def replayed(log: list[Any]) -> Any:
     enc, result = fold(log)
     assert result["ok"], result
     return enc
+
+
+def log_of(table: Table) -> list[Any]:
+    """The table's resolved log, as its save text holds it."""
+    commands: list[Any] = save.parse(table.export()["text"])["commands"]
+    return commands
+
+
+def is_its_log_replayed(table: Table) -> bool:
+    """The table's fight (its board) is the one a full replay of its log gives."""
+    return bool(table.show()["board"] == board(replayed(log_of(table))))
 
 
 class Checkpoints(Playing):
@@ -83,14 +98,14 @@ class Checkpoints(Playing):
     @rule()
     def reload_with_an_older_checkpoint_of_another_fight(self) -> None:
         """The kept checkpoint against a log that differs from its first commands: ignored."""
-        if not self.kept or not self.table._log:
+        if not self.kept or not log_of(self.table):
             return
         other = Table(rng=random.Random(0), every=self.every)
         answer = other.load(save.dump([{"type": "add_combatant", "combatant": {"name": "Intrus", "side": "pnj"}}]),
                             self.kept)
         assert answer["ok"], answer
         assert list(answer["board"]["combatants"]) == ["c1"]
-        assert other._enc == replayed(other._log)
+        assert is_its_log_replayed(other)
         self.remember(other.load(self.table.export(True)["text"], self.kept))
         self.table = other
 
@@ -100,19 +115,20 @@ class Checkpoints(Playing):
 
     @invariant()
     def the_fight_is_the_full_replay_of_its_log(self) -> None:
-        log = self.table._log
+        log = log_of(self.table)
         enc = replayed(log)
-        assert self.table._enc == enc
-        assert self.last["board"] == board(enc)
+        assert self.last["board"] == self.table.show()["board"] == board(enc)
         assert self.table.export(True)["text"] == save.dump(log, save.painted(board(enc)))
 
     @invariant()
-    def each_checkpoint_is_the_replay_of_its_prefix(self) -> None:
-        marks, log = self.table._marks, self.table._log
-        assert len(marks) == len(log) // self.every + 1
-        for k, mark in enumerate(marks):
-            assert mark is None or mark == replayed(log[: k * self.every])
-        assert marks[0] is not None and marks[-1] is not None
+    def the_checkpoint_handed_over_is_the_replay_of_its_prefix(self) -> None:
+        """The last checkpoint the autosave was given: at a multiple of the interval, within
+        the log, the encounter its first commands give; once the log is shorter, dropped."""
+        if self.kept is None:
+            return
+        kept, log = json.loads(self.kept), log_of(self.table)
+        assert kept["at"] % self.every == 0 and 0 < kept["at"] <= len(log)
+        assert decode(kept["state"]) == replayed(log[: kept["at"]])
 
 
 TestCheckpoints = Checkpoints.TestCase
@@ -137,7 +153,7 @@ def test_undo_replays_at_most_one_interval(monkeypatch: Any) -> None:
     for _ in range(2 * CHECKPOINT_EVERY):
         table.undo()
     assert folded and max(folded) < CHECKPOINT_EVERY
-    assert table._enc == replayed(table._log)
+    assert is_its_log_replayed(table)
 
 
 EVERY = 4
@@ -176,8 +192,8 @@ def test_a_checkpoint_is_handed_over_each_time_the_log_reaches_one() -> None:
     assert given == [4, 8]
     for at in given:
         kept = json.loads(answers[at - 1]["checkpoint"])
-        assert (kept["at"], kept["hash"]) == (at, _digest(table._texts[:at]))
-        assert decode(kept["state"]) == replayed(table._log[:at])
+        assert kept["at"] == at
+        assert decode(kept["state"]) == replayed(log_of(table)[:at])
 
 
 def test_a_reload_with_its_checkpoint_replays_only_what_follows(monkeypatch: Any) -> None:
@@ -192,11 +208,12 @@ def test_a_reload_with_its_checkpoint_replays_only_what_follows(monkeypatch: Any
     assert answer["ok"], answer
     assert sum(folds.sizes) == 11 - 8
     assert "checkpoint" not in answer  # the page has it already
-    assert other._enc == replayed(other._log) and other._log == table._log
-    assert [m is None for m in other._marks] == [False, True, False]
+    assert is_its_log_replayed(other) and log_of(other) == log_of(table)
     folds.sizes.clear()
-    assert other.fill() == {"ok": True, "left": 0}
-    assert sum(folds.sizes) == EVERY and other._marks == table._marks
+    assert other.fill() == {"ok": True, "left": 0}  # the one checkpoint before it, rebuilt
+    assert folds.sizes == [EVERY]
+    folds.sizes.clear()
+    assert other.fill() == {"ok": True, "left": 0} and folds.sizes == []  # none left to rebuild
 
 
 def test_a_reload_without_a_checkpoint_replays_all_and_hands_one_over(monkeypatch: Any) -> None:
@@ -223,7 +240,9 @@ def test_a_checkpoint_that_does_not_fit_the_log_is_ignored(monkeypatch: Any, cha
     answer = other.load(table.export(True)["text"], json.dumps(change(kept)))
     assert answer["ok"], answer
     assert sum(folds.sizes) == 11
-    assert other._enc == table._enc and all(m is not None for m in other._marks)
+    assert answer["board"] == table.show()["board"] and is_its_log_replayed(other)
+    folds.sizes.clear()
+    assert other.fill() == {"ok": True, "left": 0} and folds.sizes == []  # every checkpoint made on the way
 
 
 def test_undo_below_a_restored_checkpoint_rebuilds_the_one_it_needs(monkeypatch: Any) -> None:
@@ -234,6 +253,7 @@ def test_undo_below_a_restored_checkpoint_rebuilds_the_one_it_needs(monkeypatch:
     folds = Folds(monkeypatch)
     for _ in range(5):  # 11 -> 6 commands: below the checkpoint at 8
         assert other.undo()["ok"]
-    assert other._enc == replayed(other._log) and len(other._log) == 6
-    assert other._marks == [Encounter(), replayed(table._log[:4])]
-    assert max(folds.sizes) <= EVERY
+    assert is_its_log_replayed(other) and len(log_of(other)) == 6
+    assert max(folds.sizes) <= EVERY  # from the checkpoint at 4, rebuilt once
+    folds.sizes.clear()
+    assert other.fill() == {"ok": True, "left": 0} and folds.sizes == []

@@ -9,6 +9,7 @@ that must appear, and ``"event"``: a partial event that must appear.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -20,12 +21,15 @@ import engine
 from tests.casts import CASTS
 
 HERE = Path(__file__).parent / "scenarios"
-#: The rules the engine implements, beside the repository (CI lays a copy of shared/ there).
-#: The rules: shared/ beside the repository (here and in CI), else the copy kept in docs/
-#: (a GitHub runner has no shared/); test_the_copy_of_the_rules_is_current keeps it true.
+#: The rules the engine implements: shared/ beside the repository (the team's machines),
+#: else the copy kept in docs/ (a clean checkout, as on a GitHub runner, has no shared/).
+#: Two tests keep the copy true: where shared/ is, the copy is it; everywhere (CI too), the
+#: copy is the one whose SHA-256 docs/RULES.sha256 recorded when it was copied from it.
 SHARED_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "RULES.md"
 COPIED_RULES = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+RECORDED = COPIED_RULES.with_suffix(".sha256")
 RULES = SHARED_RULES if SHARED_RULES.is_file() else COPIED_RULES
+COPY = "cp ../shared/rules/RULES.md docs/ && (cd docs && sha256sum RULES.md > RULES.sha256)"
 SCENARIOS = sorted(p for p in HERE.glob("*.json") if not p.name.startswith("_"))
 
 
@@ -103,11 +107,24 @@ def test_every_rule_has_a_scenario() -> None:
     assert missing == [], f"rules of {RULES} with no scenario: {missing}"
 
 
-@pytest.mark.skipif(not SHARED_RULES.is_file(), reason="no shared/ beside the repository (a GitHub runner)")
+@pytest.mark.skipif(not SHARED_RULES.is_file(), reason="no shared/ beside the repository (a clean checkout)")
 def test_the_copy_of_the_rules_is_current() -> None:
-    """docs/RULES.md is shared/rules/RULES.md as it is: copy it again when the rules change."""
-    assert COPIED_RULES.read_text(encoding="utf-8") == SHARED_RULES.read_text(encoding="utf-8"), (
-        f"{COPIED_RULES} differs from {SHARED_RULES}: cp {SHARED_RULES} {COPIED_RULES}")
+    """docs/RULES.md is shared/rules/RULES.md as it is, and docs/RULES.sha256 its hash:
+    copy both again when the rules change."""
+    shared = SHARED_RULES.read_bytes()
+    assert COPIED_RULES.read_bytes() == shared, f"{COPIED_RULES} differs from {SHARED_RULES}: {COPY}"
+    assert RECORDED.read_text(encoding="utf-8").split()[0] == hashlib.sha256(shared).hexdigest(), COPY
+
+
+def test_the_copy_of_the_rules_is_the_one_recorded() -> None:
+    """Everywhere, CI included, where shared/ is not: docs/RULES.md is the copy whose
+    SHA-256 was recorded beside it (docs/RULES.sha256, ``sha256sum -c`` reads it) when it
+    was copied from shared/ (the test above checks both there). The rules change in
+    shared/ only: an edit of the copy alone fails here."""
+    recorded, name = RECORDED.read_text(encoding="utf-8").split()
+    assert name == COPIED_RULES.name
+    assert hashlib.sha256(COPIED_RULES.read_bytes()).hexdigest() == recorded, (
+        f"{COPIED_RULES} is not the copy of the rules recorded in {RECORDED}: the rules change in shared/ ({COPY})")
 
 
 def test_every_action_has_a_scenario() -> None:

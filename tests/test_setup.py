@@ -18,7 +18,6 @@ import engine
 from engine import save
 from engine.decide import copy_names
 from engine.errors import CHECKS, Refusal
-from engine.journal import journal
 from engine.model import CHARACTERISTICS
 from engine.sheet import LIMITS, SHEET_FIELDS, field_errors, parse_combatant
 from engine.table import Table
@@ -102,6 +101,9 @@ def test_the_limits_the_table_announces_are_the_ones_it_enforces() -> None:
     table.apply({"type": "start_round", "rolls": {"c1": 6}})
     items = table.check({"type": "act", "actor": "c1", "action": "prendre_objet", "items": [f"a{i}" for i in range(limits["items"] + 1)]})
     assert (items["error"]["key"], items["error"]["params"]) == ("too_many", {"field": "items", "max": limits["items"]})
+    notes = table.check({"type": "update_combatant", "id": "c1", "changes": {"notes": "x" * (limits["notes"] + 1)}})["error"]
+    assert (notes["key"], notes["params"]["max"]) == ("text_length", limits["notes"])
+    assert table.check({"type": "update_combatant", "id": "c1", "changes": {"notes": "x" * limits["notes"]}})["ok"]
     full = Table()
     for n in range(limits["fighters"]):
         assert full.apply({"type": "add_combatant", "combatant": {"name": f"F{n}"}})["ok"]
@@ -207,7 +209,7 @@ def test_a_die_rolled_by_the_page_is_recorded_as_rolled_by_the_app() -> None:
     command = answer["command"]
     assert "app_rolled" not in command
     assert command["engine_rolled"] == ["c1", "c3"]  # the page's die, and the one left empty
-    rolled = {i["name"]: i["rolled_by"] for i in journal([*table._log])[-1]["initiatives"]}
+    rolled = {i["name"]: i["rolled_by"] for i in table.journal()["entries"][-1]["initiatives"]}
     assert rolled == {"Orque": "engine", "Aldric": "table", "Lyra": "engine"}
 
 
@@ -236,7 +238,7 @@ def test_old_saves_open_unchanged() -> None:
         table = Table()
         answer = table.load(text)
         assert answer["ok"], answer
-        assert table._log == before["commands"]
+        assert save.parse(table.export()["text"])["commands"] == before["commands"]
 
 
 def test_copies_of_a_model_are_numbered_with_the_fighters_of_its_name() -> None:

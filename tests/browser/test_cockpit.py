@@ -24,6 +24,8 @@ from helpers import CASTS
 from playwright.sync_api import expect
 from test_judged import SETTLED, axe
 
+from engine.table import Table
+
 
 def sheet(name: str, side: str, melee: int, weapon: tuple[str, str, str] | None, hope: int = 2, **extra: Any) -> dict[str, Any]:
     weapons = [{"id": weapon[0], "name": weapon[1], "kind": weapon[2], "skill": weapon[0], "stowed": True}] if weapon else []
@@ -290,6 +292,8 @@ def test_notes_from_the_row_show_as_badges(fight: Any) -> None:
     page = fight.page
     card = page.locator('#board li.fighter[data-id="aldric"]')
     card.locator('button[data-do="toggle"]').click()
+    # As long as the engine takes them (Table.limits: the page has no limit of its own).
+    expect(card.locator("input[data-notes]")).to_have_attribute("maxlength", str(Table().limits()["limits"]["notes"]))
     card.locator("input[data-notes]").fill("aveuglé, saigne")
     card.locator("input[data-notes]").press("Enter")
     expect(card.locator(".badge.note")).to_have_text(["aveuglé", "saigne"])

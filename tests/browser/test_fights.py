@@ -14,6 +14,8 @@ from conftest import NewPhone, Shot, save_text, wait_ready
 from helpers import CASTS, expect_pi, fight_log
 from playwright.sync_api import expect
 
+from engine.table import Table
+
 INDEX = "() => JSON.parse(localStorage.getItem('riposte.fights'))"
 OPEN = "() => JSON.parse(localStorage.getItem('riposte.encounter'))"
 
@@ -84,6 +86,7 @@ def test_rename_duplicate_and_delete_with_undo(fight: Any) -> None:
     fights.get_by_role("button", name="Renommer Combat 1").click()
     field = fights.get_by_label("Nouveau nom de Combat 1")
     expect(field).to_be_focused()
+    expect(field).to_have_attribute("maxlength", str(Table().limits()["limits"]["name"]))  # a fighter's (the engine's)
     field.fill("Le pont")
     fights.get_by_role("button", name="Enregistrer").click()
     expect(fights.locator(".name")).to_have_text(["Le pont"])

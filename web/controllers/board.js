@@ -14,6 +14,7 @@ export class BoardController {
     this.view = view;
     this.sheet = sheet;
     this.send = send;
+    session.limits().then((limits) => view.limit(limits));
     // A tap on a card while the last one is still with the engine is dropped: the board it
     // was aimed at is about to change (two taps on « Passer » pass one fighter, not two).
     // Before the engine is up, taps are queued instead, in order, each shown as pending

@@ -18,11 +18,9 @@ export class CastController {
       const fields = answer.fields ?? [];
       view.showErrors(fields, answer.ok || fields.length ? "" : refusal(answer.error));
     };
-    // The engine's limits of a sheet, asked once, for the form's fields.
+    // The engine's limits of a sheet, for the form's fields.
     const limits = async () => {
-      if (view.limits) return;
-      const answer = await session.call({ op: "limits" }).catch(() => null);
-      if (answer?.ok) view.limit(answer.limits);
+      if (!view.limits) view.limit(await session.limits());
     };
     view.bind({
       edit: (id) => {

@@ -18,6 +18,11 @@ export class FightsController {
     this.index = null;
     this.deleted = null; // the last fight deleted: { entry, text, at }, until undone or replaced
     const { session } = parts;
+    this.limits = null; // the engine's (Table.limits): a fight is named as a fighter is
+    session.limits().then((limits) => {
+      this.limits = limits;
+      view.limit(limits);
+    });
     view.bind({
       open: (id) => this.open(id),
       rename: (id, name) => this.rename(id, name),
@@ -172,7 +177,7 @@ export class FightsController {
     const name = String(typed ?? "").trim();
     const entry = this.entry(id);
     if (!entry) return;
-    if (name.length < 1 || name.length > 60) {
+    if (name.length < 1 || (this.limits && name.length > this.limits.name)) {
       this.view.note(t("fightBadName"));
       return;
     }
@@ -195,7 +200,7 @@ export class FightsController {
       this.parts.status.message(t(kept === "full" ? "fightsFull" : "fightsUnavailable"));
       return;
     }
-    const name = t("fightCopy", entry.name).slice(0, 60);
+    const name = t("fightCopy", entry.name).slice(0, this.limits?.name);
     const after = { ...this.index, next: this.index.next + 1, fights: [...this.index.fights, { ...entry, id: copy, name, created: now() }] };
     if (!this.write(after)) {
       store.dropFight(copy);
@@ -277,7 +282,7 @@ export class FightsController {
         this.render();
         return true;
       }
-      const name = typeof fight.name === "string" && fight.name.trim() ? fight.name.trim().slice(0, 60) : t("fightN", this.index.next);
+      const name = typeof fight.name === "string" && fight.name.trim() ? fight.name.trim().slice(0, this.limits?.name) : t("fightN", this.index.next);
       const updated = typeof fight.updated === "string" ? fight.updated : now();
       const after = { ...this.index, next: this.index.next + 1, fights: [...this.index.fights,
         { id, name, created: now(), updated, round: seen.summary.round, fighters: seen.summary.fighters.length }] };

@@ -10,11 +10,11 @@ import * as store from "../infra/store.js";
 // What the page agrees to read from a file, or to inflate from a link, before the engine
 // sees it: a guard for the page's memory (a file of a gigabyte is never read). It is not
 // the save format's limit: the engine refuses a fight too big for it ("too_big") and says why.
-// The save format's own limit is 2,000,000 characters (engine/save.py MAX_CHARS), counted
-// by the engine as code points: a file may hold up to 4 bytes and a string 2 UTF-16 units
-// for each, so the page's guard is looser and never refuses what the engine would read.
-const TRANSPORT_LIMIT = 8_000_000; // bytes of a file, UTF-16 units of a text
-const SAVE_LIMIT = 2_000_000;
+// The save format's own limit is the engine's (Table.limits `chars`, engine/save.py
+// MAX_CHARS), counted by the engine as code points: a file may hold up to 4 bytes and a
+// string 2 UTF-16 units for each, so the page's guard, 4 × that, is looser and never
+// refuses what the engine would read.
+const UNITS_PER_CHAR = 4;
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
 
@@ -78,13 +78,15 @@ export class MenuController {
   }
 
   async importFile(file) {
-    const { status } = this.parts;
-    const read = await readFile(file, TRANSPORT_LIMIT);
-    if (read.error === "too_big") status.message(t("fileTooBig", Math.ceil(read.size / 1000), SAVE_LIMIT / 1000));
+    const { session, status } = this.parts;
+    const chars = (await session.limits())?.chars;
+    if (!chars) return; // no engine: its fault is said already
+    const read = await readFile(file, UNITS_PER_CHAR * chars);
+    if (read.error === "too_big") status.message(t("fileTooBig", Math.ceil(read.size / 1000), chars / 1000));
     else if (read.error) status.message(t("fileUnreadable"));
     else if (!(await this.parts.fights.importList(read.text))) {
       // One fight: it goes into the list of fights, opened; the open one stays in the list.
-      const name = String(file.name ?? "").replace(/\.json$/i, "").trim().slice(0, 60) || null;
+      const name = String(file.name ?? "").replace(/\.json$/i, "").trim().slice(0, (await session.limits())?.name) || null;
       await this.replaceWith(read.text, t("fromFile"), (why) => t("fileRefused", why), name);
     }
   }
@@ -93,9 +95,11 @@ export class MenuController {
   async openLink() {
     const { session, status, nav } = this.parts;
     let link;
+    const chars = (await session.limits())?.chars;
+    if (!chars) return; // no engine: its fault is said already
     try {
       // A save compresses well: a fragment longer than the save's own limit is refused unread.
-      link = await readLink(this.address.hash(), TRANSPORT_LIMIT, SAVE_LIMIT);
+      link = await readLink(this.address.hash(), UNITS_PER_CHAR * chars, chars);
     } catch (error) {
       status.message(t("linkRefused", error.message === "too_big" ? t("linkTooBig") : t("linkDamaged")));
       this.address.clear(); // refused: a reload or a bookmark does not meet it again

@@ -1,5 +1,20 @@
 // The one way the page builds elements: text always goes in as text (textContent),
 // attributes through setAttribute, so no user text can ever become HTML.
+// The engine's limits (Table.limits) on the fields under `root` that name one in
+// `data-limit`: a text's longest length, a number's bounds, so that the keyboard and the
+// browser agree with the engine (the page knows no limit of its own).
+export function limitFields(root, limits) {
+  if (!limits) return;
+  for (const input of root.querySelectorAll("input[data-limit]")) {
+    const limit = own(limits, input.dataset.limit);
+    if (typeof limit === "number") input.maxLength = limit;
+    else if (limit) {
+      input.min = String(limit.low);
+      input.max = String(limit.high);
+    }
+  }
+}
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

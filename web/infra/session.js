@@ -42,10 +42,24 @@ export class Session {
     this.unwritten = null; // the save text not written because of it
     this.behind = null; // the writer's save this tab shows, not yet read by its engine
     this.listeners = { change: [], fault: [], words: [], saved: [] };
+    this.opening = new Promise((resolve) => {
+      this.markOpen = resolve;
+    });
   }
 
   attach(engine) {
     this.engine = engine;
+  }
+
+  // The engine's limits (Table.limits: a sheet's, a fight's, a save's), asked once the
+  // engine is up (not a tap: never in the queue); null if it could not answer (asked
+  // again next time).
+  limits() {
+    this.limitsAsked ??= this.opening.then(() => this.send({ op: "limits" })).then((answer) => answer.limits ?? null, () => {
+      this.limitsAsked = null;
+      return null;
+    });
+    return this.limitsAsked;
   }
 
   // Taps are being queued: the engine is not up yet.
@@ -116,6 +130,7 @@ export class Session {
       resolve(answer);
     }
     this.opened = true;
+    this.markOpen();
   }
 
   // Drop every queued request (a refusal before them, or no engine at all).

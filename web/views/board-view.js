@@ -4,7 +4,7 @@
 // card with the fighters as target chips, and a dock that stays on screen: the answers
 // of an attacked fighter, the last action, errors, end and new round. Also the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
-import { $, h, isolate, own } from "../infra/dom.js";
+import { $, h, isolate, limitFields, own } from "../infra/dom.js";
 import { actionName, t, term } from "../infra/i18n.js";
 import { commandLabel, costLabel, turnText } from "./labels.js";
 
@@ -83,12 +83,19 @@ export class BoardView {
     } else {
       this.list.replaceChildren(...cards);
     }
+    limitFields(this.list, this.limits);
     this.renderReaction();
     this.roundOver = board.round_over;
     $("#end-round").disabled = board.round_over;
     $("#next-round").disabled = !board.round_over || fighters.length === 0;
     this.showPending();
     if (reveal) this.reveal();
+  }
+
+  // The engine's limits (Table.limits) on the cards' fields (a fighter's notes).
+  limit(limits) {
+    this.limits = limits;
+    limitFields(this.list, limits);
   }
 
   // What a card shows besides the fighter: its row opened, its likely actions, the
@@ -347,7 +354,7 @@ function details(board, f, active, inPlay) {
   if (!active && inPlay && !f.passed && !board.round_over) tools.push(h("button", { type: "button", class: "small", dataset: { do: "pass", id: f.id } }, t("pass")));
   const notes = h("div", { class: "notes" },
     h("label", {}, h("span", { class: "stepper-label" }, t("notesLabel")), " ",
-      h("input", { type: "text", maxlength: 120, autocomplete: "off", value: f.notes ?? "", dataset: { notes: f.id }, placeholder: t("notesHint") })),
+      h("input", { type: "text", autocomplete: "off", value: f.notes ?? "", dataset: { notes: f.id, limit: "notes" }, placeholder: t("notesHint") })),
     h("button", { type: "button", class: "small", dataset: { do: "notes", id: f.id }, "aria-label": t("notesSave", name) }, t("notesOk")));
   return h("div", { class: "more" },
     h("p", { class: "more-info" }, info.join(" · ")),

@@ -1,6 +1,6 @@
 // The cast screen: the fighters of the encounter, the saved models (add N copies), and
 // the fighter form. Sheets go to the engine as typed: the engine names what is wrong.
-import { $, h, isolate, labelled, own } from "../infra/dom.js";
+import { $, h, isolate, labelled, limitFields, own } from "../infra/dom.js";
 import { reason, t, term } from "../infra/i18n.js";
 import { skillLabel } from "./labels.js";
 
@@ -125,15 +125,7 @@ export class CastView {
   // browser agree with the engine.
   limit(limits) {
     this.limits = limits ?? null;
-    if (!limits) return;
-    for (const input of this.form.querySelectorAll("input[data-limit]")) {
-      const kind = input.dataset.limit;
-      if (kind === "name") input.maxLength = limits.name;
-      else if (own(limits, kind)) {
-        input.min = String(limits[kind].low);
-        input.max = String(limits[kind].high);
-      }
-    }
+    limitFields(this.form, limits);
   }
 
   // Every field the engine refuses, at once, next to its field (aria-invalid,
@@ -220,7 +212,7 @@ function fighterFields(f) {
   const level = (skill) => (Object.hasOwn(f.skills, skill) ? f.skills[skill] : 0);
   const weapons = f ? f.weapons.map((w, i) => weaponRow({ ...w, level: level(w.skill) }, f.in_hand.includes(w.id), i)) : [weaponRow(null, true, 0, true)];
   return [
-    labelled("f-name", t("name"), h("input", { id: "f-name", name: "name", type: "text", maxlength: 60, required: true, value: f?.name ?? "", autocomplete: "off", dataset: { limit: "name" } })),
+    labelled("f-name", t("name"), h("input", { id: "f-name", name: "name", type: "text", required: true, value: f?.name ?? "", autocomplete: "off", dataset: { limit: "name" } })),
     labelled("f-side", t("side"), side),
     h("fieldset", { class: "grid" }, h("legend", {}, t("characteristicsLegend")),
       Object.entries(t("characteristics")).map(([k, text]) => numberField(`c-${k}`, text, f?.characteristics[k], "value", { characteristic: k }))),

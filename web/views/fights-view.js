@@ -1,7 +1,7 @@
 // The list of saved fights (issue #13): each with its name, the date of its last change
 // and its round; open, rename, duplicate, delete (with undo), and the whole list exported.
 // One set of listeners, on the list's section.
-import { $, h, isolate, own } from "../infra/dom.js";
+import { $, h, isolate, limitFields, own } from "../infra/dom.js";
 import { language, t } from "../infra/i18n.js";
 
 export class FightsView {
@@ -48,16 +48,22 @@ export class FightsView {
     }));
   }
 
+  // The engine's limits (Table.limits): a fight is named as a fighter is.
+  limit(limits) {
+    this.limits = limits;
+  }
+
   // The row's name becomes a field (its label says whose), with Enregistrer and Annuler.
   renaming(li) {
     const name = li.querySelector(".name").textContent;
     const id = `fight-name-${li.dataset.id.replace(/[^a-z0-9]/gi, "")}`;
-    const input = h("input", { id, type: "text", maxlength: 60, value: name, autocomplete: "off", required: true });
+    const input = h("input", { id, type: "text", value: name, autocomplete: "off", required: true, dataset: { limit: "name" } });
     li.replaceChildren(h("form", { class: "rename", novalidate: true },
       h("label", { for: id, class: "visually-hidden" }, t("fightNewName", name)), input,
       h("div", { class: "card-tools" },
         h("button", { type: "submit", class: "primary" }, t("save")),
         h("button", { type: "button", dataset: { fight: "rename-cancel" } }, t("cancel")))));
+    limitFields(li, this.limits);
     input.focus();
     input.select();
   }
