@@ -72,3 +72,14 @@ def act(page: Any, name: str, action: str, **fields: Any) -> None:
             control.fill(str(value))
     sheet.locator("[data-submit]").click()
     expect(sheet).to_be_hidden()
+
+
+def clock_until(page: Any, locator: Any, text: str, limit_ms: int = 60_000, step_ms: int = 1000) -> None:
+    """The page's clock (``page.clock``, installed before the page loaded) moved on a
+    second at a time until ``locator`` says ``text``: a limit of the page (the engine's
+    start, a call it never answers) reached without waiting for it in real time."""
+    for _ in range(limit_ms // step_ms):
+        if text in locator.inner_text():
+            return
+        page.clock.fast_forward(step_ms)
+    expect(locator).to_contain_text(text)

@@ -1,6 +1,7 @@
 """The start of the page (issue #12 item 5, issue #14): a start that fails or takes too
 long says why, in French, with a reload button, within 30 s, and leaves the saved fight
-as it was; taps made before the engine is up are queued and applied in order.
+as it was; taps made before the engine is up are queued and applied in order. The start's
+limit (25 s) is reached by moving the page's clock (``page.clock``), not by waiting.
 
 Service workers are blocked: their cache would serve the files these tests break.
 """
@@ -12,7 +13,7 @@ import time
 from typing import Any
 
 from conftest import NewPhone, save_text, wait_ready
-from helpers import card, expect_pi, fight_log
+from helpers import card, clock_until, expect_pi, fight_log
 from playwright.sync_api import expect
 
 SAVED = "() => localStorage.getItem('riposte.encounter')"
@@ -20,7 +21,7 @@ SAVED = "() => localStorage.getItem('riposte.encounter')"
 BRIDGE = r".*/web-[0-9a-f]{12}/boot/bridge\.py$"
 
 
-def _broken_start(new_phone: NewPhone, pattern: str, how: str) -> tuple[Any, str, float]:
+def _broken_start(new_phone: NewPhone, pattern: str, how: str, clock: bool = False) -> tuple[Any, str, float]:
     """The seeded fight opened once (so the autosave is the page's own), then reloaded
     with the file matching ``pattern`` answered 404 or aborted: the page, the save before
     the reload, and when the reload began (monotonic seconds)."""
@@ -36,16 +37,24 @@ def _broken_start(new_phone: NewPhone, pattern: str, how: str) -> tuple[Any, str
             route.abort()
 
     page.context.route(re.compile(pattern), handle)
+    if clock:
+        page.clock.install()  # the start's limit reached by moving it (_says_why_and_recovers)
     began = time.monotonic()
     page.reload(wait_until="domcontentloaded")
     return page, saved, began
 
 
 def _says_why_and_recovers(page: Any, saved: str, began: float, why: str | re.Pattern[str],
-                           said: str = "Le moteur de règles n'a pas pu démarrer") -> None:
+                           said: str = "Le moteur de règles n'a pas pu démarrer", late: bool = False) -> None:
+    """``late``: nothing fails in the page, only its start's limit tells (moved on by the
+    page's clock, installed by ``_broken_start``)."""
     status = page.locator("#engine-status")
-    expect(status).to_contain_text(said, timeout=30_000)
-    assert time.monotonic() - began < 30
+    if late:
+        expect(page.locator("html")).to_have_attribute("data-engine", "loading")  # the limit's timer is set
+        clock_until(page, status, said)
+    else:
+        expect(status).to_contain_text(said, timeout=30_000)
+        assert time.monotonic() - began < 30
     expect(status).to_contain_text(why)
     expect(status).to_contain_text("Le combat sauvegardé n'a pas été touché")
     expect(page.locator("html")).to_have_attribute("data-engine", "error")
@@ -74,16 +83,16 @@ def test_an_aborted_bridge_says_so_with_a_reload_button(new_phone: NewPhone) -> 
 def test_a_missing_runtime_says_so_within_the_limit(new_phone: NewPhone) -> None:
     """pyodide.asm.wasm fails inside the worker, which tells the page nothing: past the
     start limit (25 s) the page says so (and would still carry on if the engine came)."""
-    page, saved, began = _broken_start(new_phone, r".*/pyodide\.asm\.wasm$", "404")
-    _says_why_and_recovers(page, saved, began, "rien après 25 s", "Le moteur de règles ne démarre pas")
+    page, saved, began = _broken_start(new_phone, r".*/pyodide\.asm\.wasm$", "404", clock=True)
+    _says_why_and_recovers(page, saved, began, "rien après 25 s", "Le moteur de règles ne démarre pas", late=True)
 
 
 def test_an_aborted_runtime_says_so_within_the_limit(new_phone: NewPhone) -> None:
-    page, saved, began = _broken_start(new_phone, r".*/pyodide\.asm\.wasm$", "abort")
-    _says_why_and_recovers(page, saved, began, "rien après 25 s", "Le moteur de règles ne démarre pas")
+    page, saved, began = _broken_start(new_phone, r".*/pyodide\.asm\.wasm$", "abort", clock=True)
+    _says_why_and_recovers(page, saved, began, "rien après 25 s", "Le moteur de règles ne démarre pas", late=True)
 
 
-def _held_start(new_phone: NewPhone) -> tuple[Any, list[Any]]:
+def _held_start(new_phone: NewPhone, clock: bool = False) -> tuple[Any, list[Any]]:
     """The seeded fight opened once (its autosave then holds the board), then reloaded
     with web/boot/bridge.py held back: the saved board is on screen, the engine cannot start
     until the test lets the held request go (``release``)."""
@@ -91,6 +100,8 @@ def _held_start(new_phone: NewPhone) -> tuple[Any, list[Any]]:
     page = phone.page
     held: list[Any] = []
     page.context.route(re.compile(BRIDGE), lambda route: held.append(route))
+    if clock:
+        page.clock.install()
     page.reload(wait_until="domcontentloaded")
     expect(card(page, "Orque")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("data-engine", "loading")
@@ -169,10 +180,10 @@ def test_agir_before_the_engine_is_up_opens_the_sheet_once_it_is(new_phone: NewP
 def test_a_late_engine_is_said_then_taken_when_it_comes(new_phone: NewPhone) -> None:
     """Past the limit the page says so, with the reload button, but a start that was only
     slow (a phone under load) still carries on, taps queued meanwhile included."""
-    page, held = _held_start(new_phone)
+    page, held = _held_start(new_phone, clock=True)
     card(page, "Orque").get_by_role("button", name="Passer").click()
     status = page.locator("#engine-status")
-    expect(status).to_contain_text("Le moteur de règles ne démarre pas (rien après 25 s)", timeout=30_000)
+    clock_until(page, status, "Le moteur de règles ne démarre pas (rien après 25 s)")
     expect(page.get_by_role("button", name="Recharger")).to_be_visible()
     _release(page, held)
     wait_ready(page)
