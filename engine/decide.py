@@ -35,9 +35,9 @@ from .events import (
     TurnPassed,
 )
 from .evolve import evolve
-from .initiative import breakdown, ready, round_is_spent
+from .initiative import breakdown, declarable, ready, round_is_spent
 from .model import Category, Combatant, Encounter, Settings
-from .rules import describe_tests, plan, turn_of
+from .rules import describe_tests, in_the_round, plan, taking_phases, turn_of
 from .sheet import check_changes, parse_combatant
 
 #: The most fighters in one encounter: a ``start_round`` maps each fighter's die and a
@@ -81,7 +81,7 @@ def _declare(c: Combatant, weapon_id: object, d6: object) -> dict[str, Any]:
         w = c.weapon(wid)
         if w is None:
             raise Refusal("no_such_weapon", field=f"declarations.{c.id}", name=c.name, weapon=wid)
-        if wid not in c.in_hand:
+        if w not in declarable(c):
             raise Refusal("not_declarable", name=c.name, weapon=w.name)
     die = v.integer(d6, f"rolls.{c.id}", low=1, high=6)
     return breakdown(c, weapon_id if isinstance(weapon_id, str) else None, die)
@@ -238,16 +238,9 @@ def _end_round(enc: Encounter, cmd: Command) -> list[Event]:
 def _pass(enc: Encounter, cmd: Command) -> list[Event]:
     """D5: stop taking phases for the rest of the round (P.I. kept for interruptions)."""
     c = _combatant(enc, cmd["actor"], "actor")
-    if enc.round == 0:
-        raise Refusal("round_not_started")
-    if enc.round_over:
-        raise Refusal("round_finished")
-    if c.hors_combat:
-        raise Refusal("hors_combat", name=c.name)
-    if not c.in_round:
-        raise Refusal("not_in_round", name=c.name)
-    if c.passed:
-        raise Refusal("passed", name=c.name)
+    turn = turn_of(enc, c, ())  # passing needs no turn of one's own (D5)
+    in_the_round(c, turn)
+    taking_phases(c, turn)
     return [TurnPassed(actor=c.id, pi=c.pi)]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Combatant, CombatantId, Encounter, Side, WeaponId, WeaponKind
+from .model import Combatant, CombatantId, Encounter, Side, Weapon, WeaponId, WeaponKind
 
 #: R1.4: the characteristic that fits each kind of weapon; a shield is declared with Mêlée.
 CHARACTERISTIC_FOR = {
@@ -49,6 +49,12 @@ def breakdown(c: Combatant, weapon_id: str | None, d6: int) -> dict[str, Any]:
     }
 
 
+def declarable(c: Combatant) -> tuple[Weapon, ...]:
+    """R1.1, D2: the weapons a fighter may declare: those in hand, in sheet order (or
+    none: bare hands, always)."""
+    return c.held()
+
+
 def suggested_declaration(c: Combatant) -> WeaponId | None:
     """R1.1, D2: the weapon offered to ``c`` at the start of the next round, by the game
     master's form and a player's alike (docs/ENGINE.md, "Choices where the rules are
@@ -67,11 +73,10 @@ def suggested_declaration(c: Combatant) -> WeaponId | None:
     >>> suggested_declaration(replace(lyra, d6=4, declared="epee", in_hand=("arc",)))  # no longer in hand
     'arc'
     """
-    rolled = c.d6 is not None
-    if rolled and (c.declared is None or c.declared in c.in_hand):
+    weapons = declarable(c)
+    if c.d6 is not None and (c.declared is None or any(w.id == c.declared for w in weapons)):
         return c.declared
-    held = c.held()
-    return held[0].id if held else None
+    return weapons[0].id if weapons else None
 
 
 def tie_order(c: Combatant) -> tuple[int, int, int]:

@@ -73,12 +73,7 @@ def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
     """R2.3, R5, D5, D6, D7, D22: may this fighter act now at all? Returns how an
     interruption would be paid ("pi" or "espoir"), or "pi" for a phase action.
     """
-    if not turn.started:
-        raise Refusal("round_not_started")
-    if c.hors_combat:
-        raise Refusal("hors_combat", name=c.name)
-    if not c.in_round:
-        raise Refusal("not_in_round", name=c.name)
+    in_the_round(c, turn)
     if action.category is Category.INTERRUPTION:
         if turn.own_phase:
             raise Refusal("interrupt_own_phase")
@@ -86,10 +81,7 @@ def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
         if pays == "espoir" and c.hope < HOPE_COST:
             raise Refusal("no_hope", name=c.name)
         return pays
-    if turn.over:
-        raise Refusal("round_finished")
-    if c.passed:
-        raise Refusal("passed", name=c.name)
+    taking_phases(c, turn)
     if turn.other_phase:
         raise Refusal("other_phase")
     if c.pi <= 0:
@@ -97,6 +89,26 @@ def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
     if not turn.ready:
         raise Refusal("not_highest")
     return "pi"
+
+
+def in_the_round(c: Combatant, turn: Turn) -> None:
+    """R1, D6, D7: a round has started, and the fighter rolled for it and is not out of
+    the fight (what any action, and passing, needs)."""
+    if not turn.started:
+        raise Refusal("round_not_started")
+    if c.hors_combat:
+        raise Refusal("hors_combat", name=c.name)
+    if not c.in_round:
+        raise Refusal("not_in_round", name=c.name)
+
+
+def taking_phases(c: Combatant, turn: Turn) -> None:
+    """R2.4, D5: the round goes on and the fighter has not passed (what a phase action,
+    and passing, needs)."""
+    if turn.over:
+        raise Refusal("round_finished")
+    if c.passed:
+        raise Refusal("passed", name=c.name)
 
 
 def payer(c: Combatant, action: Action) -> str:

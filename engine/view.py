@@ -18,7 +18,7 @@ from .actions import ACTIONS
 from .actions.base import is_melee
 from .codec import combatant_json, named_test_json
 from .errors import Refusal
-from .initiative import board_order, breakdown, ready, suggested_declaration
+from .initiative import board_order, breakdown, declarable, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
 from .rules import Turn, describe_tests, payer, plan, price, turn_of
 
@@ -135,7 +135,7 @@ def _declarations(c: Combatant) -> list[dict[str, Any]]:
     """R1: what the fighter may declare (D2: weapons in hand, or none) and the R1.3
     breakdown of each before the die: its ``initiative`` is the total less the d6."""
     choices: list[dict[str, Any]] = [{"weapon": None, "name": None, **breakdown(c, None, 0)}]
-    for w in c.held():
+    for w in declarable(c):
         choices.append({"weapon": w.id, "name": w.name, **breakdown(c, w.id, 0)})
     return choices
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tests.test_scenarios import RULES  # shared/ beside the repository, else its copy in docs/
+
 ROOT = Path(__file__).parent.parent
-RULES = ROOT.parent / "shared" / "rules" / "RULES.md"
 DOC = (ROOT / "docs" / "ENGINE.md").read_text(encoding="utf-8")
 ID = r"(?:R\d\.\d|D\d+)"
 
