@@ -76,13 +76,15 @@ export async function store(key, snapshot, error) {
 // its start, in slices, taps answered between them) and marks it done.
 const OPTIMISED = "riposte-optimised";
 const ROUNDS = 20;
-const WORK = `import json
-from engine.table import Table
+// Taps, as the engine's public contract takes them (a JSON command in, a board out).
+const WORK = `import json, random
+import engine
 def work():
-    table = Table()
+    state = engine.new_encounter()
     for i in range(12):
-        table.call(json.dumps({"op": "apply", "command": {"type": "add_combatant", "combatant": {"name": f"F{i}"}}}), boot="")
-    table.call(json.dumps({"op": "apply", "command": {"type": "start_round"}}), boot="")
+        state = engine.apply(state, {"type": "add_combatant", "combatant": {"name": f"F{i}"}})["state"]
+    result = engine.apply(state, {"type": "start_round"}, random.Random(i))
+    json.loads(json.dumps(engine.view(result["state"])))
 work`;
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
