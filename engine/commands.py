@@ -53,6 +53,8 @@ SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pass": (("actor",), ()),
     "end_round": ((), ()),
     "update_settings": (("settings",), ()),
+    "add_condition": (("id", "condition"), ("until",)),
+    "remove_condition": (("id", "condition"), ()),
 }
 
 

@@ -24,6 +24,9 @@ from .events import (
     CombatantAdded,
     CombatantRemoved,
     CombatantUpdated,
+    ConditionAdded,
+    ConditionEnded,
+    ConditionRemoved,
     Disengaged,
     EngagementsSet,
     Event,
@@ -55,7 +58,8 @@ def decide(enc: Encounter, command: object) -> list[Event]:
 
 def step(enc: Encounter, command: object) -> tuple[Encounter, list[Event]]:
     """The encounter after ``command`` and its events, followed by the end of the round
-    when they spend the last P.I. of a round in progress (R2.4, D21)."""
+    when they spend the last P.I. of a round in progress (R2.4, D21), and by the end of
+    the conditions that last until then (D25)."""
     events = decide(enc, command)
     after = enc
     for e in events:
@@ -64,6 +68,10 @@ def step(enc: Encounter, command: object) -> tuple[Encounter, list[Event]]:
         end = RoundEnded(round=enc.round, reason="pi")
         events.append(end)
         after = evolve(after, end)
+    if not enc.round_over and after.round_over:
+        for e in ended_conditions(after, enc.round):
+            events.append(e)
+            after = evolve(after, e)
     return after, events
 
 
@@ -262,6 +270,48 @@ def _update_settings(enc: Encounter, cmd: Command) -> list[Event]:
     return [SettingsUpdated(settings=Settings(run_table=tuple(rows)))]
 
 
+#: D25: the longest condition's words, and the most conditions a fighter carries at once.
+MAX_CONDITION = 40
+MAX_CONDITIONS = 8
+
+
+def _add_condition(enc: Encounter, cmd: Command) -> list[Event]:
+    """D25: a condition on a fighter, until removed or until the end of round ``until``
+    (this round while one runs, else a round to come); the same words again change its end.
+
+    >>> from engine.sheet import parse_combatant
+    >>> enc = Encounter(round=2, round_over=False, combatants=(parse_combatant({"name": "Brune"}, "c1", 0),))
+    >>> _add_condition(enc, {"id": "c1", "condition": " étourdi ", "until": 2})
+    [ConditionAdded(id='c1', text='étourdi', until=2)]
+    >>> _add_condition(enc, {"id": "c1", "condition": "saigne", "until": 1})
+    Traceback (most recent call last):
+    ...
+    engine.errors.Refusal: « until » : de 2 à 1001.
+    """
+    c = _combatant(enc, cmd["id"])
+    text = v.text(cmd["condition"], "condition", MAX_CONDITION)
+    first = enc.round + 1 if enc.round_over else enc.round
+    until = v.integer(cmd["until"], "until", low=first, high=first + v.MAX_VALUE) if "until" in cmd else None
+    if len(c.conditions) >= MAX_CONDITIONS and all(x.text != text for x in c.conditions):
+        raise v.bad("condition", "too_many", max=MAX_CONDITIONS)
+    return [ConditionAdded(id=c.id, text=text, until=until)]
+
+
+def _remove_condition(enc: Encounter, cmd: Command) -> list[Event]:
+    """D25: a condition taken off before its end (or one that had none)."""
+    c = _combatant(enc, cmd["id"])
+    text = v.text(cmd["condition"], "condition", MAX_CONDITION)
+    if all(x.text != text for x in c.conditions):
+        raise Refusal("no_such_condition", name=c.name, condition=text)
+    return [ConditionRemoved(id=c.id, text=text)]
+
+
+def ended_conditions(enc: Encounter, round_: int) -> list[Event]:
+    """D25: the conditions whose end comes with the end of ``round_``, in board order."""
+    return [ConditionEnded(id=c.id, text=x.text, round=round_)
+            for c in enc.combatants for x in c.conditions if x.until is not None and x.until <= round_]
+
+
 def _act(enc: Encounter, cmd: Command) -> list[Event]:
     return _action(enc, cmd, interruption=False)
 
@@ -329,4 +379,6 @@ _DECIDERS = {
     "update_settings": _update_settings,
     "act": _act,
     "interrupt": _interrupt,
+    "add_condition": _add_condition,
+    "remove_condition": _remove_condition,
 }

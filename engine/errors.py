@@ -106,6 +106,7 @@ REASONS = {
     "too_many_fighters": "too_many_fighters",
     "unknown_combatant": "unknown_combatant",
     "unknown_action": "unknown_action",
+    "no_such_condition": "not_allowed",
     # the command's shape (engine/commands.py, engine/decide.py)
     "use_interrupt": "bad_command",
     "use_act": "bad_command",

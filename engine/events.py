@@ -213,6 +213,32 @@ class Attacked:
 
 
 @dataclass(frozen=True, slots=True)
+class ConditionAdded:
+    """D25: a condition put on a fighter (or its end changed: one of that text is replaced)."""
+
+    id: CombatantId
+    text: str
+    until: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionRemoved:
+    """D25: a condition taken off by the game master."""
+
+    id: CombatantId
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionEnded:
+    """D25: a condition whose end came with the end of ``round``."""
+
+    id: CombatantId
+    text: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class SettingsUpdated:
     settings: Settings
 
@@ -221,7 +247,7 @@ Event = (
     CombatantAdded | CombatantUpdated | CombatantRemoved | EngagementsSet | Engaged | Disengaged
     | RoundStarted | RoundEnded | ActionTaken | TurnPassed | AimLost | AimAdjusted | AimUsed
     | ArrowNocked | ArrowLoosed | HandsChanged | PostureChanged | CoverTaken | CoverLost | Charged
-    | Moved | Attacked | SettingsUpdated
+    | Moved | Attacked | SettingsUpdated | ConditionAdded | ConditionRemoved | ConditionEnded
 )
 
 

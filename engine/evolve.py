@@ -20,6 +20,9 @@ from .events import (
     CombatantAdded,
     CombatantRemoved,
     CombatantUpdated,
+    ConditionAdded,
+    ConditionEnded,
+    ConditionRemoved,
     CoverLost,
     CoverTaken,
     Disengaged,
@@ -34,7 +37,7 @@ from .events import (
     SettingsUpdated,
     TurnPassed,
 )
-from .model import Category, Combatant, CombatantId, Encounter
+from .model import Category, Combatant, CombatantId, Condition, Encounter
 from .sheet import merge_changes
 
 #: The events that change one fighter's marks (what it holds, aims, where it stands).
@@ -65,6 +68,8 @@ def evolve(enc: Encounter, event: Event) -> Encounter:
             return _melee(enc, event)
         case SettingsUpdated(settings=settings):
             return replace(enc, settings=settings)
+        case ConditionAdded() | ConditionRemoved() | ConditionEnded():
+            return _condition(enc, event)
         case Moved() | Attacked():
             return enc
         case _:
@@ -131,6 +136,15 @@ def _melee(enc: Encounter, event: Melee) -> Encounter:
             return _set(enc, cid, engaged_off_tracker=off)
         case _:
             assert_never(event)
+
+
+def _condition(enc: Encounter, event: ConditionAdded | ConditionRemoved | ConditionEnded) -> Encounter:
+    """D25: a condition put on (in place of one of the same text), taken off, or ended."""
+    c = _fighter(enc, event.id)
+    kept = tuple(x for x in c.conditions if x.text != event.text)
+    if isinstance(event, ConditionAdded):
+        kept = (*kept, Condition(text=event.text, until=event.until))
+    return enc.with_combatant(replace(c, conditions=kept))
 
 
 def _fighter(enc: Encounter, cid: str) -> Combatant:

@@ -11,7 +11,8 @@ tokens between ``~``, one token a command:
   numbers in :data:`PLACES` order (side 1 PJ or 0 PNJ, hope, the seven characteristics,
   the seven usual skills, wounds, initiative bonus; one digit each, trailing zeros left
   out, or between commas when one is not a digit), then each weapon: kind letter, skill
-  level, a flag (1 in hand, +2 not stowed), name (its id and skill are its name's slug);
+  level, a flag (1 in hand, +2 not stowed, +4 its skill is its name, issue #26), name (its id
+  is its name's slug, and so is its skill without the +4);
 - ``E`` ends the round, ``P4`` fighter c4 passes, ``R4`` removes it, ``A4q`` c4 acts
   (``I``: interrupts) with the 17th action of :data:`ACTION_IDS`, options after it as
   ``1,e7`` (the option's letter in OPTIONS and its value in JSON, a fighter by its number;
@@ -115,9 +116,10 @@ def _pack_sheet(sheet: dict[str, Any], arms: Arms) -> str:
     weapons = []
     for w in reversed(sheet["weapons"]):  # the weapons' own skills end the skills, in weapon order
         level = skills.pop(w["skill"], None) if w["skill"] == next(reversed(skills), None) else None
-        if w["id"] != slug(w["name"]) or w["skill"] != w["id"] or type(level) is not int or not 0 <= level <= 9:
+        named = w["skill"] == w["name"] != w["id"]
+        if w["id"] != slug(w["name"]) or w["skill"] not in (w["id"], w["name"]) or type(level) is not int or not 0 <= level <= 9:
             raise _NoToken(w)
-        flag = (1 if w["id"] in sheet["in_hand"] else 0) + (0 if w["stowed"] is True else 2)
+        flag = (1 if w["id"] in sheet["in_hand"] else 0) + (0 if w["stowed"] is True else 2) + (4 if named else 0)
         weapons.append(f"{KINDS[w['kind']]}{level}{flag}{w['name']}")
     if tuple(skills) != SKILLS or tuple(sheet["characteristics"]) != CHARACTERISTICS:
         raise _NoToken("skills")
@@ -144,10 +146,11 @@ def _unpack_sheet(token: str, arms: Arms) -> dict[str, Any]:
     skills = {k: values[f"s.{k}"] for k in SKILLS}
     letters = {letter: kind for kind, letter in KINDS.items()}
     for w in weapons:
-        wid = slug(w[3:])
-        skills[wid] = int(w[1])
-        sheet_weapons.append({"id": wid, "name": w[3:], "kind": letters[w[0]], "skill": wid, "stowed": int(w[2]) < 2})
-        if int(w[2]) % 2:
+        wid, flag = slug(w[3:]), int(w[2])
+        skill = w[3:] if flag & 4 else wid
+        skills[skill] = int(w[1])
+        sheet_weapons.append({"id": wid, "name": w[3:], "kind": letters[w[0]], "skill": skill, "stowed": flag & 2 == 0})
+        if flag % 2:
             held.append(wid)
     return {"id": f"c{int(number) if number else _next_number(arms)}", "name": name,
             "side": {v: k for k, v in SIDES.items()}[values["side"]],

@@ -69,6 +69,16 @@ class Weapon:
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition the game master puts on a fighter (« étourdi », « saigne », « aveuglé »,
+    or the game master's own words), shown as a badge; no rule reads it (D25). ``until``:
+    the round at whose end it ends, announced then; ``None``, until it is removed."""
+
+    text: str
+    until: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Combatant:
     """One fighter: its sheet, what it holds and does, and its part of this round.
 
@@ -106,6 +116,8 @@ class Combatant:
     passed: bool = False
     #: The GM's free notes or conditions ("aveuglé, saigne"), shown as badges (issue #13).
     notes: str = ""
+    #: Conditions with an end (D25, issue #26), in the order they were put on.
+    conditions: tuple[Condition, ...] = ()
 
     def characteristic(self, name: str) -> int:
         """The characteristic's value (0 when the sheet lacks it)."""

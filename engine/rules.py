@@ -10,7 +10,7 @@ with its reason, so the page and the engine can never disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .actions.base import NAMED_SKILL, WEAPON_SKILL, Action, TestSpec, Uses
@@ -69,18 +69,28 @@ def weapon_for(c: Combatant, uses: Uses, chosen: str | None) -> Weapon | None:
     raise Refusal(uses.key)
 
 
+def never_fits(c: Combatant, uses: Uses) -> bool:
+    """No change of hands can give ``c`` a weapon that fits (R4: a bow, a thrown weapon, a
+    melee weapon or shield to parry): judged with every weapon in hand and an arrow
+    nocked, and with nothing in hand. Bare hands fit where they may."""
+    if uses.bare_hands or any(uses.fits(c, w) for w in c.weapons):
+        return False
+    every = replace(c, in_hand=tuple(w.id for w in c.weapons), arrow_nocked=True)
+    empty = replace(c, in_hand=())
+    return not any(uses.fits(every, w) or uses.fits(empty, w) for w in c.weapons)
+
+
 def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
     """R2.3, R5, D5, D6, D7, D22: may this fighter act now at all? Returns how an
-    interruption would be paid ("pi" or "espoir"), or "pi" for a phase action.
+    interruption would be paid ("pi" or "espoir"), or "pi" for a phase action. Whether an
+    interruption can be paid (R5.2) is :func:`affordable`, asked after the action's own
+    preconditions (D24: the most specific reason first).
     """
     in_the_round(c, turn)
     if action.category is Category.INTERRUPTION:
         if turn.own_phase:
             raise Refusal("interrupt_own_phase")
-        pays = payer(c, action)
-        if pays == "espoir" and c.hope < HOPE_COST:
-            raise Refusal("no_hope", name=c.name)
-        return pays
+        return payer(c, action)
     taking_phases(c, turn)
     if turn.other_phase:
         raise Refusal("other_phase")
@@ -111,6 +121,12 @@ def taking_phases(c: Combatant, turn: Turn) -> None:
         raise Refusal("passed", name=c.name)
 
 
+def affordable(c: Combatant, pays: str) -> None:
+    """R5.2: an interruption at P.I. <= 0 needs a point d'Espoir; with none left, refused."""
+    if pays == "espoir" and c.hope < HOPE_COST:
+        raise Refusal("no_hope", name=c.name)
+
+
 def payer(c: Combatant, action: Action) -> str:
     """R5.2: how ``c`` pays ``action``: an interruption at P.I. <= 0 with a point d'Espoir,
     anything else with P.I. (``"pi"`` or ``"espoir"``)."""
@@ -121,20 +137,42 @@ def plan(c: Combatant, turn: Turn, action: Action, options: Mapping[str, Any], p
     """Judge ``action`` by ``c`` now; raise :class:`Refusal` or say what it costs.
 
     Eligibility, then the required options, the preconditions, the weapon and the option
-    checks. With ``probe`` (the board's view), options are neither asked for nor checked.
+    checks; an interruption's preconditions and weapon come before whether it can be paid
+    (D24: « not after its own charge » says more than « no P.I. nor Espoir »), and its
+    payment before its options (the contract: eligibility before the outcome). With
+    ``probe`` (the board's view), options are neither asked for nor checked.
     """
     pays = eligibility(c, turn, action)
+    if action.category is Category.INTERRUPTION:
+        weapon = _prepared(c, action, options)
+        affordable(c, pays)
+        _required(action, options, probe)
+    else:
+        _required(action, options, probe)
+        weapon = _prepared(c, action, options)
+    if not probe:
+        action.check(c, options)
+    return Plan(*price(turn, action, weapon, pays, options), weapon)
+
+
+def _required(action: Action, options: Mapping[str, Any], probe: bool) -> None:
+    """The options the action cannot go without (not asked for by the board's probe)."""
     if not probe:
         for name in action.required:
             if name not in options:
                 raise Refusal("option_required", action=action.id, field=name)
+
+
+def _prepared(c: Combatant, action: Action, options: Mapping[str, Any]) -> Weapon | None:
+    """The action's preconditions (R4 table) and the weapon it uses; first, when no weapon
+    of the sheet could ever do it (D24: « a bow » says more than « no arrow nocked »)."""
+    uses = action.uses
+    if uses is not None and "weapon" not in options and never_fits(c, uses):
+        raise Refusal(uses.key)
     for need in action.needs:
         if not need.holds(c):
             raise Refusal(need.key)
-    weapon = weapon_for(c, action.uses, options.get("weapon")) if action.uses is not None else None
-    if not probe:
-        action.check(c, options)
-    return Plan(*price(turn, action, weapon, pays, options), weapon)
+    return weapon_for(c, action.uses, options.get("weapon")) if action.uses is not None else None
 
 
 def price(turn: Turn, action: Action, weapon: Weapon | None, pays: str, options: Mapping[str, Any]) -> tuple[int, str]:

@@ -59,7 +59,7 @@ from .model import Encounter, Side
 from .play import attempt, fold
 from .sheet import LIMITS, MAX_NOTES
 from .values import MAX_WEAPONS
-from .view import Boards
+from .view import ATTACKS, Boards
 
 Answer = dict[str, Any]
 
@@ -76,7 +76,7 @@ OPERATIONS = {
     "export": ("board",),
     "link": (),
     "journal": (),
-    "new": ("party",),
+    "new": ("party", "restore"),
     "limits": (),
 }
 
@@ -209,9 +209,10 @@ class Table:
     def _answer(self, changed: bool = False, text: str | None = None, shown: dict[str, Any] | None = None,
                 **extra: Any) -> Answer:
         """``shown``: the board of the fight now, when the caller has just made it."""
+        used, attackers = self._recent()
         out: Answer = {"ok": True, "board": self._boards.board(self._enc) if shown is None else shown, "undo": len(self._log),
                        "redo": len(self._undone), "last": self._log[-1] if self._log else None,
-                       "next": self._undone[-1] if self._undone else None, "used": self._used()}
+                       "next": self._undone[-1] if self._undone else None, "used": used, "attackers": attackers}
         if changed:
             out["save"] = text if text is not None else save.dump_texts(self._texts, save.painted(out["board"]))
             if self._sent != len(self._marks) - 1:  # a new last checkpoint: the autosave keeps it
@@ -220,9 +221,12 @@ class Table:
         out.update(extra)
         return out
 
-    def _used(self) -> dict[str, str]:
-        """The last action each fighter took (``act``, not an interruption), among the
-        last :data:`USED_WINDOW` commands: the page offers it again on the fighter's card.
+    def _recent(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Among the last :data:`USED_WINDOW` commands: the last action each fighter took
+        (``act``, not an interruption), which the page offers again on its card; and who
+        last attacked each fighter since the round started (an attack with a target,
+        ``ATTACKS``), whom its interruption sheets name first as the attacker (``against``,
+        D16).
 
         >>> t = Table()
         >>> for name in ("A", "B"):
@@ -230,12 +234,21 @@ class Table:
         >>> _ = t.apply({"type": "start_round", "rolls": {"c1": 6, "c2": 1}})
         >>> t.apply({"type": "act", "actor": "c1", "action": "observer"})["used"]
         {'c1': 'observer'}
+        >>> t.apply({"type": "act", "actor": "c2", "action": "attaque_melee", "target": "c1"})["attackers"]
+        {'c1': 'c2'}
         """
         used: dict[str, str] = {}
+        attackers: dict[str, str] = {}
+        this_round = True
         for command in reversed(self._log[-USED_WINDOW:]):
-            if command.get("type") == "act" and command["actor"] not in used:
-                used[command["actor"]] = command["action"]
-        return used
+            kind = command.get("type")
+            this_round = this_round and kind != "start_round"
+            if kind != "act":
+                continue
+            used.setdefault(command["actor"], command["action"])
+            if this_round and command["action"] in ATTACKS and "target" in command:
+                attackers.setdefault(command["target"], command["actor"])
+        return used, attackers
 
     def _refused(self, error: dict[str, Any]) -> Answer:
         """The fight as it is, and why ``error`` refused what was asked."""
@@ -390,13 +403,58 @@ class Table:
         """The journal of the fight, round by round (engine/journal.py)."""
         return {"ok": True, "entries": journal(self._log)}
 
-    def new(self, party: object = False) -> Answer:
-        """A new fight; with ``party``, the PJ with their sheets as they are now (wounds
-        and Espoir carry over: the rules are silent, docs/TABLE.md), standing, out of any
-        round."""
-        sheets = [combatant_sheet(c) for c in self._enc.combatants if party is True and c.side is Side.PJ]
-        log = [{"type": "add_combatant", "combatant": {k: x for k, x in s.items() if k != "entry"}} for s in sheets]
+    def new(self, party: object = False, restore: object = False) -> Answer:
+        """A new fight; with ``party``, the PJ with their sheets (docs/TABLE.md, "A new
+        fight with the party": the rules are silent). Their weapons in hand as their sheet
+        gives them (the hands the form or ``add_combatant`` last set, not those the fight
+        left: a thrown weapon is back, D19); standing, out of any round, no aim, charge,
+        cover, arrow, engagement, note or condition. Wounds and Espoir as they are now
+        (a campaign's next fight starts where the last one ended), or, with ``restore``, as
+        each PJ joined this fight.
+
+        >>> def after_a_throw() -> Table:  # Brune threw her javelin, spent a point d'Espoir, took 3 wounds
+        ...     t = Table()
+        ...     for command in ({"type": "add_combatant", "combatant": {"name": "Brune", "side": "pj", "hope": 2,
+        ...                      "weapons": [{"id": "j", "name": "Javelot", "kind": "thrown", "skill": "j"}], "in_hand": ["j"]}},
+        ...                     {"type": "start_round", "rolls": {"c1": 6}}, {"type": "act", "actor": "c1", "action": "lancer_arme"},
+        ...                     {"type": "update_combatant", "id": "c1", "changes": {"hope": 1, "wounds": 3}}):
+        ...         _ = t.apply(command)
+        ...     return t
+        >>> [(f["in_hand"], f["hope"], f["wounds"]) for f in after_a_throw().new(True)["board"]["combatants"].values()]
+        [(['j'], 1, 3)]
+        >>> [(f["in_hand"], f["hope"], f["wounds"]) for f in after_a_throw().new(True, True)["board"]["combatants"].values()]
+        [(['j'], 2, 0)]
+        """
+        kept = self._sheets()
+        log = []
+        for c in self._enc.combatants:
+            if party is not True or c.side is not Side.PJ:
+                continue
+            sheet = {k: x for k, x in combatant_sheet(c).items() if k != "entry"}
+            was = kept.get(c.id, {})
+            sheet["in_hand"] = [w for w in was.get("in_hand", sheet["in_hand"]) if c.weapon(w) is not None]
+            if restore is True:
+                sheet.update({k: was[k] for k in ("wounds", "hope") if k in was})
+            log.append({"type": "add_combatant", "combatant": sheet})
         return self._start(log)
+
+    def _sheets(self) -> dict[str, dict[str, Any]]:
+        """Read from the log, for each fighter: the hands its sheet gives it (``in_hand`` as
+        ``add_combatant`` or ``update_combatant`` last set it) and the wounds and Espoir it
+        joined the fight with (a copy: those of its original when it joined)."""
+        sheets: dict[str, dict[str, Any]] = {}
+        for command in self._log:
+            kind = command.get("type")
+            if kind == "add_combatant":
+                sheet = command["combatant"]
+                sheets[sheet["id"]] = {"in_hand": list(sheet.get("in_hand", [])), "wounds": sheet.get("wounds", 0),
+                                       "hope": sheet.get("hope", 0)}
+            elif kind == "update_combatant" and "in_hand" in command["changes"] and command["id"] in sheets:
+                sheets[command["id"]]["in_hand"] = list(command["changes"]["in_hand"])
+            elif kind == "duplicate_combatant" and command["id"] in sheets:
+                for cid in command["ids"]:
+                    sheets[cid] = dict(sheets[command["id"]])
+        return sheets
 
     # --- the page's one entry point ---------------------------------------------------------
     def call(self, request_json: object, **extra: Any) -> str:

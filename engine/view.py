@@ -10,27 +10,27 @@ recomputes one fighter. Boards are values: never change one in place.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from .actions import ACTIONS
 from .actions.base import is_melee
+from .actions.defence import ANSWERS
 from .codec import combatant_json, named_test_json
 from .errors import Refusal
 from .initiative import board_order, breakdown, declarable, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
-from .rules import Turn, describe_tests, payer, plan, price, turn_of
+from .rules import Turn, describe_tests, never_fits, payer, plan, price, turn_of
 
 #: The actions that attack a fighter: after one, the page offers the target's answers
-#: (R5.3) at once.
-ATTACKS = ("attaque_melee", "charge", "tir_arc", "lancer_arme")
+#: (R5.3) at once, those that fit the attack (D23, ``answers`` in the catalogue).
+ATTACKS = tuple(ANSWERS)
 
 #: R4 as the page needs it: each action's category and options (the page words actions by
-#: id), and whether it attacks its target.
+#: id), whether it attacks its target and, if so, the interruptions that answer it (D23).
 CATALOGUE = {
     a.id: {"category": a.category.value, "options": list(a.options), "required": list(a.required),
-           "attack": a.id in ATTACKS}
+           "attack": a.id in ATTACKS, **({"answers": list(ANSWERS[a.id])} if a.id in ATTACKS else {})}
     for a in ACTIONS.values()
 }
 
@@ -119,16 +119,7 @@ def never(c: Combatant) -> list[str]:
     >>> never(parse_combatant({"name": "Orque"}, "c1", 0))
     ['ajuster_tir', 'encocher_fleche', 'lancer_arme', 'preparer_arme', 'tir_arc', 'parer']
     """
-    every = replace(c, in_hand=tuple(w.id for w in c.weapons), arrow_nocked=True)
-    empty = replace(c, in_hand=())
-    out = []
-    for a in ACTIONS.values():
-        uses = a.uses
-        if uses is None or uses.bare_hands:
-            continue
-        if not any(uses.fits(every, w) or uses.fits(empty, w) for w in c.weapons):
-            out.append(a.id)
-    return out
+    return [a.id for a in ACTIONS.values() if a.uses is not None and never_fits(c, a.uses)]
 
 
 def _declarations(c: Combatant) -> list[dict[str, Any]]:
@@ -163,4 +154,7 @@ def _verdict(c: Combatant, turn: Turn, action_id: str) -> dict[str, Any]:
     tests = describe_tests(c, action, p.weapon, {})
     if tests:
         out["tests"] = [named_test_json(t) for t in tests]
+    if "tests" in action.options:  # R4.4: what it costs when every test it names is passed
+        cost, pays = price(turn, action, p.weapon, p.pays, {"tests": {spec.skill: True for spec in action.tests}})
+        out["if_passed"] = {"cost": cost, "pays": pays}
     return out

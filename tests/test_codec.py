@@ -9,7 +9,7 @@ dataclass as an object, ``None`` as null. Saves of every release rest on this sh
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -31,18 +31,20 @@ from engine.events import (
     SettingsUpdated,
     type_name,
 )
-from engine.model import Combatant, Encounter, Posture, Settings, Side, Weapon, WeaponKind
+from engine.model import Combatant, Condition, Encounter, Posture, Settings, Side, Weapon, WeaponKind
 from tests.casts import CASTS
 
 ARC = Weapon("arc", "Arc court", WeaponKind.BOW, "arc", stowed=False)
 ARC_JSON = {"id": "arc", "name": "Arc court", "kind": "bow", "skill": "arc", "stowed": False}
 LYRA = Combatant("lyra", "Lyra", Side.PJ, (("tir", 8),), (("arc", 3),), 0, 1, 2, (ARC,), ("arc",), entry=3,
-                 posture=Posture.A_GENOUX, aim_bonus=2, aim_weapon="arc", engaged_with=("orque",), pi=7, initiative=12)
+                 posture=Posture.A_GENOUX, aim_bonus=2, aim_weapon="arc", engaged_with=("orque",), pi=7, initiative=12,
+                 conditions=(Condition("étourdie", 3), Condition("saigne")))
 LYRA_SHEET = {"id": "lyra", "name": "Lyra", "side": "pj", "characteristics": {"tir": 8}, "skills": {"arc": 3},
               "initiative_bonus": 0, "wounds": 1, "hope": 2, "weapons": [ARC_JSON], "in_hand": ["arc"], "entry": 3}
 LYRA_JSON = {**LYRA_SHEET, "posture": "a_genoux", "aim_bonus": 2, "aim_weapon": "arc", "arrow_nocked": False,
              "cover": False, "engaged_with": ["orque"], "engaged_off_tracker": False, "hors_combat": False,
-             "in_round": False, "pi": 7, "initiative": 12, "d6": None, "declared": None, "charged": False, "passed": False, "notes": ""}
+             "in_round": False, "pi": 7, "initiative": 12, "d6": None, "declared": None, "charged": False, "passed": False, "notes": "",
+             "conditions": [{"text": "étourdie", "until": 3}, {"text": "saigne", "until": None}]}
 
 
 def roundtrip(cls: type, value: Any, expected: dict[str, Any]) -> None:
@@ -59,6 +61,13 @@ def test_a_weapon_is_written_field_by_field() -> None:
 def test_a_fighter_is_written_with_pairs_as_objects_tuples_as_lists_and_enums_as_values() -> None:
     roundtrip(Combatant, LYRA, LYRA_JSON)
     assert codec.writer(Combatant, codec.SHEET)(LYRA) == LYRA_SHEET  # the sheet: those fields alone
+
+
+def test_a_fighter_written_before_notes_and_conditions_reads_without_them() -> None:
+    """A state of an earlier release (codec.LATER): no ``notes`` (issue #13) nor
+    ``conditions`` (issue #26, D25); they read as empty."""
+    old = {k: x for k, x in LYRA_JSON.items() if k not in ("notes", "conditions")}
+    assert codec.reader(Combatant)(old) == replace(LYRA, notes="", conditions=())
 
 
 def test_an_encounter_nests_its_settings_and_fighters() -> None:

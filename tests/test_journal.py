@@ -100,7 +100,7 @@ def test_every_kind_of_entry_says_exactly_what_happened() -> None:
         {"round": 1, "kind": "action", "name": "Aldric", "action": "charge", "category": "complexe", "cost": 10,
          "pays": "pi", "pi_before": 9, "pi_after": -1, "hope_before": 2, "hope_after": 2,
          "tests": [{**melee, "characteristic_value": 7, "skill": "course", "skill_level": 2, "id": "portee"},
-                   {**melee, "characteristic_value": 7, "skill": "epee", "skill_level": 3,
+                   {**melee, "characteristic_value": 7, "skill": "epee", "skill_level": 3, "skill_name": "Épée",
                     "modifiers": [{"id": "charge", "rule": "R4.2", "value": 4}]}],
          "outcome": {"test_result": 0}, "target": "Orque", "against": None},
         {"round": 1, "kind": "action", "name": "Orque", "action": "bloquer", "category": "interruption", "cost": 5,

@@ -263,6 +263,10 @@ def as_packed(command: dict[str, Any], arms: dict[str, list[str]] | None = None)
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", weapons=[{**SIX[3]["weapons"][0], "stowed": False}])}, ARMS,
      "+|Orque 1|0060030001|m23Hache"),
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", in_hand=[])}, ARMS, "+|Orque 1|0060030001|m20Hache"),
+    # +4: the weapon's skill is its name (the form of issue #26), not its slug
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", weapons=[{**SIX[3]["weapons"][0], "skill": "Hache"}],
+                                                     skills={**{k: x for k, x in SIX[3]["skills"].items() if k != "hache"}, "Hache": 2})},
+     ARMS, "+|Orque 1|0060030001|m25Hache"),
     # a round: the engine's dice as digits, typed ones as letters, "-" for none
     ({"type": "start_round", "rolls": {"c1": 4, "c2": 0, "c3": 9}, "engine_rolled": ["c1", "c2", "c3"]}, ARMS, "s409"),
     ({"type": "start_round", "rolls": {"c1": 4, "c2": 0, "c3": 9}}, ARMS, "seaj"),
