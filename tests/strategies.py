@@ -45,8 +45,8 @@ JSON = st.recursive(
 )
 
 COMMAND_TYPES = ["add_combatant", "update_combatant", "remove_combatant", "start_round", "act", "interrupt",
-                 "pass", "end_round", "update_settings"]
-KEYS = ["type", "actor", "action", "id", "changes", "combatant", "declarations", "rolls", "settings", *engine.ACTIONS,
+                 "pass", "end_round", "update_settings", "add_condition", "remove_condition"]
+KEYS = ["type", "actor", "action", "id", "changes", "combatant", "declarations", "rolls", "settings", "condition", "until", *engine.ACTIONS,
         "target", "against", "weapon", "distance", "test_result", "difficulty", "success", "familier", "skill",
         "posture", "items", "tests"]
 

@@ -150,3 +150,57 @@ def test_a_new_name_is_told_before_the_entries_that_use_it() -> None:
         ("renamed", "Orque 1", "Orque blessé"),
         ("out", "Orque 1", None),
     ]
+
+
+def test_wounds_espoir_notes_and_conditions_are_told() -> None:
+    """Issue #26: every change of wounds (R1.7) and Espoir (R5.2), from the board's row or
+    the form, is in the journal with its value before and after; notes that change;
+    conditions put on, taken off, and ended with their round (D25). A sheet saved with the
+    same wounds tells nothing."""
+    log = [*fight(),
+           {"type": "update_combatant", "id": "aldric", "changes": {"wounds": 5}},
+           {"type": "update_combatant", "id": "aldric", "changes": {"hope": 1, "wounds": 5}},
+           {"type": "update_combatant", "id": "orque", "changes": {"notes": "saigne"}},
+           {"type": "update_combatant", "id": "orque", "changes": {"notes": ""}},
+           {"type": "add_condition", "id": "orque", "condition": "étourdi", "until": 1},
+           {"type": "add_condition", "id": "aldric", "condition": "aveuglé"},
+           {"type": "remove_condition", "id": "aldric", "condition": "aveuglé"},
+           {"type": "end_round"}]
+    result = engine.replay(log)
+    assert result["ok"], result
+    told = [{k: x for k, x in e.items() if k != "round"} for e in journal(result["commands"])[4:]]
+    assert told == [
+        {"kind": "wounds", "name": "Aldric", "before": 2, "after": 5},
+        {"kind": "hope", "name": "Aldric", "before": 2, "after": 1},
+        {"kind": "notes", "name": "Orque", "notes": "saigne"},
+        {"kind": "notes", "name": "Orque", "notes": ""},
+        {"kind": "condition", "name": "Orque", "condition": "étourdi", "until": 1},
+        {"kind": "condition", "name": "Aldric", "condition": "aveuglé", "until": None},
+        {"kind": "condition_removed", "name": "Aldric", "condition": "aveuglé"},
+        {"kind": "round_ended", "reason": "mj"},
+        {"kind": "condition_ended", "name": "Orque", "condition": "étourdi"},
+    ]
+
+
+def test_an_aim_at_its_cap_is_told_so() -> None:
+    """R4.1, D17: each aim says the bonus it reached; one at the cap (Lyra's Arc 3) says it
+    added nothing, where the journal read « Ajuster un tir — 5 P.I. » alone; the shot names
+    its test with the aim and the bow's skill by the bow's name."""
+    lyra = {**CASTS["lyra"], "skills": {**CASTS["lyra"]["skills"], "arc": 3}}
+    log = [{"type": "add_combatant", "combatant": lyra}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "start_round", "declarations": {"lyra": "arc"}, "rolls": {"lyra": 6, "orque": 1}},
+           {"type": "act", "actor": "lyra", "action": "encocher_fleche"}, {"type": "act", "actor": "lyra", "action": "ajuster_tir"},
+           {"type": "end_round"},  # the aim lasts across rounds (R4.1)
+           {"type": "start_round", "declarations": {"lyra": "arc"}, "rolls": {"lyra": 6, "orque": 1}},
+           {"type": "act", "actor": "lyra", "action": "ajuster_tir"}, {"type": "act", "actor": "lyra", "action": "ajuster_tir"},
+           {"type": "act", "actor": "orque", "action": "observer"},
+           {"type": "act", "actor": "lyra", "action": "ajuster_tir"},  # at the cap: 5 P.I. for nothing (D17); the round ends
+           {"type": "start_round", "declarations": {"lyra": "arc"}, "rolls": {"lyra": 6, "orque": 1}},
+           {"type": "act", "actor": "lyra", "action": "tir_arc", "target": "orque"}]
+    result = engine.replay(log)
+    assert result["ok"], result
+    actions = [e for e in journal(result["commands"]) if e["kind"] == "action" and e["name"] == "Lyra"]
+    assert [e.get("aim") for e in actions] == [None, {"bonus": 1, "capped": False}, {"bonus": 2, "capped": False},
+                                              {"bonus": 3, "capped": False}, {"bonus": 3, "capped": True}, None]
+    shot = actions[-1]["tests"][0]
+    assert (shot["skill"], shot["skill_name"], shot["modifiers"]) == ("arc", "Arc long", [{"id": "visee", "value": 3, "rule": "R4.1"}])

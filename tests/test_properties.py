@@ -139,6 +139,22 @@ class Fight(RuleBasedStateMachine):
         ]))
         self.send({"type": "update_combatant", "id": cid, "changes": change})
 
+    @rule(data=st.data())
+    def conditions(self, data: st.DataObject) -> None:
+        """D25: a condition put on until removed, this round or a round to come, or taken off."""
+        board = engine.view(self.state)
+        if not board["combatants"]:
+            return
+        cid = data.draw(st.sampled_from(list(board["combatants"])))
+        text = data.draw(st.sampled_from(["étourdi", "saigne", "aveuglé"]))
+        if data.draw(st.booleans()):
+            self.send({"type": "remove_condition", "id": cid, "condition": text})
+            return
+        first = board["round"] + 1 if board["round_over"] else board["round"]
+        until = data.draw(st.sampled_from([None, first - 1, first, first + 1]))
+        r = self.send({"type": "add_condition", "id": cid, "condition": text, **({} if until is None else {"until": until})})
+        assert r["ok"] == (until is None or until >= first), r.get("error")
+
     @precondition(lambda self: len(self.log) > 0)
     @rule(data=st.data())
     def remove(self, data: st.DataObject) -> None:
@@ -154,6 +170,14 @@ class Fight(RuleBasedStateMachine):
     def hope_never_below_zero(self) -> None:
         for f in engine.view(self.state)["combatants"].values():
             assert f["hope"] >= 0
+
+    @invariant()
+    def no_condition_outlives_its_round(self) -> None:
+        """D25: a condition whose round has ended is gone (ended with the round)."""
+        board = engine.view(self.state)
+        first = board["round"] + 1 if board["round_over"] else board["round"]
+        for f in board["combatants"].values():
+            assert all(c["until"] is None or c["until"] >= first for c in f["conditions"]), f["conditions"]
 
     @invariant()
     def json_round_trip_changes_nothing(self) -> None:

@@ -139,6 +139,56 @@ def test_a_new_fight_with_the_party_keeps_the_pj_as_they_are() -> None:
     assert seeded().new(False)["board"] == EMPTY
 
 
+def after_a_fight() -> Table:
+    """Aldric (edited to hold his sword and his dagger) and his copy, Orque; Aldric threw
+    his dagger (D19) and dropped his sword, took 4 wounds, spent a point d'Espoir, a
+    condition and a note."""
+    table = Table(rng=random.Random(1))
+    log = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "update_combatant", "id": "aldric", "changes": {"in_hand": ["epee", "dague"]}},
+           {"type": "duplicate_combatant", "id": "aldric", "ids": ["copie"]},
+           {"type": "start_round", "rolls": {"aldric": 6, "copie": 1, "orque": 1}},
+           {"type": "act", "actor": "aldric", "action": "lancer_arme", "weapon": "dague", "target": "orque"},
+           {"type": "act", "actor": "aldric", "action": "lacher_objet"},
+           {"type": "update_combatant", "id": "aldric", "changes": {"wounds": 6, "hope": 1}},
+           {"type": "add_condition", "id": "aldric", "condition": "étourdi"},
+           {"type": "update_combatant", "id": "aldric", "changes": {"notes": "saigne"}}]
+    for command in log:
+        assert table.apply(command)["ok"], command
+    return table
+
+
+def test_a_new_fight_with_the_party_resets_what_the_fight_left_and_asks_about_wounds_and_espoir() -> None:
+    """Issue #26 (docs/TABLE.md, "A new fight with the party"): the new fight gives each PJ
+    its hands as its sheet set them last (the form's edit: sword and dagger, the thrown one
+    back), standing, none of the fight's marks; wounds and Espoir as they are, or with
+    ``restore`` as it joined the fight (a copy: as its original was when copied)."""
+    table = after_a_fight()
+    assert table.show()["board"]["combatants"]["aldric"]["in_hand"] == []  # the fight left him bare-handed
+    kept = table.new(True)["board"]["combatants"]
+    assert list(kept) == ["aldric", "copie"]  # the PJ only
+    aldric = kept["aldric"]
+    assert (aldric["in_hand"], aldric["wounds"], aldric["hope"]) == (["epee", "dague"], 6, 1)
+    assert (aldric["conditions"], aldric["notes"], aldric["posture"], aldric["aim_bonus"], aldric["cover"]) == ([], "", "debout", 0, False)
+    assert (kept["copie"]["in_hand"], kept["copie"]["wounds"], kept["copie"]["hope"]) == (["epee", "dague"], 2, 2)
+    restored = after_a_fight().new(True, True)["board"]["combatants"]
+    assert [(f["in_hand"], f["wounds"], f["hope"]) for f in restored.values()] == [(["epee", "dague"], 2, 2)] * 2
+
+
+def test_the_attackers_are_those_of_this_round() -> None:
+    """Whom an interruption sheet names as the attacker (D16's ``against``): who last
+    attacked that fighter this round, a shot and a charge included, never one of a round
+    before nor a move."""
+    table = seeded()
+    answer = table.apply({"type": "act", "actor": "aldric", "action": "attaque_melee", "target": "orque"})
+    assert answer["attackers"] == {"orque": "aldric"}
+    answer = table.apply({"type": "act", "actor": "orque", "action": "se_deplacer"})
+    assert answer["attackers"] == {"orque": "aldric"}
+    table.apply({"type": "end_round"})
+    assert table.show()["attackers"] == {"orque": "aldric"}  # answerable until the next round (D20)
+    assert table.apply({"type": "start_round", "rolls": {"aldric": 6, "orque": 1}})["attackers"] == {}
+
+
 def test_the_first_release_save_opens_in_a_table() -> None:
     text = (HERE / "saves" / "format-1.json").read_text(encoding="utf-8")
     answer = Table().load(text)

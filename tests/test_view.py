@@ -194,3 +194,12 @@ def test_a_refused_action_is_priced_by_the_rules_as_an_allowed_one() -> None:
     dodged = _board_after(log[0], {"type": "interrupt", "actor": "orque", "action": "esquiver"})
     dodge = dodged["combatants"]["orque"]["actions"]["esquiver"]
     assert (dodge["allowed"], dodge["key"], dodge["cost"], dodge["pays"]) == (False, "no_hope", 1, "espoir")
+
+
+def test_the_acrobatic_dodge_says_what_it_costs_with_both_tests_passed() -> None:
+    """R4.4: with both its tests passed the dodge costs nothing (``if_passed``), else 5 P.I.
+    (or a point d'Espoir, R5.2): what the sheet's « Valider » says as the boxes are ticked."""
+    board = _board_after({"type": "start_round", "rolls": {"aldric": 6, "orque": 1}})
+    dodge = board["combatants"]["orque"]["actions"]["esquive_acrobatique"]
+    assert (dodge["cost"], dodge["pays"], dodge["if_passed"]) == (5, "pi", {"cost": 0, "pays": "rien"})
+    assert "if_passed" not in board["combatants"]["orque"]["actions"]["esquiver"]
