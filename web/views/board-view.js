@@ -8,8 +8,10 @@ import { $, h, isolate, limitFields, own } from "../infra/dom.js";
 import { actionName, t, term } from "../infra/i18n.js";
 import { commandLabel, costLabel, turnText } from "./labels.js";
 
-// The interruptions an attacked fighter may answer with (R5.3), in the order offered.
-const ANSWERS = ["parer", "esquiver", "bloquer", "intercepter", "esquive_acrobatique"];
+// The interruptions an attacked fighter may answer with (R5.3): the engine's catalogue
+// says which actions are interruptions (their `category`), in the order it lists them.
+const answersIn = (catalogue) =>
+  Object.keys(catalogue ?? {}).filter((id) => own(catalogue, id)?.category === "interruption");
 
 export class BoardView {
   constructor() {
@@ -148,7 +150,7 @@ export class BoardView {
       this.reveal();
       return;
     }
-    const answers = ANSWERS.filter((a) => own(target.actions, a)?.allowed);
+    const answers = answersIn(board.catalogue).filter((a) => own(target.actions, a)?.allowed);
     box.replaceChildren(
       h("p", { class: "reaction-title", id: "reaction-title" }, t("reactTitle", isolate(target.name), isolate(attacker.name))),
       h("div", { class: "chips" },
