@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Shot
-from helpers import act, add_fighter, card, expect_pi, start_round
+from conftest import NewPhone, Shot
+from helpers import CASTS, act, add_fighter, card, expect_pi, fight_log, save_text, start_round
 from playwright.sync_api import expect
+
+import engine
 
 
 def test_a_whole_fight_by_tapping(phone: Any, shot: Shot) -> None:
@@ -98,3 +100,22 @@ def test_a_whole_fight_by_tapping(phone: Any, shot: Shot) -> None:
 
     assert page.evaluate("document.documentElement.dataset.engine") == "ready"
     phone.assert_clean()
+
+
+def test_the_round_form_offers_the_declaration_the_engine_suggests(new_phone: NewPhone) -> None:
+    """R1.1, D2: each fighter's weapon in the game master's start-of-round form is the
+    board's ``suggested_declaration`` (the rule a player's phone follows too): Aldric fought
+    bare-handed and keeps bare hands though his sword is in hand, the Orque dropped its axe
+    (bare hands), Lyra never rolled (her first weapon in hand)."""
+    log = fight_log()
+    log[2]["declarations"]["aldric"] = None
+    log += [{"type": "add_combatant", "combatant": CASTS["lyra"]},
+            {"type": "act", "actor": "orque", "action": "lacher_objet", "items": ["hache"]}]
+    result = engine.replay(log)
+    assert result["ok"]
+    suggested = {i: f["suggested_declaration"] for i, f in engine.view(result["state"])["combatants"].items()}
+    assert suggested["aldric"] is None and suggested["lyra"] is not None  # not "the first weapon in hand" for all
+    page = new_phone(save=save_text(log)).page
+    page.get_by_role("button", name="Initiative").click()
+    for fighter, weapon in suggested.items():
+        expect(page.locator(f'li.declaration[data-id="{fighter}"] select')).to_have_value(weapon or "")

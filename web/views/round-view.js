@@ -67,9 +67,9 @@ export class RoundView {
     this.list.replaceChildren(...fighters.map((f, i) => {
       const select = h("select", { id: `decl-${i}`, name: `decl-${i}` },
         f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? isolate(d.name) : t("bareHands"))));
-      // Prefilled with last round's declaration, else the first weapon in hand (R1.1).
-      const previous = f.declarations.find((d) => d.weapon === f.declared && f.d6 !== null) ?? f.declarations[1];
-      if (previous) select.value = previous.weapon ?? "";
+      // Prefilled with the declaration the engine offers first (R1.1, D2: the board's
+      // suggested_declaration, the same for a player's phone).
+      select.value = f.suggested_declaration ?? "";
       const die = h("input", { id: `die-${i}`, name: `die-${i}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1 });
       return h("li", { class: "declaration", dataset: { id: f.id } },
         h("span", { class: "name" }, isolate(f.name), " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
