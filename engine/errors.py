@@ -153,12 +153,14 @@ REASONS = {
     "fight_too_long": "too_long",
     "not_json": "not_json",
     "too_deep": "not_json",
+    "number_too_long": "not_json",
     "not_an_encounter": "not_an_encounter",
     "newer_format": "newer_format",
     "bad_log": "bad_log",
     # the table session (engine/table.py) and the page (web/infra/session.js)
     "bad_request": "bad_command",
     "unknown_operation": "bad_command",
+    "nothing_to_revert": "bad_command",
     "internal": "internal",
     "read_only": "read_only",
 }

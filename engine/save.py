@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -154,7 +155,12 @@ def depth(text: str) -> int:
 
 def loads(text: str) -> Any:
     """``json.loads`` that refuses nesting over MAX_DEPTH (``too_deep``) before parsing,
-    and text that is not JSON (``not_json``, where it stops).
+    text that is not JSON (``not_json``, where it stops) and an integer longer than Python
+    converts (``number_too_long``).
+
+    >>> loads('{"value": ' + "9" * 5000 + "}")
+    Traceback (most recent call last):
+    engine.errors.Refusal: Ce n'est pas du JSON lisible (un nombre de plus de 4300 chiffres).
 
     >>> loads("[" * 65)
     Traceback (most recent call last):
@@ -166,6 +172,8 @@ def loads(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:  # where it stops (Python's own words are English)
         raise Refusal("not_json", line=exc.lineno, column=exc.colno) from exc
+    except ValueError as exc:  # an integer longer than Python converts (issue #25: not "too deep")
+        raise Refusal("number_too_long", max=sys.get_int_max_str_digits()) from exc
     except RecursionError as exc:  # nested deeper than Python goes, on a smaller stack
         raise Refusal("too_deep", max=MAX_DEPTH) from exc
 
@@ -227,8 +235,13 @@ def too_long(count: int, full: bool = False) -> Refusal:
 
 def too_big(size: int, full: bool = False) -> Refusal:
     """The refusal of a save text over :data:`MAX_CHARS` characters (``full``: as
-    :func:`too_long`)."""
-    return Refusal("fight_too_big" if full else "too_big", kb=size // 1000, max_kb=MAX_CHARS // 1000)
+    :func:`too_long`), its size in kB rounded up: one character over is never "2000 kB (at
+    most 2000 kB)".
+
+    >>> too_big(MAX_CHARS + 1).message
+    'Trop gros pour un combat : 2001 ko (au plus 2000 ko).'
+    """
+    return Refusal("fight_too_big" if full else "too_big", kb=-(-size // 1000), max_kb=MAX_CHARS // 1000)
 
 
 def checked_texts(texts: list[str], board: dict[str, Any] | None, full: bool = False) -> str:

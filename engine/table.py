@@ -36,9 +36,12 @@ command is accepted (:func:`engine.save.dump_texts`), not from the whole log eac
 
 The autosave may keep the last checkpoint beside the log (an answer's ``checkpoint``: the
 text to keep, or ``None`` to drop it) so that a reload replays only what follows it:
-``load(text, checkpoint)`` uses it only when its hash is the hash of the log's first
-``at`` commands, and otherwise replays the whole log (the log stays the truth; files and
-links carry the log only). The checkpoints before it are rebuilt later, a few at a time
+``load(text, checkpoint)`` uses it only when it provably belongs to this log and this
+engine (issue #25): it names this engine's :data:`ENGINE` (a hash of the engine's own code,
+so a checkpoint kept by another release, whose rules may differ, is never trusted) and its
+hash seals that name, the log's first ``at`` commands and the state itself (a state edited
+by hand does not match its seal). Otherwise the whole log is replayed: the log stays the
+truth; files and links carry the log only. The checkpoints before it are rebuilt later, a few at a time
 (``fill``, asked for by the page when idle), or at once by an undo that needs them.
 """
 
@@ -47,6 +50,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from . import save, values
@@ -77,6 +81,7 @@ OPERATIONS = {
     "link": (),
     "journal": (),
     "new": ("party", "restore"),
+    "revert": (),
     "limits": (),
 }
 
@@ -97,9 +102,30 @@ USED_WINDOW = 400
 FILL_MARKS = 8
 
 
-def _digest(texts: list[str]) -> str:
-    """The hash that ties a checkpoint to the log before it."""
-    return hashlib.sha256(",".join(texts).encode("utf-8", "surrogatepass")).hexdigest()
+def _fingerprint() -> str:
+    """This engine's version, as a checkpoint names it: a hash of the engine's own code (its
+    modules, by name and content), computed once when the engine is imported. Any change of
+    a rule, of the codec or of the replay gives another one."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+#: The engine's version a checkpoint must name to be trusted (:func:`_fingerprint`).
+ENGINE = _fingerprint()
+
+
+def _seal(texts: list[str], state: object) -> str:
+    """The hash that ties a checkpoint to this engine, to the log before it and to the
+    state it holds (its JSON with sorted keys: the same however it was written).
+
+    >>> _seal(["{}"], {"a": 1}) == _seal(["{}"], {"a": 1}) != _seal(["{}"], {"a": 2})
+    True
+    """
+    body = json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256("\n".join([ENGINE, ",".join(texts), body]).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Table:
@@ -118,12 +144,13 @@ class Table:
         self._sent = 0  # the checkpoint the page was last given (its index in _marks)
         self._undone: list[Any] = []
         self._boards = Boards()  # the board drawn from the last one's fighters (engine/view.py)
+        self._before: tuple[Any, ...] | None = None  # the fight before the last load or new, for revert
 
     # --- the log and its checkpoints ------------------------------------------------------
     def _push(self, command: Any, after: Encounter, line: str) -> None:
         """``command`` accepted, ``after`` the encounter it gave, ``line`` the command as
         the save writes it."""
-        self._enc = after
+        self._enc, self._before = after, None
         self._log.append(command)
         self._texts.append(line)
         if len(self._log) % self._every == 0:
@@ -148,6 +175,7 @@ class Table:
         checkpoint before it."""
         command = self._log.pop()
         self._texts.pop()
+        self._before = None
         del self._marks[len(self._log) // self._every + 1:]
         since = self._log[(len(self._marks) - 1) * self._every:]
         enc, result = fold(since, self._rng, start=self._mark(len(self._marks) - 1), with_events=False)
@@ -164,7 +192,7 @@ class Table:
             at = data.get("at")
             if not isinstance(at, int) or at <= 0 or at % self._every or at > len(texts):
                 return None
-            if data.get("hash") != _digest(texts[:at]):
+            if data.get("engine") != ENGINE or data.get("hash") != _seal(texts[:at], data.get("state")):
                 return None
             return at, decode(data.get("state"))
         except Exception:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
@@ -202,7 +230,8 @@ class Table:
         if last == 0:
             return None
         at = last * self._every
-        return json.dumps({"at": at, "hash": _digest(self._texts[:at]), "state": encode(self._mark(last))},
+        state = encode(self._mark(last))
+        return json.dumps({"at": at, "engine": ENGINE, "hash": _seal(self._texts[:at], state), "state": state},
                           ensure_ascii=False, separators=(",", ":"))
 
     # --- what every answer says -----------------------------------------------------------
@@ -289,6 +318,7 @@ class Table:
         except Refusal as refusal:
             self._enc, self._log, self._texts, self._marks, self._undone, self._sent = before
             return self._refused(refusal.as_json())
+        self._before = before
         return self._answer(changed=True, text=text, shown=shown)
 
     # --- the operations -------------------------------------------------------------------
@@ -455,6 +485,23 @@ class Table:
                 for cid in command["ids"]:
                     sheets[cid] = dict(sheets[command["id"]])
         return sheets
+
+    def revert(self) -> Answer:
+        """Back to the fight before the last ``load`` or ``new``, exactly as it was (its
+        undo and redo too), when nothing has been played since: the page opened another
+        fight but could not write it (web/infra/fight-list.js), so the fight its board
+        shows stays the engine's. Refused (``nothing_to_revert``) otherwise; nothing changes.
+
+        >>> t = Table()
+        >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Aldric"}})
+        >>> t.new()["undo"], t.revert()["undo"], t.revert()["error"]["key"]
+        (0, 1, 'nothing_to_revert')
+        """
+        if self._before is None:
+            return self._refused(Refusal("nothing_to_revert").as_json())
+        self._enc, self._log, self._texts, self._marks, self._undone, self._sent = self._before
+        self._before = None
+        return self._answer()
 
     # --- the page's one entry point ---------------------------------------------------------
     def call(self, request_json: object, **extra: Any) -> str:

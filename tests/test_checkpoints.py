@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,9 +18,9 @@ from hypothesis.stateful import initialize, invariant, precondition, rule
 from strategies import Playing
 
 from engine import save
-from engine.codec import decode
+from engine.codec import decode, encode
 from engine.play import fold
-from engine.table import CHECKPOINT_EVERY, Table
+from engine.table import CHECKPOINT_EVERY, ENGINE, Table, _seal
 from engine.view import board
 
 
@@ -192,7 +193,7 @@ def test_a_checkpoint_is_handed_over_each_time_the_log_reaches_one() -> None:
     assert given == [4, 8]
     for at in given:
         kept = json.loads(answers[at - 1]["checkpoint"])
-        assert kept["at"] == at
+        assert (kept["at"], kept["engine"]) == (at, ENGINE)
         assert decode(kept["state"]) == replayed(log_of(table)[:at])
 
 
@@ -229,6 +230,7 @@ def test_a_reload_without_a_checkpoint_replays_all_and_hands_one_over(monkeypatc
     lambda k: {**k, "at": k["at"] - 1}, lambda k: {**k, "at": 0}, lambda k: {**k, "at": -EVERY},
     lambda k: {**k, "at": 12}, lambda k: {**k, "at": "8"}, lambda k: {**k, "hash": k["hash"][::-1]},
     lambda k: {**k, "state": {"combatants": 3}}, lambda k: [k],
+    lambda k: {key: x for key, x in k.items() if key != "engine"}, lambda k: {**k, "engine": "0" * 32},
 ])
 def test_a_checkpoint_that_does_not_fit_the_log_is_ignored(monkeypatch: Any, change: Any) -> None:
     """The log stays the truth: a checkpoint with another count, another hash or an
@@ -257,3 +259,69 @@ def test_undo_below_a_restored_checkpoint_rebuilds_the_one_it_needs(monkeypatch:
     assert max(folds.sizes) <= EVERY  # from the checkpoint at 4, rebuilt once
     folds.sizes.clear()
     assert other.fill() == {"ok": True, "left": 0} and folds.sizes == []
+
+
+def ghost(kept: dict[str, Any], seal: bool) -> dict[str, Any]:
+    """``kept`` with one more fighter in its state: the trial's hand edit (issue #25, item 5);
+    ``seal``: its hash made again over the state, as someone who read this code would."""
+    enc = decode(kept["state"])
+    state = encode(replace(enc, combatants=(*enc.combatants, replace(enc.combatants[0], id="c99", name="Fantôme"))))
+    changed = {**kept, "state": state}
+    if seal:
+        changed["hash"] = _seal(["x"], state)  # a seal, but not of this log
+    return changed
+
+
+@pytest.mark.parametrize("seal", [False, True])
+def test_a_checkpoint_whose_state_was_edited_is_not_trusted(seal: bool) -> None:
+    """Issue #25, item 5: the hash covers the state and the engine's version, not the log
+    alone; a ghost fighter put into a kept checkpoint never reaches the fight, which stays
+    the replay of its log and keeps exporting a save the engine reads back."""
+    table = Table(rng=random.Random(0), every=EVERY)
+    kept = json.loads([a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1])
+    edited = ghost(kept, seal)
+    assert decode(edited["state"]) != decode(kept["state"])  # the edit is real
+    other = Table(rng=random.Random(0), every=EVERY)
+    answer = other.load(table.export(True)["text"], json.dumps(edited))
+    assert answer["ok"], answer
+    assert list(answer["board"]["combatants"]) == ["c1"]
+    assert is_its_log_replayed(other)
+    assert Table().load(other.export(True)["text"])["ok"]
+
+
+def test_a_checkpoint_from_another_engine_is_not_trusted(monkeypatch: Any) -> None:
+    """A release that changes a rule has another ENGINE: the checkpoint an older one kept,
+    right for its own rules, is replayed over, not trusted."""
+    import engine.table as table_module
+
+    table = Table(rng=random.Random(0), every=EVERY)
+    kept = [a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1]
+    monkeypatch.setattr(table_module, "ENGINE", "another release")
+    folds = Folds(monkeypatch)
+    answer = Table(rng=random.Random(0), every=EVERY).load(table.export(True)["text"], kept)
+    assert answer["ok"] and sum(folds.sizes) == 11
+    assert json.loads(answer["checkpoint"])["engine"] == "another release"
+
+
+def test_the_engine_version_is_a_hash_of_its_code() -> None:
+    """The same code gives the same ENGINE (a reload trusts its own checkpoints); it is
+    computed from the package's modules, not written by hand."""
+    import engine.table as table_module
+
+    assert table_module._fingerprint() == ENGINE and len(ENGINE) == 32
+
+
+def test_revert_brings_back_the_fight_before_a_load_with_its_undo() -> None:
+    """The page opened another fight and could not write it (web/infra/fight-list.js): the
+    engine goes back to the fight its board shows, undo and redo included; once anything is
+    played, or after one revert, there is nothing to revert."""
+    table = Table(rng=random.Random(0), every=EVERY)
+    wounded(table, 6)
+    table.undo()
+    before = (table.export(True)["text"], table.show()["undo"], table.show()["redo"])
+    assert table.load(save.dump([]))["ok"]
+    answer = table.revert()
+    assert answer["ok"] and (table.export(True)["text"], answer["undo"], answer["redo"]) == before
+    assert table.revert()["error"]["key"] == "nothing_to_revert"
+    assert table.new()["ok"] and table.apply({"type": "add_combatant", "combatant": {"name": "G"}})["ok"]
+    assert table.revert()["error"]["key"] == "nothing_to_revert"
