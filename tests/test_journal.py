@@ -204,3 +204,19 @@ def test_an_aim_at_its_cap_is_told_so() -> None:
                                               {"bonus": 3, "capped": False}, {"bonus": 3, "capped": True}, None]
     shot = actions[-1]["tests"][0]
     assert (shot["skill"], shot["skill_name"], shot["modifiers"]) == ("arc", "Arc long", [{"id": "visee", "value": 3, "rule": "R4.1"}])
+
+
+def test_a_test_names_the_weapon_used_among_those_of_the_same_skill() -> None:
+    """Two weapons of the sheet train the same skill (an « Épée » and a second blade): the
+    journal names the skill after the one the fighter used, not the first on the sheet."""
+    aldric = {**CASTS["aldric"], "in_hand": ["glaive"]}
+    first = next(w for w in aldric["weapons"] if w["kind"] == "melee")
+    second = {"id": "glaive", "name": "Glaive", "kind": "melee", "skill": first["skill"], "stowed": True}
+    aldric["weapons"] = [*aldric["weapons"], second]
+    log = [{"type": "add_combatant", "combatant": aldric}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "start_round", "declarations": {"aldric": "glaive", "orque": "hache"}, "rolls": {"aldric": 5, "orque": 1}},
+           {"type": "act", "actor": "aldric", "action": "attaque_melee", "target": "orque"}]
+    result = engine.replay(log)
+    assert result["ok"], result
+    attack = next(e for e in journal(result["commands"]) if e["kind"] == "action")
+    assert [(t["skill"], t.get("skill_name")) for t in attack["tests"]] == [(first["skill"], second["name"])]

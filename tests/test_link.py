@@ -263,6 +263,10 @@ def as_packed(command: dict[str, Any], arms: dict[str, list[str]] | None = None)
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", weapons=[{**SIX[3]["weapons"][0], "stowed": False}])}, ARMS,
      "+|Orque 1|0060030001|m23Hache"),
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", in_hand=[])}, ARMS, "+|Orque 1|0060030001|m20Hache"),
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", weapons=[{**SIX[3]["weapons"][0], "stowed": False}], in_hand=[])},
+     ARMS, "+|Orque 1|0060030001|m22Hache"),  # not stowed, and not in hand either
+    # every place written (the last, the initiative bonus, is not 0)
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", initiative_bonus=2)}, ARMS, "+|Orque 1|006003000100000002|m21Hache"),
     # +4: the weapon's skill is its name (the form of issue #26), not its slug
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", weapons=[{**SIX[3]["weapons"][0], "skill": "Hache"}],
                                                      skills={**{k: x for k, x in SIX[3]["skills"].items() if k != "hache"}, "Hache": 2})},

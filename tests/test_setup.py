@@ -107,7 +107,8 @@ def test_the_limits_the_table_announces_are_the_ones_it_enforces() -> None:
     full = Table()
     for n in range(limits["fighters"]):
         assert full.apply({"type": "add_combatant", "combatant": {"name": f"F{n}"}})["ok"]
-    assert full.check({"type": "add_combatant", "combatant": {"name": "Un de trop"}})["error"]["code"] == "too_many_fighters"
+    one_too_many = full.check({"type": "add_combatant", "combatant": {"name": "Un de trop"}})
+    assert one_too_many["error"]["code"] == "too_many_fighters" and one_too_many["fields"] == []  # no field of the sheet to mark
     assert save.checked_texts(["{}"] * limits["commands"], None)
     with pytest.raises(Refusal) as long:
         save.checked_texts(["{}"] * (limits["commands"] + 1), None)
@@ -149,6 +150,9 @@ def test_copy_names_skip_taken_numbers_and_fit_the_longest_name() -> None:
     long = "x" * 60
     renamed, copies = copy_names(long, {long}, 1)
     assert renamed == "x" * 58 + " 1" and copies == ["x" * 58 + " 2"]
+    spaced = "x" * 57 + " yy"  # cut where a word ends: no space left before the number
+    renamed, copies = copy_names(spaced, {spaced}, 1)
+    assert renamed == "x" * 57 + " 1" and copies == ["x" * 57 + " 2"]
 
 
 def test_copies_past_64_fighters_are_refused_and_nothing_changes() -> None:

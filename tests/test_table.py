@@ -175,6 +175,20 @@ def test_a_new_fight_with_the_party_resets_what_the_fight_left_and_asks_about_wo
     assert [(f["in_hand"], f["wounds"], f["hope"]) for f in restored.values()] == [(["epee", "dague"], 2, 2)] * 2
 
 
+def test_a_new_fight_restores_a_copy_as_its_original_was_and_a_bare_sheet_as_it_came() -> None:
+    """With ``restore``: a copy wounded after it was made comes back as its original joined
+    (the copy's own sheet is the original's), and a PJ whose sheet gave no Espoir and no
+    hands comes back with none, whatever the fight gave it."""
+    table = after_a_fight()
+    joined = {k: CASTS["aldric"][k] for k in ("wounds", "hope")}
+    assert table.apply({"type": "update_combatant", "id": "copie", "changes": {"wounds": 5, "hope": 0}})["ok"]
+    assert table.apply({"type": "add_combatant", "combatant": {"id": "brune", "name": "Brune", "side": "pj"}})["ok"]
+    assert table.apply({"type": "update_combatant", "id": "brune", "changes": {"hope": 2, "wounds": 1}})["ok"]
+    restored = table.new(True, True)["board"]["combatants"]
+    assert {k: restored["copie"][k] for k in joined} == joined
+    assert (restored["brune"]["in_hand"], restored["brune"]["wounds"], restored["brune"]["hope"]) == ([], 0, 0)
+
+
 def test_the_attackers_are_those_of_this_round() -> None:
     """Whom an interruption sheet names as the attacker (D16's ``against``): who last
     attacked that fighter this round, a shot and a charge included, never one of a round
