@@ -53,13 +53,14 @@ test-webkit: site
 test-firefox: site
 	$(FIREFOX_TESTS)
 
-# The long profiles (figures in docs/RELIABILITY.md): 10,000 Hypothesis sequences, and
-# 100,000 malformed commands through engine.apply and through the page's bridge.
+# The long profiles (figures in docs/RELIABILITY.md): 10,000 Hypothesis sequences, 1,000
+# sequences over the list of fights (tests/test_fight_list.py), and 100,000 malformed
+# commands through engine.apply and through the page's bridge.
 test-long: site
 	$(PY) tools/find_chromium.py --check
 	HYPOTHESIS_PROFILE=long FUZZ_COMMANDS=100000 BRIDGE_FUZZ_COMMANDS=100000 \
 		$(PY) -m pytest -s -p no:cacheprovider --hypothesis-show-statistics tests/test_properties.py tests/test_fuzz.py \
-		tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
+		tests/test_fight_list.py tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
 
 # The README's screenshots (docs/screenshot-*.png), taken by the two end-to-end tests that
 # reach those screens; without RIPOSTE_SCREENSHOTS they go to a tmp folder (make test).

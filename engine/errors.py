@@ -58,6 +58,7 @@ CODES = {
     "bad_log": "save",
     "internal": "table",
     "read_only": "page",
+    "busy": "page",
 }
 
 #: Every reason a refusal gives: key -> its code. The params each sentence names are in
@@ -146,6 +147,7 @@ REASONS = {
     "empty": "bad_value",
     "acrobatic_tests": "bad_value",
     "die_missing": "bad_value",
+    "half_character": "bad_value",  # the page's own: text typed with a lone surrogate (web/infra/commands.js)
     # a save, a file or a link (engine/save.py, engine/link.py)
     "too_big": "too_big",
     "fight_too_big": "too_big",
@@ -163,6 +165,7 @@ REASONS = {
     "nothing_to_revert": "bad_command",
     "internal": "internal",
     "read_only": "read_only",
+    "switching": "busy",
 }
 
 #: The value checks a sheet's fields can fail (:func:`engine.sheet.field_errors`): the

@@ -5,7 +5,7 @@ import { MAX_COPIES, sheetOf } from "../views/cast-view.js";
 import { isolate, own } from "../infra/dom.js";
 import { refusal, t } from "../infra/i18n.js";
 import * as store from "../infra/store.js";
-import { commands } from "../infra/commands.js";
+import { commands, halves } from "../infra/commands.js";
 
 export class CastController {
   constructor(parts, view) {
@@ -30,7 +30,8 @@ export class CastController {
       // Every field the engine refuses, at once, next to its field (Table.check "fields").
       check: async (sheet, id) => {
         const answer = await session.call({ op: "check", command: command(sheet, id) });
-        showErrors(answer);
+        const half = halves(sheet); // half a character: refused here, as typed (issue #25)
+        showErrors(half.length ? { ...answer, ok: false, fields: [...(answer.fields ?? []), ...half] } : answer);
       },
       save: async (sheet, id) => {
         const answer = await send(command(sheet, id));
@@ -38,7 +39,8 @@ export class CastController {
           view.closeFighter();
           return;
         }
-        showErrors({ ...(await session.call({ op: "check", command: command(sheet, id) })), error: answer.error, ok: false });
+        const checked = await session.call({ op: "check", command: command(sheet, id) });
+        showErrors({ ...checked, fields: [...(checked.fields ?? []), ...halves(sheet)], error: answer.error, ok: false });
         view.focusError();
       },
       // A fighter added where the user tapped: a refusal (64 fighters at most, a fight

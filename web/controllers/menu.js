@@ -4,7 +4,7 @@ import { isolate } from "../infra/dom.js";
 import { download, readFile } from "../infra/files.js";
 import { refusal, setLanguage, t } from "../infra/i18n.js";
 import { openHelp } from "../views/help-dialog.js";
-import { linkFor, playersView, qrSvg, readLink } from "../infra/links.js";
+import { holdsLink, linkFor, playersView, qrSvg, readLink } from "../infra/links.js";
 import * as store from "../infra/store.js";
 
 // What the page agrees to read from a file, or to inflate from a link, before the engine
@@ -18,12 +18,17 @@ const UNITS_PER_CHAR = 4;
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
 
+// A link put in the address less than this many ms after the one before was put there by
+// a page, not typed (issue #25, item 12): it asks.
+const REPEATED = 10_000;
+
 export class MenuController {
   constructor(parts, { menu, share, address }) {
     const { session, status, nav } = parts;
     this.parts = parts;
     this.share = share;
     this.address = address;
+    this.linking = false; // a link is being asked about or opened: another one is dropped
     const exportFile = async () => download(`riposte-${stamp()}.json`, await this.exportText(true));
     menu.bind({
       share: () => this.openShare(false),
@@ -91,9 +96,31 @@ export class MenuController {
     }
   }
 
-  // The link in the address, if any (at start, and when the fragment changes).
-  async openLink() {
-    const { session, status, nav } = this.parts;
+  // The link in the address, if any: at start, and when the fragment changes (`changed`).
+  // Another page may drive the address (issue #25: it opened Riposte, window.opener, or
+  // frames it; or it sets the fragment again and again): a link that arrives that way always
+  // asks, even over an empty fight; a link that arrives while one is being asked about or
+  // opened is dropped (the address cleared), so that each is taken once. A link the user
+  // puts in the address of an open tab, once, opens as at start.
+  async openLink(changed = false) {
+    const holds = holdsLink(this.address.hash());
+    if (this.linking) {
+      if (holds) this.address.clear();
+      return;
+    }
+    const time = performance.now();
+    const repeated = changed && holds && this.lastLink !== undefined && time - this.lastLink < REPEATED;
+    if (changed && holds) this.lastLink = time;
+    this.linking = true;
+    try {
+      await this.takeLink(repeated || this.address.opened());
+    } finally {
+      this.linking = false;
+    }
+  }
+
+  async takeLink(driven) {
+    const { session, status, nav, ask } = this.parts;
     let link;
     const chars = (await session.limits())?.chars;
     if (!chars) return; // no engine: its fault is said already
@@ -109,7 +136,7 @@ export class MenuController {
       // `#vue=joueurs` alone (docs/TABLE.md): the players' view of the fight on this device.
       if (playersView(this.address.hash())) {
         this.address.clear(); // consumed, as a share link is: the same link opens it again
-        nav.go("players");
+        if (!driven || await ask.ask(t("confirmPlayersTitle"), [t("linkFromPage")], t("confirmPlayers"), t("cancel"))) nav.go("players");
       }
       return;
     }
@@ -119,17 +146,18 @@ export class MenuController {
       return;
     }
     this.address.clear();
-    const opened = await this.replaceWith(link.text, t("fromLink"), (why) => t("linkRefused", why));
+    const opened = await this.replaceWith(link.text, t("fromLink"), (why) => t("linkRefused", why), null, driven);
     if (opened && link.players) nav.go("players");
   }
 
   watchLinks() {
-    this.address.bindChange(() => this.openLink());
+    this.address.bindChange(() => this.openLink(true));
   }
 
   // Open a save from a file or a link: the engine reads it, the user says yes; it opens
-  // as a new fight of the list (named `name`), and the open one stays in the list.
-  async replaceWith(text, source, why, name = null) {
+  // as a new fight of the list (named `name`), and the open one stays in the list. Over an
+  // empty fight nothing is asked, unless another page sent it (`driven`).
+  async replaceWith(text, source, why, name = null, driven = false) {
     const { session, status, ask, fights } = this.parts;
     const seen = await session.call({ op: "inspect", text });
     if (!seen.ok) {
@@ -137,9 +165,9 @@ export class MenuController {
       return false;
     }
     const s = seen.summary;
-    // Nothing to keep (no fighter): no question.
     const nothing = !session.board || Object.keys(session.board.combatants ?? {}).length === 0;
-    if (!nothing && !(await ask.ask(t("confirmTitle"), [t("summary", s.round, s.fighters.map(isolate)), t("confirmKeptInList")], t("confirmReplace"), t("confirmKeep")))) {
+    const lines = [t("summary", s.round, s.fighters.map(isolate)), ...(driven ? [t("linkFromPage")] : []), t("confirmKeptInList")];
+    if ((driven || !nothing) && !(await ask.ask(t("confirmTitle"), lines, t("confirmReplace"), t("confirmKeep")))) {
       status.message(t("kept"));
       return false;
     }

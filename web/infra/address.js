@@ -13,6 +13,12 @@ export class Address {
     return window.location.hash;
   }
 
+  // True when another page opened this one (window.open) or frames it: it can set this
+  // page's address, so a link it puts there is asked about (controllers/menu.js).
+  opened() {
+    return window.opener !== null || window.top !== window;
+  }
+
   // The link is consumed: a reload does not ask again.
   clear() {
     window.history.replaceState(null, "", window.location.pathname + window.location.search);

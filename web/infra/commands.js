@@ -2,11 +2,13 @@
 // takes the new board and writes its save, the message line says if the write failed,
 // and the live region says what happened. Refused: nothing changes; `tell` shows why.
 import { costLabel, turnText } from "../views/labels.js";
-import { isolate, own } from "./dom.js";
+import { isolate, own, wellFormed } from "./dom.js";
 import { actionName, refusal, t } from "./i18n.js";
 
 export function commands({ session, status }) {
   async function send(command) {
+    const half = halves(command);
+    if (half.length) return { ok: false, fields: half, error: { code: "bad_value", ...half[0] } };
     const answer = await session.call({ op: "apply", command });
     if (!answer.ok) return answer;
     answer.stored = session.take(answer); // what the write of the save did (Session.take)
@@ -22,6 +24,20 @@ export function commands({ session, status }) {
   }
 
   return { send, tell };
+}
+
+// The texts of a command (or a sheet) that hold half a character, as the engine's field
+// errors: { field, key: "half_character", params: { field } }, the field by its path
+// ("name", "weapons[0].name", "skills.arc"). Refused where typed, never sent (issue #25).
+export function halves(value, path = "") {
+  const at = (key) => (path ? `${path}.${key}` : key);
+  const half = (field) => ({ field, key: "half_character", params: { field } });
+  if (typeof value === "string") return wellFormed(value) ? [] : [half(path)];
+  if (Array.isArray(value)) return value.flatMap((item, i) => halves(item, `${path}[${i}]`));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) => [...(wellFormed(key) ? [] : [half(at(key))]), ...halves(item, at(key))]);
+  }
+  return [];
 }
 
 // What the live region says after a command: the action taken (its name and what it

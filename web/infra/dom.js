@@ -48,6 +48,12 @@ export function isolate(text) {
   return RTL.test(shown) ? `\u2068${shown}\u2069` : shown;
 }
 
+// True when `text` is whole: no half of a surrogate pair (issue #25: a file, a link or the
+// clipboard would silently turn one into U+FFFD, so text holding one is refused where typed).
+export function wellFormed(text) {
+  return !/\p{Cs}/u.test(text);
+}
+
 // A whole text that may hold user text (an engine message naming a fighter): without its
 // direction controls, read in the page's direction.
 export function plain(text) {

@@ -70,9 +70,17 @@ export async function linkFor(saveText, players = false) {
   return url.href;
 }
 
+const KEYS = ["z", "n", "c"]; // the fragment's key of a fight: deflated (z), as digits (n), older (c)
+
 // True when the fragment asks for the players' view (#vue=joueurs, with a fight or alone).
 export function playersView(hash) {
   return new URLSearchParams(hash.replace(/^#/, "")).get("vue") === "joueurs";
+}
+
+// True when the fragment holds something Riposte takes: a fight (a share link) or the players' view.
+export function holdsLink(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  return KEYS.some((k) => params.has(k)) || params.get("vue") === "joueurs";
 }
 
 // The fragment's parts: {text, players} for a share link, null when there is none;
@@ -81,7 +89,7 @@ export function playersView(hash) {
 // the same.
 export async function readLink(hash, limit, packedLimit = limit) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const key = ["z", "n", "c"].find((k) => params.has(k));
+  const key = KEYS.find((k) => params.has(k));
   if (key === undefined) return null;
   const data = params.get(key);
   if (data.length > (key === "n" ? 2.5 : 1) * packedLimit) throw new Error("too_big");

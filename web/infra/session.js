@@ -38,6 +38,7 @@ export class Session {
     this.next = null; // and each fighter's last action (engine/table.py), for the board
     this.used = {};
     this.readOnly = false;
+    this.switching = null; // while another fight opens: resolves when it is open (exclusive)
     this.held = null; // the unreadable save not set aside, until downloaded or given up
     this.unwritten = null; // the save text not written because of it
     this.behind = null; // the writer's save this tab shows, not yet read by its engine
@@ -83,12 +84,32 @@ export class Session {
   // why. A fault stops the tap that met it (it rejects) and is told once, to the "fault"
   // listeners.
   call(request) {
-    if (this.readOnly && WRITES.has(request.op)) {
-      return Promise.resolve({ ok: false, board: this.board, undo: this.undo, redo: this.redo,
-        error: { code: "read_only", key: "read_only", params: {} } });
-    }
+    if (this.readOnly && WRITES.has(request.op)) return this.refuse("read_only", "read_only");
+    if (this.switching) return WRITES.has(request.op) ? this.refuse("busy", "switching") : this.switching.then(() => this.call(request));
     if (!this.opened) return new Promise((resolve, reject) => this.queue.push({ request, resolve, reject }));
     return this.send(request);
+  }
+
+  // The page's own refusal, worded as the engine's (a reason key of engine/lang): nothing changes.
+  refuse(code, key) {
+    return Promise.resolve({ ok: false, board: this.board, undo: this.undo, redo: this.redo, error: { code, key, params: {} } });
+  }
+
+  // While `task` runs (another fight opening, web/infra/fight-list.js), a change asked from
+  // elsewhere (a tap, a key, a player's die) is refused ("switching"): it was meant for the
+  // fight on screen, which is about to change; other requests wait until it ends. The
+  // task's own requests go straight (send). Resolves what `task` resolves.
+  async exclusive(task) {
+    let done;
+    this.switching = new Promise((resolve) => {
+      done = resolve;
+    });
+    try {
+      return await task();
+    } finally {
+      this.switching = null;
+      done();
+    }
   }
 
   // Straight to the engine, past the queue and the read-only guard (the start's own
@@ -165,8 +186,9 @@ export class Session {
   // text (present when the fight changed) is written as it is, with the last checkpoint
   // when it changed (engine/table.py). Returns what the write did: "ok", "full",
   // "unavailable", "held" (not written: an unreadable save waits to be downloaded), or
-  // null when there was nothing to write (or this tab is read-only).
-  take(answer) {
+  // null when there was nothing to write (or this tab is read-only). `written`: the list of
+  // fights wrote it already (a switch, web/infra/fight-list.js): told, not written again.
+  take(answer, written = false) {
     this.board = answer.board;
     this.undo = answer.undo ?? 0;
     this.redo = answer.redo ?? 0;
@@ -175,7 +197,8 @@ export class Session {
     this.used = answer.used ?? {};
     let stored = null;
     if (typeof answer.save === "string" && !this.readOnly) {
-      if (this.held === null) {
+      if (written) stored = "ok";
+      else if (this.held === null) {
         stored = this.storage.save(answer.save);
         if (answer.checkpoint !== undefined && stored === "ok") this.storage.saveCheckpoint(answer.checkpoint);
       } else {

@@ -2,9 +2,11 @@
 // over after every change (engine/save.py writes and reads it), a save that could not
 // be read (kept aside, exportable), the cast models and the language. Storage that is
 // unavailable or full never stops the page: each call says what happened.
-const KEY = "riposte.encounter";
+import { Keys } from "./storage-keys.js";
+
+export const KEY = "riposte.encounter";
 const ASIDE = "riposte.encounter.unreadable";
-const CHECKPOINT = "riposte.checkpoint"; // the state after the log's first commands (engine/table.py)
+export const CHECKPOINT = "riposte.checkpoint"; // the state after the log's first commands (engine/table.py)
 const MODELS = "riposte.models";
 const LANG = "riposte.lang";
 const THEME = "riposte.theme"; // web/boot/theme.js reads it too
@@ -26,13 +28,17 @@ function set(key, value) {
   }
 }
 
+// localStorage as web/infra/fight-list.js takes it (web/infra/storage-keys.js).
+export const keys = new Keys();
+
 // The saved encounter: its text for the engine, and its last board for a first paint.
 export function load() {
   const { value, unavailable } = get(KEY);
   return { text: value, board: boardOf(value), unavailable: Boolean(unavailable) };
 }
 
-function boardOf(text) {
+// The board painted in a save text, or null (web/infra/fight-list.js reads a found fight's).
+export function boardOf(text) {
   try {
     return text ? JSON.parse(text)?.board ?? null : null;
   } catch {
@@ -99,48 +105,12 @@ export function saveTheme(theme) {
   return set(THEME, theme);
 }
 
-// --- the list of fights (issue #13) ------------------------------------------------------
-// The open fight stays where it always was (riposte.encounter, riposte.checkpoint): a
-// returning user's save opens exactly as before. The list is an index (riposte.fights:
-// which fight is open, and each fight's name, dates, round and number of fighters) and,
-// for every fight not open, its save text under riposte.fight.<id> (docs/RELIABILITY.md).
-const FIGHTS = "riposte.fights";
-const FIGHT = "riposte.fight.";
-
-export function fights() {
-  try {
-    const index = JSON.parse(get(FIGHTS).value ?? "null");
-    if (index && typeof index.current === "string" && Array.isArray(index.fights)) return index;
-  } catch {
-    /* unreadable: made again from the open fight */
-  }
-  return null;
-}
-
-export function saveFights(index) {
-  return set(FIGHTS, JSON.stringify(index));
-}
-
-export function fightText(id) {
-  return get(FIGHT + id).value;
-}
-
-export function saveFightText(id, text) {
-  return set(FIGHT + id, text);
-}
-
-export function dropFight(id) {
-  try {
-    localStorage.removeItem(FIGHT + id);
-  } catch {
-    /* storage unavailable: nothing to drop */
-  }
-}
+// The list of fights (issues #13, #25): its keys and its transactions are web/infra/fight-list.js's.
 
 // listener(): another tab changed the list.
 export function onFightsChange(listener) {
   window.addEventListener("storage", (event) => {
-    if (event.key === FIGHTS) listener();
+    if (event.key === "riposte.fights") listener();
   });
 }
 

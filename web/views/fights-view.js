@@ -1,17 +1,39 @@
 // The list of saved fights (issue #13): each with its name, the date of its last change
-// and its round; open, rename, duplicate, delete (with undo), and the whole list exported.
+// and its round; open, rename, duplicate, delete (each delete undone in turn), and the
+// whole list exported.
 // One set of listeners, on the list's section.
 import { $, h, isolate, limitFields, own } from "../infra/dom.js";
 import { language, t } from "../infra/i18n.js";
+
+// A burst of taps acts once (issue #25): a tap on the list less than BURST ms after the one
+// before, on the same kind of button where that one landed, is dropped (a row moves up under
+// the finger when the one above is deleted, a copy comes under it, the list is drawn again);
+// another button, a tap after a pause, or the keyboard goes through.
+const BURST = 400;
+
+function burstGuard() {
+  let last = null; // { x, y, time, what } of the last tap
+  return (event, button) => {
+    if (event.detail === 0) return true; // Enter or Space
+    const time = performance.now();
+    const what = button.dataset.fight ?? button.type;
+    const box = button.getBoundingClientRect();
+    const again = last && last.what === what && time - last.time < BURST
+      && last.x >= box.left && last.x <= box.right && last.y >= box.top && last.y <= box.bottom;
+    last = { x: event.clientX, y: event.clientY, time, what };
+    return !again;
+  };
+}
 
 export class FightsView {
   constructor() {
     this.list = $("#fights");
     this.handlers = {};
     const section = $("#fights-group");
+    const steady = burstGuard();
     section.addEventListener("click", (event) => {
       const button = event.target.closest("button");
-      if (!button) return;
+      if (!button || !steady(event, button)) return;
       const id = button.closest("li[data-id]")?.dataset.id;
       const what = button.dataset.fight;
       if (what === "rename") this.renaming(button.closest("li"));
@@ -31,9 +53,9 @@ export class FightsView {
     this.handlers = handlers;
   }
 
-  // index: store.fights(); the open fight first, then the others by their last change.
+  // index: the list (web/infra/fight-list.js); the open fight first, then the others by their last change.
   render(index) {
-    const fights = [...index.fights].sort((a, b) => (a.id === index.current ? -1 : b.id === index.current ? 1 : String(b.updated).localeCompare(String(a.updated))));
+    const fights = [...index.fights].sort((a, b) => (a.id === index.current ? -1 : b.id === index.current ? 1 : String(b.updated ?? "").localeCompare(String(a.updated ?? ""))));
     this.list.replaceChildren(...fights.map((f) => {
       const open = f.id === index.current;
       const name = isolate(f.name);
@@ -68,17 +90,18 @@ export class FightsView {
     input.select();
   }
 
-  // A line under the list (what happened), with « Annuler la suppression » after a delete.
-  note(text, undo = false) {
+  // A line under the list (what happened), with a button that brings back the last fight
+  // deleted (`restore`: its label) after a delete, or after one came back while more wait.
+  note(text, restore = null) {
     const note = $("#fights-note");
-    note.replaceChildren(text, undo ? h("button", { type: "button", dataset: { fight: "restore" } }, t("fightRestore")) : "");
+    note.replaceChildren(text, restore ? h("button", { type: "button", dataset: { fight: "restore" } }, restore) : "");
     note.hidden = !text;
   }
 }
 
 // "30/11/2026 14:03", in the page's language.
 function when(iso) {
-  const date = new Date(iso);
+  const date = new Date(iso ?? NaN);
   if (Number.isNaN(date.getTime())) return "";
   return date.toLocaleString(language(), { dateStyle: "short", timeStyle: "short" });
 }

@@ -1,0 +1,429 @@
+// The list of fights (issues #13, #25): where each fight is kept, and every change of the
+// list as one transaction. No DOM: the storage (a Keys, store.js) and the engine (its
+// `call`, and `exclusive`, which keeps other changes away while a switch runs) are passed in,
+// so the very same code runs in the page (controllers/fights.js) and under the Hypothesis
+// state machine of tests/test_fight_list.py (through tests/fight_list_driver.mjs, in Node).
+//
+// Storage (docs/RELIABILITY.md, "Several fights"): the open fight's save text in
+// riposte.encounter (and its checkpoint beside it), as before the list existed; the list
+// in riposte.fights, {"version": 1, "current", "next", "fights": [{"id", "name",
+// "created", "updated", "round", "fighters"}]}; each other fight's save text in
+// riposte.fight.<id>.
+//
+// What holds:
+// - One transaction at a time, in the order asked (`run`): open, new, a file, a link,
+//   import, duplicate, rename, delete, undo a delete, and the list's dates after a tap.
+// - Each writes the texts it adds first, then the list once (the commit), then drops what
+//   the list no longer names. A write refused before the commit: what it wrote is dropped
+//   and nothing has changed, the engine included (`revert`: the fight its board shows,
+//   with its undo). Refused at the commit: the same. The result says what happened.
+// - A tab closed at any point leaves storage that `prepare` reads back with nothing lost:
+//   a switch cut short is finished only when the open fight's text is safe elsewhere,
+//   fights kept in storage that the list does not name are listed again, an unreadable
+//   list is set aside and made again from what storage holds; ids are never given twice.
+// - A switch stores the engine's fight, not storage's copy of it (a write that failed
+//   before leaves storage behind the board).
+import { wellFormed } from "./dom.js";
+import { CHECKPOINT, KEY as OPEN, boardOf } from "./store.js";
+
+const INDEX = "riposte.fights";
+const INDEX_ASIDE = "riposte.fights.unreadable";
+const FIGHT = "riposte.fight.";
+const DATE_MAX = 40; // an ISO date is 24: a longer "date" is not one (issue #25: a 3 MB `updated`)
+const ID = /^f([1-9][0-9]{0,8})$/;
+
+// The number of an id ("f12" -> 12), 0 for anything else.
+const number = (id) => Number(ID.exec(String(id))?.[1] ?? 0);
+// An integer from 0 to `high`, else 0.
+const count = (value, high) => (Number.isInteger(value) && value >= 0 && value <= high ? value : 0);
+
+// A name as the list keeps it: text, trimmed, at most `max` characters (the engine's limit
+// of a fighter's name, Table.limits: a fight is named as a fighter is), or null.
+function cleanName(value, max) {
+  if (typeof value !== "string") return null;
+  const name = Array.from(value.trim()).slice(0, max).join("").trim();
+  return name || null;
+}
+
+// `word(name)` (a copy's name, a found fight's) within `max` characters: the name is
+// shortened, never the word that says what it is.
+function named(word, name, max) {
+  const room = max - Array.from(word("")).length;
+  return cleanName(word(Array.from(name).slice(0, Math.max(1, room)).join("").trim()), max);
+}
+
+// A date as the list keeps it, or null: an ISO date the browser reads.
+function cleanDate(value) {
+  return typeof value === "string" && value.length <= DATE_MAX && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
+// Round and fighters, from a board (the engine's answer) or a save's board.
+function summaryOf(board) {
+  const fighters = board?.combatants && typeof board.combatants === "object" ? Object.keys(board.combatants).length : 0;
+  return { round: count(board?.round, 1e6), fighters: count(fighters, 1e6) };
+}
+
+// True when `text` is JSON (a save cut short is not).
+function readable(text) {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class FightList {
+  // keys: a Keys; engine: { call(request) -> answer, exclusive(task) }; words: { fightN(n),
+  // fightCopy(name), fightFound(n), fightFoundOf(name) } (the names the list gives); now():
+  // an ISO date; blocked(): why no change may be made now (read-only tab, a save held), or
+  // null; nameMax(): the longest name (the engine's limits, once known).
+  constructor({ keys, engine, words, now = () => new Date().toISOString(), blocked = () => null, nameMax = () => Infinity }) {
+    Object.assign(this, { keys, engine, words, now, blocked, nameMax });
+    this.index = null;
+    this.deleted = []; // every fight deleted during this visit, the last one last: { entry, text, at }
+    this.tail = Promise.resolve();
+    this.running = false;
+  }
+
+  // One transaction at a time, in the order asked: `task` starts once the one before has
+  // ended, whatever its outcome. Resolves what `task` resolves.
+  run(task) {
+    const done = this.tail.then(async () => {
+      this.running = true;
+      try {
+        return await task();
+      } finally {
+        this.running = false;
+      }
+    });
+    this.tail = done.catch(() => undefined);
+    return done;
+  }
+
+  // A change of the list: refused at once (without waiting) when it may not be made now.
+  change(task) {
+    return this.run(() => {
+      const why = this.blocked();
+      return why ? { ok: false, why } : task();
+    });
+  }
+
+  entry(id) {
+    return this.index?.fights.find((f) => f.id === id) ?? null;
+  }
+
+  // An id never given before: past the list's `next`, every id it names, every fight kept
+  // in storage (an index behind them never gives an id twice) and those in `taken`.
+  fresh(taken = []) {
+    const ids = [...this.index.fights.map((f) => f.id), ...taken, ...this.keys.names(FIGHT).map((k) => k.slice(FIGHT.length))];
+    return `f${Math.max(this.index.next, ...ids.map((id) => number(id) + 1))}`;
+  }
+
+  // The list written: the commit of every transaction. "ok", "full" or "unavailable".
+  commit(index) {
+    const stored = this.keys.set(INDEX, JSON.stringify(index));
+    if (stored === "ok") this.index = index;
+    return stored;
+  }
+
+  // The list as another tab left it (read only: nothing written).
+  reread() {
+    const index = readIndex(this.keys.get(INDEX).value, this.words, this.nameMax());
+    if (index) this.index = index.index;
+    return this.index;
+  }
+
+  // --- the start -----------------------------------------------------------------------
+  // Before the saved fight is read (boot/start.js): the list read and checked, made from
+  // the open fight on a first visit (a returning user's fight becomes "Combat 1", nothing
+  // moved), a switch cut short finished, fights in storage that the list does not name
+  // listed again. Writes only when `writable` (the tab that writes). Returns what to say:
+  // [{ key, params }] (keys of web/lang: fightsListUnreadable, fightsFound).
+  // `words` has two more names for these: fightFound(n), fightFoundOf(name).
+  prepare(writable) {
+    const { keys } = this;
+    const said = [];
+    const stored = keys.get(INDEX).value;
+    const read = readIndex(stored, this.words, this.nameMax());
+    const changed = (read?.changed ?? true) || read.index.switching !== undefined;
+    if (stored !== null && read === null) {
+      said.push({ key: "fightsListUnreadable", params: [] });
+      if (writable) keys.set(INDEX_ASIDE, stored); // set aside, never lost: its fights are found below
+    }
+    this.index = read?.index ?? { version: 1, current: null, next: 1, fights: [] };
+    if (this.index.current === null) {
+      // A first visit since the list exists, or a list unreadable: the open fight is its first entry.
+      const id = this.fresh();
+      this.index = { ...this.index, current: id, next: number(id) + 1,
+        fights: [...this.index.fights, this.newEntry(id, this.words.fightN(number(id)), summaryOf(boardOf(keys.get(OPEN).value)))] };
+    }
+    const { current } = this.index;
+    const found = []; // texts in storage that the list does not name: { id, text, name }
+    const left = keys.get(FIGHT + current).value;
+    const open = keys.get(OPEN).value;
+    const { switching } = this.index;
+    if (switching !== undefined) delete this.index.switching; // read once: the start finishes or keeps
+    if (left !== null && left !== open) {
+      // A switch cut short (the list names the fight switched from, `switching`): the fight
+      // opened was written under its id, maybe not yet where the open fight lives. That
+      // text is the truth only if the open fight's key still holds the fight switched from,
+      // kept under its own id too, and if it reads as JSON. Else (a left-over of an older
+      // page, a hand edit, a save a tap wrote since) both are kept: nothing overwrites the
+      // open fight.
+      const finish = open === null || (switching !== undefined && keys.get(FIGHT + switching).value === open && readable(left));
+      if (!finish) found.push({ id: current, text: left, name: named(this.words.fightFoundOf, this.entry(current).name, this.nameMax()) });
+      else if (writable && keys.set(OPEN, left) === "ok") {
+        keys.remove(CHECKPOINT); // the checkpoint of the fight switched from
+        keys.remove(FIGHT + current);
+      }
+    } else if (left !== null && writable) keys.remove(FIGHT + current); // the same text twice
+    const ids = new Set(this.index.fights.map((f) => f.id));
+    for (const key of keys.names(FIGHT)) {
+      const id = key.slice(FIGHT.length);
+      const text = ids.has(id) ? null : keys.get(key).value;
+      if (text !== null) found.push({ id, text, name: null });
+    }
+    if (!writable) return said;
+    const base = this.index;
+    const copies = []; // [the key's id, the id it is listed under] of fights given a new id
+    for (const fight of found) {
+      // Listed under its own id when it is a free one, else under a new id (written first).
+      let id = fight.id;
+      if (!ID.test(id) || ids.has(id)) {
+        id = this.fresh([...ids]);
+        if (keys.set(FIGHT + id, fight.text) !== "ok") continue; // left where it is: found again next time
+        copies.push([fight.id, id]);
+      }
+      ids.add(id);
+      const name = cleanName(fight.name, this.nameMax()) ?? this.words.fightFound(number(id));
+      this.index = { ...this.index, next: Math.max(this.index.next, number(id) + 1),
+        fights: [...this.index.fights, this.newEntry(id, name, summaryOf(boardOf(fight.text)))] };
+    }
+    if (!changed && this.index === base) return said;
+    if (this.commit(this.index) !== "ok") {
+      for (const [, id] of copies) keys.remove(FIGHT + id); // where they were, they are found again
+      this.index = base;
+      return said;
+    }
+    for (const [was] of copies) keys.remove(FIGHT + was);
+    const listed = this.index.fights.length - base.fights.length;
+    if (listed) said.push({ key: "fightsFound", params: [listed] });
+    return said;
+  }
+
+  // The list without the mark of a switch under way.
+  settled() {
+    const { switching, ...index } = this.index;
+    return index;
+  }
+
+  newEntry(id, name, summary) {
+    const now = this.now();
+    return { id, name, created: now, updated: now, ...summary };
+  }
+
+  // --- switching ---------------------------------------------------------------------
+  // Another fight opens: the list's `id`, or a new one the engine makes from `request` (a
+  // file or a link: a load; a new fight) named `name`. Resolves { ok, why, error, shown,
+  // unsaved, name }: `shown`, the engine's answer for the fight now open (the one
+  // opened, or the one before, back) when the board must be drawn again; `unsaved`: the
+  // fight opened is listed and kept under its id but its write where the open fight lives
+  // failed ("full"/"unavailable"); the next start opens it from there.
+  switchTo({ id = null, request = null, name = null }) {
+    return this.change(() => this.engine.exclusive(() => this.switchNow(id, request, name)));
+  }
+
+  async switchNow(id, request, name) {
+    const { keys } = this;
+    const before = this.index;
+    const from = before.current;
+    if (id !== null) {
+      const text = keys.get(FIGHT + id).value;
+      if (id === from) return { ok: true, same: true, name: this.entry(id).name };
+      if (text === null || !this.entry(id)) return { ok: false, why: "missing" };
+      request = { op: "load", text };
+    }
+    // The engine's fight, as the board shows it: what goes into the list.
+    const here = await this.engine.call({ op: "export", board: true });
+    const answer = await this.engine.call(request);
+    if (!answer.ok) return { ok: false, why: "refused", error: answer.error };
+    const target = id ?? this.fresh();
+    const written = [];
+    // Refused before the commit: what was written is dropped, the engine reopens its fight.
+    const back = async (why) => {
+      for (const key of written) keys.remove(key);
+      return { ok: false, why, shown: await this.engine.call({ op: "revert" }) };
+    };
+    for (const [key, text] of [[FIGHT + from, here.text], ...(id === null ? [[FIGHT + target, answer.save]] : [])]) {
+      const stored = keys.set(key, text);
+      if (stored !== "ok") return back(stored);
+      written.push(key);
+    }
+    const entryName = id === null ? cleanName(name, this.nameMax()) ?? this.words.fightN(number(target)) : this.entry(id).name;
+    const summary = summaryOf(answer.board);
+    const fights = id === null ? [...before.fights, this.newEntry(target, entryName, summary)]
+      : before.fights.map((f) => (f.id === id ? { ...f, ...summary } : f));
+    // The commit names the fight switched from: a start that finds this switch cut short
+    // finishes it only while the open fight's key still holds that fight (prepare).
+    const committed = this.commit({ ...before, current: target, next: Math.max(before.next, number(target) + 1), fights, switching: from });
+    if (committed !== "ok") return back(committed);
+    const open = keys.set(OPEN, answer.save);
+    if (open !== "ok") {
+      // Undone if the list can be put back; else the switch stands, its fight kept under its id.
+      if (this.commit(before) === "ok") return back(open);
+      return { ok: true, unsaved: open, shown: answer, name: entryName };
+    }
+    keys.remove(FIGHT + target);
+    if (typeof answer.checkpoint !== "string" || keys.set(CHECKPOINT, answer.checkpoint) !== "ok") keys.remove(CHECKPOINT);
+    this.commit(this.settled()); // done: a start has nothing to finish (kept in memory if refused)
+    return { ok: true, shown: answer, name: entryName };
+  }
+
+  // --- the list's other changes ---------------------------------------------------------
+  rename(id, typed) {
+    return this.change(() => {
+      const name = cleanName(typed, Infinity);
+      if (!this.entry(id)) return { ok: false, why: "missing" };
+      if (name === null || Array.from(name).length > this.nameMax()) return { ok: false, why: "badName" }; // refused, not cut
+      if (!wellFormed(name)) return { ok: false, why: "badText" }; // issue #25: refused where it is typed
+      const stored = this.commit({ ...this.index, fights: this.index.fights.map((f) => (f.id === id ? { ...f, name } : f)) });
+      return stored === "ok" ? { ok: true, name } : { ok: false, why: stored };
+    });
+  }
+
+  duplicate(id) {
+    return this.change(async () => {
+      const entry = this.entry(id);
+      const text = id === this.index?.current ? (await this.engine.call({ op: "export", board: true })).text : this.keys.get(FIGHT + id).value;
+      if (!entry || typeof text !== "string") return { ok: false, why: "missing" };
+      const copy = this.fresh();
+      const name = named(this.words.fightCopy, entry.name, this.nameMax());
+      let stored = this.keys.set(FIGHT + copy, text);
+      if (stored === "ok") {
+        stored = this.commit({ ...this.index, next: number(copy) + 1, fights: [...this.index.fights, { ...entry, id: copy, name, created: this.now() }] });
+        if (stored !== "ok") this.keys.remove(FIGHT + copy);
+      }
+      return stored === "ok" ? { ok: true, name } : { ok: false, why: stored };
+    });
+  }
+
+  // Deleting asks nothing: every fight deleted during the visit can be brought back.
+  remove(id) {
+    return this.change(() => {
+      const entry = this.entry(id);
+      if (id === this.index.current) return { ok: false, why: "open" };
+      if (!entry) return { ok: false, why: "missing" };
+      const text = this.keys.get(FIGHT + id).value;
+      const at = this.index.fights.indexOf(entry);
+      const stored = this.commit({ ...this.index, fights: this.index.fights.filter((f) => f !== entry) });
+      if (stored !== "ok") return { ok: false, why: stored };
+      this.keys.remove(FIGHT + id);
+      this.deleted.push({ entry, text, at });
+      return { ok: true, name: entry.name };
+    });
+  }
+
+  // The last fight deleted, back where it was; `next`: the name of the one before it, if any.
+  restore() {
+    return this.change(() => {
+      const last = this.deleted.at(-1);
+      if (!last) return { ok: false, why: "nothing" };
+      const { entry, text, at } = last;
+      const id = this.entry(entry.id) || this.keys.get(FIGHT + entry.id).value !== null ? this.fresh() : entry.id;
+      let stored = text === null ? "ok" : this.keys.set(FIGHT + id, text);
+      if (stored === "ok") {
+        const fights = [...this.index.fights];
+        fights.splice(Math.min(at, fights.length), 0, { ...entry, id });
+        stored = this.commit({ ...this.index, next: Math.max(this.index.next, number(id) + 1), fights });
+        if (stored !== "ok" && text !== null) this.keys.remove(FIGHT + id);
+      }
+      if (stored !== "ok") return { ok: false, why: stored };
+      this.deleted.pop();
+      return { ok: true, name: entry.name, next: this.deleted.at(-1)?.entry.name ?? null };
+    });
+  }
+
+  // A file's list of fights (`fights`: its array): each fight the engine reads is added,
+  // none opened, the open fight untouched. Resolves { ok, why, added: [names], left:
+  // [names not added: `why`, the storage], refused: [names the engine cannot read] }.
+  importList(fights) {
+    return this.change(async () => {
+      const refused = [];
+      const ready = [];
+      for (const [n, fight] of fights.entries()) {
+        const name = cleanName(fight?.name, this.nameMax());
+        const seen = typeof fight?.save === "string" ? await this.engine.call({ op: "inspect", text: fight.save }) : { ok: false };
+        const label = name ?? `#${n + 1}`; // how the message names it
+        if (seen.ok) ready.push({ text: fight.save, name, label, updated: cleanDate(fight.updated), summary: { round: count(seen.summary.round, 1e6), fighters: seen.summary.fighters.length } });
+        else refused.push(label);
+      }
+      const kept = [];
+      let why = null;
+      for (const fight of ready) {
+        const id = this.fresh(kept.map((k) => k.id));
+        why = this.keys.set(FIGHT + id, fight.text);
+        if (why !== "ok") break;
+        why = null;
+        kept.push({ ...fight, id });
+      }
+      const entries = kept.map((f) => ({ ...this.newEntry(f.id, f.name ?? this.words.fightN(number(f.id)), f.summary), updated: f.updated ?? this.now() }));
+      const stored = kept.length ? this.commit({ ...this.index, next: number(kept.at(-1).id) + 1, fights: [...this.index.fights, ...entries] }) : why ?? "ok";
+      if (stored !== "ok") {
+        for (const f of kept) this.keys.remove(FIGHT + f.id);
+        return { ok: false, why: stored, added: [], left: ready.map((f) => f.label), refused };
+      }
+      return { ok: true, why, added: entries.map((e) => e.name), left: ready.slice(kept.length).map((f) => f.label), refused };
+    });
+  }
+
+  // After a change of the open fight (`text`, its save, and its `board`): its entry's date,
+  // round and fighters. A convenience: a write that fails is not reported (the fight's own
+  // write is). The copy a switch left under the open fight's id goes once the fight is
+  // written where the open one lives.
+  touch(board, text) {
+    return this.run(() => {
+      const current = this.index?.current;
+      if (!this.entry(current) || this.blocked()) return;
+      if (this.index.switching !== undefined && this.keys.get(OPEN).value === text) this.keys.remove(FIGHT + current);
+      this.commit({ ...this.settled(), fights: this.index.fights.map((f) => (f.id === current ? { ...f, updated: this.now(), ...summaryOf(board) } : f)) });
+    });
+  }
+
+  // Every fight with its save text (the open one as the engine exports it now), for a file.
+  exportAll() {
+    return this.run(async () => {
+      const open = (await this.engine.call({ op: "export", board: true })).text;
+      return this.index.fights.map((f) => ({ ...f, save: f.id === this.index.current ? open : this.keys.get(FIGHT + f.id).value }))
+        .filter((f) => typeof f.save === "string");
+    });
+  }
+}
+
+// The list from its stored text, checked: { index, changed } (changed: something had to be
+// mended), or null when there is none or it is not a list at all. Every field is checked
+// as it is read: ids once each and of the form f<n>, names and dates cut to their sizes,
+// `next` past every id, `current` one of the fights (null when it names none).
+export function readIndex(text, words, nameMax = Infinity) {
+  let data;
+  try {
+    data = JSON.parse(text ?? "null");
+  } catch {
+    return null;
+  }
+  if (!data || typeof data !== "object" || !Array.isArray(data.fights)) return null;
+  const seen = new Set();
+  const fights = [];
+  for (const f of data.fights) {
+    if (!f || typeof f !== "object" || !ID.test(f.id) || seen.has(f.id)) continue;
+    seen.add(f.id);
+    fights.push({ id: f.id, name: cleanName(f.name, nameMax) ?? words.fightN(number(f.id)), created: cleanDate(f.created),
+      updated: cleanDate(f.updated), round: count(f.round, 1e6), fighters: count(f.fighters, 1e6) });
+  }
+  const next = Math.max(Number.isSafeInteger(data.next) && data.next > 0 ? data.next : 1, ...fights.map((f) => number(f.id) + 1));
+  const current = seen.has(data.current) ? data.current : null;
+  const index = { version: 1, current, next, fights };
+  if (seen.has(data.switching) && data.switching !== current) index.switching = data.switching;
+  const { version, switching } = data;
+  return { index, changed: JSON.stringify(index) !== JSON.stringify({ version, current: data.current, next: data.next, fights: data.fights, switching }) };
+}
