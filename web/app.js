@@ -15,6 +15,7 @@ import { Shortcuts } from "./controllers/shortcuts.js";
 import { TabsController } from "./controllers/tabs.js";
 import { Address } from "./infra/address.js";
 import { BackButton } from "./infra/back.js";
+import { selectNumbersOnFocus } from "./infra/fields.js";
 import { t } from "./infra/i18n.js";
 import { Navigation } from "./infra/navigation.js";
 import { Discarded, Session } from "./infra/session.js";
@@ -37,10 +38,11 @@ import { ShareView } from "./views/share-view.js";
 import { SheetView } from "./views/sheet-view.js";
 import { StatusView } from "./views/status-view.js";
 
-new BackButton(); // the phone's back button closes a dialog or sheet first
+const back = new BackButton(); // the phone's back button closes a dialog or sheet, then goes back to the board
+selectNumbersOnFocus(); // a number tapped is selected: typing replaces it
 new InstallView();
 const status = new StatusView();
-const common = { session: new Session(store), status, nav: new Navigation(new Screens()), ask: new ConfirmDialog() };
+const common = { session: new Session(store), status, nav: new Navigation(new Screens(), back), ask: new ConfirmDialog() };
 // What the controllers share, whole before the first of them is made: the list of fights
 // (issue #13) is a part the menu uses (a fight opened from a file or a link joins it).
 const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });

@@ -182,17 +182,17 @@ def test_a_round_of_six_fighters_from_the_board(new_phone: NewPhone, shot: Shot,
         expect(page.locator("#board-last")).not_to_have_text(last or "")
         check_view(f"after step {step}")
         if not wounded:
-            # A wound on a fighter whose turn it is not, from the board: its row, then « + ».
+            # A wound of 3 on a fighter whose turn it is not, from the board: its row, then « +3 ».
             row = page.locator("#board li.fighter:not(.active)").first
             mark = taps.mark()
             taps.tap(row.locator('button[data-do="toggle"]'))
             judge("a row opened")
             value = row.locator('.stepper[data-field="wounds"] .stepper-value')
-            before = int(value.text_content() or "0")
-            taps.tap(row.locator('button[data-do="step"][data-field="wounds"][data-by="1"]'))
-            expect(value).to_have_text(str(before + 1))
-            expect(row.locator(".badges")).to_contain_text(words["wounds"].replace("1", str(before + 1)))
-            assert taps.since(mark) == (2, 0), "a wound"
+            before = int(value.input_value() or "0")
+            taps.tap(row.locator('button[data-do="step"][data-field="wounds"][data-by="3"]'))
+            expect(value).to_have_value(str(before + 3))
+            expect(row.locator(".badges")).to_contain_text(words["wounds"].replace("1", str(before + 3)))
+            assert taps.since(mark) == (2, 0), "a wound of 3"
             page.clock.fast_forward(LOOK)
             row.locator('button[data-do="toggle"]').click()
             wounded = True
@@ -246,7 +246,11 @@ def test_the_sheet_puts_frequent_actions_first_and_folds_those_that_never_apply(
     folded = sheet.locator("details.folded")
     expect(folded.locator("summary")).to_contain_text("Autres actions (4)")
     expect(folded.locator('button[data-action="encocher_fleche"]')).to_be_hidden()
+    # each says why, the reason that stays true (D24): no bow on the sheet, not « no arrow nocked »
     expect(sheet).not_to_contain_text("Aucune flèche encochée")
+    folded.locator("summary").click()
+    expect(folded.locator("#reason-tir_arc")).to_have_text("Il faut un arc en main (R4).")
+    expect(folded.locator(".reason")).to_have_count(4)
     page.keyboard.press("Escape")
     fight.assert_clean()
 
@@ -263,13 +267,14 @@ def test_a_charge_from_the_card_opens_its_options_with_the_target(fight: Any) ->
     sheet.locator("#opt-test_result").fill("1")
     sheet.locator("[data-submit]").click()
     expect(sheet).to_be_hidden()
-    expect(page.locator("#board-last")).to_have_text("Orque — Charge → Aldric : 10 P.I. (6 → -4).")
+    expect(page.locator("#board-last")).to_have_text(
+        "Orque — Charge → Aldric : 10 P.I. (6 → -4) · tests : portée : Mêlée 6 / Course 1 · Mêlée 6 / Hache 2, charge +4.")
     reaction = page.locator("#reaction")
     expect(reaction).to_contain_text("Aldric répond à Orque")
     expect(reaction.locator('button[data-action="parer"]')).to_contain_text("5 P.I.")
     reaction.locator('button[data-do="ignore"]').click()
     expect(reaction).to_be_hidden()
-    expect(page.locator("#undo")).to_have_text("Annuler : Orque — Charge → Aldric")
+    expect(page.locator("#undo")).to_have_text("Annuler : Orque — Charger → Aldric")
     fight.assert_clean()
 
 

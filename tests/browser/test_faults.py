@@ -179,7 +179,8 @@ def test_a_save_corrupted_mid_fight_is_written_over(fight: Any) -> None:
     wait_ready(page)
     expect(page.locator("#message")).to_be_hidden()
     expect(page.locator("#board")).to_contain_text("Orque")
-    expect(page.locator("#turn")).to_have_text("Orque termine sa phase (action gratuite prise).")
+    expect(page.locator("#turn")).to_have_text(
+        "Phase d'Orque en cours : une action gratuite prise, la suivante se paie en P.I. (une autre gratuite : 5).")
     fight.assert_clean()
 
 

@@ -49,14 +49,20 @@ def test_the_back_button_closes_a_dialog_or_the_sheet_first(fight: Any) -> None:
     assert entry(page) == {"riposteDialog": "share-dialog"}
     share.get_by_role("button", name="Fermer").click()
     expect(share).to_be_hidden()
-    page.wait_for_function("() => history.state === null")
+    page.wait_for_function("() => history.state?.riposteScreen === true")  # the menu's own entry is left
     # the confirm dialog (a new fight): back answers « no »
     page.get_by_role("button", name="Nouveau combat vide").click()
     confirm = page.locator("#confirm-dialog")
     expect(confirm).to_be_visible()
     page.go_back()
     expect(confirm).to_be_hidden()
-    page.get_by_role("button", name="Plateau").click()
+    expect(page.locator("#screen-menu")).to_be_visible()
+    # from another screen (the journal after the menu), back goes to the board, not out of the app (issue #26)
+    page.get_by_role("button", name="Journal").click()
+    page.go_back()
+    expect(page.locator("#screen-board")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready")
+    page.wait_for_function("() => history.state === null")
     expect_pi(page, Aldric=5, Orque=6)  # nothing replaced
     # an action taken in the sheet closes it and pops its entry: nothing left behind
     page.locator("#board li.fighter", has_text="Orque").get_by_role("button", name="Passer").click()

@@ -213,7 +213,8 @@ def test_a_whole_fight_with_the_keyboard_alone(phone: Any) -> None:
     assert focused(page).startswith("Agir")
     keys.press("Enter")  # Orque acts with the focused button
     choose(page, "Dire une phrase")
-    expect(page.locator("#turn")).to_have_text("Orque termine sa phase (action gratuite prise).")
+    expect(page.locator("#turn")).to_have_text(
+        "Phase d'Orque en cours : une action gratuite prise, la suivante se paie en P.I. (une autre gratuite : 5).")
     keys.press("p")  # Orque passes
     keys.press("p")  # then Aldric: nobody is left in the round
     expect(page.locator("#round")).to_have_text("Tour 1 — terminé")

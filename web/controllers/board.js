@@ -1,8 +1,8 @@
 // The board: acting from the card (its likely actions, the fighters as targets) or through
 // the action sheet, the attacked fighter's answers, passing, wounds and Espoir, ending the
 // round, undo and redo; the players' view draws the same board.
-import { commandLabel, costLabel, turnText } from "../views/labels.js";
-import { own } from "../infra/dom.js";
+import { commandLabel, costLabel, testsLabel, turnText } from "../views/labels.js";
+import { isolate, own } from "../infra/dom.js";
 import { refusal, t } from "../infra/i18n.js";
 import { commands } from "../infra/commands.js";
 
@@ -46,12 +46,19 @@ export class BoardController {
         return this.run({ type: "interrupt", actor: id, action, against });
       }),
       ignore: () => view.setReaction(null),
+      // Wounds and Espoir from the row: one command (undone as one, told in the journal).
       step: one((id, { field, by }) => {
         const f = fighter(id);
-        if (!f) return undefined;
-        return this.run({ type: "update_combatant", id, changes: { [field]: Math.max(0, f[field] + Number(by)) } });
+        const value = f ? Math.max(0, f[field] + Number(by)) : null;
+        if (!f || value === f[field]) return undefined;
+        return this.run({ type: "update_combatant", id, changes: { [field]: value } });
       }),
       notes: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { notes: value } })),
+      condition: one((id, { text, until }) => {
+        if (!text?.trim()) return undefined;
+        return this.run({ type: "add_condition", id, condition: text, ...(until === null ? {} : { until }) });
+      }),
+      uncondition: one((id, { text }) => this.run({ type: "remove_condition", id, condition: text })),
       out: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { hors_combat: value === "1" } })),
       endRound: one(() => this.endRound()),
       nextRound: () => nav.go("round"),
@@ -83,10 +90,16 @@ export class BoardController {
 
   // The action sheet needs every action's verdict, which only the engine gives: a tap on
   // « Agir » before it is up waits its turn in the queue, then the sheet opens.
+  // An interruption's sheet names its attacker first: whoever attacked this fighter last
+  // this round (engine/table.py `attackers`), from the card, the dock or a player's request.
   actions(id, interruption) {
     const { session } = this.parts;
-    if (!session.waiting()) return this.sheet.open(session.board, id, interruption);
-    return this.early(id, () => session.call({ op: "show" })).then(() => this.sheet.open(session.board, id, interruption));
+    const open = () => {
+      const attacker = interruption ? own(session.attackers, id) : undefined;
+      return this.sheet.open(session.board, id, interruption, attacker ? { against: attacker } : {});
+    };
+    if (!session.waiting()) return open();
+    return this.early(id, () => session.call({ op: "show" })).then(open);
   }
 
   // A likely action tapped on the card: done at once, or its targets shown, or (with
@@ -120,16 +133,16 @@ export class BoardController {
     return answer;
   }
 
-  // An accepted command: its line in the dock, the attacked fighter's answers.
+  // An accepted command: its line in the dock (with the test to roll, D14, and the
+  // conditions that end with the round, D25), the attacked fighter's answers.
   done(answer) {
     const { session } = this.parts;
     const board = session.board;
     const command = answer.command;
     this.view.error("");
-    const taken = answer.events.find((e) => e.type === "action_taken");
-    this.view.setLast(taken ? t("lastAction", commandLabel(board, command), costLabel(taken, true)) : t("lastDone", commandLabel(board, command)));
+    this.view.setLast(lastLine(board, command, answer.events));
     const attack = command.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
-    this.view.setReaction(attack ? { attacker: command.actor, target: command.target } : null);
+    this.view.setReaction(attack ? { attacker: command.actor, target: command.target, action: command.action } : null);
   }
 
   // A tap before the engine is up: what it touched is shown as pending (`key`: a
@@ -161,3 +174,26 @@ export class BoardController {
     status.announce(turnText(session.board));
   }
 }
+
+// The dock's line for an accepted command: what was done and what it cost, the tests to
+// roll (the engine's, D14), the aim reached (« visée déjà au maximum », D17); then the
+// conditions whose end came (D25).
+export function lastLine(board, command, events) {
+  const taken = events.find((e) => e.type === "action_taken");
+  let line = t("lastDone", commandLabel(board, command));
+  if (taken) {
+    const extras = [];
+    const weapons = own(board.combatants, taken.actor)?.weapons ?? [];
+    if (taken.tests.length) extras.push(t("lastTests", testsLabel(taken.tests, weapons), taken.tests.length));
+    const aim = events.find((e) => e.type === "aim_adjusted");
+    if (aim) extras.push(t("aimReached", aim.bonus, aim.capped));
+    line = t("lastAction", commandLabel(board, command), costLabel(taken, true), extras);
+  }
+  const ended = events.filter((e) => e.type === "condition_ended");
+  if (ended.length) {
+    const name = (id) => isolate(own(board.combatants, id)?.name ?? id);
+    line += ` ${t("conditionsEnded", ended.map((e) => t("conditionEndedOf", name(e.id), isolate(e.text))).join(", "))}`;
+  }
+  return line;
+}
+

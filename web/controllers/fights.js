@@ -43,7 +43,10 @@ export class FightsController {
       this.list.reread();
       this.render();
     });
-    session.on("words", () => this.render()); // drawn on every change, not on arrival (the menu's own)
+    session.on("words", () => { // drawn on every change, not on arrival (the menu's own); a note said in the other language goes
+      this.view.note("");
+      this.render();
+    });
   }
 
   get index() {

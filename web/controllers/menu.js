@@ -40,6 +40,7 @@ export class MenuController {
       newEmpty: () => this.newFight(false),
       help: openHelp,
       language: (code) => {
+        status.message(""); // said in the other language: not left behind
         const stored = store.saveLanguage(setLanguage(code));
         session.emit("words");
         session.emit("change", session.board);
@@ -52,7 +53,7 @@ export class MenuController {
     });
     share.bind({
       copy: async () => {
-        if (await share.copy()) status.message(t("linkCopied"));
+        if (await share.copy()) share.say(t("linkCopied"));
       },
       exportFile,
       players: (checked) => this.openShare(checked),
@@ -176,11 +177,15 @@ export class MenuController {
     return true;
   }
 
-  // A new fight of the list; the open one stays in the list.
+  // A new fight of the list; the open one stays in the list. With the party, what carries
+  // over is said, and the game master chooses once whether wounds and Espoir stay as they
+  // are or come back to what they were when this fight began (docs/TABLE.md).
   async newFight(party) {
     const { status, nav, ask, fights } = this.parts;
-    if (!(await ask.ask(t("confirmNewTitle"), [party ? t("newWithParty") : t("newEmpty"), t("confirmKeptInList")], t("confirmNew"), t("cancel")))) return;
-    if (!(await fights.switchTo(null, { op: "new", party }))) return;
+    const lines = party ? [t("newWithParty"), t("partyCarries"), t("confirmKeptInList")] : [t("newEmpty"), t("confirmKeptInList")];
+    const choice = party ? { legend: t("partyWoundsHope"), value: "keep", options: [["keep", t("partyKeep")], ["restore", t("partyRestore")]] } : null;
+    if (!(await ask.ask(t("confirmNewTitle"), lines, t("confirmNew"), t("cancel"), choice))) return;
+    if (!(await fights.switchTo(null, { op: "new", party, restore: party && ask.chosen === "restore" }))) return;
     status.message(t("newDone"));
     nav.go("cast");
   }

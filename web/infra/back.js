@@ -1,13 +1,19 @@
-// The phone's back button closes the open dialog or sheet instead of leaving the app.
-// Each dialog that opens pushes one history entry (same address); the back button pops it
-// and closes the dialog on top. A dialog closed by its own button (or Escape) pops its
-// entry too, so the back button then leaves the app as it would have. One observer per
-// dialog sees it open and close, whoever opened it: views need not know.
+// The phone's back button closes the open dialog or sheet instead of leaving the app,
+// and from another screen goes back to the board first (issue #26); from the board, it
+// leaves. Each dialog that opens pushes one history entry (same address), and so does
+// leaving the board for another screen (one entry, whichever screens follow); the back
+// button pops it: the dialog on top closes, or the board comes back. A dialog closed by
+// its own button (or Escape), or the board reached by its tab, pops its entry too, so the
+// back button then does what it would have. One observer per dialog sees it open and
+// close, whoever opened it: views need not know.
 export class BackButton {
   constructor(dialogs = document.querySelectorAll("dialog")) {
     this.stack = []; // the open dialogs that have an entry, the last on top
     this.popping = 0; // history.back() calls not yet answered by their popstate
-    this.waiting = []; // dialogs opened while popping: their entry follows
+    this.waiting = []; // dialogs opened meanwhile: their entry follows
+    this.away = false; // a screen other than the board has its entry
+    this.wanted = false; // a screen other than the board is on
+    this.onBoard = null; // shows the board (infra/navigation.js)
     window.addEventListener("popstate", () => this.popped());
     for (const dialog of dialogs) {
       new MutationObserver(() => (dialog.open ? this.opened(dialog) : this.closed(dialog)))
@@ -16,14 +22,34 @@ export class BackButton {
   }
 
   opened(dialog) {
-    if (this.popping) this.waiting.push(dialog);
-    else this.push(dialog);
+    this.waiting.push(dialog);
+    this.settle();
   }
 
-  push(dialog) {
-    if (!dialog.open || this.stack.includes(dialog)) return;
-    window.history.pushState({ riposteDialog: dialog.id }, "");
-    this.stack.push(dialog);
+  // The screen now on (infra/navigation.js).
+  screen(name) {
+    this.wanted = name !== "board";
+    this.settle();
+  }
+
+  // The entries as they should be, once no history.back() is pending: the screen's (under
+  // any dialog's), then each dialog opened meanwhile.
+  settle() {
+    if (this.popping) return;
+    if (!this.stack.length && this.wanted !== this.away) {
+      this.away = this.wanted;
+      if (!this.away) {
+        this.popping++;
+        window.history.back();
+        return;
+      }
+      window.history.pushState({ riposteScreen: true }, "");
+    }
+    for (const dialog of this.waiting.splice(0)) {
+      if (!dialog.open || this.stack.includes(dialog)) continue;
+      window.history.pushState({ riposteDialog: dialog.id }, "");
+      this.stack.push(dialog);
+    }
   }
 
   // Closed by the page (its own button, Escape, a confirmed action): its entry goes.
@@ -39,9 +65,16 @@ export class BackButton {
   popped() {
     if (this.popping) {
       this.popping--;
-      if (!this.popping) for (const dialog of this.waiting.splice(0)) this.push(dialog);
+      if (!this.popping) this.settle();
       return;
     }
-    this.stack.pop()?.close(); // the back button: the dialog on top closes, as with Escape
+    const top = this.stack.pop();
+    if (top) {
+      top.close(); // the back button: the dialog on top closes, as with Escape
+    } else if (this.away) {
+      this.away = false;
+      this.wanted = false;
+      this.onBoard?.(); // the board again, before the app is left
+    }
   }
 }

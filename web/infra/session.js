@@ -37,6 +37,7 @@ export class Session {
     this.last = null; // the command undo would take back, the one redo would do again,
     this.next = null; // and each fighter's last action (engine/table.py), for the board
     this.used = {};
+    this.attackers = {}; // fighter id → who last attacked it this round (its interruptions' « Attaquant »)
     this.readOnly = false;
     this.switching = null; // while another fight opens: resolves when it is open (exclusive)
     this.held = null; // the unreadable save not set aside, until downloaded or given up
@@ -195,6 +196,7 @@ export class Session {
     this.last = answer.last ?? null;
     this.next = answer.next ?? null;
     this.used = answer.used ?? {};
+    this.attackers = answer.attackers ?? {};
     let stored = null;
     if (typeof answer.save === "string" && !this.readOnly) {
       if (written) stored = "ok";

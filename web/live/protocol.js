@@ -130,7 +130,7 @@ export function rateLimit(now = () => performance.now()) {
 // sheet, the actions' verdicts, the catalogue) stays on the game master's phone.
 const SHOWN = ["id", "name", "side", "entry", "in_round", "hors_combat", "passed", "pi", "initiative", "d6",
   "declared", "aim_bonus", "charged", "posture", "arrow_nocked", "cover", "engaged", "engaged_with", "in_hand",
-  "wounds", "hope"];
+  "wounds", "hope", "conditions"];
 // What the game master may keep for himself: a PNJ's P.I., initiative, die, wounds, Espoir.
 const PNJ_DETAILS = ["pi", "initiative", "d6", "wounds", "hope"];
 // A PJ's declaration as its player's form needs it (R1.3): the breakdown before the die.

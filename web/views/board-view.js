@@ -5,13 +5,8 @@
 // of an attacked fighter, the last action, errors, end and new round. Also the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
 import { $, h, isolate, limitFields, own } from "../infra/dom.js";
-import { actionName, t, term } from "../infra/i18n.js";
-import { commandLabel, costLabel, turnText } from "./labels.js";
-
-// The interruptions an attacked fighter may answer with (R5.3): the engine's catalogue
-// says which actions are interruptions (their `category`), in the order it lists them.
-const answersIn = (catalogue) =>
-  Object.keys(catalogue ?? {}).filter((id) => own(catalogue, id)?.category === "interruption");
+import { actionName, refusal, t, term } from "../infra/i18n.js";
+import { commandLabel, costLabel, testsLabel, turnText } from "./labels.js";
 
 export class BoardView {
   constructor() {
@@ -35,12 +30,21 @@ export class BoardView {
       else if (what === "untarget") this.pick(null);
       else own(this.handlers, what)?.(id, { ...button.dataset, ...notesOf(button) });
     };
-    // Enter in a row's notes records them, as its « OK » does.
+    // Enter in a row's field: its notes recorded (as its « OK »), its wounds or points
+    // d'Espoir typed (a total, or « −3 » to take 3), a condition in the game master's words.
     this.list.addEventListener("keydown", (event) => {
-      const input = event.target.closest?.("input[data-notes]");
-      if (!input || event.key !== "Enter") return;
+      if (event.key !== "Enter") return;
+      const input = event.target.closest?.("input[data-notes], input[data-typed], input[data-condition]");
+      if (!input) return;
       event.preventDefault();
-      own(this.handlers, "notes")?.(input.dataset.notes, { value: input.value });
+      const { notes, typed, condition } = input.dataset;
+      if (notes) own(this.handlers, "notes")?.(notes, { value: input.value });
+      else if (typed) this.typed(input);
+      else own(this.handlers, "condition")?.(condition, { text: input.value, until: untilOf(input) });
+    });
+    this.list.addEventListener("change", (event) => {
+      const input = event.target.closest?.("input[data-typed]");
+      if (input) this.typed(input);
     });
     this.list.addEventListener("click", tap);
     this.reactionBox.addEventListener("click", tap);
@@ -55,9 +59,20 @@ export class BoardView {
 
   // handlers: act(id), interrupt(id), pass(id), pick(id, {action}), target(id, {action, target}),
   // react(id, {action, against}), ignore(), step(id, {field, by}), out(id, {value}),
+  // notes(id, {value}), condition(id, {text, until}), uncondition(id, {text}),
   // endRound, nextRound, undo, redo, closePlayers.
   bind(handlers) {
     this.handlers = handlers;
+  }
+
+  // A number typed in a row's wounds or Espoir: the new total, or with a minus sign what
+  // is taken off (« −3 »: neither can be below 0). Once: the field shows the value again.
+  typed(input) {
+    const { typed: id, field, value } = input.dataset;
+    const n = Number.parseInt(input.value.replace("−", "-"), 10);
+    const by = n < 0 ? n : n - Number(value);
+    input.value = value;
+    if (Number.isInteger(by) && by !== 0) own(this.handlers, "step")?.(id, { field, by: String(by) });
   }
 
   // `reveal`: bring whoever acts into view (not when the user opened a row far below).
@@ -117,11 +132,16 @@ export class BoardView {
     return { controls: true, open: this.open.has(f.id), picking, active, chips, targets: picking ? targetsOf(board, f) : [] };
   }
 
+  // A row opened is brought on screen whole, clear of the dock (a row near the bottom
+  // would open under it).
   toggle(id) {
-    if (this.open.has(id)) this.open.delete(id);
-    else this.open.add(id);
+    const opening = !this.open.has(id);
+    if (opening) this.open.add(id);
+    else this.open.delete(id);
     if (this.board) this.render(this.board, false);
-    this.list.querySelector(`li[data-id="${CSS.escape(id)}"] button[data-do="toggle"]`)?.focus();
+    const row = this.list.querySelector(`li[data-id="${CSS.escape(id)}"]`);
+    row?.querySelector('button[data-do="toggle"]')?.focus({ preventScroll: true });
+    if (opening && row) requestAnimationFrame(() => row.scrollIntoView({ block: "nearest", behavior: motion() }));
   }
 
   // An action waiting for its target (null: none): the card shows the fighters as chips.
@@ -137,6 +157,10 @@ export class BoardView {
     this.renderReaction();
   }
 
+  // The answers that fit the attack (D23: the catalogue's `answers`; none to a shot or a
+  // throw): those allowed as chips with their test and cost, those refused greyed with
+  // their reason (one line for those refused alike); « Rien », and every interruption
+  // (D16: the game master rules), its sheet naming the attacker.
   renderReaction() {
     const box = this.reactionBox;
     const board = this.board;
@@ -146,20 +170,34 @@ export class BoardView {
     if (!target || !attacker || !target.actions) {
       if (box.hidden) return;
       box.hidden = true;
+      $(".round-tools").hidden = false;
       box.replaceChildren();
       this.reveal();
       return;
     }
-    const answers = answersIn(board.catalogue).filter((a) => own(target.actions, a)?.allowed);
-    box.replaceChildren(
-      h("p", { class: "reaction-title", id: "reaction-title" }, t("reactTitle", isolate(target.name), isolate(attacker.name))),
-      h("div", { class: "chips" },
-        answers.map((a) => h("button", { type: "button", class: "chip", dataset: { do: "react", id: target.id, action: a, against: attacker.id } },
-          actionName(a), " ", h("span", { class: "cost" }, costLabel(target.actions[a])))),
-        h("button", { type: "button", class: "chip", dataset: { do: "ignore", id: target.id } }, t("reactNothing"))),
-      ...(answers.length ? [] : [h("p", { class: "hint" }, t("reactNone", isolate(target.name)))]));
+    const fitting = (own(board.catalogue ?? {}, r.action)?.answers ?? []).filter((a) => own(target.actions, a));
+    const allowed = fitting.filter((a) => target.actions[a].allowed);
+    const refused = new Map(); // reason → the answers it refuses
+    for (const a of fitting.filter((x) => !target.actions[x].allowed)) {
+      const why = refusal(target.actions[a]);
+      refused.set(why, [...(refused.get(why) ?? []), actionName(a)]);
+    }
+    const chip = (a) => h("button", { type: "button", class: "chip", dataset: { do: "react", id: target.id, action: a, against: attacker.id } },
+      chipLines(own(t("chips"), a) ?? actionName(a), costLabel(target.actions[a]), testsLabel(target.actions[a].tests, target.weapons)));
+    const parts = [
+      h("div", { class: "reaction-head" },
+        h("p", { class: "reaction-title", id: "reaction-title" }, t("reactTitle", isolate(target.name), isolate(attacker.name))),
+        h("button", { type: "button", class: "small", dataset: { do: "ignore", id: target.id } }, t("reactNothing")),
+        h("button", { type: "button", class: "small more", dataset: { do: "interrupt", id: target.id }, "aria-label": t("reactAllFor", isolate(target.name)) },
+          t("reactAll"))),
+      ...[...refused].map(([why, names]) => h("p", { class: "refused" }, h("s", {}, names.join(", ")), " ", why)),
+    ];
+    if (!fitting.length) parts.push(h("p", { class: "hint" }, t("reactNoFit", actionName(r.action))));
+    if (allowed.length) parts.push(h("div", { class: "chips" }, allowed.map(chip)));
+    box.replaceChildren(...parts);
     box.setAttribute("aria-labelledby", "reaction-title");
     box.hidden = false;
+    $(".round-tools").hidden = true; // while it is answered: the dock stays within a third of the screen
     this.reveal();
   }
 
@@ -202,7 +240,7 @@ export class BoardView {
     if (root.scrollPaddingBottom !== bottom) root.scrollPaddingBottom = bottom;
     const active = [...this.list.querySelectorAll("li.active")];
     if (!active.length) return;
-    const behavior = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    const behavior = motion();
     active.at(-1).scrollIntoView({ block: "nearest", behavior });
     if (active.length > 1) active[0].scrollIntoView({ block: "nearest", behavior });
   }
@@ -248,8 +286,8 @@ export class BoardView {
     const redoButton = $("#redo");
     undoButton.disabled = !(undo > 0);
     redoButton.disabled = !(redo > 0);
-    undoButton.textContent = undo > 0 && last ? t("undoWhat", commandLabel(board, last)) : t("undo");
-    redoButton.textContent = redo > 0 && next ? t("redoWhat", commandLabel(board, next)) : t("redo");
+    undoButton.textContent = undo > 0 && last ? t("undoWhat", commandLabel(board, last, true)) : t("undo");
+    redoButton.textContent = redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo");
   }
 
   // After an action the board is drawn anew: the focus goes to whoever acts now.
@@ -289,13 +327,25 @@ function cardKey(board, f, top, ui) {
     ui.chips.map((a) => [a, own(actions ?? {}, a)]), ui.targets.map((o) => [o.id, o.name])]);
 }
 
-// A chip's words: the action, short, with its weapon and its cost.
+// Scrolling that moves the board smoothly, unless the user asks for less motion.
+function motion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
+// A chip's words: what it does and its cost, and under them the test to roll (D14, as
+// the engine names it: « Mêlée 7 / Épée 3, charge +4 »).
+function chipLines(what, cost, tests) {
+  return [h("span", { class: "chip-main" }, what, " ", h("span", { class: "cost" }, cost)),
+    tests ? h("span", { class: "chip-test" }, tests) : null];
+}
+
+// A likely action's chip: the action, short, with its weapon, its cost and its test.
 function chipLabel(board, f, action) {
   const verdict = own(f.actions ?? {}, action) ?? {};
   // The weapon is named when the hands hold more than one.
   const weapon = verdict.weapon && f.in_hand.length > 1 ? f.weapons.find((w) => w.id === verdict.weapon) : null;
   const short = own(t("chips"), action) ?? actionName(action);
-  return [short, weapon ? ` · ${isolate(weapon.name)}` : "", " ", h("span", { class: "cost" }, costLabel(verdict))];
+  return chipLines(weapon ? `${short} · ${isolate(weapon.name)}` : short, costLabel(verdict), testsLabel(verdict.tests, f.weapons));
 }
 
 // One fighter's row; with ``ui.controls`` its buttons (the board), without (the players' view).
@@ -312,6 +362,7 @@ function card(board, f, top, ui) {
     h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
     active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
     h("span", { class: "badges" }, badges(board, f, !controls).map((b) => h("span", { class: `badge ${b[1]}` }, b[0]))),
+    bar, // along the row's foot: a row is one line high (issue #26: 9 of 12 fighters in view)
   ];
   const head = h("div", { class: "fighter-head" },
     controls
@@ -319,7 +370,7 @@ function card(board, f, top, ui) {
       : h("span", { class: "row" }, who),
     h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi)),
     controls && inPlay ? h("button", { type: "button", class: "small", dataset: { do: "interrupt", id: f.id } }, t("interrupt")) : null);
-  const parts = [head, bar];
+  const parts = [head];
   if (controls && active) {
     const chips = ui.chips.map((action) => h("button", {
       type: "button", class: `chip${ui.picking === action ? " picked" : ""}`, "aria-pressed": ui.picking === action ? "true" : null,
@@ -341,16 +392,20 @@ function card(board, f, top, ui) {
   return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } }, parts);
 }
 
-// The rest of a row, on demand: what it holds, its initiative, the steppers of wounds and
-// Espoir, out of the fight or back, and passing for a fighter whose turn it is not.
+// The rest of a row, on demand: what it holds, its initiative, wounds and Espoir (a tap
+// adds or takes one or more, or a number typed: « 3 », « −3 »), conditions with their
+// end, notes, out of the fight or back, and passing for a fighter whose turn it is not.
 function details(board, f, active, inPlay) {
   const name = isolate(f.name);
   const info = heldAndInitiative(f);
-  const stepper = (field, label, value) => h("div", { class: "stepper", role: "group", "aria-label": t(`${field}Of`, name), dataset: { field } },
-    h("span", { class: "stepper-label" }, label),
-    h("button", { type: "button", class: "small", dataset: { do: "step", id: f.id, field, by: "-1" }, disabled: value <= 0, "aria-label": t(`${field}Less`, name) }, "−"),
-    h("span", { class: "stepper-value" }, String(value)),
-    h("button", { type: "button", class: "small", dataset: { do: "step", id: f.id, field, by: "1" }, "aria-label": t(`${field}More`, name) }, "+"));
+  const step = (field, by, label, more = {}) => h("button", { type: "button", class: "small step", dataset: { do: "step", id: f.id, field, by: String(by) }, ...more },
+    label);
+  const stepper = (field, label, value, adds) => h("div", { class: "stepper", role: "group", "aria-label": t(`${field}Of`, name), dataset: { field } },
+    h("label", { class: "stepper-label" }, label, " ",
+      h("input", { type: "number", class: "stepper-value", step: 1, value: String(value), autocomplete: "off", "aria-label": t(`${field}Typed`, name),
+        dataset: { typed: f.id, field, value: String(value) } })),
+    step(field, -1, "−1", { disabled: value <= 0, "aria-label": t(`${field}Less`, name) }),
+    adds.map((n) => step(field, n, `+${n}`, { "aria-label": t(`${field}Add`, name, n) })));
   const tools = [h("button", { type: "button", class: "small", dataset: { do: "out", id: f.id, value: f.hors_combat ? "" : "1" } },
     f.hors_combat ? t("revive") : t("down"))];
   if (!active && inPlay && !f.passed && !board.round_over) tools.push(h("button", { type: "button", class: "small", dataset: { do: "pass", id: f.id } }, t("pass")));
@@ -360,9 +415,39 @@ function details(board, f, active, inPlay) {
     h("button", { type: "button", class: "small", dataset: { do: "notes", id: f.id }, "aria-label": t("notesSave", name) }, t("notesOk")));
   return h("div", { class: "more" },
     h("p", { class: "more-info" }, info.join(" · ")),
-    h("div", { class: "steppers" }, stepper("wounds", t("woundsShort"), f.wounds), stepper("hope", t("hopeShort"), f.hope)),
+    h("div", { class: "steppers" }, stepper("wounds", t("woundsShort"), f.wounds, [1, 2, 3]), stepper("hope", t("hopeShort"), f.hope, [1])),
+    conditionsOf(board, f),
     notes,
     h("div", { class: "more-tools" }, tools));
+}
+
+// A row's conditions (D25): each with its end and a way to take it off; the end for the
+// next one (until removed, the end of this round or of a round to come), the usual words
+// in one tap, or the game master's own.
+function conditionsOf(board, f) {
+  const name = isolate(f.name);
+  const first = board.round_over ? board.round + 1 : board.round; // the round a condition can still end with
+  const ends = [["", t("untilRemoved")], ...[0, 1, 2, 3].map((k) => [String(first + k), t("untilRound", first + k, k === 0 && !board.round_over)])];
+  const until = h("select", { class: "until", "aria-label": t("conditionEnd", name) }, ends.map(([value, text]) => h("option", { value }, text)));
+  return h("div", { class: "conditions", role: "group", "aria-label": t("conditionsOf", name) },
+    h("span", { class: "stepper-label" }, t("conditionsLabel")),
+    (f.conditions ?? []).map((c) => h("button", { type: "button", class: "small condition", dataset: { do: "uncondition", id: f.id, text: c.text },
+      "aria-label": t("conditionRemove", isolate(c.text), name) }, conditionText(c), " ✕")),
+    until,
+    t("conditionWords").map((word) => h("button", { type: "button", class: "small", dataset: { do: "condition", id: f.id, text: word } }, word)),
+    h("input", { type: "text", maxlength: 40, autocomplete: "off", placeholder: t("conditionOther"), "aria-label": t("conditionOwn", name),
+      dataset: { condition: f.id } }));
+}
+
+// A condition and its end: « étourdi (→ tour 2) ».
+function conditionText(c) {
+  return c.until === null || c.until === undefined ? isolate(c.text) : t("conditionUntil", isolate(c.text), c.until);
+}
+
+// The end chosen in a row for its next condition (a round, or null: until removed).
+function untilOf(element) {
+  const value = element.closest("li")?.querySelector("select.until")?.value ?? "";
+  return value === "" ? null : Number(value);
 }
 
 // What a fighter holds and its initiative this round (a row's details; the badges of a
@@ -390,6 +475,7 @@ function badges(board, f, readOnly = false) {
     out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), "warn"]);
   }
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
+  for (const c of f.conditions ?? []) out.push([conditionText(c), "condition"]);
   for (const note of (f.notes ?? "").split(",").map((n) => n.trim()).filter(Boolean)) out.push([isolate(note), "note"]);
   if (f.hope !== null) out.push([t("badgeHope", f.hope), "muted"]); // null: hidden from the players (live table)
   return out;
@@ -398,21 +484,24 @@ function badges(board, f, readOnly = false) {
 // Quick taps land on what the user saw (issue 12): a tap on a board button that was not
 // under the finger at the board tap just before it (it moved there, or appeared, when the
 // board was drawn anew) is ignored while the taps come less than GUARD ms apart; a tap
-// after a pause, after a tap outside the board (the action sheet, a tab), or anywhere
-// else goes through at once. Taps from the keyboard are not guarded. The dock's answers
-// to an attack count as the board.
+// after a pause, after a tap outside the board (the action sheet, a tab) or the focus gone
+// there, or anywhere else goes through at once. Two taps on the same button less than
+// GUARD ms apart are one (issue #26: a double tap on « Se déplacer » moved twice). Taps
+// from the keyboard are not guarded. The dock's answers to an attack count as the board.
 const GUARD = 400;
 
-// The notes typed in the row of a « OK » button.
+// What a row's button takes from its row: the notes typed beside « OK », the end chosen
+// for a condition.
 function notesOf(button) {
+  if (button.dataset.do === "condition") return { until: untilOf(button) };
   if (button.dataset.do !== "notes") return {};
   return { value: button.closest("li")?.querySelector("input[data-notes]")?.value ?? "" };
 }
 
 // A button as the user sees it, the same across a redraw (a stepper's « + » stays itself).
 function signature(button) {
-  const { do: what, id, action, field, by, target } = button.dataset;
-  return JSON.stringify([what, id, action, field, by, target]);
+  const { do: what, id, action, field, by, target, text } = button.dataset;
+  return JSON.stringify([what, id, action, field, by, target, text]);
 }
 
 function steadyTaps(roots) {
@@ -421,14 +510,20 @@ function steadyTaps(roots) {
   document.addEventListener("click", (event) => {
     if (!inBoard(event.target)) last = null;
   }, true);
+  // The focus gone elsewhere (a sheet or a dialog opened by the tap): the next tap is new.
+  document.addEventListener("focusin", (event) => {
+    if (!inBoard(event.target)) last = null;
+  });
   return (event, button) => {
     if (event.detail === 0) return true; // Enter or Space: the focus does not move under a finger
     const now = performance.now();
     const box = button.getBoundingClientRect();
     const inside = (x, y) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
     const aim = signature(button);
-    const moved = last && now - last.time < GUARD && last.button !== aim && inside(last.x, last.y);
-    last = { x: event.clientX, y: event.clientY, time: now, button: moved ? last.button : aim };
-    return !moved;
+    const quick = last && now - last.time < GUARD;
+    const moved = quick && last.button !== aim && inside(last.x, last.y);
+    const again = quick && last.button === aim; // two identical taps: one (« Se déplacer » applied once)
+    last = { x: event.clientX, y: event.clientY, time: again ? last.time : now, button: moved ? last.button : aim };
+    return !moved && !again;
   };
 }

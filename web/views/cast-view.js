@@ -187,16 +187,20 @@ function numberField(id, text, value, kind = "value", dataset = undefined) {
   return labelled(id, text, h("input", { id, name: id, type: "number", inputmode: "numeric", step: 1, value: value ?? "", placeholder: "0", dataset: { ...dataset, limit: kind } }));
 }
 
+// A weapon's skill is named by the sheet (issue #26): left blank, it is the weapon's own
+// name (« Épée »), never a slug. A weapon of an earlier release whose skill is its name's
+// slug (« epee ») shows a blank skill too and keeps that skill (its level stays with it).
 function weaponRow(w, held, index, optional = false) {
   const id = `w${index}-${Math.random().toString(36).slice(2, 7)}`;
+  const ownName = w && (w.skill === w.name || w.skill === slug(w.name, new Set()));
   const kind = h("select", { id: `${id}-kind`, class: "w-kind" }, Object.entries(t("kinds")).map(([k, text]) => h("option", { value: k }, text)));
   kind.value = w?.kind ?? "melee";
   // A new fighter's first row is there to be filled or left empty (then it is no weapon).
-  return h("li", { class: "weapon-row", dataset: { weaponId: w?.id ?? "", optional: optional ? "1" : "" } },
+  return h("li", { class: "weapon-row", dataset: { weaponId: w?.id ?? "", optional: optional ? "1" : "", skill: ownName ? w.skill : "" } },
     labelled(`${id}-name`, t("weaponName"), h("input", { id: `${id}-name`, class: "w-name", type: "text", value: w?.name ?? "", autocomplete: "off", dataset: { limit: "name" } })),
     labelled(`${id}-kind`, t("kind"), kind),
     labelled(`${id}-level`, t("level"), h("input", { id: `${id}-level`, class: "w-level", type: "number", inputmode: "numeric", step: 1, value: w?.level ?? "", placeholder: "0", dataset: { limit: "value" } })),
-    labelled(`${id}-skill`, t("skill"), h("input", { id: `${id}-skill`, class: "w-skill", type: "text", value: w?.skill ?? "", autocomplete: "off", placeholder: t("skillFromName"), dataset: { limit: "name" } })),
+    labelled(`${id}-skill`, t("skill"), h("input", { id: `${id}-skill`, class: "w-skill", type: "text", value: ownName ? "" : w?.skill ?? "", autocomplete: "off", placeholder: t("skillFromName"), dataset: { limit: "name" } })),
     h("div", { class: "check" }, h("input", { id: `${id}-stowed`, class: "w-stowed", type: "checkbox", checked: w ? w.stowed : true }), h("label", { for: `${id}-stowed` }, t("stowed"))),
     h("div", { class: "check" }, h("input", { id: `${id}-held`, class: "w-held", type: "checkbox", checked: held }), h("label", { for: `${id}-held` }, t("held"))),
     h("button", { type: "button", dataset: { removeWeapon: "1" } }, t("removeWeapon")));
@@ -281,8 +285,14 @@ function fieldLabel(path, form) {
   return null;
 }
 
+// The skill a weapon row names: the one typed, else the one it had by its name (an earlier
+// release's slug, kept while the name is unchanged), else the weapon's name.
 function weaponSkill(row) {
-  return row.querySelector(".w-skill").value.trim() || slug(row.querySelector(".w-name").value, new Set());
+  const typed = row.querySelector(".w-skill").value.trim();
+  if (typed) return typed;
+  const name = row.querySelector(".w-name").value.trim();
+  const kept = row.dataset.skill;
+  return kept && (kept === name || kept === slug(name, new Set())) ? kept : name;
 }
 
 // The weapon rows the sheet holds, in its order: a blank optional row is no weapon.

@@ -15,12 +15,19 @@ function entryText(e) {
     case "round_started": return [t("jRoundStarted", e.round),
       ...e.initiatives.map((i) => t("jRoll", isolate(i.name), i.weapon && isolate(i.weapon), i.d6, i.initiative, i.rolled_by === "engine"))].join("\n  ");
     case "passed": return t("jPassed", isolate(e.name), e.pi);
+    case "wounds": return t("jWounds", isolate(e.name), e.before, e.after);
+    case "hope": return t("jHope", isolate(e.name), e.before, e.after);
+    case "notes": return e.notes ? t("jNotes", isolate(e.name), isolate(e.notes)) : t("jNotesCleared", isolate(e.name));
+    case "condition": return t("jCondition", isolate(e.name), isolate(e.condition), e.until ?? null);
+    case "condition_removed": return t("jConditionRemoved", isolate(e.name), isolate(e.condition));
+    case "condition_ended": return t("jConditionEnded", isolate(e.name), isolate(e.condition));
     case "round_ended": return t("jRoundEnded", e.reason);
     case "action": {
       const parts = [t("jAction", isolate(e.name), actionName(e.action), costLabel(e, true), e.category === "interruption")];
       if (e.target) parts.push(t("jTarget", isolate(e.target)));
       if (e.against) parts.push(t("jAgainst", isolate(e.against)));
       for (const test of e.tests) parts.push(t("jTest", testLabel(test)));
+      if (e.aim) parts.push(t("aimReached", e.aim.bonus, e.aim.capped));
       if ("test_result" in e.outcome) parts.push(t("jResult", e.outcome.test_result));
       if ("success" in e.outcome) parts.push(t("jOutcome", e.outcome.success));
       return parts.join(" · ");

@@ -27,12 +27,18 @@ export function costLabel(price, paid = false) {
 export function testLabel(test, weapons = []) {
   const parts = [];
   const left = test.characteristic ? `${term("characteristics", test.characteristic)} ${test.characteristic_value}` : "";
-  const right = test.skill ? `${skillLabel(test.skill, weapons)} ${test.skill_level}` : "";
+  const right = test.skill ? `${test.skill_name ? isolate(test.skill_name) : skillLabel(test.skill, weapons)} ${test.skill_level}` : "";
   parts.push([left, right].filter(Boolean).join(" / "));
   for (const m of test.modifiers) parts.push(`${term("modifiers", m.id)} ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)}`);
   if (test.difficulty !== null && test.difficulty !== undefined) parts.push(t("difficulty", test.difficulty));
   const what = parts.filter(Boolean).join(", ");
   return test.id ? t("testNamed", term("tests", test.id), what) : what;
+}
+
+// Every test an action names, in one line (« portée : Mêlée 7 / Course 2 · Mêlée 7 / Épée
+// 3, charge +4 »), or "" when it names none.
+export function testsLabel(tests = [], weapons = []) {
+  return (tests ?? []).map((test) => testLabel(test, weapons)).join(" · ");
 }
 
 // Whose turn it is, in words: the board's heading and what the live region says.
@@ -46,18 +52,20 @@ export function turnText(board) {
   return t("turnTie", fighter(board.active[0]).pi, names.join(", "));
 }
 
-// A command in a few words: « Aldric — Attaque au corps à corps → Orque 1 » (undo, redo,
-// the dock's last line).
-export function commandLabel(board, command) {
+// A command in a few words: « Aldric — Attaque au corps à corps → Orque 1 » (the dock's
+// last line); `short`, an action by its chip's word (« Aldric — Attaquer → Orque 1 »: undo
+// and redo, two buttons side by side).
+export function commandLabel(board, command, short = false) {
   const name = (id) => {
     const f = own(board?.combatants ?? {}, id);
     return f ? isolate(f.name) : t("someone");
   };
+  const action = (id) => (short ? own(t("chips"), id) : undefined) ?? actionName(id);
   switch (command?.type) {
     case "act":
-      return t("labelAct", name(command.actor), actionName(command.action), command.target ? name(command.target) : null);
+      return t("labelAct", name(command.actor), action(command.action), command.target ? name(command.target) : null);
     case "interrupt":
-      return t("labelInterrupt", name(command.actor), actionName(command.action), command.against ? name(command.against) : null);
+      return t("labelInterrupt", name(command.actor), action(command.action), command.against ? name(command.against) : null);
     case "pass":
       return t("labelPass", name(command.actor));
     case "start_round":
@@ -70,6 +78,10 @@ export function commandLabel(board, command) {
       return t("labelRemove", name(command.id));
     case "duplicate_combatant":
       return t("labelCopy", name(command.id), command.ids?.length ?? command.count ?? 1);
+    case "add_condition":
+      return t("labelCondition", name(command.id), isolate(String(command.condition ?? "")));
+    case "remove_condition":
+      return t("labelUncondition", name(command.id), isolate(String(command.condition ?? "")));
     case "update_combatant": {
       const changes = command.changes ?? {};
       const keys = Object.keys(changes);

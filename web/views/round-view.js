@@ -55,14 +55,18 @@ export class RoundView {
     this.onEdited = handler;
   }
 
+  // The fighters in the board's order (PJ first, issue #26). What was typed or rolled
+  // for the round to come stays when the form is drawn again (another tab and back, a
+  // fighter added): only a round started clears it.
   render(board) {
+    const typed = this.typedFor === board.round ? this.typed() : new Map();
+    this.typedFor = board.round;
     this.board = board;
     // A round still running is said before it is replaced (issue #13).
     const running = $("#round-running");
     running.textContent = board.round > 0 && !board.round_over ? t("roundRunning", board.round) : "";
     running.hidden = !running.textContent;
     const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
-    fighters.sort((a, b) => a.entry - b.entry);
     // Ids by position, never from a fighter's id (it comes from a file or a link).
     this.list.replaceChildren(...fighters.map((f, i) => {
       const select = h("select", { id: `decl-${i}`, name: `decl-${i}` },
@@ -78,8 +82,44 @@ export class RoundView {
         h("button", { type: "button", dataset: { roll: f.id }, "aria-label": t("rollFor", isolate(f.name)) }, t("roll")),
         h("output", { class: "breakdown", for: `decl-${i} die-${i}` }, ""));
     }));
-    for (const li of this.list.children) this.updateBreakdown(li);
+    for (const li of this.list.children) {
+      const kept = typed.get(li.dataset.id);
+      if (kept) {
+        const select = li.querySelector("select");
+        if ([...select.options].some((o) => o.value === kept.weapon)) select.value = kept.weapon;
+        const input = li.querySelector("input");
+        input.value = kept.die;
+        if (kept.rolled !== undefined) input.dataset.rolled = kept.rolled;
+      }
+      this.updateBreakdown(li);
+    }
     for (const id of this.proposals.keys()) this.showProposal(id);
+  }
+
+  // What the form holds now, by fighter: weapon, die, and the die « Lancer » rolled.
+  typed() {
+    const out = new Map();
+    for (const li of this.list.children) {
+      const input = li.querySelector("input");
+      out.set(li.dataset.id, { weapon: li.querySelector("select").value, die: input.value, rolled: input.dataset.rolled });
+    }
+    return out;
+  }
+
+  // A die the engine refused (« Dé : de 1 à 6 »), said under it, in the page's words
+  // (the browser's own bubble is off: its words follow the browser's language).
+  dieError(id, text) {
+    for (const li of this.list.children) {
+      li.querySelector(".field-error")?.remove();
+      li.querySelector("input").removeAttribute("aria-invalid");
+      if (li.dataset.id !== id || !text) continue;
+      const input = li.querySelector("input");
+      const note = h("p", { class: "error field-error", id: `${input.id}-error` }, text);
+      li.append(note);
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", note.id);
+      input.focus();
+    }
   }
 
   // The players' declarations from their phones (the live table): each fighter's die, and

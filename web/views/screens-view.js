@@ -18,7 +18,9 @@ export class Screens {
     return $("[data-screen-panel]:not([hidden])")?.dataset.screenPanel;
   }
 
+  // Another screen opens at its top (its heading in view), not where the last one was scrolled.
   show(name) {
+    if (this.current() !== name) window.scrollTo(0, 0);
     for (const panel of document.querySelectorAll("[data-screen-panel]")) panel.hidden = panel.dataset.screenPanel !== name;
     for (const tab of document.querySelectorAll(".tabs button")) {
       if (tab.dataset.screen === name) tab.setAttribute("aria-current", "page");

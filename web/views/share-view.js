@@ -38,6 +38,11 @@ export class ShareView {
     });
   }
 
+  // Said in the dialog, where the user looks (not behind it, on the page).
+  say(text) {
+    $("#share-status").textContent = text;
+  }
+
   // Resolves true when the link is on the clipboard; else selects it, for a copy by hand.
   copy() {
     const field = $("#share-link");

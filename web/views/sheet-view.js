@@ -17,6 +17,7 @@ export class SheetView {
       const action = target.closest("button[data-action]");
       if (action && !action.disabled) return this.showOptions(action.dataset.action);
       if (target.closest("[data-back]")) return this.showActions();
+      if (target.closest("fieldset[data-tests]") && target.matches("input")) return this.costNow();
       if (target.closest("[data-submit]")) {
         const { id, interruption, action: picked } = this.shown;
         const options = readOptions(this.body, this.shown.board.catalogue[picked].options);
@@ -31,8 +32,10 @@ export class SheetView {
     this.onSubmit = handler;
   }
 
-  open(board, id, interruption) {
-    this.shown = { board, id, interruption, action: null, preset: {} };
+  // `preset`: option values filled in whatever action is picked (an interruption's
+  // attacker: whoever attacked this fighter last this round).
+  open(board, id, interruption, preset = {}) {
+    this.shown = { board, id, interruption, action: null, preset };
     this.showActions();
   }
 
@@ -64,18 +67,18 @@ export class SheetView {
       else (groups[frequent.has(actionId) ? "frequent" : verdict.category] ??= []).push([actionId, verdict]);
     }
     if (groups.frequent) groups.frequent.sort((a, b) => f.likely.indexOf(a[0]) - f.likely.indexOf(b[0]));
-    // Folded actions give no reason each: the summary says why none applies.
-    const list = (actions, reasons = true) => h("ul", { class: "actions" }, actions.map(([actionId, v]) => {
+    // A refused action says why, folded ones too.
+    const list = (actions) => h("ul", { class: "actions" }, actions.map(([actionId, v]) => {
       const reasonId = `reason-${actionId}`;
-      const why = !v.allowed && reasons;
       return h("li", {},
-        h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": why ? reasonId : null },
+        h("button", { type: "button", dataset: { action: actionId }, disabled: !v.allowed, "aria-describedby": v.allowed ? null : reasonId },
           h("span", {}, actionName(actionId)), h("span", { class: "cost" }, costLabel(v))),
-        why ? h("small", { id: reasonId, class: "reason" }, refusal(v)) : null);
+        v.allowed ? null : h("small", { id: reasonId, class: "reason" }, refusal(v)));
     }));
-    this.body.replaceChildren(...Object.entries(groups).map(([category, actions]) => h("section", { class: "action-group" },
-      h("h3", {}, category === "frequent" ? t("frequentActions") : term("categories", category)), list(actions))),
-      folded.length ? h("details", { class: "action-group folded" }, h("summary", {}, t("otherActions", folded.length)), list(folded, false)) : null);
+    const sections = Object.entries(groups).map(([category, actions]) => h("section", { class: "action-group" },
+      h("h3", {}, category === "frequent" ? t("frequentActions") : term("categories", category)), list(actions)));
+    if (folded.length) sections.push(h("details", { class: "action-group folded" }, h("summary", {}, t("otherActions", folded.length)), list(folded)));
+    this.body.replaceChildren(...sections);
     if (!this.dialog.open) this.dialog.showModal();
     this.body.querySelector("button:not([disabled])")?.focus();
   }
@@ -86,7 +89,7 @@ export class SheetView {
     this.shown.action = actionId;
     const verdict = f.actions[actionId];
     const spec = board.catalogue[actionId];
-    $("#sheet-title").textContent = t("optionsTitle", isolate(f.name), actionName(actionId), costLabel(verdict));
+    this.setCost(costLabel(verdict));
     this.error("");
     const fields = spec.options.map((name) => optionField(board, f, actionId, name, spec.required.includes(name)));
     for (const [name, value] of Object.entries(this.shown.preset ?? {})) {
@@ -102,6 +105,23 @@ export class SheetView {
         h("button", { type: "button", class: "primary", dataset: { submit: "1" } }, t("confirmAction", costLabel(verdict))))));
     const first = this.body.querySelector("input, select");
     (first ?? this.body.querySelector("[data-submit]")).focus();
+  }
+
+  // The cost in the title and on « Valider », as the engine priced the action: an
+  // acrobatic dodge whose two tests are ticked costs nothing (R4.4, its verdict's `if_passed`).
+  setCost(cost) {
+    const { board, id, action } = this.shown;
+    const f = own(board.combatants, id);
+    $("#sheet-title").textContent = t("optionsTitle", isolate(f.name), actionName(action), cost);
+    const submit = this.body.querySelector("[data-submit]");
+    if (submit) submit.textContent = t("confirmAction", cost);
+  }
+
+  costNow() {
+    const { board, id, action } = this.shown;
+    const verdict = own(board.combatants, id).actions[action];
+    const passed = verdict.if_passed && [...this.body.querySelectorAll('fieldset[data-tests] input[type="checkbox"]')].every((box) => box.checked);
+    this.setCost(costLabel(passed ? verdict.if_passed : verdict));
   }
 
   error(text) {
@@ -122,8 +142,9 @@ function optionField(board, f, actionId, name, required) {
   const select = (choices) => h("select", { id, name }, choices.map(([v, text]) => h("option", { value: v }, text)));
   switch (name) {
     case "target":
-    case "against":
-      return labelled(id, label, select([["", t("none")], ...others.map((o) => [o.id, isolate(o.name)])]));
+    case "against": // intercepter's is whom it stops, not an attacker (R4 table)
+      return labelled(id, name === "against" && actionId === "intercepter" ? t("intercepted") : label,
+        select([["", t("none")], ...others.map((o) => [o.id, isolate(o.name)])]));
     case "weapon": {
       const preferred = f.actions[actionId].weapon;
       const el = select([["", t("byDefault")], ...f.weapons.map((w) => [w.id, `${isolate(w.name)} (${term("kinds", w.kind)})`])]);
@@ -149,7 +170,7 @@ function optionField(board, f, actionId, name, required) {
           h("input", { id: `item-${i}`, type: "checkbox", name: "items", value: w.id }), h("label", { for: `item-${i}` }, isolate(w.name)))));
     }
     case "tests":
-      return h("fieldset", { class: "field" }, h("legend", {}, t("twoTests")),
+      return h("fieldset", { class: "field", dataset: { tests: "1" } }, h("legend", {}, t("twoTests")),
         h("div", { class: "check" }, h("input", { id: "test-esquive", type: "checkbox", name: "esquive" }), h("label", { for: "test-esquive" }, t("dodgeOk"))),
         h("div", { class: "check" }, h("input", { id: "test-acrobatie", type: "checkbox", name: "acrobatie" }), h("label", { for: "test-acrobatie" }, t("acrobaticsOk"))));
     default:

@@ -13,6 +13,10 @@ export class StatusView {
     $("#reload").addEventListener("click", () => window.location.reload());
     $("#apply-update").addEventListener("click", () => this.onUpdate?.());
     $("#take-over").addEventListener("click", () => this.onTakeOver?.());
+    // A message belongs to the screen it was said on: another tab clears it.
+    $(".tabs").addEventListener("click", (event) => {
+      if (event.target.closest("button[data-screen]")) this.message("");
+    });
     $("#held").addEventListener("click", (event) => {
       const button = event.target.closest("button[data-held]");
       if (button) this.onHeld?.(button.dataset.held);
