@@ -476,7 +476,7 @@ function badges(board, f, readOnly = false) {
   }
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
   for (const c of f.conditions ?? []) out.push([conditionText(c), "condition"]);
-  for (const note of (f.notes ?? "").split(",").map((n) => n.trim()).filter(Boolean)) out.push([isolate(note), "note"]);
+  for (const note of (f.notes ?? "").split(",").map((n) => n.trim()).filter(Boolean)) out.push([isolate(note), "jotted"]);
   if (f.hope !== null) out.push([t("badgeHope", f.hope), "muted"]); // null: hidden from the players (live table)
   return out;
 }
