@@ -52,8 +52,9 @@ def test_a_pnj_with_one_weapon_takes_five_taps(phone: Any, shot: Shot) -> None:
     sheet = page.evaluate(SAVED)["commands"][-1]["combatant"]
     assert sheet["name"] == "Orque" and sheet["side"] == "pnj"
     assert sheet["characteristics"]["melee"] == 6
-    assert sheet["weapons"] == [{"id": "hache", "name": "Hache", "kind": "melee", "skill": "hache", "stowed": True}]
-    assert sheet["in_hand"] == ["hache"] and sheet["skills"]["hache"] == 2
+    # the skill left blank is the weapon's own name (issue #26), never a slug
+    assert sheet["weapons"] == [{"id": "hache", "name": "Hache", "kind": "melee", "skill": "Hache", "stowed": True}]
+    assert sheet["in_hand"] == ["hache"] and sheet["skills"]["Hache"] == 2 and "hache" not in sheet["skills"]
     # A fighter with no weapon: the empty row is no weapon.
     page.get_by_role("button", name="Ajouter un combattant").click()
     expect(dialog.locator("#f-name")).to_be_focused()
