@@ -18,7 +18,7 @@
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
 // web/boot/bridge.py to report; `globalThis.ripostePython` is the interpreter.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
-import { drop, make, optimise, saved, store } from "./snapshot.js";
+import { drop, make, optimise, readOnce, saved, store } from "./snapshot.js";
 
 export { version };
 // Written by the build (tools/build_site.py): the engine wheel beside this module, and the
@@ -81,7 +81,12 @@ export async function loadPyodide(options = {}) {
     globalThis.riposteBoot = "cold";
   } else {
     try {
-      py = await boot({ ...options, indexURL, stdLibURL, _loadSnapshot: snapshot.arrayBuffer() });
+      const bytes = readOnce(snapshot);
+      try {
+        py = await boot({ ...options, indexURL, stdLibURL, _loadSnapshot: bytes });
+      } finally {
+        bytes.release(); // copied into Python's memory: 30 MB given back
+      }
       // A snapshot of this build holds every engine module already imported, and says so.
       if (!py.runPython("'riposte_engine_imported' in globals()")) throw new Error("a snapshot without the engine");
       findRest(py);

@@ -24,6 +24,42 @@ export async function drop(key) {
   await caches.open(CACHE).then((cache) => cache.delete(key)).catch(() => undefined);
 }
 
+const SLICE = 4 << 20; // bytes read at a time
+
+// The snapshot's bytes for `loadPyodide`'s `_loadSnapshot`, which Pyodide awaits once and
+// copies into its memory; `release()`, once Pyodide is up, gives their 30 MB back there and
+// then (issue #28: a warm visit's memory, docs/PERFORMANCE.md). Measured in Chromium: the
+// buffer `Response.arrayBuffer()` makes stays resident after it is dropped, and even after
+// it is detached, until V8 next collects (seconds or minutes: it was still there at the
+// table); a buffer of the page's own, detached (`transfer(0)`), is freed at once. So the
+// body is read into one (the blob's size is known before reading), 4 MB at a time, and
+// those slices go with the collections the read itself brings. Not given as a promise:
+// Pyodide keeps its options as long as Python runs (its `_api.config`), and a promise
+// the bytes it resolved to; this thenable lets go of them.
+export function readOnce(response) {
+  let bytes = null;
+  let read = (async () => {
+    const blob = await response.blob();
+    bytes = new Uint8Array(blob.size);
+    for (let at = 0; at < blob.size; at += SLICE) {
+      bytes.set(new Uint8Array(await blob.slice(at, at + SLICE).arrayBuffer()), at);
+    }
+    return bytes.buffer;
+  })();
+  read.catch(() => undefined); // said when awaited
+  return {
+    then(resolve, reject) {
+      const reading = read;
+      read = null;
+      return reading.then(resolve, reject);
+    },
+    release() {
+      bytes?.buffer.transfer?.(0);
+      bytes = null;
+    },
+  };
+}
+
 // The heap of `py`, a cold boot's interpreter (booted with `_makeSnapshot`), with every
 // engine module imported and said so (web/boot/boot.mjs skips nothing else on a restore), and
 // `html`, which PyScript's own package imports after every restore (issue #14).
