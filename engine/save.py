@@ -38,7 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import link
-from .codec import decode, encode
+from .codec import encode
 from .errors import Refusal
 from .model import Encounter
 from .play import fold
@@ -304,12 +304,7 @@ def painted(board: dict[str, Any]) -> dict[str, Any]:
     return {**{k: x for k, x in board.items() if k != "catalogue"}, "combatants": fighters}
 
 
-def summary(state: object) -> dict[str, Any]:
-    """What a save holds, to show before it replaces the current encounter."""
-    return summary_of(decode(state))
-
-
 def summary_of(enc: Encounter) -> dict[str, Any]:
-    """:func:`summary` of an encounter already decoded."""
+    """What a save holds, to show before it replaces the current encounter."""
     return {"round": enc.round, "fighters": [c.name for c in enc.combatants],
             "pj": sum(1 for c in enc.combatants if c.side.value == "pj")}
