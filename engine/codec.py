@@ -107,7 +107,7 @@ def reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
 
 
 #: Fields added after states were first written: a state without them still reads.
-LATER = frozenset({"notes", "conditions"})
+LATER = frozenset({"notes", "conditions", "hidden"})
 
 weapon_json = writer(Weapon)
 weapon_from_json: Callable[[Mapping[str, Any]], Weapon] = reader(Weapon)

@@ -41,6 +41,10 @@ OPTIONS = (
     "tests",
 )
 
+#: A command a player sent from their phone (the live table, issue #24): the same command
+#: as the game master's, marked so that the journal says where it came from (D24).
+BY_PLAYER = ("by_player",)
+
 #: type -> (required keys, optional keys), besides ``type``.
 SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "add_combatant": (("combatant",), ("declaration", "roll", "engine_rolled", "numbered")),
@@ -48,9 +52,9 @@ SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "remove_combatant": (("id",), ()),
     "duplicate_combatant": (("id",), ("count", "ids")),
     "start_round": ((), ("declarations", "rolls", "engine_rolled", "app_rolled")),
-    "act": (("actor", "action"), OPTIONS),
-    "interrupt": (("actor", "action"), OPTIONS),
-    "pass": (("actor",), ()),
+    "act": (("actor", "action"), OPTIONS + BY_PLAYER),
+    "interrupt": (("actor", "action"), OPTIONS + BY_PLAYER),
+    "pass": (("actor",), BY_PLAYER),
     "end_round": ((), ()),
     "update_settings": (("settings",), ()),
     "add_condition": (("id", "condition"), ("until",)),
@@ -72,6 +76,8 @@ def check_shape(command: object) -> Command:
     for key in command:
         if key != "type" and key not in required and key not in optional:
             raise Refusal("unknown_key", kind=kind, field=str(key)[:40])
+    if "by_player" in command and command["by_player"] is not True:
+        raise v.bad("by_player", "true_only")
     return command
 
 

@@ -146,6 +146,7 @@ REASONS = {
     "not_self": "bad_value",
     "empty": "bad_value",
     "acrobatic_tests": "bad_value",
+    "true_only": "bad_value",
     "die_missing": "bad_value",
     "half_character": "bad_value",  # the page's own: text typed with a lone surrogate (web/infra/commands.js)
     # a save, a file or a link (engine/save.py, engine/link.py)

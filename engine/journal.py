@@ -37,7 +37,7 @@ from .events import (
     RoundStarted,
     TurnPassed,
 )
-from .model import Combatant, Encounter, Weapon
+from .model import Combatant, Encounter, Side, Weapon
 
 Entry = dict[str, Any]
 
@@ -46,25 +46,94 @@ def _no_dice() -> int:
     raise Refusal("unresolved_log")
 
 
-def journal(commands: list[Any]) -> list[Entry]:
+def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
+            players: Players | None = None) -> list[Entry]:
     """The entries of a resolved command log (as ``replay`` returns it). A log that
-    does not replay ends the journal where it stops."""
-    enc = Encounter()
+    does not replay ends the journal where it stops.
+
+    ``start``: the encounter before ``commands`` (a checkpoint of the table's, engine/table.py;
+    an empty fight by default); ``skip``: how many of the first commands are only replayed,
+    their entries left out. An entry of a command a player sent from their phone says so
+    (``by_player``, D24). ``players``: the journal as the live table's players may see it.
+
+    >>> log = [{"type": "add_combatant", "combatant": {"id": "o", "name": "Orque"}},
+    ...        {"type": "add_combatant", "combatant": {"id": "a", "name": "Aldric", "side": "pj"}},
+    ...        {"type": "start_round", "rolls": {"o": 6, "a": 1}},
+    ...        {"type": "act", "actor": "o", "action": "observer"},
+    ...        {"type": "pass", "actor": "a", "by_player": True}]
+    >>> [(e["kind"], e["by_player"]) for e in journal(log)[-2:]]
+    [('action', False), ('passed', True)]
+    >>> journal(log, players=Players(pnj_details=False))[-2]["pi_after"] is None
+    True
+    """
+    enc = Encounter() if start is None else start
     out: list[Entry] = []
-    for command in commands:
+    for n, command in enumerate(commands):
         try:
             after, events = step(enc, resolve(enc, command, _no_dice))
         except Exception:  # a log that is not resolved, or not a log: the journal stops there
             break
-        entries = [entry for event in events for entry in _entries(enc, event)]  # names and round as they were
-        for event in events:
-            if isinstance(event, AimAdjusted):  # R4.1, D17: the bonus reached, and whether it was at its cap
-                for entry in entries:
-                    if entry["kind"] == "action":
-                        entry["aim"] = {"bonus": event.bonus, "capped": event.capped}
-        out.extend(entries)
+        if n >= skip:
+            by_player = isinstance(command, Mapping) and command.get("by_player") is True
+            entries: list[Entry] = []
+            for event in events:  # names and round as they were before the command
+                made = _entries(enc, event)
+                entries.extend(made if players is None else players.seen(enc, event, made))
+            for event in events:
+                if isinstance(event, AimAdjusted):  # R4.1, D17: the bonus reached, and whether it was at its cap
+                    for entry in entries:
+                        if entry["kind"] == "action":
+                            entry["aim"] = {"bonus": event.bonus, "capped": event.capped}
+            out.extend({**e, "by_player": by_player} if e["kind"] in ("action", "passed") else e for e in entries)
         enc = after
     return out
+
+
+class Players:
+    """What of the journal the live table's players may see (issue #24, D24): nothing
+    about a fighter hidden from them (when the entry was made, or now: ``hidden_now``, the
+    ids hidden at the end of the log), and, unless the game master shows them
+    (``pnj_details``), no PNJ's P.I., wounds, Espoir, die or initiative."""
+
+    def __init__(self, pnj_details: bool = False, hidden_now: frozenset[str] = frozenset()) -> None:
+        self.pnj_details = pnj_details
+        self.hidden_now = hidden_now
+
+    def seen(self, enc: Encounter, event: Event, entries: list[Entry]) -> list[Entry]:
+        hidden = self.hidden_now | {c.id for c in enc.combatants if c.hidden}
+        if _about(event) & hidden:
+            return []
+        pnj = {c.id for c in enc.combatants if c.side is Side.PNJ} if not self.pnj_details else set()
+        return [shown for e in entries if (shown := self._shown(e, event, hidden, pnj)) is not None]
+
+    @staticmethod
+    def _shown(e: Entry, event: Event, hidden: set[str] | frozenset[str], pnj: set[str]) -> Entry | None:
+        if e["kind"] in ("wounds", "hope") and isinstance(event, CombatantUpdated) and event.id in pnj:
+            return None  # a PNJ's wounds and Espoir, kept by the game master
+        if e["kind"] == "round_started":
+            return {**e, "initiatives": [{**i, "d6": None, "initiative": None} if i["id"] in pnj else i
+                                         for i in e["initiatives"] if i["id"] not in hidden]}
+        if e["kind"] == "action" and isinstance(event, ActionTaken) and event.actor in pnj:
+            return {**e, "pi_before": None, "pi_after": None, "hope_before": None, "hope_after": None}
+        if e["kind"] == "passed" and isinstance(event, TurnPassed) and event.actor in pnj:
+            return {**e, "pi": None}
+        return e
+
+
+def _about(event: Event) -> set[str]:
+    """The fighters an event names (its journal entry would name them)."""
+    match event:
+        case CombatantAdded(combatant=c):
+            return {c.id}
+        case CombatantRemoved(id=cid) | CombatantUpdated(id=cid):
+            return {cid}
+        case ActionTaken():
+            return {event.actor, *(str(event.options[k]) for k in ("target", "against") if k in event.options)}
+        case TurnPassed(actor=a):
+            return {a}
+        case ConditionAdded(id=cid) | ConditionRemoved(id=cid) | ConditionEnded(id=cid):
+            return {cid}
+    return set()
 
 
 def _name(enc: Encounter, cid: object) -> str:
@@ -131,7 +200,7 @@ def _entries(enc: Encounter, e: Event) -> list[Entry]:
             for i in initiatives:
                 fighter = enc.combatant(i.id)
                 held = fighter.weapon(i.weapon) if fighter else None
-                rolls.append({"name": _name(enc, i.id), "weapon": held.name if held else None, "d6": i.d6,
+                rolls.append({"id": i.id, "name": _name(enc, i.id), "weapon": held.name if held else None, "d6": i.d6,
                               "initiative": i.initiative, "rolled_by": i.rolled_by})
             return [{"round": n, "kind": "round_started", "initiatives": rolls}]
         case ActionTaken():

@@ -118,6 +118,10 @@ class Combatant:
     notes: str = ""
     #: Conditions with an end (D25, issue #26), in the order they were put on.
     conditions: tuple[Condition, ...] = ()
+    #: Hidden from the players (an ambush, issue #24): nothing of it reaches the live
+    #: table's players (engine/journal.py for players; web/live/protocol.js playersBoard).
+    #: No rule reads it (D24).
+    hidden: bool = False
 
     def characteristic(self, name: str) -> int:
         """The characteristic's value (0 when the sheet lacks it)."""

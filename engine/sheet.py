@@ -37,7 +37,10 @@ SHEET_FIELDS = (
     "in_hand",
 )
 #: What the GM may also set by hand with ``update_combatant`` (D6, D11 and corrections).
-TABLE_FIELDS = ("engaged", "engaged_with", "hors_combat", "posture", "cover", "arrow_nocked", "notes")
+TABLE_FIELDS = ("engaged", "engaged_with", "hors_combat", "posture", "cover", "arrow_nocked", "notes", "hidden")
+#: What a new fighter may carry besides its sheet: its id, and hidden from the players from
+#: the start (an ambush prepared before they see the board, D24).
+NEW_FIELDS = ("id", "hidden")
 #: The fields of a weapon, and those it must have.
 WEAPON_FIELDS = ("id", "name", "kind", "skill", "stowed")
 WEAPON_REQUIRED = ("id", "name", "kind", "skill")
@@ -174,6 +177,7 @@ READERS: dict[str, Callable[[Walk, object, tuple[str, ...] | None], Any]] = {
     "engaged_with": lambda walk, x, others: walk.read(_engaged_with, x, others),
     "posture": lambda walk, x, _: walk.read(v.choice, x, "posture", tuple(Posture)),
     "notes": lambda walk, x, _: walk.read(v.text, x, "notes", MAX_NOTES, min_len=0),
+    "hidden": lambda walk, x, _: walk.read(v.boolean, x, "hidden"),
 }
 
 
@@ -195,7 +199,7 @@ def read(data: object, fighter: Combatant | None = None,
     sheet = walk.read(v.mapping, data, root)
     if sheet is None:
         return {}, walk.errors
-    fields = SHEET_FIELDS + (("id",) if fighter is None else TABLE_FIELDS)
+    fields = SHEET_FIELDS + (NEW_FIELDS if fighter is None else TABLE_FIELDS)
     for key in sheet:
         if key not in fields:
             walk.refuse(v.bad(f"{root}.{key}", "unknown_field", known=list(fields)))
@@ -255,6 +259,7 @@ def parse_combatant(data: object, combatant_id: str, entry: int) -> Combatant:
         weapons=values.get("weapons", ()),
         in_hand=values.get("in_hand", ()),
         entry=entry,
+        hidden=values.get("hidden", False),
     )
 
 

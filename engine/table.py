@@ -57,7 +57,7 @@ from . import save, values
 from .codec import combatant_sheet, decode, encode
 from .decide import MAX_FIGHTERS
 from .errors import Refusal
-from .journal import journal
+from .journal import Players, journal
 from .link import pack
 from .model import Encounter, Side
 from .play import attempt, fold
@@ -79,7 +79,7 @@ OPERATIONS = {
     "inspect": ("text",),
     "export": ("board",),
     "link": (),
-    "journal": (),
+    "journal": ("players", "pnj_details", "last"),
     "new": ("party", "restore"),
     "revert": (),
     "limits": (),
@@ -429,9 +429,31 @@ class Table:
         """
         return {"ok": True, "text": pack(list(self._log))}
 
-    def journal(self) -> Answer:
-        """The journal of the fight, round by round (engine/journal.py)."""
-        return {"ok": True, "entries": journal(self._log)}
+    def journal(self, players: object = False, pnj_details: object = False, last: object = None) -> Answer:
+        """The journal of the fight, round by round (engine/journal.py). ``players``: what
+        the live table's players may see of it (D24: nothing about a fighter hidden from
+        them; no PNJ's P.I., die or Espoir unless ``pnj_details``). ``last``: only the
+        entries of the last commands, replayed from the checkpoint before them, so that a
+        long fight's last rounds come as fast as a short one's.
+
+        >>> t = Table()
+        >>> for name in ("A", "B"):
+        ...     _ = t.apply({"type": "add_combatant", "combatant": {"name": name}})
+        >>> _ = t.apply({"type": "update_combatant", "id": "c2", "changes": {"hidden": True}})
+        >>> [e["name"] for e in t.journal()["entries"]], [e["name"] for e in t.journal(players=True)["entries"]]
+        (['A', 'B'], ['A'])
+        >>> [e["name"] for e in t.journal(last=1)["entries"]]
+        []
+        """
+        count = len(self._log)
+        shown = count if type(last) is not int or last < 0 else min(count, last)
+        first = count - shown
+        k = first // self._every
+        seen = None
+        if players is True:
+            seen = Players(pnj_details is True, frozenset(c.id for c in self._enc.combatants if c.hidden))
+        entries = journal(self._log[k * self._every:], start=self._mark(k), skip=first - k * self._every, players=seen)
+        return {"ok": True, "entries": entries}
 
     def new(self, party: object = False, restore: object = False) -> Answer:
         """A new fight; with ``party``, the PJ with their sheets (docs/TABLE.md, "A new

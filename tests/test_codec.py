@@ -44,7 +44,7 @@ LYRA_SHEET = {"id": "lyra", "name": "Lyra", "side": "pj", "characteristics": {"t
 LYRA_JSON = {**LYRA_SHEET, "posture": "a_genoux", "aim_bonus": 2, "aim_weapon": "arc", "arrow_nocked": False,
              "cover": False, "engaged_with": ["orque"], "engaged_off_tracker": False, "hors_combat": False,
              "in_round": False, "pi": 7, "initiative": 12, "d6": None, "declared": None, "charged": False, "passed": False, "notes": "",
-             "conditions": [{"text": "étourdie", "until": 3}, {"text": "saigne", "until": None}]}
+             "conditions": [{"text": "étourdie", "until": 3}, {"text": "saigne", "until": None}], "hidden": False}
 
 
 def roundtrip(cls: type, value: Any, expected: dict[str, Any]) -> None:

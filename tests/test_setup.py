@@ -19,7 +19,7 @@ from engine import save
 from engine.decide import copy_names
 from engine.errors import CHECKS, Refusal
 from engine.model import CHARACTERISTICS
-from engine.sheet import LIMITS, SHEET_FIELDS, field_errors, parse_combatant
+from engine.sheet import LIMITS, NEW_FIELDS, SHEET_FIELDS, field_errors, parse_combatant
 from engine.table import Table
 
 HERE = Path(__file__).parent
@@ -267,13 +267,13 @@ def test_copies_of_a_model_are_numbered_with_the_fighters_of_its_name() -> None:
     ({**ORQUE, "weapons": [{**HACHE, "id": f"h{i}", "skill": f"h{i}"} for i in range(17)], "in_hand": []}, False,
      [{"field": "weapons", "key": "too_many", "params": {"max": 16}}]),
     ({**ORQUE, "colour": "rouge"}, False,
-     [{"field": "combatant.colour", "key": "unknown_field", "params": {"known": [*SHEET_FIELDS, "id"]}}]),
+     [{"field": "combatant.colour", "key": "unknown_field", "params": {"known": [*SHEET_FIELDS, *NEW_FIELDS]}}]),
     ({**ORQUE, "characteristics": {"force": 3}}, False,
      [{"field": "characteristics.force", "key": "unknown_field", "params": {"known": list(CHARACTERISTICS)}}]),
     ({**ORQUE, "in_hand": ["hache", "hache"]}, False, [{"field": "in_hand", "key": "duplicate", "params": {}}]),
     ({**ORQUE, "id": "c1"}, False, []),
     ({**ORQUE, "hors_combat": True}, False,
-     [{"field": "combatant.hors_combat", "key": "unknown_field", "params": {"known": [*SHEET_FIELDS, "id"]}}]),
+     [{"field": "combatant.hors_combat", "key": "unknown_field", "params": {"known": [*SHEET_FIELDS, *NEW_FIELDS]}}]),
     ({"hors_combat": True, "notes": "x"}, True, []),
     ({"side": "pj"}, False, [{"field": "name", "key": "required", "params": {}}]),
     ({"side": "pj"}, True, []),
@@ -316,7 +316,7 @@ def test_a_model_added_numbered_takes_the_next_number_of_its_name(sheets: list[t
     ({"name": "A", "initiative_bonus": "x"}, "integer", {"field": "initiative_bonus", "low": -999, "high": 999}),
     ({"name": "A", "wounds": -1}, "range", {"field": "wounds", "low": 0, "high": 999}),
     ({"name": "A", "hope": -2}, "range", {"field": "hope", "low": 0, "high": 999}),
-    ({"name": "A", "colour": 1}, "unknown_field", {"field": "combatant.colour", "known": [*SHEET_FIELDS, "id"]}),
+    ({"name": "A", "colour": 1}, "unknown_field", {"field": "combatant.colour", "known": [*SHEET_FIELDS, *NEW_FIELDS]}),
     ("A", "object", {"field": "combatant"}),
 ])
 def test_a_sheet_the_engine_refuses_names_its_field(sheet: Any, key: str, params: dict[str, Any]) -> None:

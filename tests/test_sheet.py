@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.model import CHARACTERISTICS
-from engine.sheet import SHEET_FIELDS, WEAPON_FIELDS
+from engine.sheet import NEW_FIELDS, SHEET_FIELDS, WEAPON_FIELDS
 from engine.table import Table
 from tests.casts import CASTS
 from tests.test_commands import refusal, refused, state_after
@@ -128,7 +128,7 @@ def test_out_of_the_fight_ends_engagements_and_back_in_keeps_none() -> None:
 def test_an_unknown_change_is_refused_listing_what_may_change() -> None:
     message = refusal(TRIO, update({"pi": 3}), "bad_value")
     assert message.startswith("« changes.pi » : champ inconnu (ceux connus : name, side, characteristics, ")
-    assert message.endswith(", arrow_nocked, notes).")
+    assert message.endswith(", arrow_nocked, notes, hidden).")
 
 
 def test_the_table_s_fight_in_memory_is_the_fight_it_saves() -> None:
@@ -154,7 +154,7 @@ SWORD = {"id": "epee", "name": "Épée", "kind": "melee", "skill": "armes"}
 
 @pytest.mark.parametrize(("sheet", "key", "params"), [
     ({"side": "pj"}, "required", {"field": "name"}),
-    ({"name": "A", "race": "elfe"}, "unknown_field", {"field": "combatant.race", "known": [*SHEET_FIELDS, "id"]}),
+    ({"name": "A", "race": "elfe"}, "unknown_field", {"field": "combatant.race", "known": [*SHEET_FIELDS, *NEW_FIELDS]}),
     ({"name": "A", "characteristics": {"force": 3}}, "unknown_field", {"field": "characteristics.force", "known": list(CHARACTERISTICS)}),
     ({"name": "A", "characteristics": {"tir": -1}}, "range", {"field": "characteristics.tir", "low": 0, "high": 999}),
     ({"name": "A", "skills": {"armes": "3"}}, "integer", {"field": "skills.armes", "low": 0, "high": 999}),

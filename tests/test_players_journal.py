@@ -1,0 +1,124 @@
+"""What the engine gives the live table for its players (issue #24, D24): fighters hidden
+from them, the commands they sent from their phones, and the journal as they may see it
+(engine/journal.py ``Players``, engine/table.py ``Table.journal``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import engine
+import pytest
+from engine import save
+from engine.journal import Players, journal
+from engine.table import Table
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.casts import CASTS
+from tests.long_fight import long_fight
+
+
+def table(*commands: dict[str, Any]) -> Table:
+    t = Table(rng=random.Random(1))
+    for command in commands:
+        answer = t.apply(command)
+        assert answer["ok"], answer
+    return t
+
+
+ALDRIC = {"type": "add_combatant", "combatant": CASTS["aldric"]}
+ORQUE = {"type": "add_combatant", "combatant": CASTS["orque"]}
+HIDDEN = {"type": "add_combatant", "combatant": {**CASTS["gobelin"], "id": "embuscade", "name": "Embusqué", "hidden": True}}
+START = {"type": "start_round", "rolls": {"aldric": 6, "orque": 1, "embuscade": 3}}
+
+
+def names(entries: list[dict[str, Any]]) -> set[str]:
+    out = set()
+    for e in entries:
+        out |= {e.get(k) for k in ("name", "target", "against", "to") if e.get(k)}
+        out |= {i["name"] for i in e.get("initiatives", [])}
+    return out
+
+
+def test_a_hidden_fighter_is_on_the_board_but_not_in_the_players_journal() -> None:
+    t = table(ALDRIC, ORQUE, HIDDEN, START,
+              {"type": "act", "actor": "aldric", "action": "attaque_melee", "target": "embuscade"},
+              {"type": "interrupt", "actor": "embuscade", "action": "bloquer", "against": "aldric"})
+    board = t.show()["board"]
+    assert board["combatants"]["embuscade"]["hidden"] is True  # the game master sees it, marked
+    assert "Embusqué" in names(t.journal()["entries"])
+    seen = t.journal(players=True)["entries"]
+    assert "Embusqué" not in names(seen), seen
+    started = next(e for e in seen if e["kind"] == "round_started")
+    assert [i["id"] for i in started["initiatives"]] == ["aldric", "orque"]
+    # Revealed: what it does from now on is seen; what it did hidden stays with the game master.
+    t.apply({"type": "update_combatant", "id": "embuscade", "changes": {"hidden": False}})
+    t.apply({"type": "act", "actor": "aldric", "action": "se_deplacer"})
+    t.apply({"type": "interrupt", "actor": "embuscade", "action": "intercepter", "against": "aldric"})
+    seen = t.journal(players=True)["entries"]
+    assert [e["action"] for e in seen if e["kind"] == "action" and e["name"] == "Embusqué"] == ["intercepter"]
+    assert [e for e in seen if e.get("target") == "Embusqué"] == []
+
+
+def test_a_fighter_hidden_later_takes_its_earlier_lines_away_from_the_players() -> None:
+    """An ambush prepared in two steps (added, then hidden): the players never read that it came."""
+    t = table(ALDRIC, {"type": "add_combatant", "combatant": {**CASTS["gobelin"], "id": "g", "name": "Guetteur"}},
+              {"type": "update_combatant", "id": "g", "changes": {"hidden": True}})
+    assert "Guetteur" in names(t.journal()["entries"])
+    assert "Guetteur" not in names(t.journal(players=True)["entries"])
+
+
+def test_a_pnj_values_stay_with_the_game_master_unless_shown() -> None:
+    t = table(ALDRIC, ORQUE, {"type": "start_round", "rolls": {"aldric": 1, "orque": 6}},
+              {"type": "act", "actor": "orque", "action": "observer"}, {"type": "pass", "actor": "orque"})
+    hidden = t.journal(players=True)["entries"]
+    shown = t.journal(players=True, pnj_details=True)["entries"]
+    assert shown == t.journal()["entries"]
+    orque = next(e for e in hidden if e["kind"] == "action")
+    assert [orque[k] for k in ("pi_before", "pi_after", "hope_before", "hope_after")] == [None] * 4
+    assert orque["cost"] == 5  # the action and its cost are what the table sees
+    assert next(e for e in hidden if e["kind"] == "passed")["pi"] is None
+    initiatives = {i["id"]: i for i in next(e for e in hidden if e["kind"] == "round_started")["initiatives"]}
+    assert (initiatives["orque"]["d6"], initiatives["orque"]["initiative"]) == (None, None)
+    assert initiatives["aldric"]["d6"] == 1  # a PJ's own die is the players'
+
+
+def test_a_command_sent_by_a_player_says_so_in_the_journal() -> None:
+    t = table(ALDRIC, ORQUE, {"type": "start_round", "rolls": {"aldric": 6, "orque": 1}},
+              {"type": "act", "actor": "aldric", "action": "observer", "by_player": True},
+              {"type": "interrupt", "actor": "orque", "action": "bloquer", "against": "aldric"})
+    actions = [(e["name"], e["by_player"]) for e in t.journal()["entries"] if e["kind"] == "action"]
+    assert actions == [("Aldric", True), ("Orque", False)]
+
+
+@pytest.mark.parametrize("value", [False, 1, "yes", None])
+def test_by_player_is_true_or_left_out(value: object) -> None:
+    state = engine.replay([ALDRIC, ORQUE, {"type": "start_round", "rolls": {"aldric": 6, "orque": 1}}])["state"]
+    result = engine.apply(state, {"type": "act", "actor": "aldric", "action": "observer", "by_player": value})
+    assert result["ok"] is False
+    assert (result["error"]["code"], result["error"]["key"], result["error"]["params"]["field"]) == ("bad_value", "true_only", "by_player")
+    assert result["state"] == state
+
+
+def test_hidden_is_a_boolean() -> None:
+    result = engine.apply(engine.new_encounter(), {"type": "add_combatant", "combatant": {"name": "X", "hidden": "oui"}})
+    assert (result["ok"], result["error"]["key"], result["error"]["params"]["field"]) == (False, "boolean", "hidden")
+
+
+LOG = long_fight(400, fighters=6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(last=st.integers(min_value=0, max_value=len(LOG)), every=st.sampled_from([1, 7, 50]))
+def test_the_last_commands_journal_is_the_tail_of_the_whole_one(last: int, every: int) -> None:
+    """From whichever checkpoint: the entries of the last ``last`` commands are those the
+    whole journal has for them."""
+    t = Table(rng=random.Random(2), every=every)
+    assert t.load(engine_save(LOG))["ok"]
+    assert t.journal(last=last)["entries"] == journal(LOG, skip=len(LOG) - last)
+    assert t.journal(players=True, last=last)["entries"] == journal(LOG, skip=len(LOG) - last, players=Players())
+
+
+def engine_save(log: list[dict[str, Any]]) -> str:
+    return save.dump_texts([save.command_text(c) for c in log], None)
