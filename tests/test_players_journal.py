@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import engine
 import pytest
-from engine import save
-from engine.journal import Players, journal
-from engine.table import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engine
+from engine import save
+from engine.journal import Players, journal
+from engine.table import Table
 from tests.casts import CASTS
 from tests.long_fight import long_fight
 
