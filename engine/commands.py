@@ -42,7 +42,7 @@ OPTIONS = (
 )
 
 #: A command a player sent from their phone (the live table, issue #24): the same command
-#: as the game master's, marked so that the journal says where it came from (D24).
+#: as the game master's, marked so that the journal says where it came from (D26).
 BY_PLAYER = ("by_player",)
 
 #: type -> (required keys, optional keys), besides ``type``.

@@ -54,7 +54,7 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
     ``start``: the encounter before ``commands`` (a checkpoint of the table's, engine/table.py;
     an empty fight by default); ``skip``: how many of the first commands are only replayed,
     their entries left out. An entry of a command a player sent from their phone says so
-    (``by_player``, D24). ``players``: the journal as the live table's players may see it.
+    (``by_player``, D26). ``players``: the journal as the live table's players may see it.
 
     >>> log = [{"type": "add_combatant", "combatant": {"id": "o", "name": "Orque"}},
     ...        {"type": "add_combatant", "combatant": {"id": "a", "name": "Aldric", "side": "pj"}},
@@ -90,7 +90,7 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
 
 
 class Players:
-    """What of the journal the live table's players may see (issue #24, D24): nothing
+    """What of the journal the live table's players may see (issue #24, D26): nothing
     about a fighter hidden from them (when the entry was made, or now: ``hidden_now``, the
     ids hidden at the end of the log), and, unless the game master shows them
     (``pnj_details``), no PNJ's P.I., wounds, Espoir, die or initiative."""

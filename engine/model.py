@@ -120,7 +120,7 @@ class Combatant:
     conditions: tuple[Condition, ...] = ()
     #: Hidden from the players (an ambush, issue #24): nothing of it reaches the live
     #: table's players (engine/journal.py for players; web/live/protocol.js playersBoard).
-    #: No rule reads it (D24).
+    #: No rule reads it (D26).
     hidden: bool = False
 
     def characteristic(self, name: str) -> int:

@@ -39,7 +39,7 @@ SHEET_FIELDS = (
 #: What the GM may also set by hand with ``update_combatant`` (D6, D11 and corrections).
 TABLE_FIELDS = ("engaged", "engaged_with", "hors_combat", "posture", "cover", "arrow_nocked", "notes", "hidden")
 #: What a new fighter may carry besides its sheet: its id, and hidden from the players from
-#: the start (an ambush prepared before they see the board, D24).
+#: the start (an ambush prepared before they see the board, D26).
 NEW_FIELDS = ("id", "hidden")
 #: The fields of a weapon, and those it must have.
 WEAPON_FIELDS = ("id", "name", "kind", "skill", "stowed")
