@@ -48,7 +48,8 @@ const common = { session: new Session(store), status, nav: new Navigation(new Sc
 const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });
 // The menu first: it sets the page's language before anything is drawn.
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
-const board = new BoardController(parts, new BoardView(), new SheetView());
+const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's (issue #24)
+const board = new BoardController(parts, new BoardView(), sheet);
 const roundView = new RoundView();
 new RoundController(parts, roundView);
 new CastController(parts, new CastView());
@@ -68,11 +69,12 @@ window.addEventListener("unhandledrejection", (event) => {
 });
 
 if (live) {
-  import("./live/guest.js").then(({ startGuest }) => startGuest(live, store));
+  import("./live/guest.js").then(({ startGuest }) => startGuest(live, store, sheet));
   registerPlayerOffline().catch(() => null); // the player's page reopens with no network (issue #23)
 }
 else {
-  const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake() });
+  const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(),
+    run: (command) => board.run(command) });
   host.on("proposals", (proposals) => roundView.showProposals(proposals));
   host.on("accept", (id) => board.actions(id, true));
   roundView.bindEdited((id) => host.edited(id));

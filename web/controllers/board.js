@@ -60,6 +60,7 @@ export class BoardController {
       }),
       uncondition: one((id, { text }) => this.run({ type: "remove_condition", id, condition: text })),
       out: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { hors_combat: value === "1" } })),
+      hide: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { hidden: value === "1" } })),
       endRound: one(() => this.endRound()),
       nextRound: () => nav.go("round"),
       undo: () => this.history("undo"),

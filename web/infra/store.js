@@ -147,7 +147,8 @@ export function liveTable() {
     const name = typeof p.name === "string" && p.name.length <= 60 ? p.name : null;
     players.push({ fp: p.fp, number: p.number, claim: p.claim ?? null, muted: p.muted === true, name });
   }
-  return { pnjDetails: kept?.pnjDetails === true, players };
+  const mode = ["off", "confirm", "auto"].includes(kept?.mode) ? kept.mode : "confirm";
+  return { pnjDetails: kept?.pnjDetails === true, mode, players };
 }
 
 export function saveLiveTable(table) {

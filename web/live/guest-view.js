@@ -3,10 +3,11 @@
 // new invitation, « Je joue … », the start-of-round declaration with its initiative's
 // breakdown, « Demander une interruption », « À toi », and the board drawn by the board's
 // own cards (web/board.js), read-only. One listener per container; no rule decided here.
-import { playerCards } from "../views/board-view.js";
-import { turnText } from "../views/labels.js";
-import { $, h, isolate } from "../infra/dom.js";
-import { refusal, t } from "../infra/i18n.js";
+import { playerCards, targetsOf } from "../views/board-view.js";
+import { entryText } from "../views/journal-view.js";
+import { costLabel, testLabel, turnText } from "../views/labels.js";
+import { $, h, isolate, own } from "../infra/dom.js";
+import { actionName, refusal, t } from "../infra/i18n.js";
 import { breakdownLabel } from "../views/labels.js";
 import { rollDie } from "../infra/die.js";
 import { qrSvg } from "../infra/links.js";
@@ -16,7 +17,10 @@ import { scanner } from "./scan.js";
 const SCAN_STATES = new Set(["rejoin", "lost", "away", "failed", "removed"]);
 
 export class LiveGuestView {
-  constructor() {
+  // sheet: the page's action sheet (web/views/sheet-view.js), to play this phone's PJ.
+  constructor(sheet) {
+    this.sheetView = sheet;
+    this.sheetBound = false;
     this.root = $("#screen-live");
     this.handlers = {};
     this.chosen = false; // the player picked the weapon themselves (else theirs is not sent)
@@ -30,9 +34,11 @@ export class LiveGuestView {
       else if (button.id === "live-roll") {
         $("#live-die").value = String(rollDie());
         this.updateBreakdown();
-      } else if (button.id === "live-interrupt") this.handlers.interrupt?.();
+      } else if (button.id === "live-interrupt") this.interrupt();
       else if (button.id === "live-rejoin") this.startScan();
       else if (button.id === "live-scan-stop") this.stopScan();
+      else if (button.dataset.play) this.play(button.dataset.play, button.dataset.action);
+      else if (button.dataset.target !== undefined) this.aimed(button.dataset.target);
     });
     $("#live-declare").addEventListener("input", (event) => {
       if (event.target.id === "live-weapon") this.chosen = true;
@@ -48,9 +54,143 @@ export class LiveGuestView {
     });
   }
 
-  // handlers: claim(id or null), declare({weapon?, die}), interrupt(), scanned(text).
+  // handlers: claim(id or null), declare({weapon?, die}), interrupt(), scanned(text);
+  // when the players play their PJ (issue #24): act(action, options), answer(action,
+  // options), pass().
   bind(handlers) {
     this.handlers = handlers;
+  }
+
+  // --- the PJ played from this phone (issue #24) ----------------------------------------------
+
+  // The action sheet of the game master's board, on this phone: this PJ's actions (or
+  // interruptions) with their cost and verdict, then the options of the one picked.
+  sheet() {
+    if (!this.sheetBound) {
+      this.sheetBound = true;
+      this.sheetView.bindSubmit(({ action, interruption, options }) => {
+        $("#sheet").close();
+        this.picking = null;
+        if (interruption) this.handlers.answer?.(action, this.withAttacker(options));
+        else this.handlers.act?.(action, options);
+        this.drawPlay();
+      });
+    }
+    return this.sheetView;
+  }
+
+  // The board the sheet reads: the players' board, this PJ with its verdicts.
+  sheetBoard() {
+    const me = { ...this.board.combatants[this.claim], ...this.mine };
+    return { ...this.board, catalogue: this.mine.catalogue, combatants: { ...this.board.combatants, [this.claim]: me } };
+  }
+
+  interrupt() {
+    if (!this.mine) return this.handlers.interrupt?.(); // the players propose: a request
+    return this.sheet().open(this.sheetBoard(), this.claim, true);
+  }
+
+  withAttacker(options) {
+    return this.attack ? { ...options, against: this.attack.by } : options;
+  }
+
+  // A chip: an action (the sheet when it needs more than a target), an answer, a pass,
+  // all the actions, nothing.
+  play(what, action) {
+    if (what === "pass") return this.handlers.pass?.();
+    if (what === "all") return this.sheet().open(this.sheetBoard(), this.claim, false);
+    if (what === "nothing") {
+      this.attack = null;
+      return this.drawPlay();
+    }
+    const spec = own(this.mine.catalogue, action);
+    if (!spec) return undefined;
+    const answer = what === "answer";
+    if (spec.required.length) {
+      return this.sheet().openAction(this.sheetBoard(), this.claim, answer, action, answer && this.attack ? { against: this.attack.by } : {});
+    }
+    if (answer) {
+      this.handlers.answer?.(action, {});
+      this.attack = null;
+      return this.drawPlay();
+    }
+    if (spec.options.includes("target")) {
+      this.picking = action;
+      return this.drawPlay();
+    }
+    return this.handlers.act?.(action, {});
+  }
+
+  aimed(target) {
+    const action = this.picking;
+    this.picking = null;
+    this.drawPlay();
+    if (target === "\u2715") return undefined; // cancelled
+    return this.handlers.act?.(action, target ? { target } : {});
+  }
+
+  // « Orque 1 t'attaque : Attaque au corps à corps », and this PJ's answers that fit it.
+  attacked(by, action) {
+    this.attack = { by, action, seq: this.seq };
+    this.drawPlay();
+    if (typeof navigator.vibrate === "function") navigator.vibrate([100, 50, 100]);
+  }
+
+  // What this phone may play now: its answers to an attack on it, or, on its turn, its
+  // likely actions (then the targets of the one picked), « Passer », all its actions.
+  drawPlay() {
+    const place = $("#live-play");
+    const me = this.claim && this.board ? own(this.board.combatants, this.claim) : null;
+    if (!this.mine || !me) {
+      place.replaceChildren();
+      place.hidden = true;
+      return;
+    }
+    const verdict = (action) => own(this.mine.actions, action) ?? {};
+    const chip = (what, action, label, v = verdict(action)) => h("button", {
+      type: "button", class: "chip", dataset: { play: what, action }, disabled: v.allowed === false,
+      "aria-describedby": v.allowed === false ? `why-${what}-${action}` : null,
+    }, label, " ", h("span", { class: "cost" }, costLabel(v)),
+    v.tests?.length ? h("small", { class: "test" }, testLabel(v.tests[0], me.weapons)) : null);
+    const why = (what, action, v = verdict(action)) => (v.allowed === false
+      ? h("small", { id: `why-${what}-${action}`, class: "reason" }, t("liveWhyOf", actionName(action), refusal(v))) : null);
+    const parts = [];
+    if (this.attack) {
+      const attacker = own(this.board.combatants, this.attack.by);
+      const fits = own(this.mine.catalogue, this.attack.action)?.answers
+        ?? Object.keys(this.mine.actions).filter((a) => verdict(a).category === "interruption");
+      parts.push(h("p", { class: "live-attacked", role: "alert" }, t("liveAttacked", isolate(attacker?.name ?? "?"), actionName(this.attack.action))),
+        h("div", { class: "chips", role: "group", "aria-label": t("liveAnswersFor", isolate(me.name)) },
+          fits.map((a) => chip("answer", a, actionName(a))),
+          h("button", { type: "button", class: "chip", dataset: { play: "nothing" } }, t("liveNothing"))),
+        ...fits.map((a) => why("answer", a)).filter(Boolean));
+    }
+    const mine = this.board.round > 0 && !this.board.round_over && this.board.active.includes(this.claim);
+    if (mine && this.picking) {
+      const targets = targetsOf(this.board, me);
+      parts.push(h("div", { class: "chips targets", role: "group", "aria-label": t("targetFor", actionName(this.picking)) },
+        h("span", { class: "chips-label" }, t("liveTargetLabel")),
+        targets.map((o) => h("button", { type: "button", class: "chip target", dataset: { target: o.id } }, isolate(o.name))),
+        h("button", { type: "button", class: "chip", dataset: { target: "" } }, t("liveNoTarget")),
+        h("button", { type: "button", class: "chip", dataset: { target: "\u2715" }, "aria-label": t("liveCancel") }, "✕")));
+    } else if (mine) {
+      parts.push(h("div", { class: "chips", role: "group", "aria-label": t("liveYourActions", isolate(me.name)) },
+        this.mine.likely.map((a) => chip("act", a, own(t("chips"), a) ?? actionName(a))),
+        me.passed ? null : h("button", { type: "button", class: "chip", dataset: { play: "pass" } }, t("pass")),
+        h("button", { type: "button", class: "chip more", dataset: { play: "all" } }, t("liveAllActions"))));
+    }
+    place.replaceChildren(...parts);
+    place.hidden = parts.length === 0;
+  }
+
+  // The journal as the players may see it: the last line said at once (« Brune : Parer,
+  // 5 P.I., 8 → 3 »), the rest one tap away.
+  showJournal(entries) {
+    const lines = entries.map(entryText).filter(Boolean);
+    const last = entries.findLast((e) => e.kind === "action" || e.kind === "passed");
+    $("#live-result").textContent = last ? t("liveLastResult", entryText(last)) : "";
+    $("#live-journal").hidden = lines.length === 0;
+    $("#live-journal-list").replaceChildren(...lines.slice(-40).reverse().map((line) => h("li", {}, line)));
   }
 
   // The page as a player's: no tabs, no engine status, nothing of the game master's.
@@ -143,7 +283,15 @@ export class LiveGuestView {
   }
 
   // The board the game master's engine computed, the player's own PJ, and what they may do.
-  render(board, claim) {
+  // `seq`: the board's number; an attack is answered on its own board only (the next
+  // command ends that chance).
+  render(board, claim, mine = null, seq = 0) {
+    if (this.attack && this.attack.seq < seq) this.attack = null;
+    this.seq = seq;
+    this.board = board;
+    this.claim = claim;
+    this.mine = claim ? mine : null;
+    if (this.picking && !own(mine?.actions ?? {}, this.picking)?.allowed) this.picking = null;
     const pjs = board.order.map((id) => board.combatants[id]).filter((f) => f.side === "pj" && !f.hors_combat);
     const me = claim && Object.hasOwn(board.combatants, claim) ? board.combatants[claim] : null;
     $("#live-claims").hidden = Boolean(me);
@@ -168,11 +316,15 @@ export class LiveGuestView {
     }
     const inPlay = Boolean(me) && board.round > 0 && me.in_round && !me.hors_combat;
     $("#live-interrupt").hidden = !inPlay;
+    $("#live-interrupt").textContent = this.mine ? t("liveInterruptions") : t("liveInterrupt");
+    this.drawPlay();
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
     // A PNJ's P.I. may be hidden (null): then only whose turn it is.
     const first = board.active.length ? board.combatants[board.active[0]] : null;
     const hidden = first && first.pi === null && board.round > 0 && !board.round_over && !board.phase;
-    $("#live-turn").textContent = hidden ? t("liveTurnHidden", board.active.map((id) => isolate(board.combatants[id].name)).join(", ")) : turnText(board);
+    const gmPlays = board.round > 0 && !board.round_over && board.active.length === 0; // a fighter hidden from the players acts
+    $("#live-turn").textContent = gmPlays ? t("liveTurnGm")
+      : hidden ? t("liveTurnHidden", board.active.map((id) => isolate(board.combatants[id].name)).join(", ")) : turnText(board);
     $("#live-board").replaceChildren(...playerCards(board));
   }
 

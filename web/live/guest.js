@@ -57,6 +57,11 @@ export class LiveGuest {
       declare: (fields) => this.gm?.send("declare", fields),
       interrupt: () => this.gm?.send("interrupt"),
       scanned: (text) => this.scanned(text),
+      // The players play their PJ (issue #24): only ever the PJ the game master says this
+      // phone plays (the game master's page builds the command; the actor is never sent).
+      act: (action, options) => this.gm?.send("act", { action, options }),
+      answer: (action, options) => this.gm?.send("interrupt", { action, options }),
+      pass: () => this.gm?.send("pass"),
     });
   }
 
@@ -237,7 +242,7 @@ export class LiveGuest {
     this.gm?.send("claim", { id });
     if (id === null && this.board) {
       this.claim = null;
-      this.view.render(this.board, null);
+      this.view.render(this.board, null, null, this.seq);
     }
   }
 
@@ -256,6 +261,10 @@ export class LiveGuest {
     switch (message.t) {
       case "board":
         return this.showBoard(message);
+      case "journal":
+        return this.view.showJournal(message.entries);
+      case "attacked":
+        return this.view.attacked(message.by, message.action);
       case "refused":
         if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
         if (["taken", "not_pj"].includes(message.reason)) this.choose(null);
@@ -279,7 +288,7 @@ export class LiveGuest {
     }
   }
 
-  showBoard({ seq, claim, board }) {
+  showBoard({ seq, claim, board, mine = null }) {
     if (this.board && this.board.round !== board.round) this.view.note(""); // last round's word is spent
     // The game master freed the PJ this phone played: the player chooses again.
     if (this.claim && this.claim === this.wanted && claim === null) {
@@ -287,11 +296,12 @@ export class LiveGuest {
       this.keep({ claim: null });
     }
     this.board = board;
+    this.seq = seq;
     this.claim = claim && Object.hasOwn(board.combatants, claim) ? claim : null;
-    this.view.render(board, this.claim);
+    this.view.render(board, this.claim, mine, seq);
     const me = this.claim ? board.combatants[this.claim] : null;
-    const mine = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(this.claim);
-    if (this.view.yours(mine, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);
+    const turn = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(this.claim);
+    if (this.view.yours(turn, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);
     performance.mark("riposte:live-board", { detail: seq });
     document.documentElement.dataset.liveSeq = String(seq);
   }
@@ -476,8 +486,8 @@ export function handOff(view) {
 }
 
 // The page of a live link (web/live/follow.js liveRole): "guest" or "handoff".
-export function startGuest(role, store) {
-  const view = new LiveGuestView();
+export function startGuest(role, store, sheet) {
+  const view = new LiveGuestView(sheet);
   if (role !== "guest") return handOff(view);
   const guest = new LiveGuest({ view, store });
   // For the tests (and a curious player at the console): what this page sends, raw.

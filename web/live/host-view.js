@@ -27,6 +27,11 @@ export class LiveHostView {
     $("#live-menu").addEventListener("change", (event) => {
       if (event.target.id === "live-pnj") this.handlers.pnjDetails?.(event.target.checked);
       if (event.target.id === "live-stun") this.handlers.stun?.(event.target.value);
+      if (event.target.name === "live-mode") this.handlers.mode?.(event.target.value);
+    });
+    $("#live-waiting").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-decide]");
+      if (button) this.handlers.decide?.(Number(button.closest("li").dataset.id), button.dataset.decide === "apply");
     });
     this.dialog.addEventListener("click", (event) => {
       if (event.target.closest("#invite-copy")) this.copy();
@@ -50,7 +55,8 @@ export class LiveHostView {
   }
 
   // handlers: invite, reinvite, answer(text), scanned(text), pnjDetails(on), stun(value),
-  // acceptRequest(id), dismissRequest(id), remove(fp), free(fp), mute(fp, on).
+  // acceptRequest(id), dismissRequest(id), remove(fp), free(fp), mute(fp, on), mode(mode),
+  // decide(id, yes).
   bind(handlers) {
     this.handlers = handlers;
   }
@@ -180,6 +186,22 @@ export class LiveHostView {
     $("#live-requests").replaceChildren(...requests.map((r) => h("li", { dataset: { id: r.id } },
       h("button", { type: "button", dataset: { request: "accept" }, "aria-label": t("liveRequestAcceptFor", isolate(r.name)) }, isolate(r.name)),
       h("button", { type: "button", dataset: { request: "dismiss" }, "aria-label": t("liveRequestDismissFor", isolate(r.name)) }, "✕"))));
+  }
+
+  // « Les joueurs jouent leur PJ »: "off", "confirm" or "auto" (issue #24).
+  showMode(mode) {
+    for (const input of document.querySelectorAll('input[name="live-mode"]')) input.checked = input.value === mode;
+  }
+
+  // What the players played and the game master has to confirm, in the order it came:
+  // « Brune : Parer → Orque 1 (5 P.I.) — Appliquer / Refuser », one line each.
+  showWaiting(lines) {
+    const list = $("#live-waiting");
+    list.hidden = lines.length === 0;
+    list.replaceChildren(...lines.map((line) => h("li", { dataset: { id: line.id } },
+      h("span", {}, line.text),
+      h("button", { type: "button", class: "small primary", dataset: { decide: "apply" }, "aria-label": t("liveApplyFor", line.text) }, t("liveApply")),
+      h("button", { type: "button", class: "small", dataset: { decide: "reject" }, "aria-label": t("liveRejectFor", line.text) }, t("liveReject")))));
   }
 
   showStun(value) {

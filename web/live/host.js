@@ -20,10 +20,13 @@
 //   passes it on, and its answer back. The fingerprints in those codes are checked here and
 //   on the player's phone: a player can pass codes on, not forge them (the DTLS handshake
 //   proves each side holds its certificate's key).
-import { t } from "../infra/i18n.js";
+import { isolate } from "../infra/dom.js";
+import { actionName, t } from "../infra/i18n.js";
+import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
 import { accept, CONNECT_LIMIT, hasWebRtc, offer, randomId } from "./link.js";
 import { Peer } from "./peer.js";
+import { Plays, waitingLine } from "./plays.js";
 import { fromPlayer, MAX_MATES, MAX_PROPOSAL, playersBoard, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, validStun } from "./signal.js";
 
@@ -34,12 +37,16 @@ export const OPEN_INVITATIONS = 8;
 const RELAY_AGAIN = 10_000;
 // A connection between two players' phones not made within this time may be tried again (ms).
 const MATE_AGAIN = 20_000;
+// The players' journal: its last commands' entries, sent once the game master's taps pause (ms).
+const JOURNAL_LAST = 60;
+const JOURNAL_WAIT = 250;
 
 export class LiveHost {
   // session: the board the engine last answered (web/session.js); status: the page's
   // messages; store: the live table's storage (web/store.js); view: LiveHostView; awake:
   // the screen's wake lock (web/live/awake.js).
-  constructor({ session, status, store, view, awake }) {
+  // run(command): the board's way to apply a command (issue #24: what a player plays).
+  constructor({ session, status, store, view, awake, run }) {
     this.session = session;
     this.status = status;
     this.store = store;
@@ -56,6 +63,9 @@ export class LiveHost {
     for (const p of kept.players) this.players.set(p.fp, this.player(p, true));
     this.stun = store.liveStun(validStun);
     this.seq = 0;
+    this.plays = new Plays({ session, run, view, mode: kept.mode, tell: (p, type, fields) => p.peer?.send(type, fields),
+      refuse: (p, reason, error) => this.refuse(p, reason, error) });
+    this.journalTimer = null;
     // Players away are looked for again, and mates not yet connected asked again, now and then.
     setInterval(() => this.knit(), RELAY_AGAIN / 2);
     view.bind({
@@ -74,7 +84,14 @@ export class LiveHost {
       remove: (fp) => this.remove(fp),
       free: (fp) => this.free(fp),
       mute: (fp, on) => this.mute(fp, on),
+      mode: (mode) => {
+        this.plays.setMode(mode);
+        this.keep();
+        this.broadcast();
+      },
+      decide: (id, yes) => this.plays.decide(id, yes),
     });
+    view.showMode(this.plays.mode);
     view.showStun(this.stun);
     view.showPnjDetails(this.pnjDetails);
     session.on("change", (board) => this.changed(board));
@@ -111,6 +128,7 @@ export class LiveHost {
   keep() {
     this.store.saveLiveTable({
       pnjDetails: this.pnjDetails,
+      mode: this.plays.mode,
       players: [...this.players.values()].map((p) => ({ fp: p.fp, number: p.number, claim: p.claim, muted: p.muted, name: this.label(p) })),
     });
   }
@@ -250,6 +268,7 @@ export class LiveHost {
         this.keep();
         this.status.announce(t("livePlayerJoined", this.label(player)));
         this.sendBoard(player, this.shownBoard());
+        this.pushJournal();
         this.show();
         resolve(true);
       });
@@ -360,6 +379,11 @@ export class LiveHost {
       return f && !interruptionRefused(f);
     });
     this.broadcast();
+    // An attack on a PJ a player plays: its phone says so at once, with its answers (issue #24).
+    const attack = this.plays.changed(board);
+    const target = attack && [...this.players.values()].find((p) => p.claim === attack.target && p.peer?.open);
+    if (target && this.plays.mode !== "off") target.peer.send("attacked", { by: attack.attacker, action: attack.action });
+    this.pushJournal();
     this.show();
   }
 
@@ -375,10 +399,26 @@ export class LiveHost {
     for (const player of this.players.values()) if (player.peer?.open) this.sendBoard(player, shown);
   }
 
+  // The players' board, with what this player's phone needs to play its own PJ (issue #24).
   sendBoard(player, shown) {
     if (!shown) return;
-    const claim = player.claim && this.fighter(player.claim) ? player.claim : null;
-    player.peer.send("board", { seq: this.seq, claim, board: shown });
+    const f = player.claim ? this.fighter(player.claim) : null;
+    const claim = f && !f.hidden ? f.id : null;
+    const mine = claim ? this.plays.mine(f) : null;
+    player.peer.send("board", { seq: this.seq, claim, board: shown, ...(mine ? { mine } : {}) });
+  }
+
+  // The journal as the players may see it (engine/journal.py, D26): its last entries, to
+  // every player's phone, once the game master's taps are done.
+  pushJournal() {
+    clearTimeout(this.journalTimer);
+    this.journalTimer = setTimeout(async () => {
+      const open = [...this.players.values()].filter((p) => p.peer?.open);
+      if (!open.length || !this.session.board) return;
+      const answer = await this.session.call({ op: "journal", players: true, pnj_details: this.pnjDetails, last: JOURNAL_LAST });
+      if (!answer.ok) return;
+      for (const player of open) player.peer?.send("journal", { entries: answer.entries });
+    }, JOURNAL_WAIT);
   }
 
   // A refusal told to the player: `reason` a key of the live table's words (liveWhy_…), or
@@ -442,6 +482,11 @@ export class LiveHost {
         return this.pass(player, message.peer, message.t, message.code);
       case "relayed":
         return this.relayed(message.from, message.code);
+      case "act":
+      case "pass":
+        return this.play(player, message);
+      case "interrupt":
+        return Object.hasOwn(message, "action") ? this.play(player, message) : this.propose(player, message);
       default:
         return this.propose(player, message);
     }
@@ -453,7 +498,7 @@ export class LiveHost {
       player.claim = null;
     } else {
       const f = this.fighter(id);
-      if (!f || f.side !== "pj") return this.refuse(player, "not_pj");
+      if (!f || f.side !== "pj" || f.hidden) return this.refuse(player, "not_pj");
       const holder = [...this.players.values()].find((p) => p !== player && p.claim === id);
       if (holder && holder.state !== "away") return this.refuse(player, "taken");
       // A row away with that PJ is this player on an earlier phone's identity (a private
@@ -465,6 +510,19 @@ export class LiveHost {
     this.keep();
     this.sendBoard(player, this.shownBoard());
     return this.show();
+  }
+
+  // A player's own action, interruption or pass (issue #24): for the PJ it plays only.
+  play(player, message) {
+    const f = player.claim && this.fighter(player.claim);
+    if (!f || f.hidden) return this.refuse(player, "no_claim");
+    if (player.muted) return this.refuse(player, "muted");
+    const name = (id) => isolate(this.fighter(id)?.name ?? id);
+    const price = (command) => {
+      const verdict = command.action ? this.fighter(command.actor)?.actions?.[command.action] : null;
+      return verdict ? costLabel(verdict) : "";
+    };
+    return this.plays.hear(player, f, message, (command) => waitingLine(command, name, price, actionName));
   }
 
   propose(player, message) {
@@ -526,6 +584,7 @@ export class LiveHost {
   }
 
   dropRequests(player) {
+    this.plays.drop(player);
     const others = [...this.players.values()].filter((p) => p !== player && p.peer?.open).map((p) => p.claim);
     this.requests = this.requests.filter((id) => id !== player.claim || others.includes(id));
   }

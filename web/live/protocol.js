@@ -1,8 +1,9 @@
 // What travels on the live table (issues #15, #23), over the data channels: every message
 // is one JSON object with the protocol version `v` and a type `t`. Three directions:
-// - a player to the game master (`fromPlayer`): only proposals and the table's plumbing
+// - a player to the game master (`fromPlayer`): proposals and the table's plumbing
 //   (which PJ they play, its weapon and die, an interruption request, which other players'
-//   phones they reach, the codes that connect two phones);
+//   phones they reach, the codes that connect two phones), and, when the players play their
+//   PJ (issue #24), its action, interruption or pass: never a command itself;
 // - the game master to a player (`fromGm`): the players' view of the board, answers, and
 //   the codes it asks a player to pass on;
 // - a player to another player (`fromMate`): only the codes of a game master's page that
@@ -33,6 +34,14 @@ const CODE = (value) => typeof value === "string" && value.length > 0 && value.l
 // parameters, and its plain message.
 const ERROR = (e) => e !== null && typeof e === "object" && !Array.isArray(e) && ID(e.code)
   && (e.key === null || ID(e.key)) && e.params !== null && typeof e.params === "object" && typeof e.message === "string";
+// A command's options, as a player's phone sends them with an action (the engine checks
+// each: web/live/plays.js builds the command, the engine judges it).
+const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) && Object.keys(o).length <= 12
+  && Object.keys(o).every(ID);
+// What a player's phone gets to play its own PJ (issue #24): its verdicts, its likely
+// actions, the catalogue.
+const MINE = (m) => m === null || (m !== null && typeof m === "object" && m.actions !== null && typeof m.actions === "object"
+  && Array.isArray(m.likely) && Array.isArray(m.never) && m.catalogue !== null && typeof m.catalogue === "object");
 const DIE = (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6);
 
 // Each type's fields: required ones, and `optional` ones that may be left out.
@@ -41,7 +50,11 @@ const FROM_PLAYER = {
   claim: { id: (id) => id === null || ID(id) },
   // `weapon` left out: the player did not choose one (the form's own stays, issue #23).
   declare: { die: DIE, optional: { weapon: (w) => w === null || ID(w) } },
-  interrupt: {},
+  // Without an action: a request (the players propose, issue #15); with one: the PJ's
+  // interruption, as an answer or a request (they play, issue #24).
+  interrupt: { optional: { action: ID, options: OPTIONS } },
+  act: { action: ID, options: OPTIONS },
+  pass: {},
   bye: {},
   mates: { list: (l) => Array.isArray(l) && l.length <= MAX_MATES && l.every(FINGERPRINT) },
   "mate-offer": { peer: FINGERPRINT, code: CODE },
@@ -51,7 +64,9 @@ const FROM_PLAYER = {
 
 const FROM_GM = {
   hb: {},
-  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard },
+  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard, optional: { mine: MINE } },
+  journal: { entries: Array.isArray },
+  attacked: { by: ID, action: ID },
   refused: { reason: ID, optional: { error: ERROR } },
   ok: { what: ID },
   removed: {},
@@ -148,20 +163,23 @@ const DECLARATION = ["weapon", "name", "initiative", "characteristic", "characte
 // exactly): a PNJ is shown acting when it acts alone, as the table sees it. The view is
 // then the same whatever a PNJ's die, P.I., wounds or Espoir (tests/live/protocol.test.mjs).
 export function playersBoard(board, { pnjDetails = false } = {}) {
-  const fighters = board.order.filter((id) => Object.hasOwn(board.combatants, id)).map((id) => board.combatants[id]);
+  // A fighter hidden from the players (an ambush, D26) is not in their view at all: not
+  // its card, not its name in another's engagements, not its turn.
+  const seen = (id) => Object.hasOwn(board.combatants, id) && !board.combatants[id].hidden;
+  const fighters = board.order.filter(seen).map((id) => board.combatants[id]);
   let order = fighters.map((f) => f.id);
-  let active = board.active;
+  let active = board.active.filter(seen);
   if (!pnjDetails) {
     const pj = fighters.filter((f) => f.side === "pj");
     const pnj = fighters.filter((f) => f.side !== "pj").sort((a, b) => a.entry - b.entry);
     order = [...pj, ...pnj].map((f) => f.id);
-    const side = (id) => (Object.hasOwn(board.combatants, id) ? board.combatants[id].side : "pnj");
-    const pjActive = board.active.filter((id) => side(id) === "pj");
-    active = pjActive.length ? pjActive : board.active.slice(0, 1);
+    const pjActive = active.filter((id) => board.combatants[id].side === "pj");
+    active = pjActive.length ? pjActive : active.slice(0, 1);
   }
   const combatants = {};
   for (const f of fighters) {
     const shown = Object.fromEntries(SHOWN.map((k) => [k, f[k] ?? null]));
+    shown.engaged_with = (f.engaged_with ?? []).filter(seen);
     shown.weapons = f.weapons.map((w) => ({ id: w.id, name: w.name, skill: w.skill ?? null }));
     if (f.side === "pj") {
       shown.declarations = f.declarations.map((d) => Object.fromEntries(DECLARATION.map((k) => [k, d[k] ?? null])));
@@ -169,7 +187,8 @@ export function playersBoard(board, { pnjDetails = false } = {}) {
     } else if (!pnjDetails) for (const k of PNJ_DETAILS) shown[k] = null;
     combatants[f.id] = shown;
   }
-  return { round: board.round, round_over: board.round_over, active, phase: board.phase, order, combatants };
+  const phase = board.phase && seen(board.phase) ? board.phase : null;
+  return { round: board.round, round_over: board.round_over, active, phase, order, combatants };
 }
 
 // A board the game master sent, checked enough to be drawn (the page builds text only).

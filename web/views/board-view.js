@@ -307,7 +307,7 @@ export function playerCards(board) {
 
 // The fighters a card offers as targets: those it is engaged with first, then the other
 // side, then its own; none out of the fight.
-function targetsOf(board, f) {
+export function targetsOf(board, f) {
   const others = board.order.filter((id) => id !== f.id).map((id) => own(board.combatants, id)).filter((o) => o && !o.hors_combat);
   const rank = (o) => (f.engaged_with.includes(o.id) ? 0 : o.side !== f.side ? 1 : 2);
   return others.map((o, i) => [rank(o), i, o]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
@@ -407,7 +407,10 @@ function details(board, f, active, inPlay) {
     step(field, -1, "−1", { disabled: value <= 0, "aria-label": t(`${field}Less`, name) }),
     adds.map((n) => step(field, n, `+${n}`, { "aria-label": t(`${field}Add`, name, n) })));
   const tools = [h("button", { type: "button", class: "small", dataset: { do: "out", id: f.id, value: f.hors_combat ? "" : "1" } },
-    f.hors_combat ? t("revive") : t("down"))];
+    f.hors_combat ? t("revive") : t("down")),
+  // Hidden from the live table's players (an ambush, issue #24, D26), or shown again.
+  h("button", { type: "button", class: "small", dataset: { do: "hide", id: f.id, value: f.hidden ? "" : "1" } },
+    f.hidden ? t("reveal") : t("hide"))];
   if (!active && inPlay && !f.passed && !board.round_over) tools.push(h("button", { type: "button", class: "small", dataset: { do: "pass", id: f.id } }, t("pass")));
   const notes = h("div", { class: "notes" },
     h("label", {}, h("span", { class: "stepper-label" }, t("notesLabel")), " ",
@@ -463,6 +466,7 @@ function heldAndInitiative(f) {
 // has none, shows what it holds and its initiative too: the players' and the live views).
 function badges(board, f, readOnly = false) {
   const out = readOnly ? heldAndInitiative(f).map((text) => [text, "muted"]) : [];
+  if (f.hidden) out.push([t("badgeHidden"), "warn"]);
   if (f.hors_combat) out.push([t("badgeOut"), "bad"]);
   if (f.passed) out.push([t("badgePassed"), "muted"]);
   if (f.aim_bonus) out.push([t("badgeAim", f.aim_bonus), "good"]);

@@ -5,7 +5,8 @@ import { $, h, isolate } from "../infra/dom.js";
 import { actionName, t, term } from "../infra/i18n.js";
 import { costLabel, testLabel } from "./labels.js";
 
-function entryText(e) {
+// One entry in words (the journal screen, a player's phone: web/live/guest-view.js).
+export function entryText(e) {
   switch (e.kind) {
     case "joined": return t("jJoined", isolate(e.name), term("sides", e.side));
     case "removed": return t("jRemoved", isolate(e.name));
@@ -13,8 +14,11 @@ function entryText(e) {
     case "out": return t("jOut", isolate(e.name));
     case "back": return t("jBack", isolate(e.name));
     case "round_started": return [t("jRoundStarted", e.round),
-      ...e.initiatives.map((i) => t("jRoll", isolate(i.name), i.weapon && isolate(i.weapon), i.d6, i.initiative, i.rolled_by === "engine"))].join("\n  ");
-    case "passed": return t("jPassed", isolate(e.name), e.pi);
+      ...e.initiatives.map((i) => (i.d6 === null // a PNJ's, kept by the game master (the live table's players, D26)
+        ? t("jRollHidden", isolate(i.name), i.weapon && isolate(i.weapon))
+        : t("jRoll", isolate(i.name), i.weapon && isolate(i.weapon), i.d6, i.initiative, i.rolled_by === "engine")))].join("\n  ");
+    case "passed": return [e.pi === null ? t("jPassedHidden", isolate(e.name)) : t("jPassed", isolate(e.name), e.pi),
+      e.by_player ? t("jByPlayer", isolate(e.name)) : ""].filter(Boolean).join(" · ");
     case "wounds": return t("jWounds", isolate(e.name), e.before, e.after);
     case "hope": return t("jHope", isolate(e.name), e.before, e.after);
     case "notes": return e.notes ? t("jNotes", isolate(e.name), isolate(e.notes)) : t("jNotesCleared", isolate(e.name));
@@ -30,6 +34,7 @@ function entryText(e) {
       if (e.aim) parts.push(t("aimReached", e.aim.bonus, e.aim.capped));
       if ("test_result" in e.outcome) parts.push(t("jResult", e.outcome.test_result));
       if ("success" in e.outcome) parts.push(t("jOutcome", e.outcome.success));
+      if (e.by_player) parts.push(t("jByPlayer", isolate(e.name)));
       return parts.join(" · ");
     }
     default: return "";

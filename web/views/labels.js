@@ -19,8 +19,9 @@ export function skillLabel(name, weapons = []) {
 export function costLabel(price, paid = false) {
   const cost = price.pays === "espoir" ? t("costHope") : price.pays === "rien" ? t("costNothing") : t("costPi", price.cost);
   if (!paid || price.pays === "rien") return cost;
-  if (price.pays === "espoir") return t("paidHope", cost, price.hope_before, price.hope_after);
-  return t("paidPi", cost, price.pi_before, price.pi_after);
+  // A PNJ's values kept by the game master (the live table's players' journal, D26): the cost alone.
+  if (price.pays === "espoir") return price.hope_before === null ? cost : t("paidHope", cost, price.hope_before, price.hope_after);
+  return price.pi_before === null ? cost : t("paidPi", cost, price.pi_before, price.pi_after);
 }
 
 // "Mêlée 7 / Épée 3, charge +4, difficulté 2" (D14: the engine names the test).

@@ -1,0 +1,133 @@
+// The players play their own PJ (issue #24), on the game master's side: what a player's
+// phone sends (an action on its PJ's turn, an answer to an attack on it, an interruption,
+// a pass) becomes the same command the game master would have sent, for the PJ the player
+// plays and no other, checked by the engine first; then, as the game master chose
+// (« Les joueurs jouent leur PJ »): refused (« non »), waiting in order for the game master's
+// « Appliquer » (« avec confirmation », the default), or applied at once (« aussitôt »; the
+// game master can undo as usual). An interruption that answers no attack on the PJ always
+// waits for the game master (D16: the game master rules when one is allowed). What was
+// decided is told to the player: applied, or refused with the engine's reason in the
+// player's own language. No DOM here (web/live/host-view.js draws the waiting lines).
+import { t } from "../infra/i18n.js";
+
+export const MODES = ["off", "confirm", "auto"];
+export const DEFAULT_MODE = "confirm";
+
+export class Plays {
+  // session: the board the engine last answered; run(command): the board's own way to
+  // apply a command (web/controllers/board.js run: the dock and undo follow), resolving
+  // the engine's answer; view: LiveHostView; tell(player, type, fields): a message to a
+  // player's phone; refuse(player, reason, error): a refusal told to it.
+  constructor({ session, run, view, tell, refuse, mode = DEFAULT_MODE }) {
+    this.session = session;
+    this.run = run;
+    this.view = view;
+    this.tell = tell;
+    this.refuse = refuse;
+    this.mode = MODES.includes(mode) ? mode : DEFAULT_MODE;
+    this.waiting = []; // {id, player, command, label}: in the order they came
+    this.next = 1;
+    this.attack = null; // {attacker, target, action}: the last command, when it attacked
+  }
+
+  // What a player's phone may see of its own PJ to play it: the engine's verdicts (cost,
+  // who pays, allowed or why not, the tests to roll), its likely actions and the catalogue.
+  mine(f) {
+    if (this.mode === "off" || !f) return null;
+    const board = this.session.board;
+    return { actions: f.actions ?? {}, likely: f.likely ?? [], never: f.never ?? [], catalogue: board.catalogue ?? {} };
+  }
+
+  // The board changed: which attack, if any, the next answers answer (the last command,
+  // when it attacked a fighter: R5.3, D23); the waiting lines no longer possible go.
+  changed(board) {
+    const last = this.session.last;
+    const spec = last?.type === "act" && last.target ? board.catalogue?.[last.action] : null;
+    this.attack = spec?.attack ? { attacker: last.actor, target: last.target, action: last.action } : null;
+    this.show();
+    return this.attack;
+  }
+
+  // A player's act, interrupt (with its action) or pass, for `f`, the PJ it plays.
+  async hear(player, f, message, label) {
+    if (this.mode === "off") return this.refuse(player, "players_off");
+    const board = this.session.board;
+    const command = this.command(f, message);
+    if (!command) return this.refuse(player, "shape");
+    // Targets only among the fighters the players see (a hidden one is not theirs to name).
+    for (const key of ["target", "against"]) {
+      const other = command[key] === undefined ? null : board.combatants[command[key]];
+      if (command[key] !== undefined && (!other || other.hidden)) return this.refuse(player, "target");
+    }
+    const answers = command.type === "interrupt" && this.attack?.target === f.id;
+    if (answers) command.against = this.attack.attacker;
+    const checked = await this.session.call({ op: "check", command });
+    if (!checked.ok) return this.refuse(player, "engine", checked.error);
+    // On the PJ's turn, or in answer to an attack on it, as the game master chose; any
+    // other interruption waits for the game master (D16).
+    if (this.mode === "auto" && (command.type !== "interrupt" || answers)) return this.apply({ player, command });
+    this.waiting.push({ id: this.next++, player, command, label });
+    this.show();
+    return this.tell(player, "ok", { what: "waiting" });
+  }
+
+  // The engine's command for `f` from a player's message; null for one no PJ action maps to.
+  command(f, message) {
+    const board = this.session.board;
+    if (message.t === "pass") return { type: "pass", actor: f.id, by_player: true };
+    const spec = Object.hasOwn(board.catalogue ?? {}, message.action) ? board.catalogue[message.action] : null;
+    if (!spec || (spec.category === "interruption") !== (message.t === "interrupt")) return null;
+    const options = {};
+    for (const [key, value] of Object.entries(message.options ?? {})) {
+      if (!spec.options.includes(key)) return null;
+      options[key] = value;
+    }
+    return { type: message.t, actor: f.id, action: message.action, ...options, by_player: true };
+  }
+
+  async apply(item) {
+    this.waiting = this.waiting.filter((w) => w !== item);
+    this.show();
+    const answer = await this.run(item.command);
+    if (answer?.ok) this.tell(item.player, "ok", { what: "applied" });
+    else this.refuse(item.player, "engine", answer?.error ?? null);
+  }
+
+  // The game master's « Appliquer » or « Refuser » on a waiting line.
+  decide(id, yes) {
+    const item = this.waiting.find((w) => w.id === id);
+    if (!item) return undefined;
+    if (yes) return this.apply(item);
+    this.waiting = this.waiting.filter((w) => w !== item);
+    this.show();
+    return this.refuse(item.player, "gm_refused");
+  }
+
+  setMode(mode) {
+    if (!MODES.includes(mode)) return;
+    this.mode = mode;
+    if (mode === "off") {
+      for (const item of this.waiting) this.refuse(item.player, "players_off");
+      this.waiting = [];
+    }
+    this.show();
+  }
+
+  // A player gone or muted: its waiting lines go.
+  drop(player) {
+    this.waiting = this.waiting.filter((w) => w.player !== player);
+    this.show();
+  }
+
+  show() {
+    this.view.showWaiting(this.waiting.map((w) => ({ id: w.id, text: w.label(w.command) })));
+  }
+}
+
+// « Brune : Parer → Orque 1 (5 P.I.) », as a waiting line says it: `name(id)` a fighter's
+// name; `price(command)` its cost as the verdicts give it.
+export function waitingLine(command, name, price, actionName) {
+  const what = command.type === "pass" ? t("pass") : actionName(command.action);
+  const whom = command.target ?? command.against;
+  return t("liveWaitingLine", name(command.actor), what, whom ? name(whom) : null, price(command));
+}
