@@ -62,7 +62,7 @@ test-long: site
 		$(PY) -m pytest -s -p no:cacheprovider --hypothesis-show-statistics tests/test_properties.py tests/test_fuzz.py \
 		tests/test_fight_list.py tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
 
-# The README's screenshots (docs/screenshot-*.png), taken by the two end-to-end tests that
+# The README's screenshots (docs/screenshot-*.png), taken by the end-to-end tests that
 # reach those screens; without RIPOSTE_SCREENSHOTS they go to a tmp folder (make test).
 screenshots: site
 	$(PY) tools/find_chromium.py --check
@@ -70,7 +70,8 @@ screenshots: site
 		tests/browser/test_fight.py::test_a_whole_fight_by_tapping tests/browser/test_keep.py::test_dark_mode_follows_the_system \
 		tests/browser/test_cockpit.py::test_a_round_of_six_fighters_from_the_board tests/browser/test_cockpit.py::test_eight_fighters_fit_on_one_screen \
 		tests/browser/test_live.py::test_pairing_by_link_and_code_then_both_players_see_every_command \
-		tests/browser/test_live.py::test_a_players_die_and_interruption_reach_the_game_master
+		tests/browser/test_live.py::test_a_players_die_and_interruption_reach_the_game_master \
+		"tests/browser/test_live_plays.py::test_a_round_played_from_the_players_phones[confirm]"
 
 # Mutation testing of engine/ with mutmut (requirements-mutants.txt; not part of make test:
 # slow, see docs/ENGINE.md). A fresh run each time (mutants/ is mutmut's scratch copy), the

@@ -16,6 +16,10 @@ phone's sleep freezes its page) while the game master plays, from its wake to it
 board; and the game master's page reloaded with the six players following, the scans and
 taps until every player follows again (and how long it takes, scans made at once).
 
+The players play their PJ (issue #24, « aussitôt »): a player's tap on « Se déplacer » on
+their own phone until the game master's engine has applied it and every player's page
+(theirs included) has drawn the new board, p50 and p95.
+
 Usage: ``python bench/live_bench.py [--players 6] [--commands 40] [--json FILE]``
 (``make bench`` builds the site first).
 """
@@ -52,7 +56,9 @@ def fight_save(players: int) -> str:
     for i in range(players):
         log.append({"type": "add_combatant", "combatant": {**CASTS["aldric"], "id": f"pj{i}", "name": f"Héros {i + 1}"}})
         log.append({"type": "add_combatant", "combatant": {**CASTS["orque"], "id": f"pnj{i}", "name": f"Orque {i + 1}"}})
-    log.append({"type": "start_round"})
+    # The first PJ acts first (its die 6, every other 1): its player's phone plays it.
+    log.append({"type": "start_round", "rolls": {f"{side}{i}": 6 if (side, i) == ("pj", 0) else 1
+                                                 for i in range(players) for side in ("pj", "pnj")}})
     result = engine.replay(log)
     return json.dumps({"app": "riposte", "format": 2, "commands": result["commands"], "board": None})
 
@@ -84,6 +90,31 @@ def woken(gm: Any, page: Any, seconds: float = 20) -> float:
     cdp.detach()
     gm.locator("#redo").click()
     return drawn - resumed
+
+
+def played(gm: Any, players: list[Any], turns: int) -> list[float]:
+    """The first player's PJ moves (« Se déplacer », applied at once) from their phone: from
+    the tap to each player's new board, in ms; the game master undoes it between turns."""
+    gm.get_by_role("button", name="Partie").click()
+    gm.locator("#live-mode-auto").check()
+    gm.get_by_role("button", name="Plateau").click()
+    players[0].locator("button[data-claim='pj0']").click()
+    chip = players[0].locator("#live-play").get_by_role("button", name=re.compile("^Se déplacer"))
+    latencies: list[float] = []
+    for _ in range(turns):
+        expect(chip).to_be_enabled()
+        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
+        tapped = players[0].evaluate("Date.now()")
+        chip.click()
+        for page, seq in zip(players, seqs, strict=True):
+            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+            latencies.append(page.evaluate(
+                "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
+        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
+        gm.locator("#undo").click()
+        for page, seq in zip(players, seqs, strict=True):
+            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+    return latencies
 
 
 def recover(gm: Any, players: list[Any]) -> tuple[int, int, float]:
@@ -165,6 +196,7 @@ def main() -> None:
                 latencies.append(page.evaluate(
                     "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
         after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
+        plays = played(gm, players, args.commands // 4)
         wakes = [woken(gm, page) for page in players[:3]]
         scans, taps, back = recover(gm, players)
         browser.close()
@@ -174,6 +206,7 @@ def main() -> None:
         "pairing_ms": {k: statistics.median(v) for k, v in pairing.items()},
         "latency_ms": {"p50": statistics.median(latencies), "p95": pct(latencies, 0.95), "max": max(latencies)},
         "bytes_per_command_per_player": statistics.median(per_command),
+        "player_tap_to_boards_ms": {"p50": statistics.median(plays), "p95": pct(plays, 0.95)},
         "wake_to_board_ms": {"median": statistics.median(wakes), "max": max(wakes)},
         "recovery": {"scans": scans, "taps": taps, "seconds": back},
     }
@@ -185,6 +218,8 @@ def main() -> None:
     print(f"  command to player board: p50 {results['latency_ms']['p50']:.0f} ms, p95 {results['latency_ms']['p95']:.0f} ms, "
           f"max {results['latency_ms']['max']:.0f} ms ({len(latencies)} boards)")
     print(f"  bytes per command per player                {results['bytes_per_command_per_player']:7.0f}")
+    print(f"  a player's tap on their phone to every player's board: p50 {results['player_tap_to_boards_ms']['p50']:.0f} ms, "
+          f"p95 {results['player_tap_to_boards_ms']['p95']:.0f} ms ({len(plays)} boards)")
     print(f"  a phone asleep 20 s: its wake to its current board: median {statistics.median(wakes):.0f} ms, "
           f"max {max(wakes):.0f} ms ({len(wakes)} phones)")
     print(f"  the game master's page reloaded with {args.players} players following: {scans} scans and {taps} tap(s) "

@@ -96,13 +96,14 @@ def invitation(gm: Any) -> str:
 
 def join(new_phone: NewPhone, link: str, **options: Any) -> Watched:
     """A player's phone opens the invitation link: its answer code, once made."""
-    player = new_phone(link, ready=False, init_script=KEEP_CONNECTIONS, **options)
+    player = new_phone(link, ready=False, init_script=KEEP_CONNECTIONS + options.pop("init_script", ""), **options)
     answering(player)
     return player
 
 
 def answering(player: Watched) -> None:
-    expect(player.page.locator("#live-state")).to_have_text("Montrez ce code au MJ")
+    """The player's page shows its answer for the game master (in any language)."""
+    expect(player.page.locator("#live-state")).to_have_attribute("data-state", "answer")
     expect(player.page.locator("#live-answer")).to_have_value(re.compile(r"^[A-Za-z0-9_-]{100,}$"))
     expect(player.page.locator("#live-answer-qr svg")).to_be_visible()
 
@@ -122,7 +123,7 @@ def show_answer(gm: Any, player: Watched) -> None:
 
 
 def connected(player: Watched) -> None:
-    expect(player.page.locator("#live-state")).to_have_text("Connecté à la table")
+    expect(player.page.locator("#live-state")).to_have_attribute("data-state", "connected")
     expect(player.page.locator("#live-board li.fighter").first).to_be_visible()
 
 
@@ -133,9 +134,17 @@ def pair(gm: Any, new_phone: NewPhone, claim: str | None = None, **options: Any)
     paste(gm, player)
     expect(gm.locator("#invite-dialog")).to_be_hidden()
     if claim:
-        player.page.get_by_role("button", name=f"Je joue {claim}").click()
-        expect(player.page.locator("#live-mine")).to_have_text(re.compile(f"Vous jouez {claim}"))
+        player.page.locator("#live-claims button", has_text=re.compile(f" {claim}$")).click()
+        expect(player.page.locator("#live-mine-name")).to_contain_text(claim)
     return player
+
+
+def players_mode(gm: Any, mode: str) -> None:
+    """« Les joueurs jouent leur PJ » (issue #24): ``off`` (the players propose a die and ask
+    for an interruption), ``confirm`` (the default) or ``auto``. Leaves the game master on
+    « Partie »."""
+    gm.locator("button[data-screen='menu']").click()
+    gm.locator(f"#live-mode-{mode}").check()
 
 
 def live_card(player: Watched, name: str) -> Any:

@@ -35,6 +35,7 @@ from live import (
     no_engine,
     pair,
     paste,
+    players_mode,
     show_answer,
 )
 from playwright.sync_api import expect
@@ -142,6 +143,7 @@ def test_a_players_die_and_interruption_reach_the_game_master(fight: Watched, ne
     page.get_by_role("button", name="Je joue Aldric").click()
     expect(page.locator("#live-mine")).to_have_text(re.compile("Vous jouez Aldric"))
     expect(gm.locator("#live-players")).to_contain_text("Aldric — connecté")
+    players_mode(gm, "off")  # the players propose (issue #24's « Non »)
 
     # Mid-round: an interruption request, accepted in one tap on the game master's board.
     page.get_by_role("button", name="Demander une interruption").click()
@@ -459,6 +461,7 @@ def test_axe_finds_nothing_serious_on_the_live_screens(new_phone: NewPhone, sche
     page = player.page
     judge(page, "player's board")
     page.get_by_role("button", name="Je joue Aldric").click()
+    players_mode(gm, "off")
     page.get_by_role("button", name="Demander une interruption").click()
     gm.get_by_role("button", name="Plateau").click()
     expect(gm.locator("#live-requests li")).to_be_visible()

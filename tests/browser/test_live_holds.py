@@ -20,7 +20,20 @@ from typing import Any
 
 from conftest import NewPhone, Watched, wait_ready
 from helpers import card
-from live import Frozen, answering, connected, gm_phone, invitation, invite, join, live_card, pair, sent_boards, show_answer
+from live import (
+    Frozen,
+    answering,
+    connected,
+    gm_phone,
+    invitation,
+    invite,
+    join,
+    live_card,
+    pair,
+    players_mode,
+    sent_boards,
+    show_answer,
+)
 from playwright.sync_api import expect
 from test_cockpit import CLEAR
 
@@ -77,6 +90,7 @@ def test_a_table_of_eight_declares_asks_and_comes_back_after_the_game_masters_re
     players = {name: pair(gm, new_phone, claim=name) for name in PJ}
     expect(gm.locator("#live-players .live-who")).to_have_text([f"{name} — connecté" for name in PJ])
     mates(players, len(PJ) - 1)
+    players_mode(gm, "off")  # the players propose a die and ask to interrupt (issue #23's table)
 
     # The right numbers: each PJ's die from its player's phone. A die alone keeps the weapon
     # the game master's form has (the sword in hand); an archer chooses the bow. The
