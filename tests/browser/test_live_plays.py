@@ -48,12 +48,13 @@ def set_mode(gm: Any, mode: str) -> None:
 
 
 def start(gm: Any, players: dict[str, Watched]) -> None:
-    """Each player's die from their phone, the PNJ's from the game master's form."""
+    """Each player's die from their phone, the others' from the game master's form (every
+    die given: none rolled by the engine, so who acts first is known)."""
     for name, player in players.items():
         player.page.locator("#live-die").fill(str(DICE[name]))  # by id: a player may read English
         player.page.locator("#live-send").click()
     gm.get_by_role("button", name="Initiative").click()
-    for name in ("Orque", "Gobelin"):
+    for name in DICE.keys() - players.keys():
         gm.locator("li.declaration", has_text=name).locator("input").fill(str(DICE[name]))
     for name in players:
         expect(gm.locator("li.declaration", has_text=name).locator("input")).to_have_value(str(DICE[name]))
