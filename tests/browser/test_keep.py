@@ -279,7 +279,9 @@ def test_every_control_is_at_least_44_px(fight: Any) -> None:
     page = fight.page
     for tab in ("Plateau", "Initiative", "Combattants", "Journal", "Partie"):
         page.get_by_role("button", name=tab, exact=True).click()
-        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input:not([type=checkbox]), a')]
+        # A checkbox's or a radio button's target is its whole row (.check: its label, 44 px high).
+        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]), a')]
+            .concat([...document.querySelectorAll('input[type=checkbox], input[type=radio]')].map(e => e.closest('.check') ?? e))
             .filter(e => e.offsetParent !== null)
             .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
             .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`)""")

@@ -182,6 +182,15 @@ def test_what_a_player_may_not_do_is_refused_and_said_in_their_language(new_phon
     raw(aldric, {"t": "act", "action": "se_deplacer", "options": {}})
     expect(aldric.page.locator("#live-note")).to_contain_text("le MJ joue lui-même les PJ")
     assert gm.evaluate("localStorage.getItem('riposte.encounter')") == saved
+    # A play waiting when the game master's page reloads went with it: the player is told.
+    set_mode(gm, "confirm")
+    play(aldric, "Se déplacer").click()
+    expect(gm.locator("#live-waiting li")).to_have_count(1)
+    gm.reload()
+    expect(aldric.page.locator("#live-note")).to_have_text(re.compile("^Votre action attendait le MJ : elle n'a pas été appliquée"))
+    expect(gm.locator("html")).to_have_attribute("data-engine", "ready")
+    expect(gm.locator("#live-waiting li")).to_have_count(0)
+    assert gm.evaluate("localStorage.getItem('riposte.encounter')") == saved
     for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()
 

@@ -501,6 +501,7 @@ export default {
   liveOk_waiting: "Sent: the GM confirms.",
   liveOk_applied: "Done.",
   liveWhyOf: (action, reason) => `${action}: ${reason}`,
+  liveWaitingLost: "Your action was waiting for the GM: it was not applied. Play it again when they are back.",
   liveAttacked: (name, action) => `${name} attacks you: ${action}`,
   liveAnswersFor: (name) => `${name}'s answers`,
   liveNothing: "Nothing",

@@ -519,6 +519,7 @@ export default {
   liveOk_waiting: "Envoyé : le MJ confirme.",
   liveOk_applied: "Fait.",
   liveWhyOf: (action, reason) => `${action} : ${reason}`,
+  liveWaitingLost: "Votre action attendait le MJ : elle n'a pas été appliquée. Rejouez-la quand il est de retour.",
   liveAttacked: (name, action) => `${name} t'attaque : ${action}`,
   liveAnswersFor: (name) => `Réponses ${de(name)}`,
   liveNothing: "Rien",

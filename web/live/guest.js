@@ -52,6 +52,7 @@ export class LiveGuest {
     this.code = "";
     this.tab = randomId();
     this.late = null;
+    this.pending = false; // a play of this phone waits for the game master's « Appliquer »
     view.bind({
       claim: (id) => this.choose(id),
       declare: (fields) => this.gm?.send("declare", fields),
@@ -222,6 +223,8 @@ export class LiveGuest {
     this.view.yours(false, "");
     const waiting = [...this.mates.values()].some((m) => m.open);
     this.view.setState(waiting ? "away" : "lost", t(waiting ? "liveGmAway" : "liveLost"));
+    if (this.pending) this.view.note(t("liveWaitingLost")); // the game master's waiting lines went with its page
+    this.pending = false;
   }
 
   // Leaves the table: every connection closed (another table's invitation, or removed).
@@ -267,9 +270,11 @@ export class LiveGuest {
         return this.view.attacked(message.by, message.action);
       case "refused":
         if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
+        this.pending = false;
         if (["taken", "not_pj"].includes(message.reason)) this.choose(null);
         return this.view.note(t("liveRefused", message.reason === "engine" ? this.view.reason(message.error) : t(`liveWhy_${message.reason}`) ?? message.reason));
       case "ok":
+        this.pending = message.what === "waiting"; // a play waiting for the game master's « Appliquer »
         return this.view.note(t(`liveOk_${message.what}`) ?? "");
       case "removed":
         this.keep({ claim: null });
