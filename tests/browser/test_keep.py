@@ -279,9 +279,11 @@ def test_every_control_is_at_least_44_px(fight: Any) -> None:
     page = fight.page
     for tab in ("Plateau", "Initiative", "Combattants", "Journal", "Partie"):
         page.get_by_role("button", name=tab, exact=True).click()
-        # A checkbox's or a radio button's target is its whole row (.check: its label, 44 px high).
-        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]), a')]
-            .concat([...document.querySelectorAll('input[type=checkbox], input[type=radio]')].map(e => e.closest('.check') ?? e))
+        # A checkbox's or a radio button's target is its whole row (.check: its label, 44 px
+        # high); a file input's, its label styled as a button (.file-button).
+        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]):not([type=file]), a')]
+            .concat([...document.querySelectorAll('input[type=checkbox], input[type=radio], input[type=file]')]
+                .map(e => e.closest('.check') || (e.type === 'file' && document.querySelector(`label[for="${e.id}"]`)) || e))
             .filter(e => e.offsetParent !== null)
             .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
             .filter(([, r]) => r.height < 44 || r.width < 44).map(([n, r]) => `${n} ${r.width}x${r.height}`)""")
