@@ -281,7 +281,8 @@ def test_every_control_is_at_least_44_px(fight: Any) -> None:
         page.get_by_role("button", name=tab, exact=True).click()
         # A checkbox's or a radio button's target is its whole row (.check: its label, 44 px
         # high); a file input's, its label styled as a button (.file-button).
-        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]):not([type=file]), a')]
+        small = page.evaluate("""() => [...document.querySelectorAll(
+                'button, select, input:not([type=checkbox]):not([type=radio]):not([type=file]), a')]
             .concat([...document.querySelectorAll('input[type=checkbox], input[type=radio], input[type=file]')]
                 .map(e => e.closest('.check') || (e.type === 'file' && document.querySelector(`label[for="${e.id}"]`)) || e))
             .filter(e => e.offsetParent !== null)
