@@ -197,7 +197,9 @@ export class BoardView {
     box.replaceChildren(...parts);
     box.setAttribute("aria-labelledby", "reaction-title");
     box.hidden = false;
-    $(".round-tools").hidden = true; // while it is answered: the dock stays within a third of the screen
+    // While answers are offered the dock stays within a third of the screen without the
+    // round's buttons; when none fits (a shot, a throw: D23) they stay, one tap away.
+    $(".round-tools").hidden = fitting.length > 0;
     this.reveal();
   }
 
