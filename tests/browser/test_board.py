@@ -198,7 +198,7 @@ def test_twelve_fighters_keep_nine_in_view_with_the_acting_card_and_a_status_mes
         acting = page.locator("#board li.fighter.active").count()
         seen.append((acting, inview))
         if step == 1:
-            shot(page, "board-twelve.png")
+            shot(page, "screenshot-board-twelve.png")
     # One acting card: nine in view. A tie (D4) opens each tied fighter's card (Passer,
     # Agir), a row more each: counted apart, not held to nine (issue #26's report).
     alone = [inview for acting, inview in seen if acting == 1]
@@ -470,7 +470,7 @@ def test_conditions_with_an_end_show_as_badges_and_end_with_their_round(new_phon
     orque.locator("input[data-condition]").fill("en feu")
     orque.locator("input[data-condition]").press("Enter")
     expect(orque.locator(".badge.condition")).to_have_text(["étourdi (→ tour 1)", "en feu"])
-    shot(page, "board-conditions.png")
+    shot(page, "screenshot-board-conditions.png")
     page.locator("#end-round").click()
     expect(page.locator("#board-last")).to_have_text("Fait : fin du tour. Fin : « étourdi » pour Orque 1.")
     expect(orque.locator(".badge.condition")).to_have_text(["en feu"])
