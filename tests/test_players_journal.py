@@ -122,3 +122,18 @@ def test_the_last_commands_journal_is_the_tail_of_the_whole_one(last: int, every
 
 def engine_save(log: list[dict[str, Any]]) -> str:
     return save.dump_texts([save.command_text(c) for c in log], None)
+
+
+def test_a_pnjs_wounds_and_espoir_stay_with_the_game_master_unless_shown() -> None:
+    """D26: a PNJ's wounds and Espoir are kept by the game master (not in the players'
+    journal unless ``pnj_details``); a PJ's are seen, and so is a PNJ's new name."""
+    t = table(ALDRIC, ORQUE,
+              {"type": "update_combatant", "id": "orque", "changes": {"wounds": 2, "hope": 1, "name": "Grand orque"}},
+              {"type": "update_combatant", "id": "aldric", "changes": {"wounds": 1}})
+    kinds = [(e["kind"], e["name"]) for e in t.journal()["entries"] if e["kind"] in ("wounds", "hope", "renamed")]
+    assert ("wounds", "Orque") in kinds and ("hope", "Orque") in kinds  # the game master's own journal
+    seen = [(e["kind"], e["name"]) for e in t.journal(players=True)["entries"] if e["kind"] in ("wounds", "hope", "renamed")]
+    assert seen == [("renamed", "Orque"), ("wounds", "Aldric")]
+    shown = [(e["kind"], e["name"]) for e in t.journal(players=True, pnj_details=True)["entries"]
+             if e["kind"] in ("wounds", "hope", "renamed")]
+    assert sorted(shown) == sorted(kinds)
