@@ -39,7 +39,8 @@ export class Plays {
   }
 
   // The board changed: which attack, if any, the next answers answer (the last command,
-  // when it attacked a fighter: R5.3, D23); the waiting lines no longer possible go.
+  // when it attacked a fighter: R5.3, D23). Waiting lines stay: « Appliquer » asks the
+  // engine again, and a line it no longer allows is refused to its player.
   changed(board) {
     const last = this.session.last;
     const spec = last?.type === "act" && last.target ? board.catalogue?.[last.action] : null;
@@ -55,9 +56,9 @@ export class Plays {
     const command = this.command(f, message);
     if (!command) return this.refuse(player, "shape");
     // Targets only among the fighters the players see (a hidden one is not theirs to name).
-    for (const key of ["target", "against"]) {
-      const other = command[key] === undefined ? null : board.combatants[command[key]];
-      if (command[key] !== undefined && (!other || other.hidden)) return this.refuse(player, "target");
+    for (const key of ["target", "against"].filter((k) => command[k] !== undefined)) {
+      const other = Object.hasOwn(board.combatants, command[key]) ? board.combatants[command[key]] : null;
+      if (!other || other.hidden) return this.refuse(player, "target");
     }
     const answers = command.type === "interrupt" && this.attack?.target === f.id;
     if (answers) command.against = this.attack.attacker;
