@@ -3,12 +3,11 @@
 // new invitation, « Je joue … », the start-of-round declaration with its initiative's
 // breakdown, « Demander une interruption », « À toi », and the board drawn by the board's
 // own cards (web/board.js), read-only. One listener per container; no rule decided here.
-import { playerCards, targetsOf } from "../views/board-view.js";
+import { chipLines, playerCards, targetsOf } from "../views/board-view.js";
 import { entryText } from "../views/journal-view.js";
-import { costLabel, testLabel, turnText } from "../views/labels.js";
+import { breakdownLabel, costLabel, testsLabel, turnText } from "../views/labels.js";
 import { $, h, isolate, own } from "../infra/dom.js";
 import { actionName, refusal, t } from "../infra/i18n.js";
-import { breakdownLabel } from "../views/labels.js";
 import { rollDie } from "../infra/die.js";
 import { qrSvg } from "../infra/links.js";
 import { scanner } from "./scan.js";
@@ -150,8 +149,7 @@ export class LiveGuestView {
     const chip = (what, action, label, v = verdict(action)) => h("button", {
       type: "button", class: "chip", dataset: { play: what, action }, disabled: v.allowed === false,
       "aria-describedby": v.allowed === false ? `why-${what}-${action}` : null,
-    }, label, " ", h("span", { class: "cost" }, costLabel(v)),
-    v.tests?.length ? h("small", { class: "test" }, testLabel(v.tests[0], me.weapons)) : null);
+    }, ...chipLines(label, costLabel(v), testsLabel(v.tests, me.weapons)));
     const why = (what, action, v = verdict(action)) => (v.allowed === false
       ? h("small", { id: `why-${what}-${action}`, class: "reason" }, t("liveWhyOf", actionName(action), refusal(v))) : null);
     const parts = [];

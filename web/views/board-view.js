@@ -336,7 +336,7 @@ function motion() {
 
 // A chip's words: what it does and its cost, and under them the test to roll (D14, as
 // the engine names it: « Mêlée 7 / Épée 3, charge +4 »).
-function chipLines(what, cost, tests) {
+export function chipLines(what, cost, tests) {
   return [h("span", { class: "chip-main" }, what, " ", h("span", { class: "cost" }, cost)),
     tests ? h("span", { class: "chip-test" }, tests) : null];
 }
