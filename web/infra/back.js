@@ -5,10 +5,14 @@
 // button pops it: the dialog on top closes, or the board comes back. A dialog closed by
 // its own button (or Escape), or the board reached by its tab, pops its entry too, so the
 // back button then does what it would have. One observer per dialog sees it open and
-// close, whoever opened it: views need not know.
+// close, whoever opened it: views need not know. A link put in the address (typed, or by
+// another page: issue #25) is a history entry too and fires popstate as the back button
+// does; it lands on a new address, where the back button lands on the one its entry was
+// pushed from, so it closes nothing.
 export class BackButton {
   constructor(dialogs = document.querySelectorAll("dialog")) {
     this.stack = []; // the open dialogs that have an entry, the last on top
+    this.from = []; // the address each of our entries was pushed from, the last on top
     this.popping = 0; // history.back() calls not yet answered by their popstate
     this.waiting = []; // dialogs opened meanwhile: their entry follows
     this.away = false; // a screen other than the board has its entry
@@ -39,17 +43,27 @@ export class BackButton {
     if (!this.stack.length && this.wanted !== this.away) {
       this.away = this.wanted;
       if (!this.away) {
-        this.popping++;
-        window.history.back();
+        this.back();
         return;
       }
-      window.history.pushState({ riposteScreen: true }, "");
+      this.push({ riposteScreen: true });
     }
     for (const dialog of this.waiting.splice(0)) {
       if (!dialog.open || this.stack.includes(dialog)) continue;
-      window.history.pushState({ riposteDialog: dialog.id }, "");
+      this.push({ riposteDialog: dialog.id });
       this.stack.push(dialog);
     }
+  }
+
+  push(state) {
+    this.from.push(window.location.href);
+    window.history.pushState(state, "");
+  }
+
+  back() {
+    this.from.pop();
+    this.popping++;
+    window.history.back();
   }
 
   // Closed by the page (its own button, Escape, a confirmed action): its entry goes.
@@ -58,8 +72,7 @@ export class BackButton {
     const at = this.stack.indexOf(dialog);
     if (at < 0) return; // closed by the back button: its entry is gone already
     this.stack.splice(at, 1);
-    this.popping++;
-    window.history.back();
+    this.back();
   }
 
   popped() {
@@ -68,6 +81,8 @@ export class BackButton {
       if (!this.popping) this.settle();
       return;
     }
+    if (window.location.href !== this.from.at(-1)) return; // a new address, not the back button
+    this.from.pop();
     const top = this.stack.pop();
     if (top) {
       top.close(); // the back button: the dialog on top closes, as with Escape
