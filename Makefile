@@ -37,14 +37,18 @@ test-engine: $(VENV)/.installed
 
 test-browser: site
 	$(PY) tools/find_chromium.py --check
-	$(PY) -m pytest -m browser
+	$(PY) -m pytest -m browser -n $(TEST_WORKERS) --dist loadfile
 	$(FIREFOX_TESTS)
 
 # Chromium (tests/browser/), WebKitGTK (tests/engines/test_webkit.py, in pytest), then
-# Firefox over WebDriver BiDi (node --test): docs/BROWSERS.md.
+# Firefox over WebDriver BiDi (node --test): docs/BROWSERS.md. Two pytest workers
+# (pytest-xdist), each file whole in one worker (its tests in order, one browser per
+# worker): the browser tests spend much of their time waiting (WebRTC, a frozen phone's
+# seconds), so two share the two cores well.
+TEST_WORKERS ?= 2
 test: lint site
 	$(PY) tools/find_chromium.py --check
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 	$(FIREFOX_TESTS)
 
 test-webkit: site
