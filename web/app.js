@@ -93,6 +93,8 @@ if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(part
   // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.
   window.riposte = Object.freeze({ raw: engine.raw });
   tabs.onWriter = () => menu.openLink(); // a link left waiting in a tab that followed
-  await menu.openLink();
+  // Watched before the address's own link is asked about: one that arrives meanwhile is
+  // dropped as any that arrives while a link is asked about (controllers/menu.js).
   menu.watchLinks();
+  await menu.openLink();
 });

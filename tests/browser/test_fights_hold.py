@@ -344,12 +344,14 @@ def test_a_page_that_opened_riposte_cannot_add_fights_by_its_address(new_phone: 
     wait_ready(page)
     link = link_of([{"type": "add_combatant", "combatant": CASTS["gobelin"]}])
     dialog = page.locator("#confirm-dialog")
+    page.evaluate("() => { window.arrived = 0; addEventListener('hashchange', () => window.arrived++); }")
     for n in range(10):
         opener.page.evaluate("(u) => { window.riposte.location.href = u; }", f"{site_url}#{link}&n={n}")
         if n == 4:
             # The last five arrive while the question is open: an address change is
             # not the back button, the question stays (infra/back.js).
             expect(dialog.get_by_role("button", name="Garder le combat en cours")).to_be_visible()
+    page.wait_for_function("() => window.arrived === 10")  # another window's navigations arrive later
     expect(dialog).to_contain_text("Ce lien a été mis dans l'adresse par une autre page.")
     dialog.get_by_role("button", name="Garder le combat en cours").click()
     expect(page.locator("#message")).to_have_text("Combat en cours gardé.")

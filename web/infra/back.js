@@ -7,8 +7,10 @@
 // back button then does what it would have. One observer per dialog sees it open and
 // close, whoever opened it: views need not know. A link put in the address (typed, or by
 // another page: issue #25) is a history entry too and fires popstate as the back button
-// does; it lands on a new address, where the back button lands on the one its entry was
-// pushed from, so it closes nothing.
+// does; but it lands on a new address, where the back button lands on the one our entry
+// was pushed from. It closes nothing, and our entries, under it now, are forgotten: the
+// back button can no longer reach them in order, and a history.back() of ours would walk
+// into the addresses put there since (a link each, taken again).
 export class BackButton {
   constructor(dialogs = document.querySelectorAll("dialog")) {
     this.stack = []; // the open dialogs that have an entry, the last on top
@@ -66,6 +68,13 @@ export class BackButton {
     window.history.back();
   }
 
+  forget() {
+    this.stack = [];
+    this.from = [];
+    this.waiting = [];
+    this.away = false;
+  }
+
   // Closed by the page (its own button, Escape, a confirmed action): its entry goes.
   closed(dialog) {
     this.waiting = this.waiting.filter((d) => d !== dialog);
@@ -81,7 +90,10 @@ export class BackButton {
       if (!this.popping) this.settle();
       return;
     }
-    if (window.location.href !== this.from.at(-1)) return; // a new address, not the back button
+    if (window.location.href !== this.from.at(-1)) {
+      this.forget(); // a new address, not the back button: the open dialogs stay open
+      return;
+    }
     this.from.pop();
     const top = this.stack.pop();
     if (top) {
