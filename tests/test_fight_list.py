@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from hypothesis import Phase, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
 from engine import save
 from engine.table import Table
@@ -463,8 +463,10 @@ class FightListMachine(RuleBasedStateMachine):
 
 def test_the_list_of_fights_loses_nothing(page: Page) -> None:
     FightListMachine.page = page
-    machine = settings(max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None, **DEBUG)(FightListMachine)
-    machine.TestCase().runTest()
+    # Settings given to this run, not set on the class: the test may run twice in one
+    # process (mutmut's runs do).
+    run_state_machine_as_test(FightListMachine, settings=settings(
+        max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None, **DEBUG))
 
 
 @pytest.mark.parametrize("crash", range(8))

@@ -104,30 +104,32 @@ export class MenuController {
   // opened is dropped (the address cleared), so that each is taken once. A link the user
   // puts in the address of an open tab, once, opens as at start.
   async openLink(changed = false) {
-    const holds = holdsLink(this.address.hash());
+    const hash = this.address.hash();
+    if (!holdsLink(hash)) return;
     if (this.linking) {
-      if (holds) this.address.clear();
+      this.address.clear();
       return;
     }
     const time = performance.now();
-    const repeated = changed && holds && this.lastLink !== undefined && time - this.lastLink < REPEATED;
-    if (changed && holds) this.lastLink = time;
+    const repeated = changed && this.lastLink !== undefined && time - this.lastLink < REPEATED;
+    if (changed) this.lastLink = time;
     this.linking = true;
     try {
-      await this.takeLink(repeated || this.address.opened());
+      await this.takeLink(hash, repeated || this.address.opened());
     } finally {
       this.linking = false;
     }
   }
 
-  async takeLink(driven) {
+  // `hash`: the address's fragment when the link arrived (another may arrive meanwhile).
+  async takeLink(hash, driven) {
     const { session, status, nav, ask } = this.parts;
     let link;
     const chars = (await session.limits())?.chars;
     if (!chars) return; // no engine: its fault is said already
     try {
       // A save compresses well: a fragment longer than the save's own limit is refused unread.
-      link = await readLink(this.address.hash(), UNITS_PER_CHAR * chars, chars);
+      link = await readLink(hash, UNITS_PER_CHAR * chars, chars);
     } catch (error) {
       status.message(t("linkRefused", error.message === "too_big" ? t("linkTooBig") : t("linkDamaged")));
       this.address.clear(); // refused: a reload or a bookmark does not meet it again
@@ -135,7 +137,7 @@ export class MenuController {
     }
     if (!link) {
       // `#vue=joueurs` alone (docs/TABLE.md): the players' view of the fight on this device.
-      if (playersView(this.address.hash())) {
+      if (playersView(hash)) {
         this.address.clear(); // consumed, as a share link is: the same link opens it again
         if (!driven || await ask.ask(t("confirmPlayersTitle"), [t("linkFromPage")], t("confirmPlayers"), t("cancel"))) nav.go("players");
       }
