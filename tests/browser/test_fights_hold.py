@@ -385,6 +385,30 @@ def test_a_link_put_in_the_address_again_and_again_asks(phone: Any) -> None:
     phone.assert_clean()
 
 
+def test_a_link_that_arrives_while_the_start_asks_is_dropped(new_phone: NewPhone, site_url: str) -> None:
+    """Item 12 at start: a page opened on a link over a fight asks about it; a second link
+    put in the address meanwhile is dropped (the address cleared, nothing asked about it),
+    and answering the first keeps the fight and adds none. The back button, under the new
+    link's entry, closes nothing (infra/back.js)."""
+    gobelin = link_of([{"type": "add_combatant", "combatant": CASTS["gobelin"]}])
+    lyra = link_of([{"type": "add_combatant", "combatant": CASTS["lyra"]}])
+    phone = new_phone(f"{site_url}#{gobelin}", save=save_text(fight_log()))
+    page = phone.page
+    dialog = page.locator("#confirm-dialog")
+    expect(dialog).to_contain_text("1 combattant : Gobelin.")
+    page.evaluate("(h) => new Promise((done) => { addEventListener('hashchange', done, { once: true }); location.hash = h; })", lyra)
+    page.wait_for_function("() => location.hash === ''")
+    expect(dialog).to_contain_text("1 combattant : Gobelin.")  # the question asked, not the new link's
+    page.go_back()  # lands on the question's own entry, not under it: nothing answered
+    expect(dialog).to_contain_text("1 combattant : Gobelin.")
+    dialog.get_by_role("button", name="Garder le combat en cours").click()
+    expect(page.locator("#message")).to_have_text("Combat en cours gardé.")
+    expect(dialog).to_be_hidden()
+    assert len(page.evaluate(INDEX)["fights"]) == 1
+    assert "#" not in page.url
+    phone.assert_clean()
+
+
 def test_the_cosmetic_ones(new_phone: NewPhone, tmp_path: Path, shot: Shot) -> None:
     """Item 13, each said exactly: a name's right-to-left override does not reverse the
     list's note; a 5,000-digit number is a number too long, not nesting; 2,000,001
