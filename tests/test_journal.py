@@ -65,7 +65,8 @@ def test_names_are_those_of_the_moment() -> None:
     assert entries[-1]["name"] == "Aldric le Brave"
 
 
-@settings(max_examples=50)
+# At most the profile's count (15 under `make mutants`, where it runs once per mutant).
+@settings(max_examples=min(50, settings.default.max_examples))
 @given(st.lists(MALFORMED, max_size=3))
 def test_the_journal_never_raises(log: list[Any]) -> None:
     assert isinstance(journal(log), list)

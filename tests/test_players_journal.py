@@ -109,7 +109,8 @@ def test_hidden_is_a_boolean() -> None:
 LOG = long_fight(400, fighters=6)
 
 
-@settings(max_examples=40, deadline=None)
+# At most the profile's count (15 under `make mutants`, where it runs once per mutant).
+@settings(max_examples=min(40, settings.default.max_examples), deadline=None)
 @given(last=st.integers(min_value=0, max_value=len(LOG)), every=st.sampled_from([1, 7, 50]))
 def test_the_last_commands_journal_is_the_tail_of_the_whole_one(last: int, every: int) -> None:
     """From whichever checkpoint: the entries of the last ``last`` commands are those the
