@@ -211,3 +211,21 @@ def test_a_module_outside_the_shipped_part_that_cannot_be_fetched_says_why(tmp_p
     with pytest.raises(ModuleNotFoundError, match=r"'riposte_fake': it is not in the part .* could not be fetched \(HTTP 503\)"):
         importlib.import_module("riposte_fake")
     assert not (tmp_path / "rest.zip").exists() and riposte_stdlib.imported() == []
+
+
+def test_the_vendored_pyodide_restores_a_snapshot_through_the_pages_copy(tmp_path: Path) -> None:
+    """Issue #28: the one call the build changes in Pyodide (its restore's copy, then
+    web/boot/pages.js's when the worker has it), once, and nothing else of the file."""
+    build_site.vendor_pyodide(tmp_path)
+    module = build_site.runtime_folder(tmp_path, "pyodide") / "pyodide.asm.mjs"
+    shipped = build_site.npm_package("pyodide", build_site.PYODIDE_VERSION) / "pyodide.asm.mjs"
+    text = module.read_text()
+    assert text.count(build_site.RESTORE[1]) == 1
+    assert text.replace(*build_site.RESTORE[::-1]) == shipped.read_text()
+
+
+def test_the_build_fails_when_pyodides_restore_is_not_the_one_it_patches(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build_site, "RESTORE", ("Module.HEAP8.set(snapshot)", "x"))
+    with pytest.raises(SystemExit, match="its snapshot restore is not the one RESTORE patches"):
+        build_site.vendor_pyodide(tmp_path)

@@ -47,6 +47,13 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 #: Pyodide's files the site serves as they are. Not its python_stdlib.zip: the site serves the
 #: part of it the page needs and the rest apart (``stdlib_folder``, issue #28).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: Pyodide's restore of a memory snapshot (``API.restoreSnapshot`` in pyodide.asm.mjs) ends
+#: by copying the snapshot whole into Python's memory, pages of zeros too (13.7 MB of 30,
+#: made resident for nothing); the vendored copy calls the worker's
+#: ``globalThis.riposteRestore`` instead when there is one (web/boot/pages.js, issue #28),
+#: the one change made to a runtime file. The build fails if this Pyodide's text differs.
+RESTORE = ("Module.HEAP8.set(t),l}",
+           "(globalThis.riposteRestore||((h,s)=>h.set(s)))(Module.HEAP8,t),l}")
 #: The part of Python's standard library the page ships: module names, one a line, checked
 #: at every build against a trace of what the page's Python imports (``stdlib_folder``).
 STDLIB_LIST = ROOT / "tools" / "stdlib.txt"
@@ -204,6 +211,11 @@ def vendor_pyodide(site: Path) -> None:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dest / name)
+    module = dest / "pyodide.asm.mjs"
+    text = module.read_text()
+    if text.count(RESTORE[0]) != 1 or "restoreSnapshot=function(t)" not in text:
+        fail(f"pyodide.asm.mjs {PYODIDE_VERSION}: its snapshot restore is not the one RESTORE patches: update it")
+    module.write_text(text.replace(RESTORE[0], RESTORE[1]))
     wheel = micropip_wheel()
     shutil.copy2(wheel, dest / MICROPIP)
     lock = json.loads((src / "pyodide-lock.json").read_text())

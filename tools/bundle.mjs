@@ -4,7 +4,7 @@
 // and requests). `splitting` keeps what early.js needs in small chunks of its own, so that
 // Python starts before the rest is fetched, and each dynamic import (a live table's player
 // page) in a chunk loaded only then. The runtime (../runtime/…) stays outside; the worker's
-// modules (boot/boot.mjs, boot/snapshot.js, boot/bridge.py) are loaded by address and are
+// modules (boot/boot.mjs, boot/snapshot.js, boot/pages.js, boot/bridge.py) are loaded by address and are
 // not bundled. The bundled sources are removed from the folder; the readable source stays
 // in web/.
 //

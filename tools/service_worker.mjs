@@ -66,7 +66,7 @@ const { count, size, warnings } = await generateSW({
 const player = await generateSW({
   ...COMMON,
   globPatterns: ["index.html", "manifest.webmanifest", "web/icon.svg", "web-*/**/*.{js,css}", "runtime/qrcode-generator-*/*"],
-  globIgnores: ["web-*/boot/{boot.mjs,snapshot.js}"],
+  globIgnores: ["web-*/boot/{boot.mjs,snapshot.js,pages.js}"],
   swDest: `${site}/sw-player.js`,
   skipWaiting: true,
 });

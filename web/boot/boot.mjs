@@ -18,6 +18,7 @@
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
 // web/boot/bridge.py to report; `globalThis.ripostePython` is the interpreter.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
+import { restore } from "./pages.js";
 import { drop, make, optimise, readOnce, saved, store } from "./snapshot.js";
 
 export { version };
@@ -82,6 +83,7 @@ export async function loadPyodide(options = {}) {
   } else {
     try {
       const bytes = readOnce(snapshot);
+      globalThis.riposteRestore = restore; // Pyodide's restore writes no page of zeros (web/boot/pages.js)
       try {
         py = await boot({ ...options, indexURL, stdLibURL, _loadSnapshot: bytes });
       } finally {
