@@ -184,11 +184,22 @@ NAMES = ("field", "option", "action")
 _PARAM = re.compile(r"\{(\w+)\}")
 
 
-def _catalogue(language: str) -> dict[str, str]:
-    data = json.loads((Path(__file__).parent / "lang" / f"{language}.json").read_text(encoding="utf-8"))
+def _sentences(text: str, name: str) -> dict[str, str]:
+    """A catalogue's sentences by reason key, from its JSON ``text``; a file that is not an
+    object of sentences is a mistake of the release, said with its ``name``.
+
+    >>> _sentences('{"passed": "{name} a passé."}', "x.json")
+    {'passed': '{name} a passé.'}
+    """
+    data = json.loads(text)
     if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(x, str) for k, x in data.items()):
-        raise TypeError(f"engine/lang/{language}.json is not an object of sentences")
+        raise TypeError(f"{name} is not an object of sentences")
     return data
+
+
+def _catalogue(language: str) -> dict[str, str]:
+    return _sentences((Path(__file__).parent / "lang" / f"{language}.json").read_text(encoding="utf-8"),
+                      f"engine/lang/{language}.json")
 
 
 #: The sentences of each language, by reason key.

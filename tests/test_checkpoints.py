@@ -289,6 +289,27 @@ def test_a_checkpoint_whose_state_was_edited_is_not_trusted(seal: bool) -> None:
     assert Table().load(other.export(True)["text"])["ok"]
 
 
+def reordered(value: Any) -> Any:
+    """The same JSON value, every object's keys in the reverse order."""
+    if isinstance(value, dict):
+        return {k: reordered(value[k]) for k in reversed(value)}
+    return [reordered(x) for x in value] if isinstance(value, list) else value
+
+
+def test_a_checkpoint_written_with_its_keys_in_another_order_is_trusted(monkeypatch: Any) -> None:
+    """The seal is of the state, not of how its JSON was written: a checkpoint whose objects
+    list their keys in another order (another JSON writer) is the same checkpoint, used."""
+    table = Table(rng=random.Random(0), every=EVERY)
+    kept = json.loads([a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1])
+    rewritten = {**kept, "state": reordered(kept["state"])}
+    assert json.dumps(rewritten["state"]) != json.dumps(kept["state"])
+    folds = Folds(monkeypatch)
+    other = Table(rng=random.Random(0), every=EVERY)
+    answer = other.load(table.export(True)["text"], json.dumps(rewritten))
+    assert answer["ok"] and sum(folds.sizes) == 11 - 8 and "checkpoint" not in answer
+    assert is_its_log_replayed(other)
+
+
 def test_a_checkpoint_from_another_engine_is_not_trusted(monkeypatch: Any) -> None:
     """A release that changes a rule has another ENGINE: the checkpoint an older one kept,
     right for its own rules, is replayed over, not trusted."""

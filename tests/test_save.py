@@ -149,6 +149,19 @@ def test_a_save_is_read_only_if_it_could_be_written_again(monkeypatch: pytest.Mo
     assert result["error"]["params"]["max_kb"] == save.MAX_CHARS // 1000
 
 
+def test_a_save_is_read_only_if_its_log_resolved_could_be_written_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The autosave writes each command resolved (its dice and declarations filled in): a
+    log that fits as it came, without dice, but not resolved, is refused on the way in."""
+    log = [{"type": "add_combatant", "combatant": {"name": name}} for name in "AB"]
+    log += [{"type": "start_round"}, {"type": "end_round"}] * 20
+    read = save.read(save.dump(log))
+    assert read["ok"], read
+    written = save.checked_texts([save.command_text(c) for c in read["commands"]], save.painted(read["board"]))
+    assert len(save.dump(log)) < len(written) - 1
+    monkeypatch.setattr(save, "MAX_CHARS", len(written) - 1)
+    refused(save.dump(log), "too_big")
+
+
 def test_a_log_the_rules_refuse_names_the_command() -> None:
     log = fight()
     log.insert(3, {"type": "act", "actor": "orque", "action": "observer"})  # not Orque's turn (R2.1)

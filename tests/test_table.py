@@ -646,6 +646,18 @@ def test_the_longest_log_is_taken_whole_and_the_next_command_is_refused_with_its
                                 "Exportez-le (menu Partie), puis commencez un nouveau combat avec le groupe.")
 
 
+def test_the_biggest_fight_is_taken_whole_and_the_next_command_is_refused_with_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fight whose save would pass MAX_CHARS refuses the command that would make it so,
+    and says what to do (export it, start anew with the party); the fight stays as it was."""
+    table = big_fight(2, 5)
+    text = table.export(True)["text"]
+    monkeypatch.setattr(save, "MAX_CHARS", len(text) + 5)
+    error = table.apply({"type": "start_round"})["error"]
+    assert (error["code"], error["key"]) == ("too_big", "fight_too_big")
+    assert error["message"].endswith("Exportez-le (menu Partie), puis commencez un nouveau combat avec le groupe.")
+    assert table.export(True)["text"] == text
+
+
 @pytest.mark.parametrize("at", [0, -10, 5, 30, "10"])
 def test_a_checkpoint_at_no_place_of_the_log_is_ignored(at: Any) -> None:
     """A checkpoint is used only at a multiple of the interval within the log; otherwise

@@ -57,6 +57,23 @@ def test_every_reason_is_worded_once_in_each_language_with_the_same_params(langu
         assert set(PARAM.findall(words)) == set(PARAM.findall(WORDS["fr"][key])), key
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language_s_sentences_are_its_file_s(language: str) -> None:
+    """WORDS is read once, at import: read again, each catalogue is its own file, whole."""
+    from engine.errors import _catalogue
+
+    path = ROOT / "engine" / "lang" / f"{language}.json"
+    assert _catalogue(language) == json.loads(path.read_text(encoding="utf-8")) == WORDS[language]
+
+
+@pytest.mark.parametrize("text", ['["passed"]', '{"passed": 1}', '{"passed": null}', '"{name} a passé."'])
+def test_a_catalogue_that_is_not_an_object_of_sentences_is_a_mistake_said_with_its_file(text: str) -> None:
+    from engine.errors import _sentences
+
+    with pytest.raises(TypeError, match=r"^engine/lang/xx\.json is not an object of sentences$"):
+        _sentences(text, "engine/lang/xx.json")
+
+
 def test_every_reason_gives_a_known_code_and_every_code_is_given() -> None:
     assert set(REASONS.values()) <= set(CODES)
     assert set(CODES) - set(REASONS.values()) == set()
