@@ -101,6 +101,8 @@ class Players:
 
     def seen(self, enc: Encounter, event: Event, entries: list[Entry]) -> list[Entry]:
         hidden = self.hidden_now | {c.id for c in enc.combatants if c.hidden}
+        if isinstance(event, CombatantAdded) and event.combatant.hidden:
+            return []  # an ambush's arrival, even once it has left the fight (and hidden_now)
         if _about(event) & hidden:
             return []
         pnj = {c.id for c in enc.combatants if c.side is Side.PNJ} if not self.pnj_details else set()

@@ -61,6 +61,28 @@ def test_a_hidden_fighter_is_on_the_board_but_not_in_the_players_journal() -> No
     assert [e for e in seen if e.get("target") == "Embusqué"] == []
 
 
+@pytest.mark.parametrize("commands", [
+    [{"type": "pass", "actor": "aldric"}, {"type": "pass", "actor": "embuscade"}],
+    [{"type": "update_combatant", "id": "embuscade", "changes": {"wounds": 2}}],
+    [{"type": "add_condition", "id": "embuscade", "condition": "Sonné"}],
+    [{"type": "pass", "actor": "aldric"}, {"type": "act", "actor": "embuscade", "action": "attaque_melee", "target": "aldric"},
+     {"type": "interrupt", "actor": "aldric", "action": "parer", "against": "embuscade"}],
+    [{"type": "remove_combatant", "id": "embuscade"}],
+], ids=["passes", "wounded", "condition", "parried", "removed"])
+def test_nothing_done_by_or_to_a_hidden_fighter_reaches_the_players(commands: list[dict[str, Any]]) -> None:
+    """D26: what a hidden fighter does, what is done to it (a parry against it, its wounds,
+    a condition) and its leaving the fight are the game master's lines only; and once it
+    has left, its arrival stays hidden too (the players never learn an ambush was there)."""
+    t = table(ALDRIC, ORQUE, HIDDEN, START)
+    told, seen = t.journal()["entries"], t.journal(players=True)["entries"]
+    for command in commands:
+        assert t.apply(command)["ok"]
+    assert len(t.journal()["entries"]) > len(told)
+    after = t.journal(players=True)["entries"]
+    assert "Embusqué" not in names(after), after
+    assert [e for e in after if e.get("name") != "Aldric"] == [e for e in seen if e.get("name") != "Aldric"]
+
+
 def test_a_fighter_hidden_later_takes_its_earlier_lines_away_from_the_players() -> None:
     """An ambush prepared in two steps (added, then hidden): the players never read that it came."""
     t = table(ALDRIC, {"type": "add_combatant", "combatant": {**CASTS["gobelin"], "id": "g", "name": "Guetteur"}},
