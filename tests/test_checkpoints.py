@@ -184,13 +184,15 @@ class Folds:
         monkeypatch.setattr(table_module, "fold", counting)
 
 
-def test_a_checkpoint_is_handed_over_each_time_the_log_reaches_one() -> None:
+@pytest.mark.parametrize("every, at", [(EVERY, [4, 8]), (1, list(range(1, 12))), (0, list(range(1, 12)))])
+def test_a_checkpoint_is_handed_over_each_time_the_log_reaches_one(every: int, at: list[int]) -> None:
     """The autosave is given a checkpoint exactly when a new one is made: at ``at``
-    commands, tied to them by their hash, holding the encounter they give."""
-    table = Table(rng=random.Random(0), every=EVERY)
+    commands, tied to them by their hash, holding the encounter they give (an interval
+    under 1 is 1)."""
+    table = Table(rng=random.Random(0), every=every)
     answers = wounded(table, 10)
     given = [n + 1 for n, a in enumerate(answers) if "checkpoint" in a]
-    assert given == [4, 8]
+    assert given == at
     for at in given:
         kept = json.loads(answers[at - 1]["checkpoint"])
         assert (kept["at"], kept["engine"]) == (at, ENGINE)
@@ -346,3 +348,7 @@ def test_revert_brings_back_the_fight_before_a_load_with_its_undo() -> None:
     assert table.revert()["error"]["key"] == "nothing_to_revert"
     assert table.new()["ok"] and table.apply({"type": "add_combatant", "combatant": {"name": "G"}})["ok"]
     assert table.revert()["error"]["key"] == "nothing_to_revert"
+    assert table.apply({"type": "update_combatant", "id": "c1", "changes": {"side": "pj"}})["ok"]
+    assert table.new(True)["undo"] == 1 and table.undo()["undo"] == 0  # an undo is played too
+    assert table.revert()["error"]["key"] == "nothing_to_revert"
+    assert Table().revert()["error"]["key"] == "nothing_to_revert"  # a fresh table: none before it

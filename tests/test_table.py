@@ -649,13 +649,19 @@ def test_the_longest_log_is_taken_whole_and_the_next_command_is_refused_with_its
 def test_the_biggest_fight_is_taken_whole_and_the_next_command_is_refused_with_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fight whose save would pass MAX_CHARS refuses the command that would make it so,
     and says what to do (export it, start anew with the party); the fight stays as it was."""
+    twin = big_fight(2, 5)  # the same dice
+    assert twin.apply({"type": "start_round"})["ok"]
+    at_the_limit = len(twin.export(True)["text"])
     table = big_fight(2, 5)
     text = table.export(True)["text"]
-    monkeypatch.setattr(save, "MAX_CHARS", len(text) + 5)
+    monkeypatch.setattr(save, "MAX_CHARS", at_the_limit - 1)
     error = table.apply({"type": "start_round"})["error"]
     assert (error["code"], error["key"]) == ("too_big", "fight_too_big")
     assert error["message"].endswith("Exportez-le (menu Partie), puis commencez un nouveau combat avec le groupe.")
     assert table.export(True)["text"] == text
+    monkeypatch.setattr(save, "MAX_CHARS", at_the_limit)
+    assert table.apply({"type": "start_round"})["ok"]  # exactly at the limit: taken
+    assert len(table.export(True)["text"]) == at_the_limit
 
 
 @pytest.mark.parametrize("at", [0, -10, 5, 30, "10"])
