@@ -408,3 +408,33 @@ def test_a_state_of_another_format_is_refused() -> None:
     state = state_after(DUO)
     result = engine.apply({**state, "format": 99}, {"type": "end_round"})
     assert (result["ok"], result["error"]["code"]) == (False, "bad_value")
+
+
+# --- add_condition, remove_condition: their limits (D25) ---------------------------------
+EIGHT = [*DUO, *({"type": "add_condition", "id": "orque", "condition": f"état {n}"} for n in range(8))]
+
+
+def test_a_fighter_holds_eight_conditions_and_the_same_words_again_only_change_an_end() -> None:
+    error = refused(EIGHT, {"type": "add_condition", "id": "orque", "condition": "aveuglé"})
+    assert (error["key"], error["params"]) == ("too_many", {"field": "condition", "max": 8})
+    assert error["message"] == "« condition » : 8 au plus."
+    assert events_of(EIGHT, {"type": "add_condition", "id": "orque", "condition": "état 3", "until": 1}) == [
+        {"type": "condition_added", "id": "orque", "text": "état 3", "until": 1}]
+    assert events_of(EIGHT[:-1], {"type": "add_condition", "id": "orque", "condition": "aveuglé"})  # the 8th
+
+
+@pytest.mark.parametrize("kind", ["add_condition", "remove_condition"])
+@pytest.mark.parametrize("words, key", [("x" * 41, "text_length"), (" ", "required"), (3, "text")])
+def test_a_condition_s_words_are_a_text_of_1_to_40_characters(kind: str, words: Any, key: str) -> None:
+    error = refused(EIGHT, {"type": kind, "id": "orque", "condition": words})
+    assert (error["key"], error["params"]["field"], error["params"].get("max", 40)) == (key, "condition", 40)
+    assert error["message"].startswith("« condition » : ")
+    assert refused(EIGHT, {"type": kind, "id": "orque", "condition": "é" * 40})["key"] != key  # 40 are words enough
+
+
+def test_between_rounds_a_condition_ends_with_a_round_to_come() -> None:
+    """Round 1 over: the next round is 2, so « until » is 2 at the least."""
+    over = [*DUO, {"type": "start_round", "rolls": {"aldric": 6, "orque": 1}}, {"type": "end_round"}]
+    error = refused(over, {"type": "add_condition", "id": "aldric", "condition": "saigne", "until": 1})
+    assert (error["key"], error["params"]["low"]) == ("range", 2)
+    assert events_of(over, {"type": "add_condition", "id": "aldric", "condition": "saigne", "until": 2})

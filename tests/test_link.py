@@ -276,6 +276,10 @@ def as_packed(command: dict[str, Any], arms: dict[str, list[str]] | None = None)
     ({"type": "start_round", "rolls": {"c1": 4, "c2": 0, "c3": 9}}, ARMS, "seaj"),
     ({"type": "start_round", "rolls": {"c1": 4, "c3": 9}, "engine_rolled": ["c3"]}, ARMS, "se-9"),
     ({"type": "start_round", "rolls": {}}, ARMS, "s"),
+    # the order of a round's dice, declarations and engine-rolled ids means nothing
+    ({"type": "start_round", "rolls": {"c3": 9, "c1": 4, "c2": 0}, "engine_rolled": ["c3", "c1", "c2"]}, ARMS, "s409"),
+    ({"type": "start_round", "rolls": {"c3": 2, "c1": 4}, "engine_rolled": ["c3", "c1"],
+      "declarations": {"c3": "dague", "c1": "epee"}}, ARMS, "s4-2|01"),
     # declarations: a weapon by its place, "_" bare hands, "-" none declared; "!" and ids otherwise
     ({"type": "start_round", "rolls": {"c1": 4, "c2": 0, "c3": 9}, "engine_rolled": ["c1", "c2", "c3"],
       "declarations": {"c1": "bouclier", "c2": None}}, ARMS, "s409|1_-"),
@@ -308,6 +312,7 @@ def test_each_command_packs_to_its_token(command: dict[str, Any], arms: dict[str
     ({"type": "add_combatant", "combatant": sheet_as(0, "c1", weapons=[{**SIX[0]["weapons"][0], "id": "lame"},
                                                                         SIX[0]["weapons"][1]])}, {}),
     ({"type": "add_combatant", "combatant": sheet_as(0, "c1"), "extra": 1}, {}),
+    ({"type": "add_combatant", "combatant": sheet_as(0, "c1", extra=1)}, {}),
     # rounds it cannot say
     ({"type": "start_round", "rolls": {"c1": 12}}, ARMS),
     ({"type": "start_round", "rolls": {"c1": -1}}, ARMS),
@@ -321,6 +326,7 @@ def test_each_command_packs_to_its_token(command: dict[str, Any], arms: dict[str
     ({"type": "act", "actor": "Aldric", "action": "observer"}, ARMS),
     ({"type": "act", "actor": "c1", "action": "attaque_melee", "target": "Orque"}, ARMS),
     ({"type": "pass", "actor": "c1", "extra": True}, ARMS),
+    ({"type": "act", "actor": "c1", "action": "observer", "extra": 1}, ARMS),  # an option no letter says
     ({"type": "end_round", "extra": True}, ARMS),
     ({"type": "update_combatant", "id": "c1", "changes": {"wounds": 1}}, ARMS),
 ])
