@@ -168,6 +168,13 @@ def wounded(table: Table, count: int) -> list[dict[str, Any]]:
     return answers
 
 
+def last_kept(table: Table) -> str:
+    """Ten changes of wounds on ``table`` (:func:`wounded`): the last checkpoint they handed
+    over, as the page keeps it (JSON text)."""
+    kept: str = [a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1]
+    return kept
+
+
 class Folds:
     """Counts the commands the table replays (engine.fold) while patched in."""
 
@@ -203,7 +210,7 @@ def test_a_reload_with_its_checkpoint_replays_only_what_follows(monkeypatch: Any
     """Issue #14: the autosave and the checkpoint kept beside it reopen the fight by
     replaying the commands after the checkpoint only; the ones before wait for ``fill``."""
     table = Table(rng=random.Random(0), every=EVERY)
-    kept = [a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1]
+    kept = last_kept(table)
     text = table.export(True)["text"]
     folds = Folds(monkeypatch)
     other = Table(rng=random.Random(0), every=EVERY)
@@ -238,7 +245,7 @@ def test_a_checkpoint_that_does_not_fit_the_log_is_ignored(monkeypatch: Any, cha
     """The log stays the truth: a checkpoint with another count, another hash or an
     unreadable state is ignored and the whole log replayed, to the same fight."""
     table = Table(rng=random.Random(0), every=EVERY)
-    kept = json.loads([a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1])
+    kept = json.loads(last_kept(table))
     folds = Folds(monkeypatch)
     other = Table(rng=random.Random(0), every=EVERY)
     answer = other.load(table.export(True)["text"], json.dumps(change(kept)))
@@ -251,7 +258,7 @@ def test_a_checkpoint_that_does_not_fit_the_log_is_ignored(monkeypatch: Any, cha
 
 def test_undo_below_a_restored_checkpoint_rebuilds_the_one_it_needs(monkeypatch: Any) -> None:
     table = Table(rng=random.Random(0), every=EVERY)
-    kept = [a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1]
+    kept = last_kept(table)
     other = Table(rng=random.Random(0), every=EVERY)
     other.load(table.export(True)["text"], kept)
     folds = Folds(monkeypatch)
@@ -280,7 +287,7 @@ def test_a_checkpoint_whose_state_was_edited_is_not_trusted(seal: bool) -> None:
     alone; a ghost fighter put into a kept checkpoint never reaches the fight, which stays
     the replay of its log and keeps exporting a save the engine reads back."""
     table = Table(rng=random.Random(0), every=EVERY)
-    kept = json.loads([a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1])
+    kept = json.loads(last_kept(table))
     edited = ghost(kept, seal)
     assert decode(edited["state"]) != decode(kept["state"])  # the edit is real
     other = Table(rng=random.Random(0), every=EVERY)
@@ -302,7 +309,7 @@ def test_a_checkpoint_written_with_its_keys_in_another_order_is_trusted(monkeypa
     """The seal is of the state, not of how its JSON was written: a checkpoint whose objects
     list their keys in another order (another JSON writer) is the same checkpoint, used."""
     table = Table(rng=random.Random(0), every=EVERY)
-    kept = json.loads([a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1])
+    kept = json.loads(last_kept(table))
     rewritten = {**kept, "state": reordered(kept["state"])}
     assert json.dumps(rewritten["state"]) != json.dumps(kept["state"])
     folds = Folds(monkeypatch)
@@ -318,7 +325,7 @@ def test_a_checkpoint_from_another_engine_is_not_trusted(monkeypatch: Any) -> No
     import engine.table as table_module
 
     table = Table(rng=random.Random(0), every=EVERY)
-    kept = [a["checkpoint"] for a in wounded(table, 10) if "checkpoint" in a][-1]
+    kept = last_kept(table)
     monkeypatch.setattr(table_module, "ENGINE", "another release")
     folds = Folds(monkeypatch)
     answer = Table(rng=random.Random(0), every=EVERY).load(table.export(True)["text"], kept)

@@ -35,10 +35,10 @@ const SLICE = 4 << 20; // bytes read at a time
 // it is detached, until V8 next collects (seconds or minutes: it was still there at the
 // table); a buffer of the page's own, detached (`transfer(0)`), is freed at once. So the
 // body is read into one (the blob's size is known before reading), 4 MB at a time, and
-// those slices go with the collections the read itself brings; the slices' pages of zeros
-// are not written (web/boot/pages.js: 13.7 MB of the 30 then take no memory). Not given as a promise:
-// Pyodide keeps its options as long as Python runs (its `_api.config`), and a promise
-// the bytes it resolved to; this thenable lets go of them.
+// those slices go with the collections the read itself brings; their pages of zeros are
+// not written (web/boot/pages.js: 13.7 MB of the 30 then take no memory). Not given as a
+// promise: Pyodide keeps its options as long as Python runs (its `_api.config`), and a
+// promise the bytes it resolved to; this thenable lets go of them.
 export function readOnce(response) {
   let bytes = null;
   let read = (async () => {
