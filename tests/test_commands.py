@@ -55,6 +55,23 @@ def events_of(log: list[dict[str, Any]], command: dict[str, Any]) -> list[dict[s
     return [e for e in result["events"] if e["type"] != "action_taken"]
 
 
+# --- the command's shape: what the page words (web/infra/i18n.js) comes from the params ------
+def test_an_unknown_command_type_names_it_and_every_known_one() -> None:
+    error = refused(DUO, {"type": "voler", "actor": "aldric"})
+    assert (error["code"], error["key"]) == ("bad_command", "unknown_type")
+    assert error["params"]["got"] == "'voler'"
+    assert {"pass", "act", "interrupt", "start_round", "end_round"} <= set(error["params"]["known"])
+    assert error["message"] == engine.errors.sentence("fr", "unknown_type", error["params"])
+    assert "'voler'" in error["message"] and "act" in error["message"]
+
+
+def test_an_unknown_key_names_the_command_and_the_key_cut_to_40_characters() -> None:
+    error = refused(ROUND, {"type": "pass", "actor": "aldric", "x" * 50: 1})
+    assert (error["code"], error["key"]) == ("bad_command", "unknown_key")
+    assert error["params"] == {"kind": "pass", "field": "x" * 40}
+    assert "pass" in error["message"] and "x" * 40 in error["message"] and "x" * 41 not in error["message"]
+
+
 # --- update_settings: the group's run table (R4.3) -----------------------------------------
 def settings(value: Any) -> dict[str, Any]:
     return {"type": "update_settings", "settings": value}
