@@ -158,21 +158,26 @@ def micropip_wheel() -> Path:
 
 
 def floor_runtime(folder: Path) -> None:
-    """The site's runtime folders (links), with micropip beside Pyodide for the floor."""
+    """The site's runtime folders (links), with micropip beside Pyodide for the floor. Its
+    Pyodide is as npm ships it, in a folder named with its version alone: the site's
+    (``pyodide-<version>-<digest>``) has two calls of its loader changed for Riposte's
+    snapshot (tools/build_site.py, PATCHES), which the floor does without."""
     folder.mkdir()
+    npm = ROOT / "node_modules" / "pyodide"
     for src in (SITE / "runtime").iterdir():
         if not src.name.startswith("pyodide-"):
             (folder / src.name).symlink_to(src)
             continue
-        (folder / src.name).mkdir()
+        dest = folder / f"pyodide-{json.loads((npm / 'package.json').read_text())['version']}"
+        dest.mkdir()
         for f in src.iterdir():
-            (folder / src.name / f.name).symlink_to(f)
-        shutil.copy2(micropip_wheel(), folder / src.name / MICROPIP)
+            dest.joinpath(f.name).symlink_to(npm / f.name if f.name.endswith(".mjs") else f)
+        shutil.copy2(micropip_wheel(), dest / MICROPIP)
         # The floor boots with Pyodide's whole standard library, at its usual address (the
         # site ships only the part Riposte imports: tools/stdlib.txt, issue #28).
-        if not (folder / src.name / "python_stdlib.zip").exists():
-            (folder / src.name / "python_stdlib.zip").symlink_to(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
-        lock_path = folder / src.name / "pyodide-lock.json"
+        if not (dest / "python_stdlib.zip").exists():
+            (dest / "python_stdlib.zip").symlink_to(npm / "python_stdlib.zip")
+        lock_path = dest / "pyodide-lock.json"
         lock = json.loads(lock_path.read_text())
         lock_path.unlink()
         lock["packages"]["micropip"]["sha256"] = MICROPIP_SHA256
@@ -181,8 +186,8 @@ def floor_runtime(folder: Path) -> None:
 
 def floor_site(tmp: Path) -> Path:
     """bench/floor/ beside the vendored runtime, with its one-function wheel."""
-    for needed in ("runtime/pyscript-0.7.31/core.js", "runtime/pyodide-314.0.2/pyodide.mjs"):
-        if not (SITE / needed).exists():
+    for needed in ("runtime/pyscript-0.7.31/core.js", "runtime/pyodide-314.0.2-*/pyodide.mjs"):
+        if not any(SITE.glob(needed)):
             sys.exit(f"page_bench: the floor names {needed}, which the build no longer makes: update bench/floor/floor.js")
     folder = tmp / "floor"
     shutil.copytree(ROOT / "bench" / "floor", folder)

@@ -213,19 +213,38 @@ def test_a_module_outside_the_shipped_part_that_cannot_be_fetched_says_why(tmp_p
     assert not (tmp_path / "rest.zip").exists() and riposte_stdlib.imported() == []
 
 
-def test_the_vendored_pyodide_restores_a_snapshot_through_the_pages_copy(tmp_path: Path) -> None:
-    """Issue #28: the one call the build changes in Pyodide (its restore's copy, then
-    web/boot/pages.js's when the worker has it), once, and nothing else of the file."""
+@pytest.mark.parametrize("name, file, change, mark", build_site.PATCHES, ids=[patch[0] for patch in build_site.PATCHES])
+def test_the_vendored_pyodide_is_patched_in_one_call_each(tmp_path: Path, name: str, file: str,
+                                                            change: tuple[str, str], mark: str) -> None:
+    """Issue #28: the calls the build changes in Pyodide (its restore's copy, then
+    web/boot/pages.js's when the worker has it), once each, and nothing else of the file."""
     build_site.vendor_pyodide(tmp_path)
-    module = build_site.runtime_folder(tmp_path, "pyodide") / "pyodide.asm.mjs"
-    shipped = build_site.npm_package("pyodide", build_site.PYODIDE_VERSION) / "pyodide.asm.mjs"
+    module = build_site.runtime_folder(tmp_path, "pyodide") / file
+    shipped = build_site.npm_package("pyodide", build_site.PYODIDE_VERSION) / file
     text = module.read_text()
-    assert text.count(build_site.RESTORE[1]) == 1
-    assert text.replace(*build_site.RESTORE[::-1]) == shipped.read_text()
+    assert text.count(change[1]) == 1 and mark in text
+    assert text.replace(*change[::-1]) == shipped.read_text()
 
 
-def test_the_build_fails_when_pyodides_restore_is_not_the_one_it_patches(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build_site, "RESTORE", ("Module.HEAP8.set(snapshot)", "x"))
-    with pytest.raises(SystemExit, match="its snapshot restore is not the one RESTORE patches"):
+@pytest.mark.parametrize("patch", range(len(build_site.PATCHES)))
+def test_the_build_fails_when_pyodide_is_not_the_one_it_patches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 patch: int) -> None:
+    patches = list(build_site.PATCHES)
+    name, file, _, mark = patches[patch]
+    patches[patch] = (name, file, ("Module.HEAP8.set(snapshot)", "x"), mark)
+    monkeypatch.setattr(build_site, "PATCHES", tuple(patches))
+    with pytest.raises(SystemExit, match=f"{file} .*: its snapshot restore is not the one {name} patches"):
         build_site.vendor_pyodide(tmp_path)
+
+
+def test_pyodides_folder_is_new_when_the_builds_changes_to_it_are() -> None:
+    """A returning user's service worker never fetches a versioned address again
+    (tools/service_worker.mjs): a file the build changes under the same address would never
+    reach them. Pyodide's folder carries a digest of the changes."""
+    version = build_site.PYODIDE_VERSION
+    name = build_site.RUNTIME["pyodide"]
+    assert name == build_site.patched(version, build_site.PATCHES) and name.startswith(f"{version}-")
+    label, file, (old, new), mark = build_site.PATCHES[0]
+    assert build_site.patched(version, ((label, file, (old, new + ";"), mark),)) != name
+    assert build_site.patched(version, (*build_site.PATCHES, ("READ", "pyodide.mjs", ("a", "b"), "c"))) != name
+    assert build_site.runtime_folder(Path("site"), "pyodide") == Path("site", "runtime", f"pyodide-{name}")

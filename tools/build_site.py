@@ -47,13 +47,17 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 #: Pyodide's files the site serves as they are. Not its python_stdlib.zip: the site serves the
 #: part of it the page needs and the rest apart (``stdlib_folder``, issue #28).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-#: Pyodide's restore of a memory snapshot (``API.restoreSnapshot`` in pyodide.asm.mjs) ends
-#: by copying the snapshot whole into Python's memory, pages of zeros too (13.7 MB of 30,
-#: made resident for nothing); the vendored copy calls the worker's
-#: ``globalThis.riposteRestore`` instead when there is one (web/boot/pages.js, issue #28),
-#: the one change made to a runtime file. The build fails if this Pyodide's text differs.
+#: The changes made to a runtime file (issue #28), each to one call of Pyodide's loader; the
+#: build fails if this Pyodide's text is not the one it patches (``vendor_pyodide``).
+#: RESTORE: Pyodide's restore of a memory snapshot (``API.restoreSnapshot`` in
+#: pyodide.asm.mjs) ends by copying the snapshot whole into Python's memory, pages of zeros
+#: too (13.7 MB of 30, made resident for nothing); the vendored copy calls the worker's
+#: ``globalThis.riposteRestore`` instead when there is one (web/boot/pages.js).
 RESTORE = ("Module.HEAP8.set(t),l}",
            "(globalThis.riposteRestore||((h,s)=>h.set(s)))(Module.HEAP8,t),l}")
+#: Each patch: its name, the file it changes, the change, and a text that says the call is the
+#: one meant.
+PATCHES = (("RESTORE", "pyodide.asm.mjs", RESTORE, "restoreSnapshot=function(t)"),)
 #: The part of Python's standard library the page ships: module names, one a line, checked
 #: at every build against a trace of what the page's Python imports (``stdlib_folder``).
 STDLIB_LIST = ROOT / "tools" / "stdlib.txt"
@@ -73,8 +77,20 @@ LIBRARIES = (("qrcode-generator", "2.0.4", "dist/qrcode.mjs"),
              ("barcode-detector", "3.2.2", "dist/es/ponyfill.js"),
              ("barcode-detector", "3.2.2", "dist/es/zxing-exported.js"),
              ("zxing-wasm", "3.1.3", "dist/reader/zxing_reader.wasm"))
-#: The runtime's folders, each named with its version (``runtime/pyodide-314.0.2/``).
-RUNTIME = {"pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION,
+
+
+def patched(version: str, patches: tuple[tuple[str, str, tuple[str, str], str], ...]) -> str:
+    """Pyodide's version as its folder's name says it: with a digest of the build's changes
+    to its files (``PATCHES``). A service worker keys a versioned address by itself and never
+    fetches it again, so a file changed under the same address would never reach a returning
+    user; a change of the patches is a new folder."""
+    digest = hashlib.sha256(repr([patch[:3] for patch in patches]).encode()).hexdigest()
+    return f"{version}-{digest[:8]}"
+
+
+#: The runtime's folders, each named with its version (``runtime/pyodide-314.0.2-<digest>/``,
+#: ``runtime/pyscript-0.7.31/``).
+RUNTIME = {"pyodide": patched(PYODIDE_VERSION, PATCHES), "pyscript": PYSCRIPT_VERSION,
            **{name: version for name, version, _ in LIBRARIES}}
 #: The source names them without their version (``"../runtime/pyodide/pyodide.mjs"``): the
 #: build adds it. ``web/`` files and the page are the only ones that name the runtime.
@@ -211,11 +227,12 @@ def vendor_pyodide(site: Path) -> None:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dest / name)
-    module = dest / "pyodide.asm.mjs"
-    text = module.read_text()
-    if text.count(RESTORE[0]) != 1 or "restoreSnapshot=function(t)" not in text:
-        fail(f"pyodide.asm.mjs {PYODIDE_VERSION}: its snapshot restore is not the one RESTORE patches: update it")
-    module.write_text(text.replace(RESTORE[0], RESTORE[1]))
+    for name, file, (old, new), mark in PATCHES:
+        module = dest / file
+        text = module.read_text()
+        if text.count(old) != 1 or mark not in text:
+            fail(f"{file} {PYODIDE_VERSION}: its snapshot restore is not the one {name} patches: update it")
+        module.write_text(text.replace(old, new))
     wheel = micropip_wheel()
     shutil.copy2(wheel, dest / MICROPIP)
     lock = json.loads((src / "pyodide-lock.json").read_text())

@@ -7,13 +7,14 @@ import { generateSW } from "workbox-build";
 
 const site = process.argv[2] ?? "_site";
 // Addresses that carry their version (tools/build_site.py): the runtime's folders
-// (runtime/pyodide-314.0.2/…), the standard library's and the app's (stdlib-<hash>/…,
+// (runtime/pyscript-0.7.31/…; Pyodide's with a digest of the build's changes to its files,
+// runtime/pyodide-314.0.2-<digest>/…), the standard library's and the app's (stdlib-<hash>/…,
 // web-<hash>/…: the hash of their content). Workbox keys
 // them by their address alone and fetches them without bypassing the HTTP cache, so a
 // first visit's precache takes what the page has already downloaded, and a new
 // deployment downloads only the folders that changed. The page, its manifest and icon
 // keep a revision (a hash of their content) and are fetched again.
-const VERSIONED = /^(runtime\/[a-z-]+-\d+\.\d+\.\d+|(web|stdlib)-[0-9a-f]{12})\//;
+const VERSIONED = /^(runtime\/[a-z-]+-\d+\.\d+\.\d+(-[0-9a-f]{8})?|(web|stdlib)-[0-9a-f]{12})\//;
 // What both service workers share: the Workbox runtime inside (nothing from a CDN), the
 // page served for ./ with or without a link's fragment or query, old caches dropped.
 const COMMON = {

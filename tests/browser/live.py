@@ -18,7 +18,7 @@ from helpers import fight_log
 from playwright.sync_api import expect
 
 #: What starting Python would fetch: Pyodide's or PyScript's versioned folder (tools/build_site.py).
-PYTHON_RUNTIME = re.compile(r"/runtime/(pyodide|pyscript)-[\d.]+/")
+PYTHON_RUNTIME = re.compile(r"/runtime/(pyodide|pyscript)-[\d.]+(-[0-9a-f]{8})?/")
 #: A player's own fight, on their phone: following a live table must never touch it.
 OWN_FIGHT = save_text([{"type": "add_combatant", "combatant": {"id": "moi", "name": "Mon héros", "side": "pj"}}])
 
