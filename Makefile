@@ -48,7 +48,7 @@ test-browser: site
 TEST_WORKERS ?= 2
 test: lint site
 	$(PY) tools/find_chromium.py --check
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=20
 	$(FIREFOX_TESTS)
 
 test-webkit: site
