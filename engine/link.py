@@ -190,7 +190,7 @@ def _pack_round(c: dict[str, Any], arms: Arms) -> str:
         if type(die) is not int or not 0 <= die <= 9:
             raise _NoToken(die)
         dice += str(die) if cid in engine else chr(97 + die)
-        weapon = declared.get(cid, "-") if cid in declared else "-"
+        weapon = declared.get(cid, "-")
         own = arms.get(cid, [])
         weapons.append("" if weapon is None else str(own.index(weapon)) if weapon in own[:10] else weapon)
     if "declarations" not in c:

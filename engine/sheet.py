@@ -280,7 +280,8 @@ def check_changes(c: Combatant, changes: object, others: tuple[str, ...]) -> dic
 
 
 def merge_changes(c: Combatant, changes: Mapping[str, Any]) -> Combatant:
-    """The fighter with checked ``changes`` merged in (engagements are the caller's)."""
+    """The fighter with checked ``changes`` merged in; engagements are not among them
+    (D11: ``decide`` sends them as events of their own)."""
     fields: dict[str, Any] = {}
     for key, value in changes.items():
         if key in ("characteristics", "skills"):
@@ -295,8 +296,6 @@ def merge_changes(c: Combatant, changes: Mapping[str, Any]) -> Combatant:
             fields[key] = tuple(weapon_from_json(w) for w in value)
         elif key == "in_hand":
             fields[key] = tuple(value)
-        elif key in ("engaged", "engaged_with"):
-            continue
         else:
             fields[key] = value
     new = replace(c, **fields)

@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 
 import engine
+from engine.decide import decide
+from engine.errors import Refusal
+from engine.play import fold
 from tests.casts import CASTS
 
 DUO = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]}]
@@ -102,6 +105,35 @@ def test_the_run_table_row_at_its_minimum_counts() -> None:
     log = [*ROUND, settings({"run_table": [[0, 6], [5, 12]]})]
     assert events_of(log, {"type": "act", "actor": "aldric", "action": "courir", "test_result": 5}) == [
         {"type": "moved", "actor": "aldric", "how": "course", "distance": 12}]
+
+
+# --- start_round (R1, R2.4, D6) ------------------------------------------------------------------
+def test_a_round_is_refused_while_one_runs_naming_it() -> None:
+    error = refused(ROUND, {"type": "start_round", "rolls": {"aldric": 3, "orque": 2}})
+    assert (error["key"], error["params"]) == ("round_in_progress", {"round": 1})
+    assert error["message"].startswith("Le tour 1 est en cours")
+
+
+def test_a_die_for_a_fighter_out_of_the_fight_is_refused_naming_him() -> None:
+    log = [*DUO, {"type": "update_combatant", "id": "orque", "changes": {"hors_combat": True}}]
+    error = refused(log, {"type": "start_round", "rolls": {"aldric": 3, "orque": 2}})
+    assert (error["code"], error["key"], error["params"]) == ("not_allowed", "rolls_hors_combat", {"name": "Orque"})
+    assert error["message"].startswith("Orque est hors combat")
+
+
+@pytest.mark.parametrize(("command", "key", "params"), [
+    # the rules alone (decide), without the engine's dice (commands.resolve rolls a missing die)
+    ({"type": "start_round", "rolls": {"aldric": 3}}, "die_missing", {"field": "rolls.orque", "name": "Orque"}),
+    # app_rolled is the page's word, turned into engine_rolled before the rules see it
+    ({"type": "start_round", "rolls": {"aldric": 3, "orque": 1}, "app_rolled": ["orque"]}, "app_rolled", {"field": "app_rolled"}),
+])
+def test_the_rules_alone_refuse_a_round_they_cannot_start(command: dict[str, Any], key: str, params: dict[str, Any]) -> None:
+    enc, _ = fold(DUO)
+    with pytest.raises(Refusal) as caught:
+        decide(enc, command)
+    error = caught.value.as_json()
+    assert (error["code"], error["key"], error["params"]) == ("bad_value", key, params)
+    assert f"« {params['field']} »" in error["message"]
 
 
 # --- pass (D5) -------------------------------------------------------------------------------

@@ -265,6 +265,13 @@ def as_packed(command: dict[str, Any], arms: dict[str, list[str]] | None = None)
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", in_hand=[])}, ARMS, "+|Orque 1|0060030001|m20Hache"),
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", weapons=[{**SIX[3]["weapons"][0], "stowed": False}], in_hand=[])},
      ARMS, "+|Orque 1|0060030001|m22Hache"),  # not stowed, and not in hand either
+    # one digit each from 0 to 9, the weapon's skill level too; 10 and the numbers go between commas
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", wounds=9)}, ARMS, "+|Orque 1|00600300010000009|m21Hache"),
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", wounds=10)}, ARMS, "+|Orque 1|0,0,6,0,0,3,0,0,0,1,0,0,0,0,0,0,10|m21Hache"),
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", skills={**SIX[3]["skills"], "hache": 9})}, ARMS,
+     "+|Orque 1|0060030001|m91Hache"),
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", skills={**SIX[3]["skills"], "hache": 0})}, ARMS,
+     "+|Orque 1|0060030001|m01Hache"),
     # every place written (the last, the initiative bonus, is not 0)
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", initiative_bonus=2)}, ARMS, "+|Orque 1|006003000100000002|m21Hache"),
     # +4: the weapon's skill is its name (the form of issue #26), not its slug
@@ -313,6 +320,7 @@ def test_each_command_packs_to_its_token(command: dict[str, Any], arms: dict[str
                                                                         SIX[0]["weapons"][1]])}, {}),
     ({"type": "add_combatant", "combatant": sheet_as(0, "c1"), "extra": 1}, {}),
     ({"type": "add_combatant", "combatant": sheet_as(0, "c1", extra=1)}, {}),
+    ({"type": "add_combatant", "combatant": sheet_as(3, "c4", skills={**SIX[3]["skills"], "hache": 10})}, ARMS),  # a level of two digits
     # rounds it cannot say
     ({"type": "start_round", "rolls": {"c1": 12}}, ARMS),
     ({"type": "start_round", "rolls": {"c1": -1}}, ARMS),

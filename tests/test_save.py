@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import save
-from engine.errors import CODES
+from engine.errors import CODES, Refusal
 from tests.casts import CASTS
 from tests.strategies import JSON
 
@@ -119,6 +119,19 @@ def test_deep_nesting_is_refused_before_parsing() -> None:
         result = refused(text, "not_json")
         assert "imbrication trop profonde" in result["error"]["message"]
     assert save.read(save.dump(fight(), engine.view(engine.replay(fight())["state"])))["ok"]  # a real save is far from it
+
+
+def test_nesting_deeper_than_python_goes_is_too_deep(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within MAX_DEPTH, a smaller stack (Pyodide's) may still overflow: the same refusal."""
+    def overflow(text: str) -> None:
+        raise RecursionError
+
+    monkeypatch.setattr(save.json, "loads", overflow)
+    with pytest.raises(Refusal) as caught:
+        save.loads("[[1]]")
+    error = caught.value.as_json()
+    assert (error["key"], error["params"]) == ("too_deep", {"max": save.MAX_DEPTH})
+    assert f"plus de {save.MAX_DEPTH} niveaux" in error["message"]
 
 
 def test_a_save_over_the_limit_is_refused_before_parsing() -> None:
