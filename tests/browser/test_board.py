@@ -188,8 +188,14 @@ def test_twelve_fighters_keep_nine_in_view_with_the_acting_card_and_a_status_mes
     for step in range(6):
         active = page.locator("#board li.fighter.active").first
         expect(active.locator(".card-actions")).to_be_visible()
-        move = active.locator('button[data-do="pick"][data-action="se_deplacer"]')
-        taps.tap(move if move.count() else active.locator('button[data-do="pass"]'))
+        # Each acting fighter moves, and the board is measured once it shows that move (its
+        # P.I. less by 5): a check made at once could find the card not yet drawn whole, or
+        # the board before the answer, on a loaded machine.
+        mover = active.get_attribute("data-id")
+        pi = page.locator(f'#board li.fighter[data-id="{mover}"] .pi')
+        before = pi.inner_text()
+        taps.tap(active.locator('button[data-do="pick"][data-action="se_deplacer"]'))
+        expect(pi).not_to_have_text(before)
         expect(page.locator("#board-last")).not_to_be_empty()
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
         page.clock.fast_forward(LOOK)  # the reveal's frame
