@@ -248,3 +248,33 @@ def test_pyodides_folder_is_new_when_the_builds_changes_to_it_are() -> None:
     assert build_site.patched(version, ((label, file, (old, new + ";"), mark),)) != name
     assert build_site.patched(version, (*build_site.PATCHES, ("READ", "pyodide.mjs", ("a", "b"), "c"))) != name
     assert build_site.runtime_folder(Path("site"), "pyodide") == Path("site", "runtime", f"pyodide-{name}")
+
+
+def test_the_snapshot_key_names_the_code_that_stores_and_reads_it(tmp_path: Path) -> None:
+    """A snapshot stored by other code (its stored form, web/boot/pages.js and snapshot.js) is
+    never read: the key the build writes into boot.mjs changes with either file, and with
+    the wheel, not with anything else."""
+    app = tmp_path / "web"
+    (app / "boot").mkdir(parents=True)
+    for name in ("boot.mjs", "pages.js", "snapshot.js"):
+        (app / "boot" / name).write_text((build_site.ROOT / "web" / "boot" / name).read_text())
+    wheel = tmp_path / "riposte_engine-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"wheel")
+
+    def key() -> str:
+        (app / "boot" / "boot.mjs").write_text((build_site.ROOT / "web" / "boot" / "boot.mjs").read_text())
+        build_site.snapshot_boot(app, wheel, "stdlib-0123456789ab")
+        line = next(x for x in (app / "boot" / "boot.mjs").read_text().splitlines() if x.startswith("export const KEY"))
+        return line.split('"')[1]
+
+    first = key()
+    assert first.startswith(f"runtime/snapshot/{build_site.PYODIDE_VERSION}-") and "-0123456789ab-" in first
+    assert key() == first
+    (app / "boot" / "snapshot.js").write_text((app / "boot" / "snapshot.js").read_text() + "\n// another reader\n")
+    second = key()
+    assert second != first
+    (app / "boot" / "pages.js").write_text((app / "boot" / "pages.js").read_text() + "\n// another form\n")
+    third = key()
+    assert third not in (first, second)
+    wheel.write_bytes(b"another wheel")
+    assert key() not in (first, second, third)

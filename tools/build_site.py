@@ -275,11 +275,13 @@ def versioned(text: str, name: str, stdlib: str | None = None) -> str:
 def snapshot_boot(app: Path, wheel: Path, stdlib: str) -> None:
     """web/boot/boot.mjs, the loader PyScript is given (it restores the memory snapshot), with
     the engine wheel's address and the snapshot's key written in: the key names this
-    Pyodide, this wheel and this standard library's zip (a restored heap reads the zip it
-    was made with), so a new engine never restores an old heap."""
+    Pyodide, this wheel, this standard library's zip (a restored heap reads the zip it
+    was made with) and the code that stores and reads it (its stored form), so a new
+    engine never restores an old heap, nor a new reader an old form."""
     boot = app / "boot" / "boot.mjs"
     text = boot.read_text()
-    key = f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}-{stdlib.removeprefix('stdlib-')}"
+    form = hashlib.sha256(b"".join((app / "boot" / name).read_bytes() for name in ("pages.js", "snapshot.js"))).hexdigest()
+    key = f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}-{stdlib.removeprefix('stdlib-')}-{form[:8]}"
     for name, value in (("WHEEL", f"../wheels/{wheel.name}"), ("KEY", key)):
         text, n = re.subn(rf'^export const {name} = ".*";$', f'export const {name} = "{value}";', text, flags=re.M)
         if n != 1:

@@ -4,7 +4,7 @@
 // Run by `node --test tests/web/` (tests/test_js_units.py runs it under pytest).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { copyPages, PAGE, restore } from "../../web/boot/pages.js";
+import { contents, copyPages, headLength, packed, PAGE, place, restore } from "../../web/boot/pages.js";
 
 // A snapshot of `pages` pages and `tail` bytes: page i holds one byte at `spot(i)` when
 // `full(i)`, zeros otherwise.
@@ -56,4 +56,46 @@ test("Pyodide's restore counts what it left alone", () => {
   restore(heap, from);
   assert.equal(restore.left, 6);
   assert.deepEqual(new Uint8Array(heap.buffer), from);
+});
+
+// The stored form (`packed`, then `contents` and `place` as the worker reads it back).
+async function stored(from) {
+  return new Uint8Array(await new Blob(packed(from)).arrayBuffer());
+}
+
+function readBack(bytes) {
+  const { length, kept, start } = contents(bytes.subarray(0, headLength(bytes.subarray(0, 8))), bytes.length);
+  const into = new Uint8Array(length);
+  place(into, bytes.subarray(start), kept);
+  return { into, kept };
+}
+
+test("a snapshot stored without its pages of zeros reads back the same, whatever its tail", async () => {
+  for (const [pages, tail, full] of [[40, 100, (i) => i % 3 !== 0], [9, 0, () => true], [12, 4095, (i) => i > 10], [5, 0, () => false], [0, 17, () => false]]) {
+    const from = snapshot(pages, tail, full);
+    const bytes = await stored(from);
+    const { into, kept } = readBack(bytes);
+    assert.deepEqual(into, from);
+    const expected = [...Array(pages).keys()].filter(full).concat(tail ? [pages] : []);
+    assert.deepEqual(kept, expected); // only the pages not zero, the tail (7s) among them
+    assert.equal(bytes.length, 8 + Math.ceil(Math.ceil(from.length / PAGE) / 8) + expected.length * PAGE);
+  }
+});
+
+test("a page of zeros at the end is left out, and a partial one kept is padded", async () => {
+  const from = snapshot(3, 10, (i) => i === 1);
+  from.fill(0, 3 * PAGE); // the tail all zeros too
+  const bytes = await stored(from);
+  assert.deepEqual(readBack(bytes).kept, [1]);
+  from[3 * PAGE + 9] = 5;
+  assert.deepEqual(readBack(await stored(from)).into, from);
+});
+
+test("anything but a stored snapshot is refused: another form, a cut, a byte more", async () => {
+  const bytes = await stored(snapshot(6, 5, (i) => i % 2 === 0));
+  assert.throws(() => headLength(new Uint8Array(4096).fill(7)), /not a snapshot/);
+  assert.throws(() => headLength(new TextEncoder().encode("pas")), /not a snapshot/);
+  assert.throws(() => contents(bytes, bytes.length - 1), /cut short/);
+  assert.throws(() => contents(bytes, bytes.length + PAGE), /cut short/);
+  assert.throws(() => contents(bytes.subarray(0, 8), bytes.length), /cut short/);
 });

@@ -40,3 +40,70 @@ export function copyPages(into, from) {
 export function restore(heap, snapshot) {
   restore.left = copyPages(heap, snapshot);
 }
+
+// The snapshot as Cache Storage keeps it (issue #28: a warm visit reads less), its pages of
+// zeros left out (13.7 MB of 30): "RSP1", the snapshot's length (32 bits, little-endian), a
+// bit per 4 KiB page (set: the page is kept), then the pages kept, in order, the last one
+// padded to a whole page. Anything else is not a snapshot of this build.
+const MAGIC = 0x31505352; // "RSP1" read little-endian
+const FRONT = 8; // the magic and the length
+
+function zeroBytes(bytes) {
+  for (const byte of bytes) if (byte !== 0) return false;
+  return true;
+}
+
+// The stored form of `snapshot` (a Uint8Array), in parts for a Blob: its head, then each run
+// of pages kept, as views of `snapshot` (nothing copied until the Blob is made).
+export function packed(snapshot) {
+  const count = Math.ceil(snapshot.length / PAGE);
+  const head = new Uint8Array(FRONT + Math.ceil(count / 8));
+  const view = new DataView(head.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, snapshot.length, true);
+  const whole = Math.floor(snapshot.length / PAGE);
+  const words = snapshot.byteOffset % 4 ? null : new Int32Array(snapshot.buffer, snapshot.byteOffset, (whole * PAGE) / 4);
+  const parts = [head];
+  let run = -1; // the first page of the run being kept
+  for (let i = 0; i <= count; i++) {
+    const kept = i < count && !(words && i < whole ? zero(words, i * WORDS) : zeroBytes(snapshot.subarray(i * PAGE, (i + 1) * PAGE)));
+    if (kept) head[FRONT + (i >> 3)] |= 1 << (i & 7);
+    if (kept && run < 0) run = i;
+    if (!kept && run >= 0) {
+      parts.push(snapshot.subarray(run * PAGE, i * PAGE));
+      run = -1;
+    }
+  }
+  const tail = snapshot.length % PAGE;
+  if (tail && head[FRONT + ((count - 1) >> 3)] & (1 << ((count - 1) & 7))) parts.push(new Uint8Array(PAGE - tail));
+  return parts;
+}
+
+// How long the head of a stored snapshot is, from its first 8 bytes; throws if they are not
+// a stored snapshot's.
+export function headLength(front) {
+  const view = new DataView(front.buffer, front.byteOffset, front.byteLength);
+  if (front.byteLength < FRONT || view.getUint32(0, true) !== MAGIC) throw new Error("not a snapshot of this build");
+  return FRONT + Math.ceil(Math.ceil(view.getUint32(4, true) / PAGE) / 8);
+}
+
+// What a stored snapshot's head says: the snapshot's length and the pages kept (their
+// numbers, in order); throws unless the stored form is `size` bytes long, as it says.
+export function contents(head, size) {
+  const start = headLength(head);
+  const length = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(4, true);
+  if (head.byteLength < start) throw new Error("a snapshot cut short");
+  const kept = [];
+  for (let i = 0, count = Math.ceil(length / PAGE); i < count; i++) if (head[FRONT + (i >> 3)] & (1 << (i & 7))) kept.push(i);
+  if (size !== start + kept.length * PAGE) throw new Error("a snapshot cut short");
+  return { length, kept, start };
+}
+
+// Puts `pages`, stored pages one after the other, where `numbers` says in `into` (the
+// snapshot, `into.length` long: the last page's padding is dropped).
+export function place(into, pages, numbers) {
+  numbers.forEach((n, k) => {
+    const at = n * PAGE;
+    into.set(pages.subarray(k * PAGE, k * PAGE + Math.min(PAGE, into.length - at)), at);
+  });
+}

@@ -9,7 +9,7 @@
 // for that moment). Before, a second Pyodide booted in a worker of its own once the page
 // was idle: two interpreters at once, 470–510 MB at the table (docs/PERFORMANCE.md).
 // Stored in the background; the page hears of it on a BroadcastChannel (web/boot/engine.js).
-import { copyPages } from "./pages.js";
+import { contents, headLength, packed, PAGE, place } from "./pages.js";
 
 export const CACHE = "riposte-snapshot";
 export const CHANNEL = "riposte-snapshot";
@@ -34,18 +34,22 @@ const SLICE = 4 << 20; // bytes read at a time
 // buffer `Response.arrayBuffer()` makes stays resident after it is dropped, and even after
 // it is detached, until V8 next collects (seconds or minutes: it was still there at the
 // table); a buffer of the page's own, detached (`transfer(0)`), is freed at once. So the
-// body is read into one (the blob's size is known before reading), 4 MB at a time, and
-// those slices go with the collections the read itself brings; their pages of zeros are
-// not written (web/boot/pages.js: 13.7 MB of the 30 then take no memory). Not given as a
+// snapshot is read into one (its stored head gives its size), 4 MB of stored pages at a time,
+// and those slices go with the collections the read itself brings. Its pages of zeros were
+// never stored (web/boot/pages.js, `packed`): 16 MB read, not 30, and the 13.7 MB of zeros
+// take no memory. Not given as a
 // promise: Pyodide keeps its options as long as Python runs (its `_api.config`), and a
 // promise the bytes it resolved to; this thenable lets go of them.
 export function readOnce(response) {
   let bytes = null;
   let read = (async () => {
     const blob = await response.blob();
-    bytes = new Uint8Array(blob.size);
-    for (let at = 0; at < blob.size; at += SLICE) {
-      copyPages(bytes.subarray(at), new Uint8Array(await blob.slice(at, at + SLICE).arrayBuffer()));
+    const front = new Uint8Array(await blob.slice(0, 8).arrayBuffer());
+    const { length, kept, start } = contents(new Uint8Array(await blob.slice(0, headLength(front)).arrayBuffer()), blob.size);
+    bytes = new Uint8Array(length); // the pages left out stay zeros, never written
+    for (let k = 0; k < kept.length; k += SLICE / PAGE) {
+      const pages = new Uint8Array(await blob.slice(start + k * PAGE, start + (k + SLICE / PAGE) * PAGE).arrayBuffer());
+      place(bytes, pages, kept.slice(k, k + SLICE / PAGE));
     }
     return bytes.buffer;
   })();
@@ -91,7 +95,7 @@ export async function store(key, snapshot, error) {
     if (!snapshot) throw error;
     const cache = await caches.open(CACHE);
     for (const old of await cache.keys()) await cache.delete(old);
-    await cache.put(key, new Response(snapshot));
+    await cache.put(key, new Response(new Blob(packed(snapshot)))); // its pages of zeros left out (web/boot/pages.js)
     said = { ok: true, bytes: snapshot.byteLength };
   } catch (failure) {
     said = { ok: false, error: String(failure?.message ?? failure) };
