@@ -36,7 +36,7 @@ const SLICE = 4 << 20; // bytes read at a time
 // table); a buffer of the page's own, detached (`transfer(0)`), is freed at once. So the
 // snapshot is read into one (its stored head gives its size), 4 MB of stored pages at a time,
 // and those slices go with the collections the read itself brings. Its pages of zeros were
-// never stored (web/boot/pages.js, `packed`): 16 MB read, not 30, and the 13.7 MB of zeros
+// never stored (web/boot/pages.js, `packed`): 18 MB read, not 31, and the 13.7 MB of zeros
 // take no memory. Not given as a
 // promise: Pyodide keeps its options as long as Python runs (its `_api.config`), and a
 // promise the bytes it resolved to; this thenable lets go of them.
