@@ -42,7 +42,7 @@ export function restore(heap, snapshot) {
 }
 
 // The snapshot as Cache Storage keeps it (issue #28: a warm visit reads less), its pages of
-// zeros left out (13.7 MB of 30): "RSP1", the snapshot's length (32 bits, little-endian), a
+// zeros left out (13.7 MB of 31.5): "RSP1", the snapshot's length (32 bits, little-endian), a
 // bit per 4 KiB page (set: the page is kept), then the pages kept, in order, the last one
 // padded to a whole page. Anything else is not a snapshot of this build.
 const MAGIC = 0x31505352; // "RSP1" read little-endian
@@ -51,6 +51,18 @@ const FRONT = 8; // the magic and the length
 function zeroBytes(bytes) {
   for (const byte of bytes) if (byte !== 0) return false;
   return true;
+}
+
+// Whether the head says page `i` is kept.
+const marked = (head, i) => (head[FRONT + (i >> 3)] & (1 << (i & 7))) !== 0;
+
+// What the first 8 bytes of a stored snapshot say: the snapshot's length, and where its
+// pages begin (after the bitmap); throws if they are not a stored snapshot's.
+function front(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.byteLength < FRONT || view.getUint32(0, true) !== MAGIC) throw new Error("not a snapshot of this build");
+  const length = view.getUint32(4, true);
+  return { length, start: FRONT + Math.ceil(Math.ceil(length / PAGE) / 8) };
 }
 
 // The stored form of `snapshot` (a Uint8Array), in parts for a Blob: its head, then each run
@@ -65,8 +77,9 @@ export function packed(snapshot) {
   const words = snapshot.byteOffset % 4 ? null : new Int32Array(snapshot.buffer, snapshot.byteOffset, (whole * PAGE) / 4);
   const parts = [head];
   let run = -1; // the first page of the run being kept
+  const empty = (i) => (words && i < whole ? zero(words, i * WORDS) : zeroBytes(snapshot.subarray(i * PAGE, (i + 1) * PAGE)));
   for (let i = 0; i <= count; i++) {
-    const kept = i < count && !(words && i < whole ? zero(words, i * WORDS) : zeroBytes(snapshot.subarray(i * PAGE, (i + 1) * PAGE)));
+    const kept = i < count && !empty(i);
     if (kept) head[FRONT + (i >> 3)] |= 1 << (i & 7);
     if (kept && run < 0) run = i;
     if (!kept && run >= 0) {
@@ -75,26 +88,23 @@ export function packed(snapshot) {
     }
   }
   const tail = snapshot.length % PAGE;
-  if (tail && head[FRONT + ((count - 1) >> 3)] & (1 << ((count - 1) & 7))) parts.push(new Uint8Array(PAGE - tail));
+  if (tail && marked(head, count - 1)) parts.push(new Uint8Array(PAGE - tail));
   return parts;
 }
 
 // How long the head of a stored snapshot is, from its first 8 bytes; throws if they are not
 // a stored snapshot's.
-export function headLength(front) {
-  const view = new DataView(front.buffer, front.byteOffset, front.byteLength);
-  if (front.byteLength < FRONT || view.getUint32(0, true) !== MAGIC) throw new Error("not a snapshot of this build");
-  return FRONT + Math.ceil(Math.ceil(view.getUint32(4, true) / PAGE) / 8);
+export function headLength(bytes) {
+  return front(bytes).start;
 }
 
 // What a stored snapshot's head says: the snapshot's length and the pages kept (their
 // numbers, in order); throws unless the stored form is `size` bytes long, as it says.
 export function contents(head, size) {
-  const start = headLength(head);
-  const length = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(4, true);
+  const { length, start } = front(head);
   if (head.byteLength < start) throw new Error("a snapshot cut short");
   const kept = [];
-  for (let i = 0, count = Math.ceil(length / PAGE); i < count; i++) if (head[FRONT + (i >> 3)] & (1 << (i & 7))) kept.push(i);
+  for (let i = 0, count = Math.ceil(length / PAGE); i < count; i++) if (marked(head, i)) kept.push(i);
   if (size !== start + kept.length * PAGE) throw new Error("a snapshot cut short");
   return { length, kept, start };
 }
