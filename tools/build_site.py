@@ -52,20 +52,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 #: RESTORE: Pyodide's restore of a memory snapshot (``API.restoreSnapshot`` in
 #: pyodide.asm.mjs) ends by copying the snapshot whole into Python's memory, pages of zeros
 #: too (13.7 MB of 30, made resident for nothing); the vendored copy calls the worker's
-#: ``globalThis.riposteRestore`` instead when there is one (web/boot/snapshot.js).
+#: ``globalThis.riposteRestore`` instead when there is one (web/boot/pages.js).
 RESTORE = ("Module.HEAP8.set(t),l}",
            "(globalThis.riposteRestore||((h,s)=>h.set(s)))(Module.HEAP8,t),l}")
-#: PLACE: Pyodide's loader (``loadPyodide`` in pyodide.mjs) restores the snapshot at once after
-#: its start; the vendored copy first awaits the worker's ``globalThis.ripostePlace`` with
-#: Python's memory, when there is one and a snapshot to restore: the snapshot's pages are
-#: placed there straight from Cache Storage, read while Pyodide started (web/boot/snapshot.js,
-#: ``opened``), and the RESTORE above copies nothing.
-PLACE = ("r=await Re(i,n);Fe(r,t);let a=Ae(r,s,t)",
-         "r=await Re(i,n);Fe(r,t);s&&globalThis.ripostePlace&&await globalThis.ripostePlace(r.HEAP8);let a=Ae(r,s,t)")
 #: Each patch: its name, the file it changes, the change, and a text that says the call is the
 #: one meant.
-PATCHES = (("RESTORE", "pyodide.asm.mjs", RESTORE, "restoreSnapshot=function(t)"),
-           ("PLACE", "pyodide.mjs", PLACE, 'o(Ae,"bootstrapPyodide")'))
+PATCHES = (("RESTORE", "pyodide.asm.mjs", RESTORE, "restoreSnapshot=function(t)"),)
 #: The part of Python's standard library the page ships: module names, one a line, checked
 #: at every build against a trace of what the page's Python imports (``stdlib_folder``).
 STDLIB_LIST = ROOT / "tools" / "stdlib.txt"

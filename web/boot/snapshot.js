@@ -9,7 +9,7 @@
 // for that moment). Before, a second Pyodide booted in a worker of its own once the page
 // was idle: two interpreters at once, 470–510 MB at the table (docs/PERFORMANCE.md).
 // Stored in the background; the page hears of it on a BroadcastChannel (web/boot/engine.js).
-import { clear, contents, FIRST, headLength, packed, place } from "./pages.js";
+import { contents, headLength, packed, PAGE, place } from "./pages.js";
 
 export const CACHE = "riposte-snapshot";
 export const CHANNEL = "riposte-snapshot";
@@ -28,69 +28,41 @@ export async function drop(key) {
 
 const SLICE = 4 << 20; // bytes read at a time
 
-// The bytes of `blob` in a buffer of the worker's own: a buffer `Blob.arrayBuffer()` makes
-// stays resident once dropped, and even once detached, until V8 next collects; one the
-// worker made is freed at once when detached (measured, docs/PERFORMANCE.md). Read with a
-// BYOB reader where the browser has one (Chromium): the stream fills that buffer itself;
-// elsewhere 4 MB at a time, copied in.
-export async function readAll(blob) {
-  let buffer = new ArrayBuffer(blob.size); // zeros until read: no memory until written
-  let got = 0;
-  let reader = null;
-  try {
-    reader = blob.stream().getReader({ mode: "byob" });
-  } catch {
-    /* no byte stream: slices below */
-  }
-  if (reader) {
-    while (got < blob.size) {
-      const { value, done } = await reader.read(new Uint8Array(buffer, got, Math.min(SLICE, blob.size - got)));
-      if (done) break;
-      buffer = value.buffer; // the same memory, handed back
-      got += value.byteLength;
+// The snapshot's bytes for `loadPyodide`'s `_loadSnapshot`, which Pyodide awaits once and
+// copies into its memory; `release()`, once Pyodide is up, gives their 30 MB back there and
+// then (issue #28: a warm visit's memory, docs/PERFORMANCE.md). Measured in Chromium: the
+// buffer `Response.arrayBuffer()` makes stays resident after it is dropped, and even after
+// it is detached, until V8 next collects (seconds or minutes: it was still there at the
+// table); a buffer of the page's own, detached (`transfer(0)`), is freed at once. So the
+// snapshot is read into one (its stored head gives its size), 4 MB of stored pages at a time,
+// and those slices go with the collections the read itself brings. Its pages of zeros were
+// never stored (web/boot/pages.js, `packed`): 18 MB read, not 31, and the 13.7 MB of zeros
+// take no memory. Not given as a
+// promise: Pyodide keeps its options as long as Python runs (its `_api.config`), and a
+// promise the bytes it resolved to; this thenable lets go of them.
+export function readOnce(response) {
+  let bytes = null;
+  let read = (async () => {
+    const blob = await response.blob();
+    const front = new Uint8Array(await blob.slice(0, 8).arrayBuffer());
+    const { length, kept, start } = contents(new Uint8Array(await blob.slice(0, headLength(front)).arrayBuffer()), blob.size);
+    bytes = new Uint8Array(length); // the pages left out stay zeros, never written
+    for (let k = 0; k < kept.length; k += SLICE / PAGE) {
+      const pages = new Uint8Array(await blob.slice(start + k * PAGE, start + (k + SLICE / PAGE) * PAGE).arrayBuffer());
+      place(bytes, pages, kept.slice(k, k + SLICE / PAGE));
     }
-    reader.cancel().catch(() => undefined);
-  } else {
-    for (; got < blob.size; got = Math.min(got + SLICE, blob.size)) {
-      new Uint8Array(buffer).set(new Uint8Array(await blob.slice(got, got + SLICE).arrayBuffer()), got);
-    }
-  }
-  if (got !== blob.size) throw new Error("a snapshot cut short");
-  return new Uint8Array(buffer);
-}
-
-// A stored snapshot opened for a restore (issue #28: a warm visit's time and memory). Its
-// front, Pyodide's header, is what `loadPyodide`'s `_loadSnapshot` is given (the build's
-// Pyodide sizes Python's memory from its WebAssembly, not from the snapshot's length). Its
-// stored pages are read at once, while Pyodide starts (the read takes little of the worker's
-// thread: in a trace, 17.9 MB in 100–130 ms beside Emscripten's start of 250); `place(heap)`
-// puts them straight into Python's memory once that start has made it (the build has
-// Pyodide's loader call `globalThis.ripostePlace` then, just before the restore), in about
-// 20 ms, zeroes what the start wrote where the snapshot has zeros, and frees the read.
-// Before, the whole snapshot was read first (31.5 MB, 17.9 of them resident) and Pyodide's
-// start waited for it; the copy was one more step. `restore(heap, rest)`, Pyodide's restore
-// as the build patched it, then only checks that the pages were placed, and says how many
-// it left alone (`restore.left`, for the tests).
-export async function opened(response) {
-  const blob = await response.blob();
-  const length = headLength(new Uint8Array(await blob.slice(0, FIRST).arrayBuffer()));
-  const { front, memory, kept, start } = contents(new Uint8Array(await blob.slice(0, length).arrayBuffer()), blob.size);
-  const read = readAll(blob.slice(start));
+    return bytes.buffer;
+  })();
   read.catch(() => undefined); // said when awaited
-  let placed = false;
-  const restore = () => {
-    if (!placed) throw new Error("the snapshot's pages were not placed");
-  };
   return {
-    front: front.slice(),
-    restore,
-    async place(heap) {
-      const into = new Uint8Array(heap.buffer, heap.byteOffset, memory); // throws if Python's memory is smaller
-      const pages = await read;
-      place(into, pages, kept, memory);
-      pages.buffer.transfer?.(0); // 17.9 MB given back now
-      restore.left = clear(into, kept, memory);
-      placed = true;
+    then(resolve, reject) {
+      const reading = read;
+      read = null;
+      return reading.then(resolve, reject);
+    },
+    release() {
+      bytes?.buffer.transfer?.(0);
+      bytes = null;
     },
   };
 }
