@@ -139,7 +139,7 @@ def seed_script(text: str) -> str:
             " sessionStorage.setItem('riposte.test.seeded', '1'); }")
 
 
-#: ``new_phone(url=None, *, save=None, init_script=None, ready=True, clock=False, **context_options)``
+#: ``new_phone(url=None, *, save=None, init_script=None, ready=True, clock=False, fresh=False, **context_options)``
 NewPhone = Callable[..., Watched]
 
 
@@ -150,12 +150,15 @@ def new_phone(browser: Any, site_url: str) -> Iterator[NewPhone]:
     already in its storage when the page first runs; ``init_script``: run before the
     page's own scripts; ``ready``: wait until the engine is ready (else only until the
     DOM is loaded); ``clock``: the page's clock is Playwright's, driven by the test
-    (``page.clock``) from the first instant. Other keywords go to ``browser.new_context``. Every context opened
-    is closed when the test ends, whatever happened."""
+    (``page.clock``) from the first instant. ``fresh``: the test is of the first visit
+    itself (``data-boot`` "cold", the snapshot made, the first visit's words), which a
+    profile used before would not make (every profile is fresh today: this says which tests
+    need it). Other keywords go to ``browser.new_context``. Every context opened is closed
+    when the test ends, whatever happened."""
     contexts: list[Any] = []
 
     def make(url: str | None = None, *, save: str | None = None, init_script: str | None = None,
-             ready: bool = True, clock: bool = False, **options: Any) -> Watched:
+             ready: bool = True, clock: bool = False, fresh: bool = False, **options: Any) -> Watched:
         url = url or site_url
         context = browser.new_context(**{"viewport": PHONE, "device_scale_factor": 1, **options})
         contexts.append(context)
