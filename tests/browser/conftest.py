@@ -6,23 +6,49 @@ are its usual calls).
 Every page records requests, console errors and page errors; a test fails on any
 request to another origin and on any console error (``Watched.assert_clean``).
 
+Warm phones (``Pool``). A fresh profile's first visit costs 7 to 10 seconds of CPU (the
+service worker installs and precaches, Pyodide compiles and boots, micropip installs the
+engine, the memory snapshot is made and stored); a returning user's visit about 2 (the
+snapshot restored). So each worker keeps a pool of used contexts, and a phone whose test
+asks for nothing else gets one: a returning user's new tab with empty storage. A context's
+first test makes its first visit (no warm-up: the pool grows to as many phones as a test of
+this worker held at once, 4 at most). When the test ends, its context goes back only if the
+test passed and changed nothing of it that would outlive the test: its pages are closed,
+the init scripts it was given removed (Playwright's ``Disposable``: ``save`` and
+``init_script`` keep their meaning, once per tab for ``save``, second tabs included), the
+listeners added meanwhile removed, the site's storage emptied (localStorage, IndexedDB,
+cookies, file systems) but for Cache Storage and the service worker's own, and the service
+worker stopped, as the browser stops an idle one. A context is closed instead when its test
+failed; changed its routes, offline state, permissions, clock (``page.clock`` is the
+context's), init scripts, cookies, geolocation, headers, timeouts, tracing; sent a CDP command
+that is not of a page's own domains (``PAGE_DOMAINS``); or had a page at another origin, a
+player's page (``#table=``: its own service worker) or a crash (``Lease``). A phone gets a
+context of its own, never pooled, with ``clock``, with any context option (``viewport``,
+``color_scheme``, ``service_workers``...), on another origin (a ``deployment`` of
+test_offline.py or test_versions.py) or a player's link, and with ``fresh=True``: for a test
+of the first visit itself (``data-boot`` "cold", the snapshot made, the service worker
+installing, the first visit's words). ``RIPOSTE_POOL_LOG=file`` says each take and give.
+tests/browser/test_pool.py checks the pool's promises.
+
 Playwright is imported here and in the test modules; ``tests/conftest.py`` leaves this
 folder out when Playwright is not installed, so ``pytest -m "not browser"`` runs without it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 # A first visit's engine boots, installs the wheel and makes its snapshot on a shared machine: give it time.
@@ -41,12 +67,29 @@ SITE = ROOT / "_site"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+#: A phone's context when a test asks for nothing else.
+DEFAULT_CONTEXT = {"viewport": PHONE, "device_scale_factor": 1}
+#: Each phase's report of a test (setup, call, teardown), for its fixtures' teardown.
+REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report: pytest.TestReport = yield
+    item.stash.setdefault(REPORTS, {})[report.when] = report
+    return report
+
+
+def passed(item: pytest.Item) -> bool:
+    """Whether the test ran and passed (its setup and its call)."""
+    reports = item.stash.get(REPORTS, {})
+    return "call" in reports and all(report.passed for report in reports.values())
 
 
 @pytest.fixture(scope="session")
@@ -139,30 +182,259 @@ def seed_script(text: str) -> str:
             " sessionStorage.setItem('riposte.test.seeded', '1'); }")
 
 
-#: ``new_phone(url=None, *, save=None, init_script=None, ready=True, clock=False, **context_options)``
+#: What a pooled context's site loses between two tests (CDP ``Storage.clearDataForOrigin``):
+#: all the page keeps (localStorage...) but its Cache Storage (precache, memory snapshot,
+#: the rest of the standard library) and its service worker, which make a repeat visit
+#: warm. IndexedDB is emptied database by database (``Pool.clear``): the live table's
+#: identity and PyScript's go, the service worker's own stays with the caches it describes.
+CLEARED = "cookies,file_systems,local_storage,websql,shader_cache"
+#: The service worker's IndexedDB (Workbox's expiration of the ``riposte-stdlib`` cache).
+WORKER_DATABASES = frozenset({"workbox-expiration"})
+#: Where ``Pool.clear`` opens its page: no file of the site.
+CLEARING = "pool-clearing-no-such-file"
+#: Until the service worker a first visit registered has installed (its precache taken)
+#: and is active, 10 s at most, before ``Pool.clear`` stops it.
+SETTLED = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const settled = () => !registration || (!registration.installing && registration.active?.state !== "activating");
+  for (let i = 0; i < 100 && !settled(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+}"""
+
+#: What a test may change in its context that would outlive the test (a context's routes,
+#: offline state, permissions, init scripts, timeouts...): a context so changed is closed,
+#: never pooled. ``clock.*``: the page's clock is the context's (``page.clock`` too) and
+#: cannot be taken back once installed.
+CHANGES = ("add_cookies", "add_init_script", "clear_permissions", "expose_binding", "expose_function",
+           "grant_permissions", "route", "route_from_har", "route_web_socket", "set_default_navigation_timeout",
+           "set_default_timeout", "set_extra_http_headers", "set_geolocation", "set_offline", "set_storage_state")
+CLOCK = ("install", "fast_forward", "pause_at", "resume", "run_for", "set_fixed_time", "set_system_time")
+
+#: CDP domains whose commands act on the page of the session alone (live.py's ``Frozen``
+#: pauses a page's scripts): a test's session may use them; any other command (Storage,
+#: Network, ServiceWorker...) may reach the whole context, which is then closed.
+PAGE_DOMAINS = frozenset({"Debugger", "Runtime", "HeapProfiler", "Profiler", "Performance", "Input", "DOM", "Emulation"})
+
+
+class Lease:
+    """One test's hold on a pooled context: the init scripts it was given (removed when the
+    test ends), the listeners it had before (those added meanwhile are removed), and
+    ``changes``: what the test did to it that would outlive the test (see ``CHANGES``), or
+    that took it off the site (a page at another origin, a player's page, a crash). Each of
+    these makes the context closed rather than pooled."""
+
+    def __init__(self, context: Any, origin: str, test: str = "") -> None:
+        self.context = context
+        self.origin = origin
+        self.test = test
+        self.scripts: list[Any] = []
+        self.changes: list[str] = []
+        impl = context._impl_obj
+        self.listeners = {event: list(impl.raw_listeners(event)) for event in impl.event_names()}
+        self.shadowed: list[tuple[Any, str]] = []
+        for name in CHANGES:
+            self.shadow(context, name, name)
+        for name in CLOCK:
+            self.shadow(context.clock, name, f"clock.{name}")
+        self.shadow(context.tracing, "start", "tracing.start")
+        self.shadow(context, "new_cdp_session", "", self.cdp_session)
+        context.on("page", self.watch)
+        context.on("request", lambda request: self.visit(request.url, "a request"))
+
+    def shadow(self, owner: Any, name: str, change: str, wrap: Callable[..., Any] | None = None) -> None:
+        """``owner.name`` noted in ``changes`` when called (until ``end``)."""
+        method = getattr(owner, name)
+
+        def noted(*args: Any, **kwargs: Any) -> Any:
+            self.changes.append(change)
+            return method(*args, **kwargs)
+
+        setattr(owner, name, wrap(method) if wrap else noted)
+        self.shadowed.append((owner, name))
+
+    def cdp_session(self, new_cdp_session: Callable[..., Any]) -> Callable[..., Any]:
+        def session(page: Any) -> Any:
+            cdp = new_cdp_session(page)
+            send = cdp.send
+
+            def checked(method: str, params: Any = None) -> Any:
+                if method.partition(".")[0] not in PAGE_DOMAINS:
+                    self.changes.append(f"CDP {method}")
+                return send(method, params)
+
+            cdp.send = checked
+            return cdp
+
+        return session
+
+    def watch(self, page: Any) -> None:
+        page.on("framenavigated", self.navigated)
+        page.on("crash", lambda _: self.changes.append("a page crashed"))
+
+    def navigated(self, frame: Any) -> None:
+        if frame.parent_frame is None:
+            self.visit(frame.url, "a page")
+
+    def visit(self, url: str, what: str) -> None:
+        if url == "about:blank" or url.startswith(("data:", "blob:" + self.origin + "/")):
+            return
+        if not url.startswith(self.origin + "/"):
+            self.changes.append(f"{what} at {url}")
+        elif urlsplit(url).fragment.startswith("table="):
+            self.changes.append("a player's page")  # its own service worker, if the site's was not there yet
+
+    def add_script(self, script: str) -> None:
+        """A context init script for this test only (removed by ``end``)."""
+        self.scripts.append(type(self.context).add_init_script(self.context, script))
+
+    def end(self) -> None:
+        """The context as it was before the test (its pages closed already)."""
+        for script in self.scripts:
+            script.close()
+        impl = self.context._impl_obj
+        for event in impl.event_names():
+            for listener in impl.raw_listeners(event):
+                if listener not in self.listeners.get(event, []):
+                    impl.remove_listener(event, listener)
+        for owner, name in self.shadowed:
+            delattr(owner, name)
+
+
+class Pool:
+    """A worker's warm contexts: see the module's docstring. ``take`` one (an idle one, or
+    a new one when none is), ``give`` it back when its test ends: pooled again only if the
+    test passed and changed nothing of it (``Lease``), with its pages closed and its site's
+    storage cleared but for Cache Storage and the service worker; closed otherwise."""
+
+    def __init__(self, browser: Any, site_url: str, size: int = 4) -> None:
+        self.browser = browser
+        self.origin = site_url.rstrip("/")
+        self.size = size
+        self.idle: list[Any] = []
+        self.log = os.environ.get("RIPOSTE_POOL_LOG")  # a file where each take and give is said
+
+    def note(self, lease: Lease, what: str) -> None:
+        if self.log:
+            with open(self.log, "a", encoding="utf-8") as log:
+                log.write(f"{os.getpid()} {id(lease.context):x} {lease.test} {what}\n")
+
+    def serves(self, url: str) -> bool:
+        """Whether a phone on ``url`` may have a pooled context: the site's game master's
+        page (with or without a link's fragment), not a player's (``#table=``: its own
+        service worker) nor another origin."""
+        return url.startswith(self.origin + "/") and not urlsplit(url).fragment.startswith("table=")
+
+    def take(self, test: str = "") -> Lease:
+        warm = bool(self.idle)
+        lease = Lease(self.idle.pop() if warm else self.browser.new_context(**DEFAULT_CONTEXT), self.origin, test)
+        self.note(lease, "taken" if warm else "new")
+        return lease
+
+    def give(self, lease: Lease, passed: bool) -> None:
+        context = lease.context
+        if context.is_closed():
+            return
+        try:
+            if passed and not lease.changes and len(self.idle) < self.size:
+                self.close_pages(lease)
+            if not passed or lease.changes or len(self.idle) >= self.size:
+                self.note(lease, f"closed: {'passed' if passed else 'failed'}, {len(self.idle)} idle, {lease.changes[:3]}")
+                context.close()
+                return
+            lease.end()
+            self.clear(context)
+        except BaseException:
+            self.note(lease, "closed: an error")
+            context.close()
+            raise
+        self.note(lease, "given back")
+        self.idle.append(context)
+
+    @staticmethod
+    def close_pages(lease: Lease) -> None:
+        """Each page closed once past its start: Chromium may never close a page it is just
+        committing (a hang seen here, a player's page closed at "commit"). One that never
+        gets there keeps its context out of the pool (``context.close`` ends it)."""
+        for page in lease.context.pages:
+            try:
+                page.wait_for_load_state("domcontentloaded", timeout=10_000)
+            except PlaywrightTimeoutError:
+                lease.changes.append(f"a page still loading: {page.url}")
+                return
+            page.close()
+
+    def clear(self, context: Any) -> None:
+        """The site's storage emptied but for Cache Storage and the service worker, and the
+        service worker stopped, as the browser stops it once idle: the next page starts it
+        again in its own renderer process, as a returning user's page does. (One left running
+        lives in another process: a page closed then is its process's last and Chromium ends
+        that process at once, so its WebRTC connections are never closed, and a player's
+        phone does not hear at once that the game master's page is gone.) Done from a page of
+        the site's origin, which CDP's IndexedDB domain wants: a file that is not there, which
+        neither the service worker nor the app answers (a 404)."""
+        page = context.new_page()
+        try:
+            page.goto(f"{self.origin}/{CLEARING}", wait_until="domcontentloaded")
+            page.evaluate(SETTLED)
+            cdp = context.new_cdp_session(page)
+            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": CLEARED})
+            for name in cdp.send("IndexedDB.requestDatabaseNames", {"securityOrigin": self.origin})["databaseNames"]:
+                if name not in WORKER_DATABASES:
+                    cdp.send("IndexedDB.deleteDatabase", {"securityOrigin": self.origin, "databaseName": name})
+            cdp.send("ServiceWorker.enable")
+            cdp.send("ServiceWorker.stopAllWorkers")
+            cdp.detach()
+        finally:
+            page.close()
+
+    def close(self) -> None:
+        while self.idle:
+            self.idle.pop().close()
+
+
+@pytest.fixture(scope="session")
+def pool(browser: Any, site_url: str) -> Iterator[Pool]:
+    """This worker's warm contexts (``Pool``), closed when the session ends."""
+    contexts = Pool(browser, site_url)
+    yield contexts
+    contexts.close()
+
+
+#: ``new_phone(url=None, *, save=None, init_script=None, ready=True, clock=False, fresh=False, **context_options)``
 NewPhone = Callable[..., Watched]
 
 
 @pytest.fixture
-def new_phone(browser: Any, site_url: str) -> Iterator[NewPhone]:
-    """Open a phone: a fresh browser profile (its own context, 390×844 unless a
-    ``viewport`` is given) on ``url`` (the site by default), watched. ``save``: the text
-    already in its storage when the page first runs; ``init_script``: run before the
-    page's own scripts; ``ready``: wait until the engine is ready (else only until the
-    DOM is loaded); ``clock``: the page's clock is Playwright's, driven by the test
-    (``page.clock``) from the first instant. Other keywords go to ``browser.new_context``. Every context opened
-    is closed when the test ends, whatever happened."""
+def new_phone(browser: Any, site_url: str, pool: Pool, request: pytest.FixtureRequest) -> Iterator[NewPhone]:
+    """Open a phone: a browser profile of its own (a context, 390×844 unless a ``viewport``
+    is given) on ``url`` (the site by default), watched. ``save``: the text already in its
+    storage when the page first runs; ``init_script``: run before the page's own scripts;
+    ``ready``: wait until the engine is ready (else only until the DOM is loaded);
+    ``clock``: the page's clock is Playwright's, driven by the test (``page.clock``) from
+    the first instant. Other keywords go to ``browser.new_context``.
+
+    The profile is a returning user's with empty storage (a warm context of ``pool``: the
+    service worker installed, the memory snapshot stored) when nothing asks otherwise: no
+    ``clock``, no context keyword, a page of the site that is not a player's. ``fresh``:
+    a profile never used, for a test of the first visit itself. Every context opened is
+    closed or given back to the pool when the test ends, whatever happened."""
     contexts: list[Any] = []
+    leases: list[Lease] = []
 
     def make(url: str | None = None, *, save: str | None = None, init_script: str | None = None,
-             ready: bool = True, clock: bool = False, **options: Any) -> Watched:
+             ready: bool = True, clock: bool = False, fresh: bool = False, **options: Any) -> Watched:
         url = url or site_url
-        context = browser.new_context(**{"viewport": PHONE, "device_scale_factor": 1, **options})
-        contexts.append(context)
-        if save is not None:
-            context.add_init_script(seed_script(save))
-        if init_script is not None:
-            context.add_init_script(init_script)
+        scripts = [script for script in (None if save is None else seed_script(save), init_script) if script is not None]
+        if fresh or clock or options or not pool.serves(url):
+            context = browser.new_context(**{**DEFAULT_CONTEXT, **options})
+            contexts.append(context)
+            for script in scripts:
+                context.add_init_script(script)
+        else:
+            lease = pool.take(request.node.nodeid)
+            leases.append(lease)
+            context = lease.context
+            for script in scripts:
+                lease.add_script(script)
         parts = urlsplit(url)  # the origin alone: a link's path and fragment are not part of it
         watched = Watched(context.new_page(), f"{parts.scheme}://{parts.netloc}")
         if clock:
@@ -175,8 +447,12 @@ def new_phone(browser: Any, site_url: str) -> Iterator[NewPhone]:
         return watched
 
     yield make
-    for context in contexts:
-        context.close()
+    ok = passed(request.node)
+    with contextlib.ExitStack() as ending:  # each one closed or given back, even if another fails
+        for context in contexts:
+            ending.callback(context.close)
+        for lease in leases:
+            ending.callback(pool.give, lease, ok)
 
 
 @pytest.fixture

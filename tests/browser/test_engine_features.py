@@ -5,15 +5,15 @@ reload restored from the memory snapshot."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from conftest import ROOT, wait_ready
+from conftest import ROOT, NewPhone, wait_ready
 from playwright.sync_api import expect
 
 FEATURES = json.loads((ROOT / "tests" / "engines" / "scenario.json").read_text())["features"]
 
 
-def test_chromium_has_what_docs_browsers_says(phone: Any) -> None:
+def test_chromium_has_what_docs_browsers_says(new_phone: NewPhone) -> None:
+    phone = new_phone(fresh=True)  # a first visit: it makes the snapshot the reload restores
     page = phone.page
     expect(page.locator("html")).to_have_attribute("data-snapshot", "made", timeout=120_000)
     page.reload()

@@ -70,7 +70,7 @@ def test_a_reload_mid_round_finds_the_same_board_and_undo_redo_cross_it(phone: A
 
 
 def test_nothing_can_be_tapped_until_the_engine_is_ready(new_phone: NewPhone) -> None:
-    page = new_phone(ready=False).page
+    page = new_phone(ready=False, fresh=True).page  # the first visit's words, below
     # Read at one instant: the engine may be up a moment later (a warm start is quick).
     state, inert, said = page.evaluate("[document.documentElement.dataset.engine, document.querySelector('main').inert,"
                                        " document.querySelector('#engine-status').textContent]")
