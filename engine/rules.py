@@ -69,15 +69,20 @@ def weapon_for(c: Combatant, uses: Uses, chosen: str | None) -> Weapon | None:
     raise Refusal(uses.key)
 
 
-def never_fits(c: Combatant, uses: Uses) -> bool:
+def never_fits(c: Combatant, uses: Uses, hands: tuple[Combatant, Combatant] | None = None) -> bool:
     """No change of hands can give ``c`` a weapon that fits (R4: a bow, a thrown weapon, a
     melee weapon or shield to parry): judged with every weapon in hand and an arrow
-    nocked, and with nothing in hand. Bare hands fit where they may."""
+    nocked, and with nothing in hand (``hands``: :func:`other_hands` of ``c``, when the
+    caller asks for several actions). Bare hands fit where they may."""
     if uses.bare_hands or any(uses.fits(c, w) for w in c.weapons):
         return False
-    every = replace(c, in_hand=tuple(w.id for w in c.weapons), arrow_nocked=True)
-    empty = replace(c, in_hand=())
+    every, empty = hands or other_hands(c)
     return not any(uses.fits(every, w) or uses.fits(empty, w) for w in c.weapons)
+
+
+def other_hands(c: Combatant) -> tuple[Combatant, Combatant]:
+    """``c`` with every weapon in hand and an arrow nocked, and ``c`` with nothing in hand."""
+    return replace(c, in_hand=tuple(w.id for w in c.weapons), arrow_nocked=True), replace(c, in_hand=())
 
 
 def eligibility(c: Combatant, turn: Turn, action: Action) -> str:

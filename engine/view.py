@@ -20,7 +20,7 @@ from .codec import combatant_json, named_test_json
 from .errors import Refusal
 from .initiative import board_order, breakdown, declarable, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
-from .rules import Turn, describe_tests, never_fits, payer, plan, price, turn_of
+from .rules import Turn, describe_tests, never_fits, other_hands, payer, plan, price, turn_of
 
 #: The actions that attack a fighter: after one, the page offers the target's answers
 #: (R5.3) at once, those that fit the attack (D23, ``answers`` in the catalogue).
@@ -119,7 +119,8 @@ def never(c: Combatant) -> list[str]:
     >>> never(parse_combatant({"name": "Orque"}, "c1", 0))
     ['ajuster_tir', 'encocher_fleche', 'lancer_arme', 'preparer_arme', 'tir_arc', 'parer']
     """
-    return [a.id for a in ACTIONS.values() if a.uses is not None and never_fits(c, a.uses)]
+    hands = other_hands(c)  # once, not once an action: two copies of the fighter each (issue #28)
+    return [a.id for a in ACTIONS.values() if a.uses is not None and never_fits(c, a.uses, hands)]
 
 
 def _declarations(c: Combatant) -> list[dict[str, Any]]:
