@@ -278,9 +278,6 @@ def open_page(p: Any, chromium: str, profile: Path, phone: str | None = None) ->
     return context, page
 
 
-#: Once per Pyodide, a restored start has V8 optimise the WebAssembly (web/boot/snapshot.js).
-OPTIMISED = "caches.open('riposte-optimised').then((cache) => cache.keys()).then((keys) => keys.length > 0)"
-
 #: The rest of the standard library (issue #28): fetched once the page is ready, in the
 #: background, and counted apart.
 REST = "/python_stdlib_rest.zip"
@@ -314,18 +311,12 @@ def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting
     figures["files"] = counter.files
     if before == "riposte":
         # Ready the next visit: a 30-fighter fight saved with its board, the page reloaded
-        # (restored from the snapshot: taps measured on it), and kept open until that first
-        # restored start has had V8 optimise the WebAssembly, once (web/boot/snapshot.js,
-        # `optimise`), as a game master's first session at the table would.
+        # (restored from the snapshot: taps measured on it).
         page.evaluate("text => localStorage.setItem('riposte.encounter', text)", fight_save(30))
         page.reload()
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         if phone is None:
             figures["taps"] = page.evaluate(TAPS, taps)
-        for _ in range(240):
-            if page.evaluate(OPTIMISED):
-                break
-            page.wait_for_timeout(500)
     context.close()
     return figures
 

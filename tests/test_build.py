@@ -217,7 +217,8 @@ def test_a_module_outside_the_shipped_part_that_cannot_be_fetched_says_why(tmp_p
 def test_the_vendored_pyodide_is_patched_in_one_call_each(tmp_path: Path, name: str, file: str,
                                                             change: tuple[str, str], mark: str) -> None:
     """Issue #28: the calls the build changes in Pyodide (its restore's copy, then
-    web/boot/pages.js's when the worker has it), once each, and nothing else of the file."""
+    web/boot/pages.js's when the worker has it; its fetch of its own files, then
+    web/boot/boot.mjs's), once each, and nothing else of the file."""
     build_site.vendor_pyodide(tmp_path)
     module = build_site.runtime_folder(tmp_path, "pyodide") / file
     shipped = build_site.npm_package("pyodide", build_site.PYODIDE_VERSION) / file
@@ -233,7 +234,7 @@ def test_the_build_fails_when_pyodide_is_not_the_one_it_patches(tmp_path: Path, 
     name, file, _, mark = patches[patch]
     patches[patch] = (name, file, ("Module.HEAP8.set(snapshot)", "x"), mark)
     monkeypatch.setattr(build_site, "PATCHES", tuple(patches))
-    with pytest.raises(SystemExit, match=f"{file} .*: its snapshot restore is not the one {name} patches"):
+    with pytest.raises(SystemExit, match=f"{file} .*: its text is not the one {name} patches"):
         build_site.vendor_pyodide(tmp_path)
 
 

@@ -12,14 +12,18 @@
 // snapshot for the next visit before PyScript touches it (issue #28: never a second
 // Python beside the first), stored in the background. Then it reseeds `random` (its
 // state is frozen in a snapshot). Any restore error (corrupted, foreign, another Pyodide
-// build) falls back to a cold boot and drops the snapshot. Once per Pyodide, a restored
-// visit runs the engine a while in the background, so that V8 keeps the WebAssembly's
-// optimised code for the visits after it (web/boot/snapshot.js, `optimise`).
+// build) falls back to a cold boot and drops the snapshot.
+//
+// Pyodide's own files (its WebAssembly, the standard library's zip) are read from the
+// service worker's precache directly when it holds them (`fromPrecache`, which the build
+// has Pyodide's loader call: tools/build_site.py, FETCH), not through the service worker:
+// a warm visit then holds 25-30 MB less, as fast (issue #28, docs/PERFORMANCE.md). V8 keeps
+// no code cache for a WebAssembly read so; it compiles what runs, as it goes.
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
 // web/boot/bridge.py to report; `globalThis.ripostePython` is the interpreter.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
 import { restore } from "./pages.js";
-import { drop, make, optimise, readOnce, saved, store } from "./snapshot.js";
+import { drop, make, readOnce, saved, store } from "./snapshot.js";
 
 export { version };
 // Written by the build (tools/build_site.py): the engine wheel beside this module, and the
@@ -35,6 +39,18 @@ const key = new URL(`../../${KEY}`, here).href;
 const indexURL = new URL("../../runtime/pyodide/", here).href;
 const stdLibURL = new URL("../../stdlib/python_stdlib.zip", here).href;
 const rest = new URL("../../stdlib/python_stdlib_rest.zip", here).href;
+
+// Pyodide's fetch of its own files: from Cache Storage when the precache holds the file (a
+// repeat visit, offline too), from the network otherwise (a first visit). Not a file asked
+// with its hash (a package Pyodide loads checks it): fetched, and so checked.
+async function fromPrecache(url, init) {
+  if (!init?.integrity && globalThis.caches) {
+    const kept = await caches.match(url).catch(() => undefined);
+    if (kept) return kept;
+  }
+  return fetch(url, init);
+}
+globalThis.riposteFetch = fromPrecache;
 
 // The rest of the standard library, fetched when first imported.
 function findRest(py) {
@@ -93,7 +109,7 @@ export async function loadPyodide(options = {}) {
       if (!py.runPython("'riposte_engine_imported' in globals()")) throw new Error("a snapshot without the engine");
       findRest(py);
       globalThis.riposteBoot = "restored";
-      optimise(py, new URL("pyodide.asm.wasm", indexURL).href).catch(() => undefined); // once per Pyodide
+      caches.delete("riposte-optimised").catch(() => undefined); // an earlier release's mark, no longer read
     } catch (error) {
       // Never try a bad snapshot twice: this boot makes a new one.
       await drop(key);
