@@ -204,7 +204,11 @@ def test_a_round_of_six_fighters_from_the_board(new_phone: NewPhone, shot: Shot,
             judge("a row opened")
             value = row.locator('.stepper[data-field="wounds"] .stepper-value')
             before = int(value.input_value() or "0")
-            taps.tap(row.locator('button[data-do="step"][data-field="wounds"][data-by="3"]'))
+            plus = row.locator('button[data-do="step"][data-field="wounds"][data-by="3"]')
+            # The page brings an opened row on screen in its next frame (board-view.js,
+            # toggle); a person taps once it has (a loaded machine's frame comes late).
+            page.wait_for_function(f"el => ({CLEAR})(el)", arg=plus.element_handle(), timeout=5_000)
+            taps.tap(plus)
             expect(value).to_have_value(str(before + 3))
             expect(row.locator(".badges")).to_contain_text(words["wounds"].replace("1", str(before + 3)))
             assert taps.since(mark) == (2, 0), "a wound of 3"
