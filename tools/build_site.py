@@ -58,7 +58,7 @@ RESTORE = ("Module.HEAP8.set(t),l}",
 #: FETCH: Pyodide's loader fetches its own files (``browser_getBinaryResponse`` in
 #: pyodide.mjs: the WebAssembly, the standard library's zip); the vendored copy calls the
 #: worker's ``globalThis.riposteFetch`` when there is one, which reads the service worker's
-#: precache directly (web/boot/boot.mjs: 25-30 MB less on a warm visit, docs/PERFORMANCE.md).
+#: precache directly (web/boot/boot.mjs: 20-40 MB less on a warm visit, docs/PERFORMANCE.md).
 FETCH = ("return{response:fetch(n,t?{integrity:t}:{})}",
          "return{response:(globalThis.riposteFetch||fetch)(n,t?{integrity:t}:{})}")
 #: Each patch: its name, the file it changes, the change, and a text that says the call is the

@@ -334,9 +334,10 @@ class Pool:
         if context.is_closed():
             return
         try:
-            if passed and not lease.changes and len(self.idle) < self.size:
-                self.close_pages(lease)
-            if not passed or lease.changes or len(self.idle) >= self.size:
+            pooled = passed and not lease.changes and len(self.idle) < self.size
+            if pooled:
+                self.close_pages(lease)  # a page that never finishes loading is a change
+            if not pooled or lease.changes:
                 self.note(lease, f"closed: {'passed' if passed else 'failed'}, {len(self.idle)} idle, {lease.changes[:3]}")
                 context.close()
                 return

@@ -17,8 +17,9 @@
 // Pyodide's own files (its WebAssembly, the standard library's zip) are read from the
 // service worker's precache directly when it holds them (`fromPrecache`, which the build
 // has Pyodide's loader call: tools/build_site.py, FETCH), not through the service worker:
-// a warm visit then holds 25-30 MB less, as fast (issue #28, docs/PERFORMANCE.md). V8 keeps
-// no code cache for a WebAssembly read so; it compiles what runs, as it goes.
+// a warm visit then holds 20-40 MB less (issue #28, docs/PERFORMANCE.md). V8 keeps no code
+// cache for a WebAssembly read so: it compiles what runs, as it goes, and the engine is
+// ready about 280 ms later on this machine, the saved board drawn as soon as before.
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
 // web/boot/bridge.py to report; `globalThis.ripostePython` is the interpreter.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
@@ -109,7 +110,6 @@ export async function loadPyodide(options = {}) {
       if (!py.runPython("'riposte_engine_imported' in globals()")) throw new Error("a snapshot without the engine");
       findRest(py);
       globalThis.riposteBoot = "restored";
-      caches.delete("riposte-optimised").catch(() => undefined); // an earlier release's mark, no longer read
     } catch (error) {
       // Never try a bad snapshot twice: this boot makes a new one.
       await drop(key);

@@ -88,6 +88,10 @@ gc.collect()`);
   }
 }
 
+// An earlier release's mark that V8 had written its WebAssembly code cache (issue #28: no
+// longer read), dropped with the old snapshots.
+const OPTIMISED = "riposte-optimised";
+
 // Stored under `key` (the old ones dropped), and said: { ok, bytes } or { ok: false, error }.
 export async function store(key, snapshot, error) {
   let said;
@@ -95,6 +99,7 @@ export async function store(key, snapshot, error) {
     if (!snapshot) throw error;
     const cache = await caches.open(CACHE);
     for (const old of await cache.keys()) await cache.delete(old);
+    await caches.delete(OPTIMISED).catch(() => undefined);
     await cache.put(key, new Response(new Blob(packed(snapshot)))); // its pages of zeros left out (web/boot/pages.js)
     said = { ok: true, bytes: snapshot.byteLength };
   } catch (failure) {
