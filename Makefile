@@ -28,7 +28,7 @@ serve: site
 	$(PY) tools/serve.py --port $(PORT)
 
 lint: $(VENV)/.installed node_modules/.installed
-	$(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py
+	$(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py
 	$(PY) -m mypy
 	node_modules/.bin/eslint .
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import doctest
+import json
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,11 +76,58 @@ def test_the_builds_own_doctests() -> None:
 # the rest in another, fetched when first imported (web/boot/riposte_stdlib.py).
 
 sys.path.insert(0, str(ROOT / "web" / "boot"))
+import riposte_pyscript  # noqa: E402
 import riposte_stdlib  # noqa: E402
 
 
 def test_the_finders_own_doctests() -> None:
     assert doctest.testmod(riposte_stdlib).failed == 0
+    assert doctest.testmod(riposte_pyscript).failed == 0
+
+
+def test_pyscripts_package_compiled_once_is_what_python_imports_while_its_source_is_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """web/boot/riposte_pyscript.py: the bytecode written before the source is used without
+    compiling anything; once the source differs, Python compiles it (never a stale module)."""
+    import builtins
+    import importlib
+
+    sources = {"riposte_fakepkg/__init__.py": "from riposte_fakepkg.part import X\n", "riposte_fakepkg/part.py": "X = 41 + 1\n"}
+    assert riposte_pyscript.install(riposte_pyscript.compiled(sources, str(tmp_path))) == 2
+    for name, source in sources.items():  # as PyScript does after it
+        (tmp_path / name).write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    compiled: list[object] = []
+    real = builtins.compile
+    monkeypatch.setattr(builtins, "compile", lambda *args, **kwargs: compiled.append(args[1]) or real(*args, **kwargs))
+    importlib.invalidate_caches()
+    assert importlib.import_module("riposte_fakepkg").X == 42 and compiled == []
+    for name in list(sys.modules):
+        if name.startswith("riposte_fakepkg"):
+            monkeypatch.delitem(sys.modules, name)
+    (tmp_path / "riposte_fakepkg" / "part.py").write_text("X = 7\n", encoding="utf-8")  # another PyScript
+    importlib.invalidate_caches()
+    assert importlib.import_module("riposte_fakepkg").X == 7 and compiled == [str(tmp_path / "riposte_fakepkg" / "part.py")]
+    for name in list(sys.modules):
+        if name.startswith("riposte_fakepkg"):
+            monkeypatch.delitem(sys.modules, name)
+
+
+def test_the_build_takes_pyscripts_package_as_its_core_writes_it(tmp_path: Path) -> None:
+    package = build_site.npm_package("@pyscript/core", build_site.PYSCRIPT_VERSION)
+    sources = build_site.pyscript_sources(package)
+    assert "pyscript/__init__.py" in sources and "pyscript/context.py" in sources
+    # A core that writes one file otherwise: the build says which.
+    fake = tmp_path / "core"
+    (fake / "dist").mkdir(parents=True)
+    (fake / build_site.PYSCRIPT_SOURCES).parent.mkdir(parents=True)
+    shutil.copy(package / build_site.PYSCRIPT_SOURCES, fake / build_site.PYSCRIPT_SOURCES)
+    core = "".join(p.read_text(encoding="utf-8") for p in (package / "dist").glob("core-*.js"))
+    context = json.dumps(sources["pyscript/context.py"], ensure_ascii=False)
+    (fake / "dist" / "core-x.js").write_text(core.replace(context, context.replace("import", "import ")), encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"PyScript's core does not write pyscript/context\.py as"):
+        build_site.pyscript_sources(fake)
 
 
 def stdlib_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, traced: set[str], listed: set[str] | None = None) -> Path:
@@ -100,13 +149,18 @@ def test_the_shipped_zip_holds_the_list_its_packages_and_the_finder_and_the_rest
     files = {name for name in full.namelist() if not name.endswith("/")}
     ours = {name for name in shipped.namelist() if not name.endswith("/")}
     theirs = {name for name in rest.namelist() if not name.endswith("/")}
+    riposte = {build_site.STDLIB_FINDER, build_site.PYSCRIPT_BYTECODE}
     assert ours == {"json/__init__.py", "email/mime/text.py",  # what the list names
                     "email/__init__.py", "email/mime/__init__.py",  # the packages they are in
-                    build_site.STDLIB_FINDER}
+                    *riposte}
     assert "email/mime/" in shipped.namelist()  # their folders
     assert {"json/decoder.py", "xml/dom/minidom.py", "email/parser.py"} <= theirs  # a module of a listed package too
-    assert ours & theirs == set() and (ours - {build_site.STDLIB_FINDER}) | theirs == files
-    assert all(shipped.read(name) == full.read(name) for name in ours - {build_site.STDLIB_FINDER})
+    assert ours & theirs == set() and (ours - riposte) | theirs == files
+    assert all(shipped.read(name) == full.read(name) for name in ours - riposte)
+    # PyScript's package, for the cold boot to compile (web/boot/riposte_pyscript.py).
+    bytecode: dict[str, object] = {}
+    exec(shipped.read(build_site.PYSCRIPT_BYTECODE).decode(), bytecode)
+    assert bytecode["SOURCES"] == build_site.pyscript_sources(build_site.npm_package("@pyscript/core", build_site.PYSCRIPT_VERSION))
     # The finder knows what the rest holds, and nothing else.
     namespace: dict[str, object] = {}
     exec(shipped.read(build_site.STDLIB_FINDER).decode(), namespace)

@@ -70,10 +70,15 @@ PATCHES = (("RESTORE", "pyodide.asm.mjs", RESTORE, "restoreSnapshot=function(t)"
 STDLIB_LIST = ROOT / "tools" / "stdlib.txt"
 #: The page's Python besides the engine: its imports are traced too. PyScript's package
 #: as its npm package carries it (its core writes the same files into the worker).
-WORKER_PYTHON = ("web/boot/bridge.py", "web/boot/riposte_stdlib.py")
+WORKER_PYTHON = ("web/boot/bridge.py", "web/boot/riposte_stdlib.py", "web/boot/riposte_pyscript.py")
 PYSCRIPT_PYTHON = "src/stdlib/pyscript"
+#: PyScript's package as one JavaScript object (its npm package's build artifact), which
+#: PyScript's core writes into the worker's file system on every visit.
+PYSCRIPT_SOURCES = "src/stdlib/pyscript.js"
 #: The finder of the rest of the library (web/boot/riposte_stdlib.py), in the shipped zip.
 STDLIB_FINDER = "riposte_stdlib.py"
+#: PyScript's package compiled once (web/boot/riposte_pyscript.py), in the shipped zip.
+PYSCRIPT_BYTECODE = "riposte_pyscript.py"
 PAGE = ("index.html", "pyscript.toml", "manifest.webmanifest")
 #: Browser libraries vendored as they are (npm name, pinned version, file in the package),
 #: each into runtime/<name>-<version>/. The QR code reader (« Scanner la réponse »,
@@ -362,10 +367,56 @@ def rest_finder(files: list[str]) -> str:
     return source
 
 
+def pyscript_sources(package: Path) -> dict[str, str]:
+    """PyScript's Python package, path (as its core writes it, under the worker's current
+    directory) to source, read from its npm package's artifact; the build fails unless
+    PyScript's core carries each file's text as it is (the bytecode made from it would
+    then never be used: web/boot/riposte_pyscript.py)."""
+    text = (package / PYSCRIPT_SOURCES).read_text(encoding="utf-8")
+    start = text.find("export default")
+    try:
+        tree = json.loads(text[start + len("export default"):].strip().removesuffix(";")) if start >= 0 else None
+    except ValueError:
+        tree = None
+    if not isinstance(tree, dict):
+        fail(f"{PYSCRIPT_SOURCES} of @pyscript/core {PYSCRIPT_VERSION} is not one object of PyScript's files")
+
+    def files(folder: str, node: dict[str, object]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for name, value in node.items():
+            out.update({f"{folder}{name}": value} if isinstance(value, str) else files(f"{folder}{name}/", value))  # type: ignore[arg-type]
+        return out
+
+    sources = files("", tree)
+    core = "".join(p.read_text(encoding="utf-8") for p in sorted((package / "dist").glob("core-*.js")))
+    differ = sorted(name for name, source in sources.items() if json.dumps(source, ensure_ascii=False) not in core)
+    if not sources or differ:
+        fail(f"PyScript's core does not write {', '.join(differ) or 'any file'} as {PYSCRIPT_SOURCES} has it")
+    return sources
+
+
+def pyscript_bytecode(sources: dict[str, str]) -> str:
+    """web/boot/riposte_pyscript.py with PyScript's package in it, for the cold boot to compile."""
+    source = (ROOT / "web" / "boot" / "riposte_pyscript.py").read_text()
+    source, n = re.subn(r"^SOURCES: dict\[str, str\] = \{\}$", lambda _: f"SOURCES: dict[str, str] = {sources!r}", source, flags=re.M)
+    if n != 1:
+        fail("web/boot/riposte_pyscript.py has no line `SOURCES: dict[str, str] = {}`")
+    return source
+
+
+def zip_text(name: str, text: str) -> tuple[zipfile.ZipInfo, bytes]:
+    """A module of Riposte's own for the standard library's zip, as the zip's own are dated."""
+    info = zipfile.ZipInfo(name, date_time=(2016, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info, text.encode()
+
+
 def stdlib_folder(site: Path, wheel: Path) -> str:
     """``stdlib-<hash>/``: Pyodide's standard library in two zips (issue #28). The one the
     page gives Pyodide (web/boot/boot.mjs) holds the modules tools/stdlib.txt names, their
-    packages, and the finder of the rest (web/boot/riposte_stdlib.py); the other holds the rest,
+    packages, the finder of the rest (web/boot/riposte_stdlib.py) and PyScript's package to
+    compile once (web/boot/riposte_pyscript.py); the other holds the rest,
     fetched when a module of it is first imported. The build fails when the trace finds a
     module the list lacks (the engine imports something new: add it to the list)."""
     wanted = stdlib_list()
@@ -388,10 +439,8 @@ def stdlib_folder(site: Path, wheel: Path) -> str:
         shipped = [(info, full.read(info)) for info in full.infolist() if info.filename in chosen | folders]
         rest = [(info, full.read(info)) for info in full.infolist() if info.filename not in chosen
                 and (not info.is_dir() or info.filename in zip_entries([f for f in files if f not in chosen]))]
-    finder = zipfile.ZipInfo(STDLIB_FINDER, date_time=(2016, 1, 1, 0, 0, 0))
-    finder.compress_type = zipfile.ZIP_DEFLATED
-    finder.external_attr = 0o644 << 16
-    shipped.append((finder, rest_finder([info.filename for info, _ in rest]).encode()))
+    shipped.append(zip_text(STDLIB_FINDER, rest_finder([info.filename for info, _ in rest])))
+    shipped.append(zip_text(PYSCRIPT_BYTECODE, pyscript_bytecode(pyscript_sources(npm_package("@pyscript/core", PYSCRIPT_VERSION)))))
     staging = site / "stdlib-staging"
     staging.mkdir()
     write_zip(staging / "python_stdlib.zip", shipped)
@@ -421,7 +470,8 @@ def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
         (shutil.copytree if src.is_dir() else shutil.copy2)(src, site / "web" / name)
     wheel = engine_wheel(staging / "wheels")
     stdlib = stdlib_folder(site, wheel)
-    (staging / "boot" / "riposte_stdlib.py").unlink()  # it ships in the standard library's zip
+    for name in (STDLIB_FINDER, PYSCRIPT_BYTECODE):
+        (staging / "boot" / name).unlink()  # it ships in the standard library's zip
     scripts = sorted(p for p in staging.rglob("*") if p.suffix in (".js", ".mjs"))
     for p in scripts:
         p.write_text(versioned(p.read_text(), f"web/{p.relative_to(staging)}", stdlib))

@@ -20,6 +20,10 @@
 // a warm visit then holds 20-40 MB less (issue #28, docs/PERFORMANCE.md). V8 keeps no code
 // cache for a WebAssembly read so: it compiles what runs, as it goes, and the engine is
 // ready about 280 ms later on this machine, the saved board drawn as soon as before.
+// PyScript's Python package is compiled by the cold boot, kept in the snapshot and written
+// where Python looks for it on every boot (web/boot/riposte_pyscript.py): a warm visit
+// compiles none of it.
+//
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
 // web/boot/bridge.py to report; `globalThis.ripostePython` is the interpreter.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
@@ -58,6 +62,12 @@ function findRest(py) {
   py.runPython(`import riposte_stdlib\nriposte_stdlib.install(${JSON.stringify(rest)})`);
 }
 
+// PyScript's package as the cold boot compiled it, written where Python looks for it before
+// PyScript writes its source there and imports it (web/boot/riposte_pyscript.py): every boot.
+function placeBytecode(py) {
+  py.runPython("import riposte_pyscript\nriposte_pyscript.install()");
+}
+
 // A cold boot: micropip installs the engine wheel (vendored beside Pyodide), the engine is
 // imported whole, and the snapshot is made from this interpreter.
 async function cold(options) {
@@ -81,6 +91,7 @@ async function cold(options) {
 await install("emfs:${file}")
 del install`);
   py.FS.unlink(file);
+  py.runPython("import riposte_pyscript\nriposte_pyscript.prepare()"); // compiled once: the snapshot keeps it
   let snapshot;
   try {
     snapshot = make(py);
@@ -88,6 +99,7 @@ del install`);
     store(key, null, error);
   }
   if (snapshot) store(key, snapshot); // in the background: Python goes on meanwhile
+  placeBytecode(py);
   return py;
 }
 
@@ -109,6 +121,7 @@ export async function loadPyodide(options = {}) {
       // A snapshot of this build holds every engine module already imported, and says so.
       if (!py.runPython("'riposte_engine_imported' in globals()")) throw new Error("a snapshot without the engine");
       findRest(py);
+      placeBytecode(py);
       globalThis.riposteBoot = "restored";
     } catch (error) {
       // Never try a bad snapshot twice: this boot makes a new one.
