@@ -286,6 +286,21 @@ def test_every_refusal_carries_a_message() -> None:
         assert isinstance(message, str) and len(message) > 10
 
 
+def nesting(value: Any) -> int:
+    """How deeply arrays and objects nest in a parsed JSON value."""
+    if isinstance(value, list):
+        return 1 + max(map(nesting, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(nesting, value.values()), default=0)
+    return 0
+
+
+@given(JSON, st.booleans(), st.sampled_from([None, 1]))
+def test_depth_is_the_nesting_of_any_json_text(value: Any, ascii_only: bool, indent: int | None) -> None:
+    """Brackets and quotes inside strings (escaped or not) never count."""
+    assert save.depth(json.dumps(value, ensure_ascii=ascii_only, indent=indent)) == nesting(value)
+
+
 def test_depth_counts_nesting_after_closed_brackets() -> None:
     """Depth goes down as brackets close: the deepest point of ``[[]][[[]]]`` is 3."""
     assert save.depth("[[]][[[]]]") == 3
