@@ -43,11 +43,20 @@ def pyc(source: str, path: str) -> bytes:
 
 
 def compiled(sources: dict[str, str], root: str) -> dict[str, bytes]:
-    """Each source's ``.pyc``, keyed by where Python looks for it under ``root``."""
+    """Each source's ``.pyc``, keyed by where Python looks for it under ``root``; a source
+    that does not compile has none (Python says why when PyScript imports it, as it would
+    have: the cold boot goes on).
+
+    >>> [os.path.basename(p).split(".")[0] for p in compiled({"a.py": "x = 1", "b.py": "x ="}, "/tmp")]
+    ['a']
+    """
     out = {}
     for name, source in sources.items():
         path = os.path.join(root, name)
-        out[importlib.util.cache_from_source(path)] = pyc(source, path)
+        try:
+            out[importlib.util.cache_from_source(path)] = pyc(source, path)
+        except (SyntaxError, ValueError):
+            continue
     return out
 
 
