@@ -20,7 +20,7 @@ from .codec import combatant_json, named_test_json
 from .errors import Refusal
 from .initiative import board_order, breakdown, declarable, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
-from .rules import Turn, describe_tests, never_fits, other_hands, payer, plan, price, turn_of
+from .rules import Turn, describe_tests, eligibility, never_fits, other_hands, payer, plan, price, turn_of
 
 #: The actions that attack a fighter: after one, the page offers the target's answers
 #: (R5.3) at once, those that fit the attack (D23, ``answers`` in the catalogue).
@@ -81,7 +81,7 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
         ready=turn.ready,
         declarations=_declarations(c),
         suggested_declaration=suggested_declaration(c),
-        actions={a: _verdict(c, turn, a) for a in ACTIONS},
+        actions=_verdicts(c, turn),
     )
     out.update(likely=likely(c, out["actions"]), never=never(c))
     return out
@@ -132,16 +132,38 @@ def _declarations(c: Combatant) -> list[dict[str, Any]]:
     return choices
 
 
-def _verdict(c: Combatant, turn: Turn, action_id: str) -> dict[str, Any]:
+def _verdicts(c: Combatant, turn: Turn) -> dict[str, dict[str, Any]]:
+    """Every action's verdict for ``c`` now. Whether a fighter may take a phase action at all
+    (R2.3, R5, D5-D7: :func:`engine.rules.eligibility`) does not depend on the action, so it
+    is judged once for them all: a fighter whose turn it is not has the same refusal for
+    each (20 of 25 actions, on most cards of a board; issue #28, the first board's time)."""
+    try:
+        phase: Refusal | None = None
+        eligibility(c, turn, PHASE_ACTION)
+    except Refusal as r:
+        phase = r
+    return {a: _verdict(c, turn, a, phase) for a in ACTIONS}
+
+
+#: A phase action, for the eligibility every phase action shares (:func:`_verdicts`).
+PHASE_ACTION = next(a for a in ACTIONS.values() if a.category is not Category.INTERRUPTION)
+
+
+def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = None) -> dict[str, Any]:
     """One action by ``c`` now: allowed or not (and why), what it would cost and who pays
-    (R3, R5.2: the rules' price, refused as allowed), the weapon and the tests (D14)."""
+    (R3, R5.2: the rules' price, refused as allowed), the weapon and the tests (D14).
+    ``phase``: the refusal every phase action of ``c`` gets now, if any (:func:`_verdicts`)."""
     action = ACTIONS[action_id]
     out: dict[str, Any] = {"category": action.category.value}
-    try:
-        p = plan(c, turn, action, {}, probe=True)
-    except Refusal as r:
+    refused = phase if action.category is not Category.INTERRUPTION else None
+    if refused is None:
+        try:
+            p = plan(c, turn, action, {}, probe=True)
+        except Refusal as r:
+            refused = r
+    if refused is not None:
         cost, pays = price(turn, action, None, payer(c, action), {})
-        out.update(cost=cost, allowed=False, reason=r.message, code=r.code, key=r.key, params=r.params)
+        out.update(cost=cost, allowed=False, reason=refused.message, code=refused.code, key=refused.key, params=refused.params)
         if action.category is Category.INTERRUPTION:
             out["pays"] = pays
         return out

@@ -180,6 +180,27 @@ class Fight(RuleBasedStateMachine):
             assert all(c["until"] is None or c["until"] >= first for c in f["conditions"]), f["conditions"]
 
     @invariant()
+    def every_verdict_is_what_the_rules_probe_says(self) -> None:
+        """The board judges a fighter's eligibility for phase actions once for them all
+        (engine/view.py, ``_verdicts``): each verdict is still the rules' own probe of it."""
+        from engine.actions import ACTIONS
+        from engine.codec import decode
+        from engine.errors import Refusal
+        from engine.initiative import ready
+        from engine.rules import plan, turn_of
+
+        board, enc = engine.view(self.state), decode(self.state)
+        for c in enc.combatants:
+            turn = turn_of(enc, c, ready(enc))
+            for action_id, verdict in board["combatants"][c.id]["actions"].items():
+                try:
+                    cost = plan(c, turn, ACTIONS[action_id], {}, probe=True).cost
+                    assert verdict["allowed"] and verdict["cost"] == cost, (c.id, action_id, verdict)
+                except Refusal as r:
+                    said = (verdict["allowed"], verdict["code"], verdict["reason"])
+                    assert said == (False, r.code, r.message), (c.id, action_id, verdict)
+
+    @invariant()
     def json_round_trip_changes_nothing(self) -> None:
         again = json.loads(json.dumps(self.state))
         assert again == self.state
