@@ -132,21 +132,21 @@ def _declarations(c: Combatant) -> list[dict[str, Any]]:
     return choices
 
 
+#: A phase action, for the eligibility every phase action shares (:func:`_verdicts`).
+PHASE_ACTION = next(a for a in ACTIONS.values() if a.category is not Category.INTERRUPTION)
+
+
 def _verdicts(c: Combatant, turn: Turn) -> dict[str, dict[str, Any]]:
     """Every action's verdict for ``c`` now. Whether a fighter may take a phase action at all
     (R2.3, R5, D5-D7: :func:`engine.rules.eligibility`) does not depend on the action, so it
     is judged once for them all: a fighter whose turn it is not has the same refusal for
     each (20 of 25 actions, on most cards of a board; issue #28, the first board's time)."""
+    phase: Refusal | None = None
     try:
-        phase: Refusal | None = None
         eligibility(c, turn, PHASE_ACTION)
     except Refusal as r:
         phase = r
     return {a: _verdict(c, turn, a, phase) for a in ACTIONS}
-
-
-#: A phase action, for the eligibility every phase action shares (:func:`_verdicts`).
-PHASE_ACTION = next(a for a in ACTIONS.values() if a.category is not Category.INTERRUPTION)
 
 
 def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = None) -> dict[str, Any]:

@@ -356,15 +356,20 @@ def write_zip(path: Path, members: list[tuple[zipfile.ZipInfo, bytes]]) -> None:
             z.writestr(info, data, compress_type=info.compress_type, compresslevel=9)
 
 
+def filled(module: str, line: str, value: str) -> str:
+    """web/boot/``module`` with its placeholder ``line`` (``NAME: type = empty``) given ``value``."""
+    source = (ROOT / "web" / "boot" / module).read_text()
+    head = line.rpartition(" = ")[0]
+    source, n = re.subn(f"^{re.escape(line)}$", lambda _: f"{head} = {value}", source, flags=re.M)
+    if n != 1:
+        fail(f"web/boot/{module} has no line `{line}`")
+    return source
+
+
 def rest_finder(files: list[str]) -> str:
     """web/boot/riposte_stdlib.py with the names of the modules the rest of the library holds."""
     modules = sorted(f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in files if f.endswith(".py"))
-    source = (ROOT / "web" / "boot" / "riposte_stdlib.py").read_text()
-    source, n = re.subn(r"^MODULES: frozenset\[str\] = frozenset\(\)$", f"MODULES: frozenset[str] = frozenset({modules!r})", source,
-                        flags=re.M)
-    if n != 1:
-        fail("web/boot/riposte_stdlib.py has no line `MODULES: frozenset[str] = frozenset()`")
-    return source
+    return filled(STDLIB_FINDER, "MODULES: frozenset[str] = frozenset()", f"frozenset({modules!r})")
 
 
 def pyscript_sources(package: Path) -> dict[str, str]:
@@ -397,11 +402,7 @@ def pyscript_sources(package: Path) -> dict[str, str]:
 
 def pyscript_bytecode(sources: dict[str, str]) -> str:
     """web/boot/riposte_pyscript.py with PyScript's package in it, for the cold boot to compile."""
-    source = (ROOT / "web" / "boot" / "riposte_pyscript.py").read_text()
-    source, n = re.subn(r"^SOURCES: dict\[str, str\] = \{\}$", lambda _: f"SOURCES: dict[str, str] = {sources!r}", source, flags=re.M)
-    if n != 1:
-        fail("web/boot/riposte_pyscript.py has no line `SOURCES: dict[str, str] = {}`")
-    return source
+    return filled(PYSCRIPT_BYTECODE, "SOURCES: dict[str, str] = {}", repr(sources))
 
 
 def zip_text(name: str, text: str) -> tuple[zipfile.ZipInfo, bytes]:
