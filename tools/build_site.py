@@ -33,6 +33,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import tokenize
 import zipfile
 from pathlib import Path
@@ -413,12 +414,28 @@ def zip_text(name: str, text: str) -> tuple[zipfile.ZipInfo, bytes]:
     return info, text.encode()
 
 
+def bytecode(members: list[tuple[zipfile.ZipInfo, bytes]]) -> list[tuple[zipfile.ZipInfo, bytes]]:
+    """These zip members with every module as the bytecode Pyodide's own Python makes of it
+    (tools/stdlib_bytecode.mjs, in Node: ``name.py`` becomes ``name.pyc``, with no source),
+    the rest as they are, in the same order. A first visit then compiles none of Pyodide's
+    modules (issue #28: about 2 s of its cold start on this machine, docs/PERFORMANCE.md)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source, compiled = Path(tmp) / "source.zip", Path(tmp) / "bytecode.zip"
+        write_zip(source, members)
+        done = subprocess.run(["node", str(ROOT / "tools" / "stdlib_bytecode.mjs"), str(npm_package("pyodide", PYODIDE_VERSION)),
+                               str(source), str(compiled)], cwd=ROOT, capture_output=True, text=True)
+        if done.returncode:
+            fail(f"Pyodide did not compile its standard library (tools/stdlib_bytecode.mjs): {done.stderr.strip()[-2000:]}")
+        with zipfile.ZipFile(compiled) as z:
+            return [(info, z.read(info)) for info in z.infolist()]
+
+
 def stdlib_folder(site: Path, wheel: Path) -> str:
     """``stdlib-<hash>/``: Pyodide's standard library in two zips (issue #28). The one the
-    page gives Pyodide (web/boot/boot.mjs) holds the modules tools/stdlib.txt names, their
-    packages, the finder of the rest (web/boot/riposte_stdlib.py) and PyScript's package to
-    compile once (web/boot/riposte_pyscript.py); the other holds the rest,
-    fetched when a module of it is first imported. The build fails when the trace finds a
+    page gives Pyodide (web/boot/boot.mjs) holds the modules tools/stdlib.txt names and their
+    packages, compiled (``bytecode``), the finder of the rest (web/boot/riposte_stdlib.py)
+    and PyScript's package to compile once (web/boot/riposte_pyscript.py); the other holds
+    the rest, as source, fetched when a module of it is first imported. The build fails when the trace finds a
     module the list lacks (the engine imports something new: add it to the list)."""
     wanted = stdlib_list()
     missing = trace_stdlib(site, wheel) - wanted
@@ -440,6 +457,7 @@ def stdlib_folder(site: Path, wheel: Path) -> str:
         shipped = [(info, full.read(info)) for info in full.infolist() if info.filename in chosen | folders]
         rest = [(info, full.read(info)) for info in full.infolist() if info.filename not in chosen
                 and (not info.is_dir() or info.filename in zip_entries([f for f in files if f not in chosen]))]
+    shipped = bytecode(shipped)  # Riposte's own two below stay source (their tests read them)
     shipped.append(zip_text(STDLIB_FINDER, rest_finder([info.filename for info, _ in rest])))
     shipped.append(zip_text(PYSCRIPT_BYTECODE, pyscript_bytecode(pyscript_sources(npm_package("@pyscript/core", PYSCRIPT_VERSION)))))
     staging = site / "stdlib-staging"

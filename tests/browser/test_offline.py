@@ -248,6 +248,40 @@ def test_repeat_visits_restore_a_snapshot_and_roll_new_dice(new_phone: NewPhone,
     watched.assert_clean()
 
 
+#: In the engine's worker: the files of the shipped standard library its modules came from.
+FROM_THE_ZIP = r"""() => JSON.parse(ripostePython.runPython(`
+import json, sys
+zip_path = next(p for p in sys.path if p.endswith(".zip")) + "/"
+origins = [getattr(getattr(m, "__spec__", None), "origin", None) or "" for m in list(sys.modules.values())]
+json.dumps(sorted(o[len(zip_path):] for o in origins if o.startswith(zip_path)))`))"""
+#: A failure inside one of them, as a traceback tells it.
+FAILED_IN_THE_ZIP = r"""() => ripostePython.runPython(`
+import json, traceback
+try:
+    json.loads("{")
+except ValueError:
+    told = traceback.format_exc()
+told`)"""
+
+
+def test_a_first_visit_imports_pyodides_modules_as_the_bytecode_shipped(new_phone: NewPhone, deployment: Deployment) -> None:
+    """Issue #28: the build compiles Pyodide's modules with Pyodide's own Python
+    (tools/stdlib_bytecode.mjs), so a first visit's Python compiles none of them (about 2 s
+    of its cold start); Riposte's two modules there stay source. A failure inside a compiled
+    module is still told, with the file and line it happened at."""
+    watched = new_phone(deployment.url)
+    page = watched.page
+    worker = python(page)
+    assert page.evaluate("document.documentElement.dataset.boot") == "cold"
+    loaded = worker.evaluate(FROM_THE_ZIP)
+    assert len(loaded) > 100 and {"json/__init__.pyc", "dataclasses.pyc", "enum.pyc"} <= set(loaded), loaded
+    assert {name for name in loaded if not name.endswith(".pyc")} == {"riposte_stdlib.py", "riposte_pyscript.py"}
+    told = worker.evaluate(FAILED_IN_THE_ZIP)
+    assert "json/decoder.py\", line" in told and "Expecting property name enclosed in double quotes" in told, told
+    assert len(page.evaluate(DICE)) == 6  # the engine works
+    watched.assert_clean()
+
+
 #: The worker's fetches of Pyodide's own files, its WebAssembly and the standard library's
 #: zip (their Resource Timing): a file read from Cache Storage directly has none.
 PYODIDE_FETCHES = r"""() => performance.getEntriesByType("resource")
