@@ -60,6 +60,7 @@ from .errors import Refusal
 from .journal import Players, journal
 from .link import pack
 from .model import Encounter, Side
+from .players import players_attack, players_board
 from .play import attempt, fold
 from .sheet import LIMITS, MAX_NOTES
 from .values import MAX_WEAPONS
@@ -69,7 +70,7 @@ Answer = dict[str, Any]
 
 #: The operations a page may ask for by name (:meth:`Table.call`), with their arguments.
 OPERATIONS = {
-    "show": (),
+    "show": ("players", "pnj_details"),
     "apply": ("command",),
     "check": ("command",),
     "undo": (),
@@ -322,9 +323,27 @@ class Table:
         return self._answer(changed=True, text=text, shown=shown)
 
     # --- the operations -------------------------------------------------------------------
-    def show(self) -> Answer:
-        """The fight as it is: nothing changes."""
-        return self._answer()
+    def show(self, players: object = False, pnj_details: object = False) -> Answer:
+        """The fight as it is: nothing changes. ``players``: the board the players may see
+        (engine/players.py: D26, D4; the PNJ's values only with ``pnj_details``), and the
+        ``attack`` they are told of (R5.3), and nothing else of the game master's: not
+        the history, whose commands may name a fighter hidden from them.
+
+        >>> t = Table()
+        >>> for sheet in ({"name": "Aldric", "side": "pj"}, {"name": "Gobelin"}):
+        ...     _ = t.apply({"type": "add_combatant", "combatant": sheet})
+        >>> _ = t.apply({"type": "update_combatant", "id": "c2", "changes": {"hidden": True}})
+        >>> _ = t.apply({"type": "start_round", "rolls": {"c1": 1, "c2": 6}})
+        >>> _ = t.apply({"type": "act", "actor": "c2", "action": "attaque_melee", "target": "c1"})
+        >>> sorted(t.show(players=True))
+        ['attack', 'board', 'ok']
+        >>> t.show(players=True)["board"]["order"], t.show(players=True)["attack"]
+        (['c1'], None)
+        """
+        if players is not True:
+            return self._answer()
+        shown = players_board(self._boards.board(self._enc), pnj_details is True)
+        return {"ok": True, "board": shown, "attack": players_attack(shown, self._log[-1] if self._log else None)}
 
     def apply(self, command: object) -> Answer:
         """A new command; accepted, what was undone can no longer be redone."""

@@ -74,13 +74,16 @@ if (live) {
 }
 else {
   const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(),
-    run: (command) => board.run(command) });
+    run: (command) => board.run(command), watching: () => parts.nav.at("players") });
+  // The players' view on this device is the players' phones' board (engine/players.py).
+  host.on("players", (shown) => board.players(shown));
+  parts.nav.on("players", () => host.refresh());
   host.on("proposals", (proposals) => roundView.showProposals(proposals));
   host.on("accept", (id) => board.actions(id, true));
   roundView.bindEdited((id) => host.edited(id));
   // For the tests, the benchmark and debugging from the console: what the players were
   // sent, read-only copies.
-  window.riposteLive = Object.freeze({ shown: () => host.shownBoard(), invitations: () => host.invitations.size,
+  window.riposteLive = Object.freeze({ shown: () => host.shown?.board ?? null, invitations: () => host.invitations.size,
     sent: () => [...host.players.values()].map((p) => ({ messages: p.peer?.sent ?? 0, characters: p.peer?.bytes ?? 0 })) });
 }
 

@@ -556,7 +556,7 @@ def test_the_english_interface_has_no_french_on_the_board_the_banners_and_the_li
     gm.get_by_label("Player's code").fill(player.page.locator("#live-answer").input_value())
     gm.get_by_role("button", name="Use this code").click()
     expect(player.page.locator("#live-state")).to_have_text("Connected to the table")
-    # The condition is on the player's phone too (web/live/protocol.js playersBoard).
+    # The condition is on the player's phone too (the players' board, engine/players.py).
     on_phone = player.page.locator("#live-board li.fighter", has=player.page.locator(".name", has_text=re.compile("^Orque 1$")))
     expect(on_phone.locator(".badge.condition")).to_have_text(["stunned"])
     check(player.page, "the player's board")

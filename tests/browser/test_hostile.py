@@ -168,7 +168,7 @@ def test_the_players_view_link_alone_opens_the_players_view(new_phone: NewPhone,
     page.goto(site_url + "#vue=joueurs")  # a fresh load, the fight saved on this device
     wait_ready(page)
     expect(page.locator("#screen-players")).to_be_visible()
-    expect(page.locator("#players-board .name")).to_have_text(["Orque", "Aldric"])
+    expect(page.locator("#players-board .name")).to_have_text(["Aldric", "Orque"])  # the players' board: the PJ first (engine/players.py)
     expect(page.locator(".tabs")).to_be_hidden()
     page.get_by_role("button", name="Quitter la vue joueurs").click()
     expect(page.locator("#screen-board")).to_be_visible()

@@ -424,9 +424,9 @@ def test_the_largest_legal_fight_reaches_a_players_phone(new_phone: NewPhone) ->
                                                    "weapons": weapons, "in_hand": [w["id"] for w in weapons]}} for n in range(64)]
     gm_watched = gm_phone(new_phone, log)
     gm = gm_watched.page
+    player = pair(gm, new_phone)
     shown = len(json.dumps(gm.evaluate("riposteLive.shown()"), ensure_ascii=False))
     assert shown > 262_144, f"the players' view is only {shown} characters: not the case to test"
-    player = pair(gm, new_phone)
     expect(player.page.locator("#live-board li.fighter")).to_have_count(64)
     expect(live_card(player, "Héros 64")).to_be_visible()
     print(f"largest legal fight: a players' view of {shown} characters")

@@ -228,3 +228,59 @@ def test_a_hidden_fighter_never_leaves_the_game_masters_phone(new_phone: NewPhon
     assert any("Gobelin" in json.dumps(b) for b in sent_boards(gm))
     for watched in (gm_watched, aldric):
         watched.assert_clean()
+
+
+def test_the_players_view_on_this_device_is_the_players_phones_board(new_phone: NewPhone) -> None:
+    """One players' board for every reader but the game master (engine/players.py): the
+    players' view on the game master's own device and a paired phone show the same cards,
+    through an ambush (D26: Gobelin hidden, in neither DOM nor on the wire) and a tie of a
+    PJ and a PNJ at the top (D4: Aldric and Orque at 11, masked while the PNJ's values are
+    the game master's), with the PNJ's details hidden, then shown."""
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    card(gm, "Gobelin").locator("button.row").click()
+    card(gm, "Gobelin").get_by_role("button", name="Cacher aux joueurs").click()
+    aldric = pair(gm, new_phone, claim="Aldric")
+    gm.get_by_role("button", name="Plateau").click()
+    aldric.page.locator("#live-die").fill("6")
+    aldric.page.locator("#live-send").click()
+    gm.get_by_role("button", name="Initiative").click()
+    for name, die in {"Orque": 6, "Gobelin": 6, "Lyra": 1}.items():  # R1.3: Orque 3 + 0 + 2 + 6 = 11, as Aldric
+        gm.locator("li.declaration", has_text=name).locator("input").fill(str(die))
+    expect(gm.locator("li.declaration", has_text="Aldric").locator("input")).to_have_value("6")
+    gm.get_by_role("button", name="Commencer le tour").click()
+    expect(card(gm, "Orque").locator(".pi")).to_have_text("11 P.I.")
+    expect(card(gm, "Aldric").locator(".pi")).to_have_text("11 P.I.")
+
+    def both(names: list[str]) -> list[str]:
+        """The players' view opened on the game master's device: its cards, the same on the
+        paired phone, word for word, ``names`` in that order."""
+        gm.get_by_role("button", name="Partie").click()
+        gm.get_by_role("button", name="Ouvrir la vue joueurs").click()
+        expect(gm.locator("#screen-players")).to_be_visible()
+        here = gm.locator("#players-board li.fighter")
+        there = aldric.page.locator("#live-board li.fighter")
+        expect(here.locator(".name")).to_have_text(names)
+        expect(there.locator(".name")).to_have_text(names)
+        cards = [str(t) for t in there.all_text_contents()]
+        expect(here).to_have_text(cards)
+        expect(gm.locator("#players-turn")).to_have_text(aldric.page.locator("#live-turn").inner_text())
+        for shown in (gm.locator("#screen-players"), aldric.page.locator("#live-board")):
+            expect(shown).not_to_contain_text("Gobelin")
+        gm.get_by_role("button", name="Quitter la vue joueurs").click()
+        return cards
+
+    hidden = both(["Aldric", "Lyra", "Orque"])  # the PJ first, then the PNJ by entry: no P.I. told by the order
+    orque = next(c for c in hidden if c.startswith("Orque"))
+    assert "11" not in orque and "—" in orque, orque
+    expect(gm.locator("#players-board li.fighter", has_text="Aldric").locator(".now")).to_have_text("agit")  # no « prêt » beside a PNJ
+    gm.get_by_role("button", name="Partie").click()
+    gm.get_by_label("Montrer aux joueurs les P.I., blessures et Espoir des PNJ").check()
+    shown = both(["Aldric", "Orque", "Lyra"])  # the game master's order and tie
+    assert "11 P.I." in next(c for c in shown if c.startswith("Orque"))
+    expect(gm.locator("#players-board li.fighter", has_text="Orque").locator(".now")).to_have_text("prêt")
+    # Nothing of the ambusher on the wire, nor in either page's players' cards.
+    texts = gm.evaluate("window.__sent")
+    assert texts and not [t for t in texts if "Gobelin" in t or '"gobelin"' in t]
+    for watched in (gm_watched, aldric):
+        watched.assert_clean()

@@ -78,10 +78,13 @@ export class BoardController {
       view.setHistory(session, board);
       view.render(board);
       view.setLast(session.last ? t("lastDone", commandLabel(board, session.last)) : "");
-      if (nav.at("players")) view.renderPlayers(board);
     });
-    nav.on("players", () => view.renderPlayers(session.board));
     nav.on("board", () => view.reveal());
+  }
+
+  // The players' board (engine/players.py), drawn on the players' view while it is on screen.
+  players(shown) {
+    if (this.parts.nav.at("players")) this.view.renderPlayers(shown);
   }
 
   // The board saved with the fight, drawn before the engine is ready (a first paint).

@@ -5,7 +5,7 @@
 // own cards (web/board.js), read-only. One listener per container; no rule decided here.
 import { chipLines, playerCards, targetsOf } from "../views/board-view.js";
 import { entryText } from "../views/journal-view.js";
-import { breakdownLabel, costLabel, testsLabel, turnText } from "../views/labels.js";
+import { breakdownLabel, costLabel, playersTurnText, testsLabel } from "../views/labels.js";
 import { $, h, isolate, own } from "../infra/dom.js";
 import { actionName, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
@@ -317,12 +317,7 @@ export class LiveGuestView {
     $("#live-interrupt").textContent = this.mine ? t("liveInterruptions") : t("liveInterrupt");
     this.drawPlay();
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
-    // A PNJ's P.I. may be hidden (null): then only whose turn it is.
-    const first = board.active.length ? board.combatants[board.active[0]] : null;
-    const hidden = first && first.pi === null && board.round > 0 && !board.round_over && !board.phase;
-    const gmPlays = board.round > 0 && !board.round_over && board.active.length === 0; // a fighter hidden from the players acts
-    $("#live-turn").textContent = gmPlays ? t("liveTurnGm")
-      : hidden ? t("liveTurnHidden", board.active.map((id) => isolate(board.combatants[id].name)).join(", ")) : turnText(board);
+    $("#live-turn").textContent = playersTurnText(board);
     $("#live-board").replaceChildren(...playerCards(board));
   }
 

@@ -27,7 +27,7 @@ import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
 import { accept, CONNECT_LIMIT, hasWebRtc, offer, randomId } from "./link.js";
 import { Peer } from "./peer.js";
 import { Plays, waitingLine } from "./plays.js";
-import { fromPlayer, MAX_MATES, MAX_PROPOSAL, playersBoard, rateLimit, Refused } from "./protocol.js";
+import { fromPlayer, MAX_MATES, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, validStun } from "./signal.js";
 
 // How long an invitation waits for its answer (ms); it is single-use either way.
@@ -45,14 +45,17 @@ export class LiveHost {
   // session: the board the engine last answered (web/session.js); status: the page's
   // messages; store: the live table's storage (web/store.js); view: LiveHostView; awake:
   // the screen's wake lock (web/live/awake.js).
-  // run(command): the board's way to apply a command (issue #24: what a player plays).
-  constructor({ session, status, store, view, awake, run }) {
+  // run(command): the board's way to apply a command (what a player plays); watching():
+  // whether the players' view is on this device's screen (it is drawn from the same board).
+  constructor({ session, status, store, view, awake, run, watching = () => false }) {
     this.session = session;
     this.status = status;
     this.store = store;
     this.view = view;
     this.awake = awake;
-    this.listeners = { proposals: [], accept: [] };
+    this.watching = watching;
+    this.listeners = { proposals: [], accept: [], players: [] };
+    this.shown = null; // the engine's last players' board: {board, mine, catalogue, attack} (engine/players.py)
     this.invitations = new Map(); // id → {pc, channel, at, for: fingerprint or null}
     this.players = new Map(); // fingerprint → player (see `player`)
     this.requests = []; // fighter ids asking to interrupt, in order
@@ -63,7 +66,8 @@ export class LiveHost {
     for (const p of kept.players) this.players.set(p.fp, this.player(p, true));
     this.stun = store.liveStun(validStun);
     this.seq = 0;
-    this.plays = new Plays({ session, run, view, mode: kept.mode, tell: (p, type, fields) => p.peer?.send(type, fields),
+    this.plays = new Plays({ session, run, view, mode: kept.mode, seen: (id) => this.seen(id),
+      tell: (p, type, fields) => p.peer?.send(type, fields),
       refuse: (p, reason, error) => this.refuse(p, reason, error) });
     this.journalTimer = null;
     // Players away are looked for again, and mates not yet connected asked again, now and then.
@@ -76,7 +80,7 @@ export class LiveHost {
       pnjDetails: (on) => {
         this.pnjDetails = on;
         this.keep();
-        this.broadcast();
+        this.refresh();
       },
       stun: (value) => this.setStun(value),
       acceptRequest: (id) => this.acceptRequest(id),
@@ -87,7 +91,7 @@ export class LiveHost {
       mode: (mode) => {
         this.plays.setMode(mode);
         this.keep();
-        this.broadcast();
+        this.refresh();
       },
       decide: (id, yes) => this.plays.decide(id, yes),
     });
@@ -267,7 +271,8 @@ export class LiveHost {
         player.relayAt = 0;
         this.keep();
         this.status.announce(t("livePlayerJoined", this.label(player)));
-        this.sendBoard(player, this.shownBoard());
+        if (this.shown) this.sendBoard(player);
+        else this.refresh();
         this.pushJournal();
         this.show();
         resolve(true);
@@ -378,34 +383,54 @@ export class LiveHost {
       const f = this.fighter(id);
       return f && !interruptionRefused(f);
     });
-    this.broadcast();
-    // An attack on a PJ a player plays: its phone says so at once, with its answers (issue #24).
-    const attack = this.plays.changed(board);
-    const target = attack && [...this.players.values()].find((p) => p.claim === attack.target && p.peer?.open);
-    if (target && this.plays.mode !== "off") target.peer.send("attacked", { by: attack.attacker, action: attack.action });
+    this.plays.changed(board);
+    this.refresh(true);
     this.pushJournal();
     this.show();
   }
 
-  shownBoard() {
-    const board = this.session.board;
-    return board ? playersBoard(board, { pnjDetails: this.pnjDetails }) : null;
-  }
-
-  broadcast() {
-    const shown = this.shownBoard();
-    if (!shown) return;
+  // The players' board as the engine makes it (engine/players.py: D26, D4, the PNJ's values
+  // as the game master chose), asked after every change while someone sees it (a player's
+  // phone, or the players' view on this device), sent to every player's phone and drawn on
+  // this device's players' view alike. `changed`: the fight changed (an attack the players
+  // see is then told to its target's phone, with its answers).
+  async refresh(changed = false) {
+    const open = [...this.players.values()].filter((p) => p.peer?.open);
+    if (!this.session.board || (!open.length && !this.watching())) {
+      this.shown = null;
+      return;
+    }
+    let answer;
+    try {
+      answer = await this.session.call({ op: "show", players: true, pnj_details: this.pnjDetails });
+    } catch {
+      return; // a fault: said by the session's listeners
+    }
+    if (!answer.ok) return;
+    const { mine, catalogue, ...board } = answer.board;
+    this.shown = { board, mine, catalogue, attack: answer.attack };
     this.seq += 1;
-    for (const player of this.players.values()) if (player.peer?.open) this.sendBoard(player, shown);
+    for (const player of this.players.values()) if (player.peer?.open) this.sendBoard(player);
+    this.emit("players", board);
+    const attack = changed ? this.shown.attack : null;
+    const target = attack && [...this.players.values()].find((p) => p.claim === attack.target && p.peer?.open);
+    if (target && this.plays.mode !== "off") target.peer.send("attacked", { by: attack.by, action: attack.action });
   }
 
-  // The players' board, with what this player's phone needs to play its own PJ (issue #24).
-  sendBoard(player, shown) {
-    if (!shown) return;
-    const f = player.claim ? this.fighter(player.claim) : null;
-    const claim = f && !f.hidden ? f.id : null;
-    const mine = claim ? this.plays.mine(f) : null;
-    player.peer.send("board", { seq: this.seq, claim, board: shown, ...(mine ? { mine } : {}) });
+  // A fighter on the players' board (null: not there, hidden from them).
+  seen(id) {
+    const combatants = this.shown?.board.combatants;
+    return combatants && Object.hasOwn(combatants, id) ? combatants[id] : null;
+  }
+
+  // The players' board, with what this player's phone needs to play its own PJ: the
+  // engine's `mine` for it, a PJ the players see.
+  sendBoard(player) {
+    if (!this.shown) return;
+    const { board, mine, catalogue } = this.shown;
+    const claim = player.claim && Object.hasOwn(mine, player.claim) ? player.claim : null;
+    const its = claim && this.plays.mode !== "off" ? { ...mine[claim], catalogue } : null;
+    player.peer.send("board", { seq: this.seq, claim, board, ...(its ? { mine: its } : {}) });
   }
 
   // The journal as the players may see it (engine/journal.py, D26): its last entries, to
@@ -492,13 +517,14 @@ export class LiveHost {
     }
   }
 
-  claim(player, id) {
+  async claim(player, id) {
+    if (id !== null && !this.shown) await this.refresh(); // a phone back before anyone saw the board
     if (id === null) {
       if (player.claim) this.status.announce(t("livePlayerReleased", this.label(player)));
       player.claim = null;
     } else {
       const f = this.fighter(id);
-      if (!f || f.side !== "pj" || f.hidden) return this.refuse(player, "not_pj");
+      if (!f || !this.shown || !Object.hasOwn(this.shown.mine, id)) return this.refuse(player, "not_pj"); // a PJ the players see
       const holder = [...this.players.values()].find((p) => p !== player && p.claim === id);
       if (holder && holder.state !== "away") return this.refuse(player, "taken");
       // A row away with that PJ is this player on an earlier phone's identity (a private
@@ -508,14 +534,14 @@ export class LiveHost {
       this.status.announce(t("livePlayerClaimed", f.name));
     }
     this.keep();
-    this.sendBoard(player, this.shownBoard());
+    this.sendBoard(player);
     return this.show();
   }
 
   // A player's own action, interruption or pass (issue #24): for the PJ it plays only.
   play(player, message) {
-    const f = player.claim && this.fighter(player.claim);
-    if (!f || f.hidden) return this.refuse(player, "no_claim");
+    const f = player.claim && this.seen(player.claim) && this.fighter(player.claim);
+    if (!f) return this.refuse(player, "no_claim");
     if (player.muted) return this.refuse(player, "muted");
     const name = (id) => isolate(this.fighter(id)?.name ?? id);
     const price = (command) => {
@@ -613,7 +639,7 @@ export class LiveHost {
     this.status.announce(t("livePlayerReleased", this.label(player)));
     player.claim = null;
     this.keep();
-    if (player.peer?.open) this.sendBoard(player, this.shownBoard());
+    if (player.peer?.open) this.sendBoard(player);
     this.show();
   }
 

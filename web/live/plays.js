@@ -17,9 +17,11 @@ export class Plays {
   // session: the board the engine last answered; run(command): the board's own way to
   // apply a command (web/controllers/board.js run: the dock and undo follow), resolving
   // the engine's answer; view: LiveHostView; tell(player, type, fields): a message to a
-  // player's phone; refuse(player, reason, error): a refusal told to it.
-  constructor({ session, run, view, tell, refuse, mode = DEFAULT_MODE }) {
+  // player's phone; refuse(player, reason, error): a refusal told to it; seen(id): the
+  // fighter on the players' board, null for one not there.
+  constructor({ session, run, view, tell, refuse, seen, mode = DEFAULT_MODE }) {
     this.session = session;
+    this.seen = seen;
     this.run = run;
     this.view = view;
     this.tell = tell;
@@ -28,14 +30,6 @@ export class Plays {
     this.waiting = []; // {id, player, command, label}: in the order they came
     this.next = 1;
     this.attack = null; // {attacker, target, action}: the last command, when it attacked
-  }
-
-  // What a player's phone may see of its own PJ to play it: the engine's verdicts (cost,
-  // who pays, allowed or why not, the tests to roll), its likely actions and the catalogue.
-  mine(f) {
-    if (this.mode === "off" || !f) return null;
-    const board = this.session.board;
-    return { actions: f.actions ?? {}, likely: f.likely ?? [], never: f.never ?? [], catalogue: board.catalogue ?? {} };
   }
 
   // The board changed: which attack, if any, the next answers answer (the last command,
@@ -52,13 +46,11 @@ export class Plays {
   // A player's act, interrupt (with its action) or pass, for `f`, the PJ it plays.
   async hear(player, f, message, label) {
     if (this.mode === "off") return this.refuse(player, "players_off");
-    const board = this.session.board;
     const command = this.command(f, message);
     if (!command) return this.refuse(player, "shape");
-    // Targets only among the fighters the players see (a hidden one is not theirs to name).
+    // Targets only among the fighters on the players' board (engine/players.py, D26).
     for (const key of ["target", "against"].filter((k) => command[k] !== undefined)) {
-      const other = Object.hasOwn(board.combatants, command[key]) ? board.combatants[command[key]] : null;
-      if (!other || other.hidden) return this.refuse(player, "target");
+      if (!this.seen(command[key])) return this.refuse(player, "target");
     }
     const answers = command.type === "interrupt" && this.attack?.target === f.id;
     if (answers) command.against = this.attack.attacker;

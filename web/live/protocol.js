@@ -141,56 +141,6 @@ export function rateLimit(now = () => performance.now()) {
   };
 }
 
-// The fields of a fighter a player's phone shows (web/views/board-view.js card): the rest (the
-// sheet, the actions' verdicts, the catalogue) stays on the game master's phone.
-const SHOWN = ["id", "name", "side", "entry", "in_round", "hors_combat", "passed", "pi", "initiative", "d6",
-  "declared", "aim_bonus", "charged", "posture", "arrow_nocked", "cover", "engaged", "engaged_with", "in_hand",
-  "wounds", "hope", "conditions"];
-// What the game master may keep for himself: a PNJ's P.I., initiative, die, wounds, Espoir.
-const PNJ_DETAILS = ["pi", "initiative", "d6", "wounds", "hope"];
-// A PJ's declaration as its player's form needs it (R1.3): the breakdown before the die.
-const DECLARATION = ["weapon", "name", "initiative", "characteristic", "characteristic_value", "half", "initiative_bonus",
-  "skill", "skill_level", "wounds"];
-
-// The players' view of a board: each fighter's shown fields, weapons by name; a PJ's
-// declarations with their breakdown (its player's start-of-round form, R1.3) and the
-// declaration the engine suggests; a PNJ's details as null unless `pnjDetails`.
-//
-// With the PNJ's details hidden, nothing in the view lets a player work them out
-// (issue #23): the PJ come first in the board's order (their P.I. are the players' own),
-// then the PNJ in their order of entry, whatever their P.I.; and in a tie at the top
-// between PJ and PNJ (D4) only the PJ are said to act (a tie would tell a PNJ's P.I.
-// exactly): a PNJ is shown acting when it acts alone, as the table sees it. The view is
-// then the same whatever a PNJ's die, P.I., wounds or Espoir (tests/live/protocol.test.mjs).
-export function playersBoard(board, { pnjDetails = false } = {}) {
-  // A fighter hidden from the players (an ambush, D26) is not in their view at all: not
-  // its card, not its name in another's engagements, not its turn.
-  const seen = (id) => Object.hasOwn(board.combatants, id) && !board.combatants[id].hidden;
-  const fighters = board.order.filter(seen).map((id) => board.combatants[id]);
-  let order = fighters.map((f) => f.id);
-  let active = board.active.filter(seen);
-  if (!pnjDetails) {
-    const pj = fighters.filter((f) => f.side === "pj");
-    const pnj = fighters.filter((f) => f.side !== "pj").sort((a, b) => a.entry - b.entry);
-    order = [...pj, ...pnj].map((f) => f.id);
-    const pjActive = active.filter((id) => board.combatants[id].side === "pj");
-    active = pjActive.length ? pjActive : active.slice(0, 1);
-  }
-  const combatants = {};
-  for (const f of fighters) {
-    const shown = Object.fromEntries(SHOWN.map((k) => [k, f[k] ?? null]));
-    shown.engaged_with = (f.engaged_with ?? []).filter(seen);
-    shown.weapons = f.weapons.map((w) => ({ id: w.id, name: w.name, skill: w.skill ?? null }));
-    if (f.side === "pj") {
-      shown.declarations = f.declarations.map((d) => Object.fromEntries(DECLARATION.map((k) => [k, d[k] ?? null])));
-      shown.suggested_declaration = f.suggested_declaration ?? null;
-    } else if (!pnjDetails) for (const k of PNJ_DETAILS) shown[k] = null;
-    combatants[f.id] = shown;
-  }
-  const phase = board.phase && seen(board.phase) ? board.phase : null;
-  return { round: board.round, round_over: board.round_over, active, phase, order, combatants };
-}
-
 // A board the game master sent, checked enough to be drawn (the page builds text only).
 export function isBoard(board) {
   return board !== null && typeof board === "object" && Number.isInteger(board.round) && Array.isArray(board.order)

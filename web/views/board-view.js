@@ -6,7 +6,7 @@
 // view, read-only. Drawn from the board the engine answers; one listener per container.
 import { $, h, isolate, limitFields, own } from "../infra/dom.js";
 import { actionName, refusal, t, term } from "../infra/i18n.js";
-import { commandLabel, costLabel, testsLabel, turnText } from "./labels.js";
+import { commandLabel, costLabel, playersTurnText, testsLabel, turnText } from "./labels.js";
 
 export class BoardView {
   constructor() {
@@ -82,7 +82,6 @@ export class BoardView {
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
     const turn = turnText(board);
     $("#turn").textContent = turn;
-    $("#players-turn").textContent = turn;
     const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
     const cards = fighters.map((f) => {
@@ -276,8 +275,9 @@ export class BoardView {
     }
   }
 
-  // The players' view: drawn when it is on screen.
+  // The players' view: the players' board (engine/players.py), drawn when it is on screen.
   renderPlayers(board) {
+    $("#players-turn").textContent = playersTurnText(board);
     $("#players-board").replaceChildren(...playerCards(board));
   }
 

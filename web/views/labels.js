@@ -53,6 +53,19 @@ export function turnText(board) {
   return t("turnTie", fighter(board.active[0]).pi, names.join(", "));
 }
 
+// Whose turn it is on the players' board (engine/players.py), on their phones and on the
+// players' view alike: a PNJ's P.I. kept by the game master (null) leave its name alone; a
+// round going on with nobody shown acting is a fighter hidden from the players acting (D26).
+export function playersTurnText(board) {
+  const first = board.active.length ? board.combatants[board.active[0]] : null;
+  const going = board.round > 0 && !board.round_over;
+  if (going && board.active.length === 0) return t("liveTurnGm");
+  if (going && !board.phase && first?.pi === null) {
+    return t("liveTurnHidden", board.active.map((id) => isolate(board.combatants[id].name)).join(", "));
+  }
+  return turnText(board);
+}
+
 // A command in a few words: « Aldric — Attaque au corps à corps → Orque 1 » (the dock's
 // last line); `short`, an action by its chip's word (« Aldric — Attaquer → Orque 1 »: undo
 // and redo, two buttons side by side).

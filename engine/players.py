@@ -1,0 +1,119 @@
+"""The players' board: what the players may see of the game master's board (D26, D4).
+
+One board for every reader at the table who is not the game master: the players' view on
+the game master's own device (``#vue=joueurs``, a screen turned to the table) and every
+player's phone on the live table are drawn from it, and every message to a player's phone
+is cut from it (docs/TABLE.md). It is derived from the game master's board
+(:func:`engine.view.board`) by one pure function:
+
+- a fighter hidden from the players (an ambush, D26) is not in it at all: not its card,
+  not its name in another's engagements, not its turn, not an attack it makes;
+- a PNJ's P.I., initiative, die, wounds and Espoir are ``None`` unless the game master
+  shows them (``pnj_details``); then nothing in it lets a player work them out: the PJ
+  come first (their P.I. are the players' own), then the PNJ in their order of entry,
+  and in a tie at the top between PJ and PNJ (D4) only the PJ are said to act (a PNJ is
+  shown acting when it acts alone, as the table sees it);
+- a PJ keeps its declarations with their R1.3 breakdown (its player's start-of-round
+  form) and its verdicts (``mine``: what its player's phone may play, R2-R5).
+
+>>> from engine import apply, new_encounter, view
+>>> s = new_encounter()
+>>> for sheet in ({"name": "Aldric", "side": "pj"}, {"name": "Orque"}, {"name": "Gobelin", "hidden": True}):
+...     s = apply(s, {"type": "add_combatant", "combatant": sheet})["state"]
+>>> s = apply(s, {"type": "start_round", "rolls": {"c1": 3, "c2": 6, "c3": 6}})["state"]
+>>> seen = players_board(view(s))
+>>> seen["order"], seen["active"], seen["combatants"]["c2"]["pi"]
+(['c1', 'c2'], ['c2'], None)
+>>> players_board(view(s), pnj_details=True)["combatants"]["c2"]["pi"] > 0
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["players_board", "players_attack"]
+
+#: The fields of a fighter the players' cards show; the rest (the sheet's characteristics
+#: and skills, the notes, the verdicts) stays with the game master.
+SHOWN = ("id", "name", "side", "entry", "in_round", "hors_combat", "passed", "pi", "initiative", "d6",
+         "declared", "aim_bonus", "charged", "posture", "arrow_nocked", "cover", "engaged", "engaged_with",
+         "in_hand", "wounds", "hope", "conditions")
+
+#: What the game master may keep for himself: a PNJ's P.I., initiative, die, wounds, Espoir.
+PNJ_DETAILS = ("pi", "initiative", "d6", "wounds", "hope")
+
+#: A PJ's declaration as its player's form needs it (R1.3): the breakdown before the die.
+DECLARATION = ("weapon", "name", "initiative", "characteristic", "characteristic_value", "half",
+               "initiative_bonus", "skill", "skill_level", "wounds")
+
+
+def players_board(board: dict[str, Any], pnj_details: bool = False) -> dict[str, Any]:
+    """The players' board of the game master's ``board`` (this module's rules).
+
+    ``mine``: for each PJ shown, what its player's phone may play (its verdicts, its
+    likely actions, those it can never do); ``catalogue``: the actions as the page words
+    them (R4).
+
+    >>> board = {"round": 1, "round_over": False, "active": ["b", "a"], "phase": None, "order": ["b", "a"],
+    ...          "catalogue": {}, "combatants": {
+    ...     "a": {"id": "a", "side": "pj", "entry": 0, "pi": 5, "hidden": False, "engaged_with": [], "weapons": [],
+    ...           "declarations": [], "actions": {}, "likely": [], "never": []},
+    ...     "b": {"id": "b", "side": "pnj", "entry": 1, "pi": 5, "hidden": False, "engaged_with": [], "weapons": []}}}
+    >>> shown = players_board(board)
+    >>> shown["active"], shown["order"], shown["combatants"]["b"]["pi"], list(shown["mine"])
+    (['a'], ['a', 'b'], None, ['a'])
+    >>> players_board(board, pnj_details=True)["active"]
+    ['b', 'a']
+    """
+    fighters_of = board["combatants"]
+
+    def seen(fid: object) -> bool:
+        return isinstance(fid, str) and fid in fighters_of and not fighters_of[fid].get("hidden", False)
+
+    fighters = [fighters_of[fid] for fid in board["order"] if seen(fid)]
+    order = [f["id"] for f in fighters]
+    active = [fid for fid in board["active"] if seen(fid)]
+    if not pnj_details:
+        pj = [f for f in fighters if f["side"] == "pj"]
+        pnj = sorted((f for f in fighters if f["side"] != "pj"), key=lambda f: f["entry"])
+        order = [f["id"] for f in (*pj, *pnj)]
+        pj_active = [fid for fid in active if fighters_of[fid]["side"] == "pj"]
+        active = pj_active or active[:1]
+    combatants: dict[str, dict[str, Any]] = {}
+    mine: dict[str, dict[str, Any]] = {}
+    for f in fighters:
+        shown = {k: f.get(k) for k in SHOWN}
+        shown["engaged_with"] = [fid for fid in f.get("engaged_with", []) if seen(fid)]
+        shown["weapons"] = [{"id": w["id"], "name": w["name"], "skill": w.get("skill")} for w in f["weapons"]]
+        if f["side"] == "pj":
+            shown["declarations"] = [{k: d.get(k) for k in DECLARATION} for d in f.get("declarations", [])]
+            shown["suggested_declaration"] = f.get("suggested_declaration")
+            mine[f["id"]] = {"actions": f.get("actions", {}), "likely": f.get("likely", []), "never": f.get("never", [])}
+        elif not pnj_details:
+            shown.update(dict.fromkeys(PNJ_DETAILS))
+        combatants[f["id"]] = shown
+    phase = board.get("phase") if seen(board.get("phase")) else None
+    return {"round": board["round"], "round_over": board["round_over"], "active": active, "phase": phase,
+            "order": order, "combatants": combatants, "mine": mine, "catalogue": board.get("catalogue", {})}
+
+
+def players_attack(shown: dict[str, Any], last: object) -> dict[str, str] | None:
+    """The attack the players are told of (R5.3, D23): the last command, when it is an
+    attack (the catalogue's ``attack``) by a fighter on the players' board ``shown`` on
+    another one there; ``None`` otherwise, an attack by a fighter hidden from them (D26)
+    included: its target's answers are then the game master's to give.
+
+    >>> shown = {"catalogue": {"attaque_melee": {"attack": True}}, "combatants": {"a": {}, "b": {}}}
+    >>> players_attack(shown, {"type": "act", "actor": "b", "action": "attaque_melee", "target": "a"})
+    {'target': 'a', 'by': 'b', 'action': 'attaque_melee'}
+    >>> players_attack(shown, {"type": "act", "actor": "x", "action": "attaque_melee", "target": "a"}) is None
+    True
+    """
+    if not isinstance(last, dict) or last.get("type") != "act":
+        return None
+    spec = shown["catalogue"].get(last.get("action"), {})
+    actor, target = last.get("actor"), last.get("target")
+    if not spec.get("attack") or actor not in shown["combatants"] or target not in shown["combatants"]:
+        return None
+    return {"target": target, "by": actor, "action": last["action"]}

@@ -1,0 +1,119 @@
+"""The players' board (engine/players.py, ``Table.show(players=True)``): what every reader
+but the game master sees, on the game master's device and on the players' phones alike
+(D26: a hidden fighter is not there; D4: a tie is never told where it would tell a PNJ's
+P.I.; the PNJ's values only when the game master shows them)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.players import PNJ_DETAILS, players_attack, players_board
+from engine.table import Table
+
+DIE = st.integers(min_value=1, max_value=6)
+
+
+def fight(pj: list[int], pnj: list[tuple[int, int, int]], hidden: list[bool]) -> Table:
+    """A round started: PJ with their dice; PNJ with a die, wounds and Espoir each, some
+    hidden from the players."""
+    t = Table(rng=random.Random(1))
+    rolls = {}
+    for n, die in enumerate(pj):
+        assert t.apply({"type": "add_combatant", "combatant": {"id": f"pj{n}", "name": f"Héros {n}", "side": "pj",
+                                                                "characteristics": {"melee": 8}}})["ok"]
+        rolls[f"pj{n}"] = die
+    for n, (die, wounds, hope) in enumerate(pnj):
+        sheet = {"id": f"pnj{n}", "name": f"Brute {n}", "side": "pnj", "wounds": wounds, "hope": hope,
+                 "characteristics": {"melee": 8}, "hidden": hidden[n % len(hidden)]}
+        assert t.apply({"type": "add_combatant", "combatant": sheet})["ok"]
+        rolls[f"pnj{n}"] = die
+    assert t.apply({"type": "start_round", "rolls": rolls})["ok"]
+    return t
+
+
+PNJ = st.tuples(DIE, st.integers(0, 4), st.integers(0, 3))
+
+
+@settings(max_examples=150)
+@given(pj=st.lists(DIE, min_size=1, max_size=3), first=st.lists(PNJ, min_size=1, max_size=3),
+       second=st.lists(PNJ, min_size=1, max_size=3), hidden=st.lists(st.booleans(), min_size=1, max_size=3))
+def test_with_the_pnj_details_hidden_the_players_board_tells_nothing_of_them(
+        pj: list[int], first: list[tuple[int, int, int]], second: list[tuple[int, int, int]], hidden: list[bool]) -> None:
+    """Two fights that differ only in their PNJ's dice, wounds and Espoir give the players
+    the same board, but for which PNJ acts when one acts alone (the table sees it)."""
+    second = (second * 3)[:len(first)]
+    boards = [fight(pj, pnj, hidden).show(players=True)["board"] for pnj in (first, second)]
+    for board in boards:
+        sides = [board["combatants"][fid]["side"] for fid in board["active"]]
+        assert not ("pj" in sides and "pnj" in sides), "a tie of a PJ and a PNJ is never told (D4)"
+        assert sides.count("pnj") <= 1, "nor a tie of PNJ"
+        for fid, f in board["combatants"].items():
+            if f["side"] == "pnj":
+                assert all(f[k] is None for k in PNJ_DETAILS), (fid, f)
+                assert fid not in board["mine"]
+        pnj_ids = [fid for fid in board["order"] if board["combatants"][fid]["side"] == "pnj"]
+        assert sorted(board["order"][:len(board["order"]) - len(pnj_ids)]) == [f"pj{n}" for n in range(len(pj))]
+        assert pnj_ids == sorted(pnj_ids, key=lambda fid: board["combatants"][fid]["entry"])
+    if boards[0]["active"] == boards[1]["active"]:
+        assert boards[0] == boards[1]
+
+
+@settings(max_examples=100)
+@given(pj=st.lists(DIE, min_size=1, max_size=3), pnj=st.lists(PNJ, min_size=1, max_size=3),
+       hidden=st.lists(st.booleans(), min_size=1, max_size=3), details=st.booleans())
+def test_a_hidden_fighter_is_nowhere_on_the_players_board(pj: list[int], pnj: list[tuple[int, int, int]],
+                                                         hidden: list[bool], details: bool) -> None:
+    """D26: neither its card, its name, its id nor its turn, whatever the PNJ setting."""
+    t = fight(pj, pnj, hidden)
+    answer = t.show(players=True, pnj_details=details)
+    text = json.dumps(answer, ensure_ascii=False)
+    full = t.show()["board"]
+    for fid, f in full["combatants"].items():
+        if f["hidden"]:
+            assert f'"{fid}"' not in text and f["name"] not in text
+        else:
+            assert fid in answer["board"]["combatants"]
+    assert set(answer) == {"ok", "board", "attack"}
+
+
+def test_with_the_pnj_details_shown_the_board_is_the_game_masters_order_and_tie() -> None:
+    t = fight([3], [(3, 0, 2)], [False])
+    full = t.show()["board"]
+    shown = t.show(players=True, pnj_details=True)["board"]
+    assert full["active"] == ["pj0", "pnj0"] and shown["active"] == full["active"]
+    assert shown["order"] == full["order"]
+    assert {k: shown["combatants"]["pnj0"][k] for k in PNJ_DETAILS} == {k: full["combatants"]["pnj0"][k] for k in PNJ_DETAILS}
+    hidden = t.show(players=True)["board"]
+    assert hidden["active"] == ["pj0"]  # D4 masked: the PNJ's P.I. would be told by the tie
+
+
+def test_an_attack_is_told_to_its_target_only_when_the_players_see_the_attacker() -> None:
+    """R5.3: the target's player answers an attack by a fighter they see; an ambusher's
+    attack names nobody on the wire (D26): its answers are the game master's."""
+    t = fight([1], [(6, 0, 0), (6, 0, 0)], [True, False])
+    attack = {"type": "act", "actor": "pnj0", "action": "attaque_melee", "target": "pj0"}
+    assert t.apply(attack)["ok"]
+    assert t.show(players=True)["attack"] is None
+    assert t.apply({**attack, "actor": "pnj1"})["ok"]
+    assert t.show(players=True)["attack"] == {"target": "pj0", "by": "pnj1", "action": "attaque_melee"}
+    assert t.apply({"type": "pass", "actor": "pnj0"})["ok"]
+    assert t.show(players=True)["attack"] is None  # the last command answers no attack
+
+
+def test_an_attack_not_an_attack() -> None:
+    shown: dict[str, Any] = {"catalogue": {"observer": {"attack": False}}, "combatants": {"a": {}, "b": {}}}
+    assert players_attack(shown, {"type": "act", "actor": "a", "action": "observer", "target": "b"}) is None
+    assert players_attack(shown, None) is None
+
+
+def test_the_players_board_keeps_a_pj_declarations_and_drops_the_sheet() -> None:
+    t = fight([4], [(2, 0, 0)], [False])
+    shown = t.show(players=True)["board"]["combatants"]
+    assert shown["pj0"]["declarations"] and "characteristics" not in shown["pj0"]
+    assert "declarations" not in shown["pnj0"] and "actions" not in shown["pnj0"]
+    assert players_board(t.show()["board"])["combatants"] == shown
