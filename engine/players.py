@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["players_board", "players_attack"]
+__all__ = ["players_attack", "players_board"]
 
 #: The fields of a fighter the players' cards show; the rest (the sheet's characteristics
 #: and skills, the notes, the verdicts) stays with the game master.

@@ -60,8 +60,8 @@ from .errors import Refusal
 from .journal import Players, journal
 from .link import pack
 from .model import Encounter, Side
-from .players import players_attack, players_board
 from .play import attempt, fold
+from .players import players_attack, players_board
 from .sheet import LIMITS, MAX_NOTES
 from .values import MAX_WEAPONS
 from .view import ATTACKS, Boards
