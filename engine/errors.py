@@ -119,7 +119,6 @@ REASONS = {
     "unknown_key": "bad_command",
     "not_a_log": "bad_command",
     "unresolved_log": "bad_command",
-    "internal_error": "bad_command",
     "bad_state": "bad_value",
     # a value refused: each names its ``field`` (engine/values.py, engine/sheet.py); the
     # first ones are the CHECKS below

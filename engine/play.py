@@ -47,8 +47,8 @@ def attempt(enc: Encounter, command: object, rng: random.Random | None = None,
         after, resolved, events = _step(enc, command, d6(rng), with_events)
     except Refusal as r:
         return enc, r.answer()
-    except Exception as exc:  # never raises (contract); tests assert none happen
-        return enc, Refusal("internal_error", error=type(exc).__name__).answer()
+    except Exception as exc:  # never raises (contract): a fault of a rule's code, the page's fault screen
+        return enc, Refusal("internal", error=f"{type(exc).__name__}: {exc}"[:300]).answer()
     return after, {"ok": True, "events": events, "command": resolved}
 
 

@@ -204,9 +204,10 @@ def test_walking_and_running_leave_melee_only_when_engaged() -> None:
                                                      {"type": "moved", "actor": "aldric", "how": "marche", "distance": 6}]
 
 
-def test_a_fault_inside_the_engine_is_refused_as_unreadable_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fault_inside_the_engine_is_an_internal_fault_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """engine.apply never raises (RULES.md contract): an exception that is not a refusal
-    becomes ``bad_command`` naming the fault's type, and the state stays as it was."""
+    becomes ``internal`` (one code, one meaning: the page's fault screen) naming the fault,
+    and the state stays as it was."""
     state = state_after(ROUND)
 
     def broken(*args: Any) -> None:
@@ -215,8 +216,8 @@ def test_a_fault_inside_the_engine_is_refused_as_unreadable_and_changes_nothing(
     monkeypatch.setattr(engine.play, "step", broken)
     result = engine.apply(state, act("observer"))
     assert result == {"ok": False, "state": state,
-                      "error": {"code": "bad_command", "message": "Commande illisible (erreur interne : KeyError).",
-                                "key": "internal_error", "params": {"error": "KeyError"}}}
+                      "error": {"code": "internal", "message": "Erreur interne du moteur : KeyError: 'boom'.",
+                                "key": "internal", "params": {"error": "KeyError: 'boom'"}}}
 
 
 def test_moving_ends_an_engagement_off_the_tracker_too() -> None:

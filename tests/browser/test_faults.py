@@ -197,23 +197,40 @@ def _faulty(self, command):
 Table.apply = _faulty
 """
 
+#: A rule's own code that raises (engine/play.py ``step``, under Table.apply): the engine's
+#: answer is ``internal`` like any fault of its code, never a refusal of the command.
+RULE_FAULT = """
+import engine.play as _play
 
-def _with_fault(context: Any, fault: str) -> None:
+_rule = _play.step
+
+
+def _broken_rule(enc, command):
+    if command.get("type") == "pass":
+        raise KeyError("règle cassée")
+    return _rule(enc, command)
+
+
+_play.step = _broken_rule
+"""
+
+
+def _with_fault(context: Any, code: str) -> None:
     def handle(route: Any) -> None:
         body = route.fetch().text()
-        route.fulfill(body=body.replace("\nsync.call = call", FAULT.replace("{fault}", fault) + "\nsync.call = call"),
+        route.fulfill(body=body.replace("\nsync.call = call", code + "\nsync.call = call"),
                       content_type="text/x-python")
 
     context.route(re.compile(r".*/web-[0-9a-f]{12}/boot/bridge\.py$"), handle)
 
 
-def _fault_then_reload(new_phone: NewPhone, fault: str, message: str, silent: bool = False) -> None:
+def _fault_then_reload(new_phone: NewPhone, fault: str, message: str, silent: bool = False, code: str = FAULT) -> None:
     """The seeded fight, service workers blocked (their cache would hide the changed
     bridge.py), then the fault injected and the page reloaded. ``silent``: the worker
     never answers, and the page's clock is moved on to the call's limit (15 s)."""
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
-    _with_fault(page.context, fault)
+    _with_fault(page.context, code.replace("{fault}", fault))
     if silent:
         page.clock.install()
     page.reload()
@@ -237,6 +254,12 @@ def _fault_then_reload(new_phone: NewPhone, fault: str, message: str, silent: bo
 
 def test_a_python_exception_keeps_the_fight_and_offers_a_reload(new_phone: NewPhone) -> None:
     _fault_then_reload(new_phone, 'raise RuntimeError("panne simulée")', "RuntimeError: panne simulée")
+
+
+def test_a_fault_inside_a_rule_is_a_fault_not_a_refusal(new_phone: NewPhone) -> None:
+    """A rule that raises is the engine's fault (``internal``): the fault screen and its
+    reload, not a refusal in the dock."""
+    _fault_then_reload(new_phone, "", "KeyError: 'règle cassée'", code=RULE_FAULT)
 
 
 def test_a_dead_worker_keeps_the_fight_and_offers_a_reload(new_phone: NewPhone) -> None:

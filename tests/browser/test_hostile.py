@@ -18,7 +18,7 @@ import pytest
 from conftest import NewPhone, Shot, save_text, wait_ready
 from helpers import add_fighter, card, fight_log
 from playwright.sync_api import expect
-from test_faults import _with_fault
+from test_faults import FAULT, _with_fault
 
 # Keys that every JS object inherits: a lookup that is not "own" finds them.
 PROTO_KEYS = ["__proto__", "constructor", "toString"]
@@ -271,7 +271,7 @@ def test_hostile_text_stays_in_its_place(new_phone: NewPhone, shot: Shot) -> Non
 def test_the_fault_banner_and_its_reload_button_fit_a_phone(new_phone: NewPhone) -> None:
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
-    _with_fault(page.context, 'raise RuntimeError("' + "panne très longue " * 12 + '")')
+    _with_fault(page.context, FAULT.replace("{fault}", 'raise RuntimeError("' + "panne très longue " * 12 + '")'))
     page.reload()
     wait_ready(page)
     card(page, "Orque").get_by_role("button", name="Passer").click()
