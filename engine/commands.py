@@ -173,7 +173,37 @@ def _fighter(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comma
     return resolved
 
 
-_RESOLVERS = {"start_round": _round, "duplicate_combatant": _copies, "add_combatant": _fighter}
+#: The values a change may give as a step from what the fighter has (``{"by": -3}``).
+STEPPED = ("wounds", "hope")
+
+
+def _stepped(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
+    """Wounds and Espoir given as a step from what the fighter has (``{"by": -5}``: a row's
+    −1 and +3, or « −5 » typed) written as the total it makes; taking off more than the
+    fighter has leaves it at 0 (neither counts below 0). The log keeps the total: a saved
+    fight replays as it was played.
+
+    >>> from engine.sheet import parse_combatant
+    >>> enc = Encounter(combatants=(parse_combatant({"name": "Brune", "wounds": 3}, "c1", 0),))
+    >>> _stepped(enc, {"type": "update_combatant", "id": "c1", "changes": {"wounds": {"by": -5}}}, lambda: 1)["changes"]
+    {'wounds': 0}
+    >>> _stepped(enc, {"type": "update_combatant", "id": "c1", "changes": {"wounds": {"by": 2}, "hope": {"by": 1}}}, lambda: 1)["changes"]
+    {'wounds': 5, 'hope': 1}
+    """
+    changes = command.get("changes")
+    c = enc.combatant(command.get("id"))
+    if not isinstance(changes, dict) or c is None:
+        return command  # the rules refuse it
+    filled = dict(changes)
+    for key in STEPPED:
+        step = changes.get(key)
+        if isinstance(step, dict) and set(step) == {"by"} and type(step["by"]) is int and abs(step["by"]) <= v.MAX_VALUE:
+            filled[key] = max(0, getattr(c, key) + step["by"])
+    return {**command, "changes": filled}
+
+
+_RESOLVERS = {"start_round": _round, "duplicate_combatant": _copies, "add_combatant": _fighter,
+              "update_combatant": _stepped}
 
 
 def free_id(enc: Encounter, taken: list[str] | None = None) -> str:

@@ -275,6 +275,16 @@ MAX_CONDITION = 40
 MAX_CONDITIONS = 8
 
 
+def condition_rounds_from(enc: Encounter) -> int:
+    """D25: the first round whose end a new condition may last until: this round while one
+    runs, else the next one.
+
+    >>> condition_rounds_from(Encounter(round=2, round_over=False)), condition_rounds_from(Encounter(round=2, round_over=True))
+    (2, 3)
+    """
+    return enc.round + 1 if enc.round_over else enc.round
+
+
 def _add_condition(enc: Encounter, cmd: Command) -> list[Event]:
     """D25: a condition on a fighter, until removed or until the end of round ``until``
     (this round while one runs, else a round to come); the same words again change its end.
@@ -290,7 +300,7 @@ def _add_condition(enc: Encounter, cmd: Command) -> list[Event]:
     """
     c = _combatant(enc, cmd["id"])
     text = v.text(cmd["condition"], "condition", MAX_CONDITION)
-    first = enc.round + 1 if enc.round_over else enc.round
+    first = condition_rounds_from(enc)
     until = v.integer(cmd["until"], "until", low=first, high=first + v.MAX_VALUE) if "until" in cmd else None
     if len(c.conditions) >= MAX_CONDITIONS and all(x.text != text for x in c.conditions):
         raise v.bad("condition", "too_many", max=MAX_CONDITIONS)

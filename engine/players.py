@@ -14,7 +14,8 @@ is cut from it (docs/TABLE.md). It is derived from the game master's board
   and in a tie at the top between PJ and PNJ (D4) only the PJ are said to act (a PNJ is
   shown acting when it acts alone, as the table sees it);
 - a PJ keeps its declarations with their R1.3 breakdown (its player's start-of-round
-  form) and its verdicts (``mine``: what its player's phone may play, R2-R5).
+  form), whether it may pass or interrupt (``may``: D5, D6) and its verdicts (``mine``:
+  what its player's phone may play, R2-R5).
 
 >>> from engine import apply, new_encounter, view
 >>> s = new_encounter()
@@ -45,7 +46,7 @@ PNJ_DETAILS = ("pi", "initiative", "d6", "wounds", "hope")
 
 #: A PJ's declaration as its player's form needs it (R1.3): the breakdown before the die.
 DECLARATION = ("weapon", "name", "initiative", "characteristic", "characteristic_value", "half",
-               "initiative_bonus", "skill", "skill_level", "wounds")
+               "initiative_bonus", "skill", "skill_level", "wounds", "by_die")
 
 
 def players_board(board: dict[str, Any], pnj_details: bool = False) -> dict[str, Any]:
@@ -89,6 +90,7 @@ def players_board(board: dict[str, Any], pnj_details: bool = False) -> dict[str,
         if f["side"] == "pj":
             shown["declarations"] = [{k: d.get(k) for k in DECLARATION} for d in f.get("declarations", [])]
             shown["suggested_declaration"] = f.get("suggested_declaration")
+            shown["may"] = f.get("may")
             mine[f["id"]] = {"actions": f.get("actions", {}), "likely": f.get("likely", []), "never": f.get("never", [])}
         elif not pnj_details:
             shown.update(dict.fromkeys(PNJ_DETAILS))

@@ -55,7 +55,7 @@ from typing import Any
 
 from . import save, values
 from .codec import combatant_sheet, decode, encode
-from .decide import MAX_FIGHTERS
+from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .journal import Players, journal
 from .link import pack
@@ -373,16 +373,19 @@ class Table:
     def limits(self) -> Answer:
         """The limits of a sheet and of a fight, the same numbers the checks use, for the
         page to put on its fields and to check what it sends before it sends it: a sheet's
-        (``name``, ``value``, ``initiative_bonus``, ``weapons``), a fighter's ``notes``, the
-        weapon ids a command lists (``items``), the fighters of a fight (``fighters``), and a
-        save's commands and characters (``commands``, ``chars``: engine/save.py).
+        (``name``, ``value``, ``initiative_bonus``, ``weapons``), a fighter's ``notes``, a
+        condition's words (``condition``, D25), the weapon ids a command lists (``items``),
+        the fighters of a fight (``fighters``), and a save's commands and characters
+        (``commands``, ``chars``: engine/save.py).
 
         >>> limits = Table().limits()["limits"]
         >>> limits["value"], limits["notes"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
         ({'low': 0, 'high': 999}, 120, 64, 12000, 2000000, 16)
+        >>> limits["condition"]
+        40
         """
-        return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "items": MAX_WEAPONS, "fighters": MAX_FIGHTERS,
-                                       "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS}}
+        return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
+                                       "fighters": MAX_FIGHTERS, "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS}}
 
     def undo(self) -> Answer:
         """Take back the last command: the log replayed without it."""

@@ -17,10 +17,11 @@ from .actions import ACTIONS
 from .actions.base import is_melee
 from .actions.defence import ANSWERS
 from .codec import combatant_json, named_test_json
+from .decide import condition_rounds_from
 from .errors import Refusal
 from .initiative import board_order, breakdown, declarable, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
-from .rules import Turn, describe_tests, eligibility, never_fits, other_hands, payer, plan, price, turn_of
+from .rules import Turn, describe_tests, eligibility, in_the_round, never_fits, other_hands, payer, plan, price, taking_phases, turn_of
 
 #: The actions that attack a fighter: after one, the page offers the target's answers
 #: (R5.3) at once, those that fit the attack (D23, ``answers`` in the catalogue).
@@ -59,6 +60,7 @@ class Boards:
             "active": list(ready_ids),
             "phase": enc.phase,
             "order": [c.id for c in ordered],
+            "conditions_from": condition_rounds_from(enc),
             "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
             "catalogue": CATALOGUE,
             "combatants": {c.id: self._part(c, turn_of(enc, c, ready_ids)) for c in ordered},
@@ -82,9 +84,33 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
         declarations=_declarations(c),
         suggested_declaration=suggested_declaration(c),
         actions=_verdicts(c, turn),
+        may=may(c, turn),
     )
     out.update(likely=likely(c, out["actions"]), never=never(c))
     return out
+
+
+def may(c: Combatant, turn: Turn) -> dict[str, dict[str, Any]]:
+    """What a card offers besides its actions, judged by the rules the commands use: to
+    ``pass`` (D5: in the round, not out of it, the round going on, not passed yet) and to
+    ``interrupt`` (R5, D6: in the round and not out of it; which interruption, and how it
+    is paid, is each one's own verdict).
+
+    >>> from engine.sheet import parse_combatant
+    >>> from engine.rules import Turn
+    >>> brune = parse_combatant({"name": "Brune"}, "c1", 0)
+    >>> may(brune, Turn(started=False, over=True, ready=False, own_phase=False, other_phase=False))["pass"]["key"]
+    'round_not_started'
+    """
+    def verdict(*checks: Any) -> dict[str, Any]:
+        try:
+            for check in checks:
+                check(c, turn)
+        except Refusal as r:
+            return {"allowed": False, "reason": r.message, "code": r.code, "key": r.key, "params": r.params}
+        return {"allowed": True}
+
+    return {"pass": verdict(in_the_round, taking_phases), "interrupt": verdict(in_the_round)}
 
 
 #: The actions a card offers at once, in this order (docs/TABLE.md, "The board is the
@@ -125,10 +151,18 @@ def never(c: Combatant) -> list[str]:
 
 def _declarations(c: Combatant) -> list[dict[str, Any]]:
     """R1: what the fighter may declare (D2: weapons in hand, or none) and the R1.3
-    breakdown of each before the die: its ``initiative`` is the total less the d6."""
-    choices: list[dict[str, Any]] = [{"weapon": None, "name": None, **breakdown(c, None, 0)}]
-    for w in declarable(c):
-        choices.append({"weapon": w.id, "name": w.name, **breakdown(c, w.id, 0)})
+    breakdown of each before the die: its ``initiative`` is the total less the d6, and
+    ``by_die`` the total with each face of the d6 (1 to 6), which the forms show.
+
+    >>> from engine.sheet import parse_combatant
+    >>> _declarations(parse_combatant({"name": "Brune", "characteristics": {"melee": 7}, "wounds": 2}, "c1", 0))[0]["by_die"]
+    [2, 3, 4, 5, 6, 7]
+    """
+    choices: list[dict[str, Any]] = []
+    for weapon, name in ((None, None), *((w.id, w.name) for w in declarable(c))):
+        terms = breakdown(c, weapon, 0)
+        choices.append({"weapon": weapon, "name": name, **terms,
+                        "by_die": [breakdown(c, weapon, die)["initiative"] for die in range(1, 7)]})
     return choices
 
 

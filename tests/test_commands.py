@@ -8,6 +8,9 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 import engine
 from engine.decide import decide
@@ -488,3 +491,18 @@ def test_between_rounds_a_condition_ends_with_a_round_to_come() -> None:
     error = refused(over, {"type": "add_condition", "id": "aldric", "condition": "saigne", "until": 1})
     assert (error["key"], error["params"]["low"]) == ("range", 2)
     assert events_of(over, {"type": "add_condition", "id": "aldric", "condition": "saigne", "until": 2})
+
+
+@hypothesis_settings(max_examples=200)
+@given(wounds=st.integers(0, 999), by=st.integers(-1200, 1200))
+def test_wounds_given_as_a_step_are_written_as_the_total_never_below_zero(wounds: int, by: int) -> None:
+    """A row's −1 or « −5 » typed: the engine writes the total it makes in the log (never
+    below 0; above the limit of a value, refused like a typed total)."""
+    log = [{"type": "add_combatant", "combatant": {**CASTS["aldric"], "wounds": wounds}}]
+    result = engine.apply(state_after(log), {"type": "update_combatant", "id": "aldric", "changes": {"wounds": {"by": by}}})
+    total = max(0, wounds + by)
+    if total > 999 or abs(by) > 999:
+        assert not result["ok"] and result["error"]["code"] == "bad_value"
+    else:
+        assert result["ok"] and result["command"]["changes"] == {"wounds": total}
+        assert engine.view(result["state"])["combatants"]["aldric"]["wounds"] == total

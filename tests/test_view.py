@@ -21,11 +21,14 @@ def aldric(log: list[dict[str, Any]]) -> dict[str, Any]:
 
 def test_each_declaration_comes_with_its_initiative_before_the_die() -> None:
     """R1.3 without the d6: bare hands Mêlée 7 // 2 + 1 + Corps-à-corps 2 - 2 wounds = 4;
-    the sword in hand (D2) with Épée 3: 5. Weapons not in hand are not offered."""
+    the sword in hand (D2) with Épée 3: 5. Weapons not in hand are not offered. ``by_die``:
+    the total with each face of the d6, which the forms show (the page adds nothing up)."""
     base = {"characteristic": "melee", "characteristic_value": 7, "half": 3, "initiative_bonus": 1, "d6": 0, "wounds": 2}
     assert aldric(DUO)["declarations"] == [
-        {"weapon": None, "name": None, **base, "skill": "corps_a_corps", "skill_level": 2, "initiative": 4},
-        {"weapon": "epee", "name": "Épée", **base, "skill": "epee", "skill_level": 3, "initiative": 5},
+        {"weapon": None, "name": None, **base, "skill": "corps_a_corps", "skill_level": 2, "initiative": 4,
+         "by_die": [5, 6, 7, 8, 9, 10]},
+        {"weapon": "epee", "name": "Épée", **base, "skill": "epee", "skill_level": 3, "initiative": 5,
+         "by_die": [6, 7, 8, 9, 10, 11]},
     ]
 
 
@@ -203,3 +206,30 @@ def test_the_acrobatic_dodge_says_what_it_costs_with_both_tests_passed() -> None
     dodge = board["combatants"]["orque"]["actions"]["esquive_acrobatique"]
     assert (dodge["cost"], dodge["pays"], dodge["if_passed"]) == (5, "pi", {"cost": 0, "pays": "rien"})
     assert "if_passed" not in board["combatants"]["orque"]["actions"]["esquiver"]
+
+
+DUO_START = {"type": "start_round", "rolls": {"aldric": 4, "orque": 3}}
+
+
+def test_a_card_may_pass_and_interrupt_as_the_commands_allow() -> None:
+    """D5, D6: the board says whether a fighter may pass or interrupt with the same checks
+    as the ``pass`` command and the interruptions: before the round neither; in it, both;
+    passed, it may still interrupt (R5) but not pass again; out of the fight, neither."""
+    may = aldric(DUO)["may"]
+    assert (may["pass"]["key"], may["interrupt"]["key"]) == ("round_not_started", "round_not_started")
+    assert aldric([*DUO, DUO_START])["may"] == {"pass": {"allowed": True}, "interrupt": {"allowed": True}}
+    passed = aldric([*DUO, DUO_START, {"type": "pass", "actor": "aldric"}])["may"]
+    assert passed["pass"]["key"] == "passed" and passed["interrupt"] == {"allowed": True}
+    out = aldric([*DUO, DUO_START, {"type": "update_combatant", "id": "aldric", "changes": {"hors_combat": True}}])["may"]
+    assert out["pass"]["key"] == out["interrupt"]["key"] == "hors_combat"
+    for verdict in (may["pass"], passed["pass"]):  # what the engine answers to the command itself
+        command = {"type": "pass", "actor": "aldric"}
+        log = [*DUO] if verdict is may["pass"] else [*DUO, DUO_START, command]
+        assert engine.apply(state_after(log), command)["error"]["key"] == verdict["key"]
+
+
+def test_the_board_says_from_which_round_a_condition_may_end() -> None:
+    """D25: this round while it runs, the next one once it is over (the page's choice of ends)."""
+    assert engine.view(state_after(DUO))["conditions_from"] == 0 + 1
+    assert engine.view(state_after([*DUO, DUO_START]))["conditions_from"] == 1
+    assert engine.view(state_after([*DUO, DUO_START, {"type": "end_round"}]))["conditions_from"] == 2

@@ -326,3 +326,26 @@ def test_notes_from_the_row_show_as_badges(fight: Any) -> None:
     card.locator('button[data-do="notes"]').click()
     expect(card.locator(".badge.jotted")).to_have_count(0)
     fight.assert_clean()
+
+
+def test_every_fighter_tied_at_the_top_gets_its_likely_actions(new_phone: NewPhone) -> None:
+    """D4: Orque and Lyra tied at 11 P.I. are both ready, and each card offers the actions
+    the engine says are likely for it (its verdicts): the archer's shot is two taps,
+    « Tirer », then Orque, whoever the suggested order puts first."""
+    log = [{"type": "add_combatant", "combatant": CASTS["lyra"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "update_combatant", "id": "lyra", "changes": {"arrow_nocked": True}},
+           # R1.3: Lyra ⌊8/2⌋ + 0 + Arc 3 + 4 = 11; Orque ⌊6/2⌋ + 0 + Hache 2 + 6 = 11
+           {"type": "start_round", "rolls": {"lyra": 4, "orque": 6}, "declarations": {"lyra": "arc", "orque": "hache"}}]
+    phone = new_phone(save=save_text(log))
+    page = phone.page
+    lyra = page.locator('#board li.fighter[data-id="lyra"]')
+    orque = page.locator('#board li.fighter[data-id="orque"]')
+    for fighter in (lyra, orque):
+        expect(fighter.locator(".now")).to_have_text("prêt")
+    expect(page.locator("#board li.fighter").first).to_have_attribute("data-id", "orque")  # suggested first: the higher d6
+    expect(orque.locator('button[data-do="pick"][data-action="attaque_melee"]')).to_be_visible()
+    lyra.locator('button[data-do="pick"][data-action="tir_arc"]').click()
+    lyra.locator(".targets button", has_text="Orque").click()
+    expect(page.locator("#board-last")).to_contain_text("Lyra — Tir à l'arc → Orque")
+    expect(lyra.locator(".pi")).to_have_text("6 P.I.")  # R3.2: a simple action, 5 P.I.
+    phone.assert_clean()

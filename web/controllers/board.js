@@ -30,7 +30,6 @@ export class BoardController {
         busy = false;
       }
     };
-    const fighter = (id) => own(session.board.combatants, id);
     view.bind({
       act: (id) => this.actions(id, false),
       interrupt: (id) => this.actions(id, true),
@@ -46,13 +45,9 @@ export class BoardController {
         return this.run({ type: "interrupt", actor: id, action, against });
       }),
       ignore: () => view.setReaction(null),
-      // Wounds and Espoir from the row: one command (undone as one, told in the journal).
-      step: one((id, { field, by }) => {
-        const f = fighter(id);
-        const value = f ? Math.max(0, f[field] + Number(by)) : null;
-        if (!f || value === f[field]) return undefined;
-        return this.run({ type: "update_combatant", id, changes: { [field]: value } });
-      }),
+      // Wounds and Espoir from the row: one command, a step the engine turns into the total
+      // (never below 0: engine/commands.py), undone as one, told in the journal.
+      step: one((id, { field, by }) => this.run({ type: "update_combatant", id, changes: { [field]: { by: Number(by) } } })),
       notes: one((id, { value }) => this.run({ type: "update_combatant", id, changes: { notes: value } })),
       condition: one((id, { text, until }) => {
         if (!text?.trim()) return undefined;

@@ -174,7 +174,7 @@ export class LiveGuestView {
     } else if (mine) {
       parts.push(h("div", { class: "chips", role: "group", "aria-label": t("liveYourActions", isolate(me.name)) },
         this.mine.likely.map((a) => chip("act", a, own(t("chips"), a) ?? actionName(a))),
-        me.passed ? null : h("button", { type: "button", class: "chip", dataset: { play: "pass" } }, t("pass")),
+        me.may?.pass.allowed ? h("button", { type: "button", class: "chip", dataset: { play: "pass" } }, t("pass")) : null,
         h("button", { type: "button", class: "chip more", dataset: { play: "all" } }, t("liveAllActions"))));
     }
     place.replaceChildren(...parts);
@@ -312,8 +312,7 @@ export class LiveGuestView {
       if (!has(select.value)) select.value = me.declarations[0]?.weapon ?? "";
       this.updateBreakdown();
     }
-    const inPlay = Boolean(me) && board.round > 0 && me.in_round && !me.hors_combat;
-    $("#live-interrupt").hidden = !inPlay;
+    $("#live-interrupt").hidden = me?.may?.interrupt.allowed !== true; // the engine's verdict (R5, D6)
     $("#live-interrupt").textContent = this.mine ? t("liveInterruptions") : t("liveInterrupt");
     this.drawPlay();
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);

@@ -551,17 +551,17 @@ export class LiveHost {
     return this.plays.hear(player, f, message, (command) => waitingLine(command, name, price, actionName));
   }
 
-  propose(player, message) {
-    const board = this.session.board;
-    const f = player.claim && this.fighter(player.claim);
+  async propose(player, message) {
+    const f = player.claim && this.seen(player.claim) && this.fighter(player.claim);
     if (!f) return this.refuse(player, "no_claim");
     if (player.muted) return this.refuse(player, "muted");
     if (message.t === "declare") {
-      if (board.round !== 0 && !board.round_over) return this.refuse(player, "not_now");
-      if (f.hors_combat) return this.refuse(player, "out");
-      if (Object.hasOwn(message, "weapon") && message.weapon !== null && !f.declarations.some((d) => d.weapon === message.weapon)) {
-        return this.refuse(player, "weapon");
-      }
+      // The engine judges the declaration as the start of the round would (R1, D2, D6):
+      // a round going on, a PJ out of the fight, a weapon not in hand are its refusals.
+      const declared = Object.hasOwn(message, "weapon") ? { declarations: { [f.id]: message.weapon } } : {};
+      const checked = await this.session.call({ op: "check", command: { type: "start_round", rolls: { [f.id]: message.die }, ...declared } });
+      if (!checked.ok) return this.refuse(player, "engine", checked.error);
+      const board = this.session.board;
       const round = board.round + 1;
       const earlier = this.proposals.get(f.id);
       if (earlier?.round === round && earlier.edited) return this.refuse(player, "gm_edited");

@@ -121,9 +121,9 @@ export class BoardView {
     const active = board.active.includes(f.id);
     const verdicts = f.actions ?? {};
     const chips = [];
-    // In a tie (D4) the fighter suggested first gets the chips; the others, « Passer » and
-    // « Agir » (the screen keeps room for every one of them).
-    if (active && board.active[0] === f.id) {
+    // Every fighter who may act now (D4: each one tied at the top) gets its likely actions,
+    // as the engine judged them (`likely`, from its verdicts).
+    if (active) {
       for (const action of f.likely ?? []) chips.push(action);
       const last = own(this.used, f.id);
       if (last && !chips.includes(last) && own(verdicts, last)?.allowed && own(board.catalogue ?? {}, last)) chips.push(last);
@@ -354,7 +354,7 @@ function chipLabel(board, f, action) {
 function card(board, f, top, ui) {
   const { controls } = ui;
   const active = board.active.includes(f.id);
-  const inPlay = board.round > 0 && f.in_round && !f.hors_combat;
+  const may = (what) => own(f.may ?? {}, what)?.allowed === true; // the engine's verdicts (D5, D6)
   const classes = ["fighter", active ? "active" : "", f.hors_combat ? "out" : "", f.passed ? "passed" : "", ui.open ? "open" : ""];
   const pi = f.in_round ? f.pi : null;
   const bar = h("span", { class: "pi-bar", "aria-hidden": "true" }, h("span", { class: pi !== null && pi <= 0 ? "empty" : "" }));
@@ -371,14 +371,14 @@ function card(board, f, top, ui) {
       ? h("button", { type: "button", class: "row", dataset: { do: "toggle", id: f.id }, "aria-expanded": String(ui.open) }, who)
       : h("span", { class: "row" }, who),
     h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi)),
-    controls && inPlay ? h("button", { type: "button", class: "small", dataset: { do: "interrupt", id: f.id } }, t("interrupt")) : null);
+    controls && may("interrupt") ? h("button", { type: "button", class: "small", dataset: { do: "interrupt", id: f.id } }, t("interrupt")) : null);
   const parts = [head];
   if (controls && active) {
     const chips = ui.chips.map((action) => h("button", {
       type: "button", class: `chip${ui.picking === action ? " picked" : ""}`, "aria-pressed": ui.picking === action ? "true" : null,
       dataset: { do: "pick", id: f.id, action },
     }, chipLabel(board, f, action)));
-    if (!board.round_over && !f.passed) chips.push(h("button", { type: "button", class: "chip", dataset: { do: "pass", id: f.id } }, t("pass")));
+    if (may("pass")) chips.push(h("button", { type: "button", class: "chip", dataset: { do: "pass", id: f.id } }, t("pass")));
     chips.push(h("button", { type: "button", class: "chip more", dataset: { do: "act", id: f.id } }, t("act")));
     parts.push(h("div", { class: "chips card-actions", role: "group", "aria-label": t("likelyFor", isolate(f.name)) }, chips));
   }
@@ -390,14 +390,15 @@ function card(board, f, top, ui) {
     parts.push(h("div", { class: "chips targets", role: "group", "aria-label": t("targetFor", actionName(ui.picking)) },
       h("span", { class: "chips-label" }, t("targetLabel")), targets));
   }
-  if (controls && ui.open) parts.push(details(board, f, active, inPlay));
+  if (controls && ui.open) parts.push(details(board, f, active && may("pass")));
   return h("li", { class: classes.filter(Boolean).join(" "), dataset: { id: f.id } }, parts);
 }
 
 // The rest of a row, on demand: what it holds, its initiative, wounds and Espoir (a tap
 // adds or takes one or more, or a number typed: « 3 », « −3 »), conditions with their
-// end, notes, out of the fight or back, and passing for a fighter whose turn it is not.
-function details(board, f, active, inPlay) {
+// end, notes, out of the fight or back, and passing for a fighter whose turn it is not
+// (`chipped`: its card already offers it).
+function details(board, f, chipped) {
   const name = isolate(f.name);
   const info = heldAndInitiative(f);
   const step = (field, by, label, more = {}) => h("button", { type: "button", class: "small step", dataset: { do: "step", id: f.id, field, by: String(by) }, ...more },
@@ -413,7 +414,7 @@ function details(board, f, active, inPlay) {
   // Hidden from the live table's players (an ambush, issue #24, D26), or shown again.
   h("button", { type: "button", class: "small", dataset: { do: "hide", id: f.id, value: f.hidden ? "" : "1" } },
     f.hidden ? t("reveal") : t("hide"))];
-  if (!active && inPlay && !f.passed && !board.round_over) tools.push(h("button", { type: "button", class: "small", dataset: { do: "pass", id: f.id } }, t("pass")));
+  if (!chipped && own(f.may ?? {}, "pass")?.allowed) tools.push(h("button", { type: "button", class: "small", dataset: { do: "pass", id: f.id } }, t("pass")));
   const notes = h("div", { class: "notes" },
     h("label", {}, h("span", { class: "stepper-label" }, t("notesLabel")), " ",
       h("input", { type: "text", autocomplete: "off", value: f.notes ?? "", dataset: { notes: f.id, limit: "notes" }, placeholder: t("notesHint") })),
@@ -431,8 +432,9 @@ function details(board, f, active, inPlay) {
 // in one tap, or the game master's own.
 function conditionsOf(board, f) {
   const name = isolate(f.name);
-  const first = board.round_over ? board.round + 1 : board.round; // the round a condition can still end with
-  const ends = [["", t("untilRemoved")], ...[0, 1, 2, 3].map((k) => [String(first + k), t("untilRound", first + k, k === 0 && !board.round_over)])];
+  const first = board.conditions_from; // the first round a condition may end with (the engine's, D25)
+  const rounds = Number.isInteger(first) ? [0, 1, 2, 3] : []; // a board painted from an older save: until removed only
+  const ends = [["", t("untilRemoved")], ...rounds.map((k) => [String(first + k), t("untilRound", first + k, k === 0 && !board.round_over)])];
   const until = h("select", { class: "until", "aria-label": t("conditionEnd", name) }, ends.map(([value, text]) => h("option", { value }, text)));
   return h("div", { class: "conditions", role: "group", "aria-label": t("conditionsOf", name) },
     h("span", { class: "stepper-label" }, t("conditionsLabel")),
@@ -440,8 +442,8 @@ function conditionsOf(board, f) {
       "aria-label": t("conditionRemove", isolate(c.text), name) }, conditionText(c), " ✕")),
     until,
     t("conditionWords").map((word) => h("button", { type: "button", class: "small", dataset: { do: "condition", id: f.id, text: word } }, word)),
-    h("input", { type: "text", maxlength: 40, autocomplete: "off", placeholder: t("conditionOther"), "aria-label": t("conditionOwn", name),
-      dataset: { condition: f.id } }));
+    h("input", { type: "text", autocomplete: "off", placeholder: t("conditionOther"), "aria-label": t("conditionOwn", name),
+      dataset: { condition: f.id, limit: "condition" } }));
 }
 
 // A condition and its end: « étourdi (→ tour 2) ».

@@ -111,10 +111,12 @@ export function commandLabel(board, command, short = false) {
 }
 
 // The initiative's breakdown for one declaration (R1.3): « Mêlée 7 → 3 + bonus 1 + Épée 3
-// + dé 4 − blessures 2 = 9 »; `die` null: the die still to roll (« ? »). The game master's
-// round form and a player's phone show the same (the engine's numbers: its declarations).
+// + dé 4 − blessures 2 = 9 »; `die` not a face of the d6: the die still to roll (« ? »).
+// The game master's round form and a player's phone show the same: the engine's numbers
+// (its declarations, the total for each face in `by_die`).
 export function breakdownLabel(f, d, die) {
-  const hasDie = Number.isInteger(die) && die >= 1 && die <= 6;
+  const total = Number.isInteger(die) ? d.by_die?.[die - 1] : undefined;
+  const known = total !== undefined;
   return t("breakdown", term("characteristics", d.characteristic), d.characteristic_value, d.half, d.initiative_bonus,
-    skillLabel(d.skill, f.weapons), d.skill_level, hasDie ? die : "?", d.wounds, hasDie ? d.initiative + die : "?");
+    skillLabel(d.skill, f.weapons), d.skill_level, known ? die : "?", d.wounds, known ? total : "?");
 }
