@@ -395,13 +395,20 @@ class Table:
         return self._answer(changed=True, undone=self._undone[-1])
 
     def redo(self) -> Answer:
-        """Apply again the last command taken back."""
+        """Apply again the last command taken back (``redone``: that command).
+
+        >>> t = Table()
+        >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Aldric"}})
+        >>> t.undo()["undone"]["type"], t.redo()["redone"]["type"]
+        ('add_combatant', 'add_combatant')
+        """
         if not self._undone:
             return self._answer()
         answer = self._commit(self._undone[-1])
         if answer["ok"]:
             self._undone.pop()
             answer["redo"] = len(self._undone)
+            answer["redone"] = answer["command"]
         return answer
 
     def load(self, text: object, checkpoint: object = None, kept: object = False) -> Answer:

@@ -35,9 +35,15 @@ export class BoardController {
       interrupt: (id) => this.actions(id, true),
       pass: one((id) => this.pass(id)),
       pick: one((id, { action }) => this.pick(id, action)),
-      target: one((id, { action, target }) => {
-        view.pick(null);
-        return this.run({ type: "act", actor: id, action, ...(target ? { target } : {}) });
+      target: one(async (id, { action, target }) => {
+        view.unpick(); // the answer's drawing leaves the targets out
+        let answer = null;
+        try {
+          answer = await this.run({ type: "act", actor: id, action, ...(target ? { target } : {}) });
+        } finally {
+          if (!answer?.ok) view.pick(null); // no new board (refused, or dropped): drawn without the targets
+        }
+        return answer;
       }),
       react: one((id, { action, against }) => {
         const spec = own(session.board.catalogue, action);
@@ -66,13 +72,13 @@ export class BoardController {
       const answer = await send({ type: interruption ? "interrupt" : "act", actor, action, ...options });
       if (!answer.ok) return sheet.error(refusal(answer.error));
       sheet.close();
-      this.done(answer);
       return view.focusTurn();
     });
-    session.on("change", (board) => {
+    // One answer, one drawing: the board with the dock's line and, after an attack, the
+    // target's answers (R5.3, D23), from the answer that brought the board.
+    session.on("change", (board, answer) => {
       view.setHistory(session, board);
-      view.render(board);
-      view.setLast(session.last ? t("lastDone", commandLabel(board, session.last)) : "");
+      view.update(board, dock(board, answer, session.last));
     });
     nav.on("board", () => view.reveal());
   }
@@ -120,28 +126,14 @@ export class BoardController {
     return this.early("end-round", () => this.run({ type: "end_round" }));
   }
 
-  // A command from the board: accepted, the dock says what it did (and offers the
-  // target's answers after an attack); refused, the dock says why, where the user is.
+  // A command from the board: accepted, the board's drawing says what it did (the
+  // session's "change"); refused, the dock says why, where the user is.
   async run(command) {
     const answer = await this.send(command);
     if (!answer.ok) {
       this.view.error(answer.discarded ? t("queueStopped", refusal(answer.error), answer.discarded) : refusal(answer.error));
-      return answer;
     }
-    this.done(answer);
     return answer;
-  }
-
-  // An accepted command: its line in the dock (with the test to roll, D14, and the
-  // conditions that end with the round, D25), the attacked fighter's answers.
-  done(answer) {
-    const { session } = this.parts;
-    const board = session.board;
-    const command = answer.command;
-    this.view.error("");
-    this.view.setLast(lastLine(board, command, answer.events));
-    const attack = command.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
-    this.view.setReaction(attack ? { attacker: command.actor, target: command.target, action: command.action } : null);
   }
 
   // A tap before the engine is up: what it touched is shown as pending (`key`: a
@@ -166,12 +158,21 @@ export class BoardController {
       return;
     }
     status.report(session.take(answer));
-    this.view.error("");
-    this.view.setReaction(null);
-    const command = op === "undo" ? answer.undone : answer.command;
-    if (command) this.view.setLast(t(op === "undo" ? "undone" : "redone", commandLabel(session.board, command)));
     status.announce(turnText(session.board));
   }
+}
+
+// What the dock says of the answer that brought `board`: the command it applied (its line,
+// and after an attack the target's answers), the one undo took back or redo did again;
+// else the last command (`last`: a board shown again, another tab's).
+function dock(board, answer, last) {
+  if (answer?.undone) return { last: t("undone", commandLabel(board, answer.undone)), reaction: null };
+  if (answer?.redone) return { last: t("redone", commandLabel(board, answer.redone)), reaction: null };
+  const command = answer?.command;
+  if (!command) return { last: last ? t("lastDone", commandLabel(board, last)) : "", reaction: null, keep: true };
+  const attack = command.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
+  return { last: lastLine(board, command, answer.events ?? []),
+    reaction: attack ? { attacker: command.actor, target: command.target, action: command.action } : null };
 }
 
 // The dock's line for an accepted command: what was done and what it cost, the tests to

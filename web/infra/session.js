@@ -69,15 +69,16 @@ export class Session {
     return !this.opened;
   }
 
-  // "change": a new board (listener(board)); "fault": the engine failed (listener(error));
+  // "change": a new board (listener(board, answer): the engine's answer that brought it);
+  // "fault": the engine failed (listener(error));
   // "words": the page's language changed; "saved": this tab has a new save text, written
   // or not (listener(answer): the engine's answer, the text as its `save`).
   on(event, listener) {
     this.listeners[event].push(listener);
   }
 
-  emit(event, value) {
-    for (const listener of this.listeners[event]) listener(value);
+  emit(event, ...values) {
+    for (const listener of this.listeners[event]) listener(...values);
   }
 
   // One request to the engine, or to the queue while it starts. In a read-only tab a
@@ -213,7 +214,7 @@ export class Session {
       // not a new checkpoint.
       this.storage.saveCheckpoint(answer.checkpoint);
     }
-    this.emit("change", this.board);
+    this.emit("change", this.board, answer);
     return stored;
   }
 

@@ -143,6 +143,22 @@ export class BoardView {
     if (opening && row) requestAnimationFrame(() => row.scrollIntoView({ block: "nearest", behavior: motion() }));
   }
 
+  // The board as an answer brought it: its cards, the dock's line and the attacked
+  // fighter's answers (`keep`: a board shown again, the answers offered stay), drawn once.
+  update(board, { last, reaction, keep = false }) {
+    if (!keep) {
+      this.reaction = reaction;
+      this.error("");
+    }
+    $("#board-last").textContent = last;
+    this.render(board);
+  }
+
+  // The action waiting for its target is done with: the next drawing leaves the targets out.
+  unpick() {
+    this.picking = null;
+  }
+
   // An action waiting for its target (null: none): the card shows the fighters as chips.
   pick(picking) {
     this.picking = picking;
@@ -202,12 +218,7 @@ export class BoardView {
     this.reveal();
   }
 
-  // The last thing done, in words (the dock's line); an error next to it.
-  setLast(text) {
-    $("#board-last").textContent = text ?? "";
-    this.reveal();
-  }
-
+  // An error in the dock, next to its line.
   error(text) {
     const el = $("#board-error");
     el.textContent = text ?? "";
