@@ -37,19 +37,30 @@ test-engine: $(VENV)/.installed
 
 test-browser: site
 	$(PY) tools/find_chromium.py --check
-	$(PY) -m pytest -m browser -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -m "browser and not long" -n $(TEST_WORKERS) --dist loadfile
 	$(FIREFOX_TESTS)
 
-# Chromium (tests/browser/), WebKitGTK (tests/engines/test_webkit.py, in pytest), then
-# Firefox over WebDriver BiDi (node --test): docs/BROWSERS.md. Two pytest workers
+# Stages: lint, the site, pytest (the engine in CPython, Chromium's tests/browser/,
+# WebKitGTK's tests/engines/test_webkit.py), then Firefox over WebDriver BiDi (node --test):
+# docs/BROWSERS.md, docs/TESTING.md. Each stage runs even when one before it failed (but
+# for the site, which the browsers need): the failed stages are listed together at the end,
+# with the total time, and make test exits non-zero if any failed. Two pytest workers
 # (pytest-xdist), each file whole in one worker (its tests in order, one browser per
-# worker): the browser tests spend much of their time waiting (WebRTC, a frozen phone's
-# seconds), so two share the two cores well.
+# worker); the tests marked `long` (a freeze in real time) are make test-long's.
 TEST_WORKERS ?= 2
-test: lint site
-	$(PY) tools/find_chromium.py --check
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=20
-	$(FIREFOX_TESTS)
+test:
+	@start=$$(date +%s); failed=""; \
+	stage() { echo "== make test: $$1"; since=$$(date +%s); eval "$$2" || failed="$$failed $$1"; \
+	  echo "== make test: $$1 took $$(( $$(date +%s) - since )) s"; }; \
+	stage lint '$(MAKE) --no-print-directory lint'; \
+	stage site '$(MAKE) --no-print-directory site'; \
+	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox";; \
+	*) stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
+	   stage firefox '$(FIREFOX_TESTS)';; esac; \
+	elapsed=$$(( $$(date +%s) - start )); \
+	echo "== make test: $$(( elapsed / 60 )) min $$(( elapsed % 60 )) s in all"; \
+	if [ -n "$$failed" ]; then echo "== make test: FAILED:$$failed"; exit 1; fi; \
+	echo "== make test: every stage passed"
 
 test-webkit: site
 	$(PY) -m pytest -m webkit
