@@ -70,12 +70,15 @@ test-firefox: site
 
 # The long profiles (figures in docs/RELIABILITY.md): 10,000 Hypothesis sequences, 1,000
 # sequences over the list of fights (tests/test_fight_list.py), and 100,000 malformed
-# commands through engine.apply and through the page's bridge.
+# commands through engine.apply and through the page's bridge; then the tests marked `long`,
+# which make test leaves out: the live table's phones asleep 5, 20 and 40 s in real time,
+# with WebRTC's own timers (make test runs the same test with the table's timings scaled).
 test-long: site
 	$(PY) tools/find_chromium.py --check
 	HYPOTHESIS_PROFILE=long FUZZ_COMMANDS=100000 BRIDGE_FUZZ_COMMANDS=100000 \
 		$(PY) -m pytest -s -p no:cacheprovider --hypothesis-show-statistics tests/test_properties.py tests/test_fuzz.py \
 		tests/test_fight_list.py tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
+	$(PY) -m pytest -p no:cacheprovider -m long tests/browser
 
 # The README's screenshots (docs/screenshot-*.png), taken by the end-to-end tests that
 # reach those screens; without RIPOSTE_SCREENSHOTS they go to a tmp folder (make test).
