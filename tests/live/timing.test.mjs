@@ -18,9 +18,9 @@ async function timingWith(value) {
   }
 }
 
-const RHYTHM = ["HEARTBEAT", "SILENT", "INVITATION_LIFE", "RELAY_AGAIN", "MATE_AGAIN", "MATE_OFFER_LIFE", "JOURNAL_WAIT",
-  "ANSWER_LATE"];
-const LIMITS = ["GATHER_LIMIT", "CONNECT_LIMIT", "TAB_WAIT", "HANDOFF_WAIT", "SCAN_EVERY"];
+const RHYTHM = ["HEARTBEAT", "SILENT", "INVITATION_LIFE", "ANSWER_LATE", "JOURNAL_WAIT"];
+const LIMITS = ["GATHER_LIMIT", "CONNECT_LIMIT", "MATE_OFFER_LIFE", "MATE_AGAIN", "RELAY_AGAIN", "TAB_WAIT", "HANDOFF_WAIT",
+  "SCAN_EVERY"];
 
 test("a real table: the heartbeat every 4 s, silent after 10 s", async () => {
   const timing = await timingWith(undefined);
