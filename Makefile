@@ -5,6 +5,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 FIREFOX_TESTS := PYTHON=$(PY) node --test tests/engines/firefox.test.mjs tests/engines/live-firefox.test.mjs
+BUILD_SITE := $(PY) tools/build_site.py
+LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py \
+	&& $(PY) -m mypy && node_modules/.bin/eslint .
+# When this make started: make test's total counts the set-up too.
+STARTED := $(shell date +%s)
 
 .PHONY: all site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots mutants clean
 
@@ -22,15 +27,14 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 site: $(VENV)/.installed node_modules/.installed
-	$(PY) tools/build_site.py
+	$(BUILD_SITE)
 
 serve: site
 	$(PY) tools/serve.py --port $(PORT)
 
+# ruff, mypy --strict, ESLint.
 lint: $(VENV)/.installed node_modules/.installed
-	$(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py
-	$(PY) -m mypy
-	node_modules/.bin/eslint .
+	$(LINT)
 
 test-engine: $(VENV)/.installed
 	$(PY) -m pytest -m "not browser"
@@ -48,16 +52,16 @@ test-browser: site
 # (pytest-xdist), each file whole in one worker (its tests in order, one browser per
 # worker); the tests marked `long` (a freeze in real time) are make test-long's.
 TEST_WORKERS ?= 2
-test:
-	@start=$$(date +%s); failed=""; \
+test: $(VENV)/.installed node_modules/.installed
+	@failed=""; \
 	stage() { echo "== make test: $$1"; since=$$(date +%s); eval "$$2" || failed="$$failed $$1"; \
 	  echo "== make test: $$1 took $$(( $$(date +%s) - since )) s"; }; \
-	stage lint '$(MAKE) --no-print-directory lint'; \
-	stage site '$(MAKE) --no-print-directory site'; \
+	stage lint '$(LINT)'; \
+	stage site '$(BUILD_SITE)'; \
 	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox";; \
 	*) stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
 	   stage firefox '$(FIREFOX_TESTS)';; esac; \
-	elapsed=$$(( $$(date +%s) - start )); \
+	elapsed=$$(( $$(date +%s) - $(STARTED) )); \
 	echo "== make test: $$(( elapsed / 60 )) min $$(( elapsed % 60 )) s in all"; \
 	if [ -n "$$failed" ]; then echo "== make test: FAILED:$$failed"; exit 1; fi; \
 	echo "== make test: every stage passed"
