@@ -5,6 +5,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 FIREFOX_TESTS := PYTHON=$(PY) node --test tests/engines/firefox.test.mjs tests/engines/live-firefox.test.mjs
+BUILD_SITE := $(PY) tools/build_site.py
+LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py \
+	&& $(PY) -m mypy && node_modules/.bin/eslint .
+# When this make started: make test's total counts the set-up too.
+STARTED := $(shell date +%s)
 
 .PHONY: all site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots mutants clean
 
@@ -22,34 +27,44 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 site: $(VENV)/.installed node_modules/.installed
-	$(PY) tools/build_site.py
+	$(BUILD_SITE)
 
 serve: site
 	$(PY) tools/serve.py --port $(PORT)
 
+# ruff, mypy --strict, ESLint.
 lint: $(VENV)/.installed node_modules/.installed
-	$(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py
-	$(PY) -m mypy
-	node_modules/.bin/eslint .
+	$(LINT)
 
 test-engine: $(VENV)/.installed
 	$(PY) -m pytest -m "not browser"
 
 test-browser: site
 	$(PY) tools/find_chromium.py --check
-	$(PY) -m pytest -m browser -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -m "browser and not long" -n $(TEST_WORKERS) --dist loadfile
 	$(FIREFOX_TESTS)
 
-# Chromium (tests/browser/), WebKitGTK (tests/engines/test_webkit.py, in pytest), then
-# Firefox over WebDriver BiDi (node --test): docs/BROWSERS.md. Two pytest workers
+# Stages: lint, the site, pytest (the engine in CPython, Chromium's tests/browser/,
+# WebKitGTK's tests/engines/test_webkit.py), then Firefox over WebDriver BiDi (node --test):
+# docs/BROWSERS.md, docs/TESTING.md. Each stage runs even when one before it failed (but
+# for the site, which the browsers need): the failed stages are listed together at the end,
+# with the total time, and make test exits non-zero if any failed. Two pytest workers
 # (pytest-xdist), each file whole in one worker (its tests in order, one browser per
-# worker): the browser tests spend much of their time waiting (WebRTC, a frozen phone's
-# seconds), so two share the two cores well.
+# worker); the tests marked `long` (a freeze in real time) are make test-long's.
 TEST_WORKERS ?= 2
-test: lint site
-	$(PY) tools/find_chromium.py --check
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=20
-	$(FIREFOX_TESTS)
+test: $(VENV)/.installed node_modules/.installed
+	@failed=""; \
+	stage() { echo "== make test: $$1"; since=$$(date +%s); eval "$$2" || failed="$$failed $$1"; \
+	  echo "== make test: $$1 took $$(( $$(date +%s) - since )) s"; }; \
+	stage lint '$(LINT)'; \
+	stage site '$(BUILD_SITE)'; \
+	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox";; \
+	*) stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
+	   stage firefox '$(FIREFOX_TESTS)';; esac; \
+	elapsed=$$(( $$(date +%s) - $(STARTED) )); \
+	echo "== make test: $$(( elapsed / 60 )) min $$(( elapsed % 60 )) s in all"; \
+	if [ -n "$$failed" ]; then echo "== make test: FAILED:$$failed"; exit 1; fi; \
+	echo "== make test: every stage passed"
 
 test-webkit: site
 	$(PY) -m pytest -m webkit
@@ -59,12 +74,15 @@ test-firefox: site
 
 # The long profiles (figures in docs/RELIABILITY.md): 10,000 Hypothesis sequences, 1,000
 # sequences over the list of fights (tests/test_fight_list.py), and 100,000 malformed
-# commands through engine.apply and through the page's bridge.
+# commands through engine.apply and through the page's bridge; then the tests marked `long`,
+# which make test leaves out: the live table's phones asleep 5, 20 and 40 s in real time,
+# with WebRTC's own timers (make test runs the same test with the table's timings scaled).
 test-long: site
 	$(PY) tools/find_chromium.py --check
 	HYPOTHESIS_PROFILE=long FUZZ_COMMANDS=100000 BRIDGE_FUZZ_COMMANDS=100000 \
 		$(PY) -m pytest -s -p no:cacheprovider --hypothesis-show-statistics tests/test_properties.py tests/test_fuzz.py \
 		tests/test_fight_list.py tests/browser/test_faults.py::test_malformed_commands_through_the_bridge_change_nothing
+	$(PY) -m pytest -p no:cacheprovider -m long tests/browser
 
 # The README's screenshots (docs/screenshot-*.png), taken by the end-to-end tests that
 # reach those screens; without RIPOSTE_SCREENSHOTS they go to a tmp folder (make test).

@@ -1,6 +1,7 @@
 """Steps of the live table (issues #15, #23) shared by its end-to-end tests: the game
 master invites, a player opens the link, the game master takes the answer (pasted, or read
-by a faked camera), a page frozen the way a phone's sleep freezes it.
+by a faked camera), a page frozen the way a phone's sleep freezes it, and the table's
+timings run faster (``scaled``).
 
 A "scan" in these tests is what a scan does on a phone: the player's phone opening the
 invitation link (in the tab it has, or a new one), or the game master's camera reading the
@@ -21,6 +22,19 @@ from playwright.sync_api import expect
 PYTHON_RUNTIME = re.compile(r"/runtime/(pyodide|pyscript)-[\d.]+(-[0-9a-f]{8})?/")
 #: A player's own fight, on their phone: following a live table must never touch it.
 OWN_FIGHT = save_text([{"type": "add_combatant", "combatant": {"id": "moi", "name": "Mon héros", "side": "pj"}}])
+
+#: How much faster the live table's rhythm runs in the tests that ask for it (``scaled``):
+#: a phone asleep 20 s shows in 2 s what it shows in 20, every threshold scaled alike.
+TIME_SCALE = 0.1
+
+
+def scaled(scale: float = TIME_SCALE) -> str:
+    """The init script that runs a phone's live table ``scale`` times its real timings: the
+    one switch web/live/timing.js reads, before the page's scripts run. Every phone of a
+    table must have the same (each one's heartbeat is the others' measure of silence); 1:
+    the real timings (no script)."""
+    return "" if scale == 1 else f"globalThis.__riposteLiveTimeScale = {scale!r};"
+
 
 #: Every RTCPeerConnection a page makes, in ``window.__connections`` (an init script: a test's
 #: way to make WebRTC fail on a phone, as a long sleep does, by closing them all).
@@ -70,9 +84,9 @@ FAKE_CAMERA = """(() => {
 
 def gm_phone(new_phone: NewPhone, commands: list[dict[str, Any]] | None = None, **options: Any) -> Watched:
     """The game master's phone: the seeded fight (or ``commands``), the engine ready, its
-    camera faked, what it sends kept."""
+    camera faked, what it sends kept (and ``init_script``, when given, run too)."""
     return new_phone(save=save_text(commands if commands is not None else fight_log()),
-                     init_script=FAKE_CAMERA + KEEP_SENT, **options)
+                     init_script=FAKE_CAMERA + KEEP_SENT + options.pop("init_script", ""), **options)
 
 
 def invite(gm: Any) -> str:
@@ -171,13 +185,14 @@ def sent_boards(gm: Any) -> list[dict[str, Any]]:
 
 class Frozen:
     """A page frozen as a phone asleep freezes it (its scripts stop; its network stack
-    keeps the connections: a CDP debugger pause), for ``seconds`` of real time from the
-    moment it is frozen: ``with Frozen(page, 20): ...`` checks what the others see
-    meanwhile; the page wakes when the block ends and the time is up."""
+    keeps the connections: a CDP debugger pause), for ``seconds`` of the table's time from
+    the moment it is frozen: real seconds times the page's scale (``scaled``), 20 s in 2 at
+    ``TIME_SCALE``. ``with Frozen(page, 20): ...`` checks what the others see meanwhile;
+    the page wakes when the block ends and the time is up."""
 
     def __init__(self, page: Any, seconds: float) -> None:
         self.page = page
-        self.seconds = seconds
+        self.seconds = seconds * page.evaluate("globalThis.__riposteLiveTimeScale ?? 1")
         self.cdp = page.context.new_cdp_session(page)
 
     def __enter__(self) -> Frozen:

@@ -36,6 +36,7 @@ from live import (
     pair,
     paste,
     players_mode,
+    scaled,
     show_answer,
 )
 from playwright.sync_api import expect
@@ -414,11 +415,13 @@ def test_the_stun_setting_is_checked_kept_carried_and_each_player_agrees_to_it(f
         watched.assert_clean()
 
 
-def test_a_silent_player_is_shown_silent_and_kept(fight: Watched, new_phone: NewPhone) -> None:
+def test_a_silent_player_is_shown_silent_and_kept(new_phone: NewPhone) -> None:
     """A phone asleep or out of the Wi-Fi falls silent: the game master's page says so and
-    keeps the connection (only WebRTC ends one: issue #23); it speaks again, it is back."""
+    keeps the connection (only WebRTC ends one: issue #23); it speaks again, it is back.
+    Both phones' timings scaled alike (live.py ``scaled``): silent after 1 s, not 10."""
+    fight = new_phone(save=save_text(fight_log()), init_script=scaled())
     gm = fight.page
-    player = pair(gm, new_phone)
+    player = pair(gm, new_phone, init_script=scaled())
     player.page.evaluate("() => { window.__send = RTCDataChannel.prototype.send; RTCDataChannel.prototype.send = function () {}; }")
     expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — silencieux"], timeout=25_000)
     gm.get_by_role("button", name="Plateau").click()
@@ -430,11 +433,12 @@ def test_a_silent_player_is_shown_silent_and_kept(fight: Watched, new_phone: New
     player.assert_clean()
 
 
-def test_a_silent_game_master_is_shown_on_the_players_phone_and_kept(fight: Watched, new_phone: NewPhone) -> None:
+def test_a_silent_game_master_is_shown_on_the_players_phone_and_kept(new_phone: NewPhone) -> None:
     """The other way: the game master's phone falls silent; the player's page says so, keeps
-    the connection and its screen awake, and follows again when it speaks."""
-    gm = fight.page
-    player = pair(gm, new_phone)
+    the connection and its screen awake, and follows again when it speaks (both phones'
+    timings scaled alike, as above)."""
+    gm = new_phone(save=save_text(fight_log()), init_script=scaled()).page
+    player = pair(gm, new_phone, init_script=scaled())
     gm.evaluate("() => { window.__send = RTCDataChannel.prototype.send; RTCDataChannel.prototype.send = function () {}; }")
     expect(player.page.locator("#live-state")).to_have_text(re.compile("^Le téléphone du MJ ne répond plus"), timeout=25_000)
     expect(player.page.locator("html")).to_have_attribute("data-awake", "on")

@@ -4,7 +4,9 @@ built site, connected for real (WebRTC between contexts, no STUN).
 
 A phone asleep is a page frozen as a phone's sleep freezes it (live.py ``Frozen``: its
 scripts stop, its connections' network stack goes on, as on a phone whose screen locks),
-for real seconds. WebRTC giving up after a long sleep is every connection of the phone
+for the table's seconds: a tenth of them in real time, the table's timings scaled alike
+(live.py ``scaled``), and once in real time with WebRTC's own timers (``make test-long``).
+WebRTC giving up after a long sleep is every connection of the phone
 closed (live.py ``KEEP_CONNECTIONS``). A "scan" is the player's phone opening the
 invitation link, or the game master's camera reading the player's code (faked).
 """
@@ -18,9 +20,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import NewPhone, Watched, wait_ready
 from helpers import card
 from live import (
+    TIME_SCALE,
     Frozen,
     answering,
     connected,
@@ -31,6 +35,7 @@ from live import (
     live_card,
     pair,
     players_mode,
+    scaled,
     sent_boards,
     show_answer,
 )
@@ -186,11 +191,14 @@ def start(gm: Any) -> None:
     expect(gm.locator("#screen-board")).to_be_visible()
 
 
-def test_frozen_phones_come_back_following_with_no_scan_and_no_tap(new_phone: NewPhone) -> None:
-    gm_watched = gm_phone(new_phone, TABLE)
+@pytest.mark.parametrize("scale", [pytest.param(TIME_SCALE, id="scaled"), pytest.param(1, id="real-time", marks=pytest.mark.long)])
+def test_frozen_phones_come_back_following_with_no_scan_and_no_tap(new_phone: NewPhone, scale: float) -> None:
+    """Phones asleep 5, 20 and 40 s of the table's time: at ``TIME_SCALE`` (every phone's
+    timings scaled alike), and in real time with WebRTC's own timers (``make test-long``)."""
+    gm_watched = gm_phone(new_phone, TABLE, init_script=scaled(scale))
     gm = gm_watched.page
     names = ["Aldric", "Lyra", "Brune"]
-    players = {name: pair(gm, new_phone, claim=name) for name in names}
+    players = {name: pair(gm, new_phone, claim=name, init_script=scaled(scale)) for name in names}
     mates(players, 2)
     start(gm)
     made = {name: p.page.evaluate("window.__connections.length") for name, p in players.items()}

@@ -1,7 +1,9 @@
 // The live table with a player's page in Firefox (issue #23): Debian's Chromium holds the
 // game master's page (puppeteer-core over CDP), Debian's firefox-esr a player's (over
-// WebDriver BiDi), connected for real over WebRTC. The game master's phone asleep 20 s and
-// its page reloaded: the player's page in Firefox comes back, its PJ claimed by itself.
+// WebDriver BiDi), connected for real over WebRTC. The game master's phone asleep 20 s of
+// the table's time and its page reloaded: the player's page in Firefox comes back, its PJ
+// claimed by itself. Both pages run the table's timings a tenth of real ones
+// (web/live/timing.js, the switch set before their scripts run): 20 s asleep in 2.
 // Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
 import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
@@ -14,6 +16,9 @@ const CHROMIUM = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/google-
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync"];
 const TIMEOUT = 60_000;
+// The live table's timings on both pages, every one scaled alike (web/live/timing.js).
+const TIME_SCALE = 0.1;
+const scaled = (scale) => { globalThis.__riposteLiveTimeScale = scale; };
 const ALDRIC = { id: "aldric", name: "Aldric", side: "pj", characteristics: { melee: 7 }, skills: { epee: 3 },
   weapons: [{ id: "epee", name: "Épée", kind: "melee", skill: "epee" }], in_hand: ["epee"] };
 const SAVE = JSON.stringify({ app: "riposte", format: 2, board: null, commands: [
@@ -68,7 +73,9 @@ before(async () => {
       sessionStorage.setItem("seeded", "1");
     }
   }, SAVE);
+  await gm.evaluateOnNewDocument(scaled, TIME_SCALE);
   player = await firefox.newPage();
+  await player.evaluateOnNewDocument(scaled, TIME_SCALE);
   for (const [who, page] of [["game master", gm], ["player", player]]) {
     page.on("console", (m) => { if (m.type() === "error") problems.push(`${who} console: ${m.text()}`); });
     page.on("pageerror", (e) => problems.push(`${who} page error: ${e.message}`));
@@ -88,14 +95,16 @@ test("firefox: a player's page pairs, follows a sleeping game master, and comes 
   await answer();
   await player.locator('button[data-claim="aldric"]').click();
   await until(player, text("#live-mine-name", "Vous jouez Aldric."), "the player plays Aldric");
+  for (const page of [gm, player]) assert.equal(await page.evaluate("globalThis.__riposteLiveTimeScale"), TIME_SCALE, "the table's timings scaled");
 
-  // The game master's phone asleep 20 s: said, and the connection kept.
+  // The game master's phone asleep 20 s of the table's time: said, and the connection kept.
   const cdp = await gm.createCDPSession();
   await cdp.send("Debugger.enable");
   await cdp.send("Debugger.pause");
   const asleep = Date.now();
   await until(player, starts("#live-state", "Le téléphone du MJ ne répond plus"), "the player's page says the game master is silent", 20_000);
-  await new Promise((r) => setTimeout(r, Math.max(0, 20_000 - (Date.now() - asleep)))); // the rest of the 20 s asleep
+  // The rest of the sleep (how long the phone sleeps, not a wait for a page).
+  await new Promise((r) => setTimeout(r, Math.max(0, 20_000 * TIME_SCALE - (Date.now() - asleep))));
   await cdp.send("Debugger.resume");
   await cdp.detach();
   await until(player, text("#live-state", "Connecté à la table"), "the player's page follows again, with no scan");

@@ -4,7 +4,8 @@
 // Run by `node --test tests/live/` (tests/test_live_codes.py runs it under pytest).
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
-import { HEARTBEAT, PART, Peer, SILENT } from "../../web/live/peer.js";
+import { PART, Peer } from "../../web/live/peer.js";
+import { HEARTBEAT, SILENT } from "../../web/live/timing.js";
 
 // Two data channels joined to each other, and their connections: what one sends, the other
 // receives (in order, as an ordered RTCDataChannel does).

@@ -27,12 +27,9 @@ import { accept, answer, hasWebRtc, offer, randomId } from "./link.js";
 import { Peer } from "./peer.js";
 import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
+import { ANSWER_LATE, HANDOFF_WAIT, MATE_OFFER_LIFE, TAB_WAIT } from "./timing.js";
 import { LiveGuestView } from "./guest-view.js";
 
-// After this long showing its answer without a connection, the page says what to try (ms).
-export const ANSWER_LATE = 45_000;
-// How long a tab waits for another tab of this phone following the same table (ms).
-const TAB_WAIT = 600;
 const TABS = "riposte.live.players";
 
 export class LiveGuest {
@@ -330,7 +327,7 @@ export class LiveGuest {
         this.offered.delete(fp);
         made.pc.close();
       }
-    }, 20_000);
+    }, MATE_OFFER_LIFE);
     this.gm?.send("mate-offer", { peer: fp, code: encode({ kind: "offer", invitation, ice: made.ice }) });
   }
 
@@ -463,8 +460,8 @@ export class LiveGuest {
 }
 
 // The game master's camera app opened a player's answer link (#reponse=<answer>): it is
-// handed to the Riposte tab open on this origin, which pairs; this tab says to go back.
-const HANDOFF_WAIT = 5000; // ms for the game master's tab (maybe in the background) to say it took the answer
+// handed to the Riposte tab open on this origin, which pairs; this tab says to go back
+// (unless the game master's tab says nothing within HANDOFF_WAIT).
 
 export function handOff(view) {
   view.enter();

@@ -24,22 +24,17 @@ import { isolate } from "../infra/dom.js";
 import { actionName, t } from "../infra/i18n.js";
 import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
-import { accept, CONNECT_LIMIT, hasWebRtc, offer, randomId } from "./link.js";
+import { accept, hasWebRtc, offer, randomId } from "./link.js";
 import { Peer } from "./peer.js";
 import { Plays, waitingLine } from "./plays.js";
 import { fromPlayer, MAX_MATES, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, validStun } from "./signal.js";
+import { CONNECT_LIMIT, INVITATION_LIFE, JOURNAL_WAIT, MATE_AGAIN, RELAY_AGAIN } from "./timing.js";
 
-// How long an invitation waits for its answer (ms); it is single-use either way.
-export const INVITATION_LIFE = 15 * 60_000;
 export const OPEN_INVITATIONS = 8;
-// A player who is away is looked for through the others' phones at most this often (ms).
-const RELAY_AGAIN = 10_000;
-// A connection between two players' phones not made within this time may be tried again (ms).
-const MATE_AGAIN = 20_000;
-// The players' journal: its last commands' entries, sent once the game master's taps pause (ms).
+// The players' journal: its last commands' entries, sent once the game master's taps pause
+// (JOURNAL_WAIT).
 const JOURNAL_LAST = 60;
-const JOURNAL_WAIT = 250;
 
 export class LiveHost {
   // session: the board the engine last answered (web/session.js); status: the page's

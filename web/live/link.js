@@ -4,11 +4,8 @@
 // or one relayed message each way, is enough). No DOM here.
 import { identity } from "./identity.js";
 import { buildSdp, readSdp } from "./signal.js";
+import { GATHER_LIMIT } from "./timing.js";
 
-// How long candidates are gathered before the code is made with those found (ms).
-export const GATHER_LIMIT = 3000;
-// How long a pairing may take once both codes are in, before it is said to have failed (ms).
-export const CONNECT_LIMIT = 15_000;
 export const CHANNEL = "riposte";
 
 // Whether this browser can make a direct connection at all (Debian's WebKitGTK and some

@@ -3,9 +3,9 @@
 // No DOM, no page: `Peer` takes a data channel (or a promise of one) and its connection.
 //
 // - Heartbeat: each side says something at least every HEARTBEAT ms (a "hb" when it has
-//   nothing else to say). A far side not heard from for SILENT ms is "silent" (a phone
-//   asleep, a page frozen, out of the Wi-Fi): said to the controller, which shows it, and
-//   the connection is kept. Only WebRTC ends it (web/live/link.js onLost: the channel
+//   nothing else to say). A far side not heard from for SILENT ms (both in
+//   web/live/timing.js) is "silent" (a phone asleep, a page frozen, out of the Wi-Fi):
+//   said to the controller, which shows it, and the connection is kept. Only WebRTC ends it (web/live/link.js onLost: the channel
 //   closes, the connection fails), then "lost". A page whose own timers stopped (frozen,
 //   asleep) gives the far side a fresh wait when it wakes: what arrived meanwhile is read
 //   before anyone is called silent.
@@ -14,9 +14,8 @@
 //   framed `~<parts>:` + text, put back together on arrival, up to `maxIncoming` characters.
 import { onLost } from "./link.js";
 import { PROTOCOL } from "./signal.js";
+import { HEARTBEAT, SILENT } from "./timing.js";
 
-export const HEARTBEAT = 4000;
-export const SILENT = 10_000;
 // One part of a long message (characters): at most 3 bytes each in UTF-8, under 256 KiB.
 export const PART = 60_000;
 

@@ -3,9 +3,10 @@
 // WebAssembly), vendored with the site and loaded only now (tools/build_site.py).
 // Addresses from the page's own (the site's root), not from this module's: the build
 // bundles this module into a file that is not in live/ (tools/bundle.mjs).
+import { SCAN_EVERY } from "./timing.js";
+
 const POLYFILL = "runtime/barcode-detector/ponyfill.js";
 const ZXING = "runtime/zxing-wasm/";
-const EVERY = 250; // ms between two looks at the picture
 
 let made = null;
 
@@ -49,7 +50,7 @@ export async function scanner(video, onText, { keep = false } = {}) {
     } catch {
       /* a frame it could not read: the next one */
     }
-    if (running) timer = setTimeout(look, EVERY);
+    if (running) timer = setTimeout(look, SCAN_EVERY);
   };
   look();
   return {

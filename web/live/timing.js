@@ -1,0 +1,49 @@
+// The live table's timings (ms), all in one place.
+//
+// The table's own rhythm (its heartbeat, when a phone is called silent, how long an
+// invitation or an answer waits for a person) runs on one factor, `SCALE`: 1 on every
+// phone. The end-to-end tests run a whole table faster by setting
+// `globalThis.__riposteLiveTimeScale` (a number in (0, 1]) before the page's scripts run (a
+// Playwright init script, on every phone of the table), so that a phone asleep 20 s shows
+// in 2 s what it shows in 20, every threshold scaled alike. Nothing a user reaches sets it
+// (no address, no storage); anything else there leaves the factor at 1.
+//
+// The limits on what real time governs do not follow the factor: a faster table does not
+// make the browser faster. These are WebRTC gathering its candidates and connecting (a
+// pairing, a connection between two players' phones, a player looked for through the
+// others'), another tab of the phone answering, and the camera's frames.
+const asked = globalThis.__riposteLiveTimeScale;
+export const SCALE = typeof asked === "number" && asked > 0 && asked <= 1 ? asked : 1;
+
+const rhythm = (ms) => ms * SCALE;
+
+// Each side says something at least this often (web/live/peer.js: a "hb" when it has
+// nothing else to say).
+export const HEARTBEAT = rhythm(4000);
+// A far side not heard from for this long is shown silent (its connection is kept).
+export const SILENT = rhythm(10_000);
+// How long an invitation waits for its answer; it is single-use either way.
+export const INVITATION_LIFE = rhythm(15 * 60_000);
+// After this long showing its answer without a connection, the player's page says what to try.
+export const ANSWER_LATE = rhythm(45_000);
+// The players' journal is sent once the game master's taps pause this long.
+export const JOURNAL_WAIT = rhythm(250);
+
+// How long candidates are gathered before the code is made with those found.
+export const GATHER_LIMIT = 3000;
+// How long a pairing may take once both codes are in, before it is said to have failed.
+export const CONNECT_LIMIT = 15_000;
+// An offer a player's phone made to another's, closed if no connection came of it by then.
+export const MATE_OFFER_LIFE = 20_000;
+// A connection between two players' phones not made within this time may be tried again.
+export const MATE_AGAIN = 20_000;
+// A player who is away is looked for through the others' phones at most this often (a new
+// offer passed on by a mate: one still being answered is replaced).
+export const RELAY_AGAIN = 10_000;
+// How long a tab waits for another tab of this phone following the same table.
+export const TAB_WAIT = 600;
+// How long the game master's tab (maybe in the background) may take to say it took an
+// answer handed over by the camera app's tab.
+export const HANDOFF_WAIT = 5000;
+// Between two looks at the camera's picture for a QR code.
+export const SCAN_EVERY = 250;
