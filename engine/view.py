@@ -18,7 +18,7 @@ from .actions.base import is_melee
 from .actions.defence import ANSWERS
 from .codec import combatant_json, named_test_json
 from .errors import Refusal
-from .initiative import board_order, breakdown, declarable, ready, suggested_declaration
+from .initiative import board_order, breakdown, declarable, declaring, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
 from .rules import Turn, describe_tests, eligibility, never_fits, other_hands, payer, plan, price, turn_of
 
@@ -59,6 +59,7 @@ class Boards:
             "active": list(ready_ids),
             "phase": enc.phase,
             "order": [c.id for c in ordered],
+            "declaring": list(declaring(enc)),
             "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
             "catalogue": CATALOGUE,
             "combatants": {c.id: self._part(c, turn_of(enc, c, ready_ids)) for c in ordered},
