@@ -244,6 +244,8 @@ export default {
   },
   weapon: "Weapon",
   die: "Die",
+  dieOf: (name) => `${name}'s die`,
+  weaponOf: (name) => `${name}'s weapon`,
   roll: "Roll",
   rollFor: (name) => `Roll ${name}'s die`,
   breakdown: (c, value, half, bonus, skill, level, die, wounds, total) =>

@@ -296,6 +296,8 @@ export default {
   // start of round
   weapon: "Arme",
   die: "Dé",
+  dieOf: (name) => `Dé ${de(name)}`,
+  weaponOf: (name) => `Arme ${de(name)}`,
   roll: "Lancer",
   rollFor: (name) => `Lancer le dé ${de(name)}`,
   breakdown: (c, value, half, bonus, skill, level, die, wounds, total) =>
