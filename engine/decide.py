@@ -225,15 +225,39 @@ def _start_round(enc: Encounter, cmd: Command) -> list[Event]:
     if not fighters:
         raise Refusal("nobody_fights")
     initiatives = []
+    refused: list[Refusal] = []
     for c in fighters:
-        if c.id not in rolls:
-            raise v.bad(f"rolls.{c.id}", "die_missing", name=c.name)
-        b = _declare(c, declarations.get(c.id), rolls[c.id])
+        try:
+            if c.id not in rolls:
+                raise v.bad(f"rolls.{c.id}", "die_missing", name=c.name)
+            b = _declare(c, declarations.get(c.id), rolls[c.id])
+        except Refusal as refusal:  # every fighter judged: the form shows each bad die at once
+            refused.append(refusal)
+            continue
         initiatives.append(Initiative(
             id=c.id, weapon=declarations.get(c.id), d6=b["d6"], rolled_by="engine" if c.id in engine_rolled else "table",
             initiative=b["initiative"], breakdown=b,
         ))
+    if refused:
+        raise _every(refused)
     return [RoundStarted(round=enc.round + 1, initiatives=tuple(initiatives))]
+
+
+def _every(refused: list[Refusal]) -> Refusal:
+    """R1.1, R1.2, D2: the first refusal of a start of round, carrying every declaration and
+    die it refuses (``fields``, each ``{"field", "key", "params"}``), fighter by fighter.
+
+    >>> from engine.sheet import parse_combatant
+    >>> enc = Encounter(combatants=tuple(parse_combatant({"name": n}, n, i) for i, n in enumerate("abc")), round_over=True)
+    >>> try:
+    ...     _start_round(enc, {"type": "start_round", "rolls": {"a": 7, "b": 2, "c": 0}})
+    ... except Refusal as r:
+    ...     r.key, [(f["field"], f["key"]) for f in r.fields]
+    ('range', [('rolls.a', 'range'), ('rolls.c', 'range')])
+    """
+    first = refused[0]
+    first.fields = [r.field_json() for r in refused if "field" in r.params]
+    return first
 
 
 def _end_round(enc: Encounter, cmd: Command) -> list[Event]:

@@ -254,7 +254,8 @@ class Refusal(Exception):
         self.code = REASONS[key]
         self.params = params
         self.message = sentence("fr", key, params)
-        #: A sheet refused: every field it refuses, as the form shows them (engine/sheet.py).
+        #: A sheet or a start of round refused: every field it refuses, as the form shows them
+        #: (engine/sheet.py, engine/decide.py ``_every``).
         self.fields: list[dict[str, Any]] = []
         super().__init__(self.message)
 

@@ -89,6 +89,25 @@ def board_order(c: Combatant) -> tuple[int, int, int, int, int]:
     return (0 if c.still_in_round else 1, -c.pi if c.in_round else 0, *tie_order(c))
 
 
+def declaring(enc: Encounter) -> tuple[CombatantId, ...]:
+    """R1, D6: who declares and rolls at the next start of a round (every fighter not out of
+    the fight), in one order every round whatever the last round's P.I.: the PJ first, then
+    the PNJ, each in order of entry (the cast's order). The start-of-round form lists them
+    so: a row never moves while the game master types the table's dice.
+
+    >>> from engine.model import Side
+    >>> from dataclasses import replace
+    >>> def fighter(cid: str, side: Side, entry: int, pi: int = 0) -> Combatant:
+    ...     return Combatant(cid, cid, side, (), (), 0, 0, 0, (), (), entry=entry, pi=pi, d6=1)
+    >>> enc = Encounter(combatants=(fighter("orque", Side.PNJ, 0, pi=12), fighter("aldric", Side.PJ, 1, pi=3),
+    ...                             replace(fighter("lyra", Side.PJ, 2), hors_combat=True), fighter("gob", Side.PNJ, 3, pi=9)))
+    >>> declaring(enc)
+    ('aldric', 'orque', 'gob')
+    """
+    fighters = sorted((c for c in enc.combatants if not c.hors_combat), key=lambda c: (c.side is not Side.PJ, c.entry))
+    return tuple(c.id for c in fighters)
+
+
 def ready(enc: Encounter) -> tuple[CombatantId, ...]:
     """R2.1, D4, D21, D22: who may take a phase now, in the suggested D4 order.
 

@@ -57,6 +57,7 @@ from . import save, values
 from .codec import combatant_sheet, decode, encode
 from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
+from .example import example_log
 from .journal import Players, journal
 from .link import pack
 from .model import Encounter, Side
@@ -84,6 +85,7 @@ OPERATIONS = {
     "new": ("party", "restore"),
     "revert": (),
     "limits": (),
+    "example": ("lang",),
 }
 
 #: The longest request read (a save, plus room for the JSON that quotes it).
@@ -518,6 +520,17 @@ class Table:
                 sheet.update({k: was[k] for k in ("wounds", "hope") if k in was})
             log.append({"type": "add_combatant", "combatant": sheet})
         return self._start(log)
+
+    def example(self, lang: object = "fr") -> Answer:
+        """A new fight: the example a first visit offers (engine/example.py), its weapons
+        and notes in ``lang``; like :meth:`new`, :meth:`revert` brings back the fight before.
+
+        >>> t = Table()
+        >>> a = t.example("en")
+        >>> a["ok"], a["undo"], len(a["board"]["combatants"]), a["board"]["combatants"]["c3"]["notes"][:15]
+        (True, 7, 5, 'Charges Bastien')
+        """
+        return self._start(example_log(lang))
 
     def _sheets(self) -> dict[str, dict[str, Any]]:
         """Read from the log, for each fighter: the hands its sheet gives it (``in_hand`` as

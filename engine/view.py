@@ -19,7 +19,7 @@ from .actions.defence import ANSWERS
 from .codec import combatant_json, named_test_json
 from .decide import condition_rounds_from
 from .errors import Refusal
-from .initiative import board_order, breakdown, declarable, ready, suggested_declaration
+from .initiative import board_order, breakdown, declarable, declaring, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
 from .rules import Turn, describe_tests, eligibility, in_the_round, never_fits, other_hands, payer, plan, price, taking_phases, turn_of
 
@@ -61,6 +61,7 @@ class Boards:
             "phase": enc.phase,
             "order": [c.id for c in ordered],
             "conditions_from": condition_rounds_from(enc),
+            "declaring": list(declaring(enc)),
             "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
             "catalogue": CATALOGUE,
             "combatants": {c.id: self._part(c, turn_of(enc, c, ready_ids)) for c in ordered},

@@ -13,6 +13,7 @@ import { MenuController } from "./controllers/menu.js";
 import { RoundController } from "./controllers/round.js";
 import { Shortcuts } from "./controllers/shortcuts.js";
 import { TabsController } from "./controllers/tabs.js";
+import { WelcomeController } from "./controllers/welcome.js";
 import { Address } from "./infra/address.js";
 import { BackButton } from "./infra/back.js";
 import { selectNumbersOnFocus } from "./infra/fields.js";
@@ -37,6 +38,7 @@ import { Screens } from "./views/screens-view.js";
 import { ShareView } from "./views/share-view.js";
 import { SheetView } from "./views/sheet-view.js";
 import { StatusView } from "./views/status-view.js";
+import { WelcomeView } from "./views/welcome-view.js";
 
 const back = new BackButton(); // the phone's back button closes a dialog or sheet, then goes back to the board
 selectNumbersOnFocus(); // a number tapped is selected: typing replaces it
@@ -52,7 +54,8 @@ const sheet = new SheetView(); // one action sheet: the board's, or a player's o
 const board = new BoardController(parts, new BoardView(), sheet);
 const roundView = new RoundView();
 new RoundController(parts, roundView);
-new CastController(parts, new CastView());
+const cast = new CastController(parts, new CastView());
+new WelcomeController(parts, new WelcomeView(), { addFighter: () => cast.newFighter() });
 new JournalController(parts, new JournalView());
 // The live table (issue #15): a player's phone (#table=…) or an answer handed over
 // (#reponse=…) leaves the saved fight alone (web/live/follow.js); web/boot/early.js, which

@@ -188,10 +188,10 @@ def test_a_whole_fight_with_the_keyboard_alone(phone: Any) -> None:
     # Start of round: type the dice.
     keys.press("2")
     tab_to(page, "Lancer le dé d'Aldric")
-    keys.press("Shift+Tab")
+    keys.press("Shift+Tab")  # his weapon
+    keys.press("Shift+Tab")  # his die, the row's first field
     keys.type("4")
-    tab_to(page, "Lancer le dé d'Orque")
-    keys.press("Shift+Tab")
+    keys.press("Enter")  # the next fighter's die
     keys.type("1")
     tab_to(page, "Commencer le tour")
     keys.press("Enter")

@@ -77,7 +77,7 @@ def test_nothing_can_be_tapped_until_the_engine_is_ready(new_phone: NewPhone) ->
     assert (state, inert) == ("loading", True)
     # The page's own words until app.js runs, then the start's: on a fresh profile, the
     # first visit's (which of the two depends on how fast this machine got there).
-    assert re.search(r"Chargement du moteur de règles|Premier passage : Riposte se télécharge", said), said
+    assert re.search(r"Chargement du moteur de règles|Premier passage : Riposte télécharge", said), said
     wait_ready(page)
     assert not page.locator("main").evaluate("e => e.inert")
     expect(page.locator("#engine-status")).to_be_hidden()

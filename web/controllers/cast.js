@@ -22,6 +22,17 @@ export class CastController {
     const limits = async () => {
       if (!view.limits) view.limit(await session.limits());
     };
+    // A fighter added where the user tapped (the cast's button, the empty board's): a
+    // refusal (64 fighters at most, a fight too long to save) is shown next to the cast's.
+    this.newFighter = async () => {
+      const answer = await session.call({ op: "check", command: { type: "add_combatant", combatant: { name: "?" } } });
+      if (answer.error?.code === "too_many_fighters" || answer.error?.code === "too_long" || answer.error?.code === "too_big") {
+        view.note("new", null, refusal(answer.error));
+      } else {
+        view.openFighter(null);
+        limits();
+      }
+    };
     view.bind({
       edit: (id) => {
         view.openFighter(fighter(id));
@@ -43,17 +54,7 @@ export class CastController {
         showErrors({ ...checked, fields: [...(checked.fields ?? []), ...halves(sheet)], error: answer.error, ok: false });
         view.focusError();
       },
-      // A fighter added where the user tapped: a refusal (64 fighters at most, a fight
-      // too long to save) is shown next to that button.
-      newFighter: async () => {
-        const answer = await session.call({ op: "check", command: { type: "add_combatant", combatant: { name: "?" } } });
-        if (answer.error?.code === "too_many_fighters" || answer.error?.code === "too_long" || answer.error?.code === "too_big") {
-          view.note("new", null, refusal(answer.error));
-        } else {
-          view.openFighter(null);
-          limits();
-        }
-      },
+      newFighter: () => this.newFighter(),
       // Numbered from the original by the engine: "Orque" becomes "Orque 1", the copy "Orque 2".
       duplicate: async (id) => {
         const answer = await send({ type: "duplicate_combatant", id });

@@ -1,7 +1,7 @@
 // The start of a round: the declarations drawn as the screen opens, the round started
 // with them (the engine rolls the dice left empty), then back to the board.
 import { commands } from "../infra/commands.js";
-import { refusal, t } from "../infra/i18n.js";
+import { reason, refusal, t } from "../infra/i18n.js";
 
 export class RoundController {
   constructor(parts, view) {
@@ -9,12 +9,16 @@ export class RoundController {
     const { send } = commands(parts);
     nav.on("round", () => view.render(session.board));
     view.bindStart(async (declared) => {
-      view.dieError(null, "");
+      view.dieErrors(new Map());
       const answer = await send({ type: "start_round", ...declared });
       if (answer.ok) return nav.go("board");
-      // A die refused is said under it; anything else on the message line.
-      const field = String(answer.error?.params?.field ?? "");
-      if (field.startsWith("rolls.") && !answer.discarded) return view.dieError(field.slice("rolls.".length), refusal(answer.error));
+      // Every die refused is said under it (the engine's `fields`: R1.2, each fighter's);
+      // anything else on the message line.
+      const error = answer.error ?? {};
+      const fields = error.fields ?? (error.params?.field ? [{ field: error.params.field, key: error.key, params: error.params }] : []);
+      const dice = new Map(fields.filter((f) => String(f.field).startsWith("rolls."))
+        .map((f) => [String(f.field).slice("rolls.".length), reason(f.key, { ...f.params, field: f.field })]));
+      if (dice.size && !answer.discarded) return view.dieErrors(dice);
       return status.message(answer.discarded ? t("queueStopped", refusal(answer.error), answer.discarded) : refusal(answer.error));
     });
   }

@@ -10,6 +10,7 @@ export const CHECKPOINT = "riposte.checkpoint"; // the state after the log's fir
 const MODELS = "riposte.models";
 const LANG = "riposte.lang";
 const THEME = "riposte.theme"; // web/boot/theme.js reads it too
+const GUIDE = "riposte.guide"; // "seen": the game master closed the guide « Comment ça marche »
 
 function get(key) {
   try {
@@ -103,6 +104,15 @@ export function savedTheme() {
 
 export function saveTheme(theme) {
   return set(THEME, theme);
+}
+
+// The guide « Comment ça marche » (controllers/welcome.js): closed once, it opens only when asked.
+export function guideSeen() {
+  return get(GUIDE).value === "seen";
+}
+
+export function saveGuideSeen() {
+  return set(GUIDE, "seen");
 }
 
 // The list of fights (issues #13, #25): its keys and its transactions are web/infra/fight-list.js's.

@@ -134,7 +134,7 @@ export default {
   fightsListUnreadable: "La liste des combats était illisible : elle est mise de côté, et refaite avec les combats gardés dans ce navigateur.",
   confirmKeptInList: "Le combat en cours reste dans la liste des combats (menu Partie).",
   // engine status
-  firstVisit: "Premier passage : Riposte se télécharge pour marcher aussi sans réseau (14 Mo)…",
+  firstVisit: "Premier passage : Riposte télécharge Python et son moteur de règles (environ 13 Mo), une seule fois : ensuite il s'ouvre aussi sans réseau…",
   loading: "Chargement du moteur de règles (Python)…",
   loadingEarly: "Chargement du moteur de règles (Python)… Vous pouvez déjà passer ou finir le tour : ce sera appliqué dans l'ordre.",
   queued: "en attente",
@@ -150,6 +150,20 @@ export default {
   round: (n, over) => `Tour ${n}${over ? " — terminé" : ""}`,
   turnEmpty: "Ajoutez des combattants, puis lancez l'initiative.",
   turnStart: "Lancez l'initiative pour commencer le combat.",
+  // the empty board and the guide (controllers/welcome.js)
+  tryExample: "Essayer avec un exemple",
+  exampleName: "Exemple",
+  exampleOpened: "Combat d'exemple ouvert : deux PJ, trois brigands. Étape 1 : « Initiative ».",
+  guideTitle: "Comment ça marche",
+  guideClose: "Fermer le guide",
+  guideNotKept: "Le navigateur n'a pas pu retenir que le guide est fermé : il reviendra au prochain plateau vide.",
+  guideSteps: [
+    ["Déclarer et lancer.", "Onglet « Initiative » : chaque combattant déclare son arme et lance 1d6 (ou tapez le dé réel), puis « Commencer le tour »."],
+    ["Qui agit.", "Le plus de P.I. agit : sa carte est en tête. À égalité, vous choisissez."],
+    ["Agir.", "« Agir » sur sa carte, puis l'action : son coût est retiré de ses P.I. (simple 5, complexe 10)."],
+    ["Répondre à une attaque.", "Après une attaque, la cible peut parer, esquiver ou bloquer : 5 P.I. ou 1 point d'Espoir."],
+    ["Finir le tour.", "Plus personne n'a de P.I. (ou « Finir le tour ») : « Nouveau tour » revient à l'étape 1."],
+  ],
   turnOver: "Tour terminé : les interruptions restent possibles. Lancez le tour suivant.",
   turnPhase: (name) => `Phase ${de(name)} en cours : une action gratuite prise, la suivante se paie en P.I. (une autre gratuite : 5).`,
   turnOne: (name, pi) => `À ${name} d'agir (${pi} P.I.).`,
@@ -282,6 +296,8 @@ export default {
   // start of round
   weapon: "Arme",
   die: "Dé",
+  dieOf: (name) => `Dé ${de(name)}`,
+  weaponOf: (name) => `Arme ${de(name)}`,
   roll: "Lancer",
   rollFor: (name) => `Lancer le dé ${de(name)}`,
   breakdown: (c, value, half, bonus, skill, level, die, wounds, total) =>

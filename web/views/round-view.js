@@ -1,7 +1,8 @@
-// The start of a round: each fighter's declared weapon and die, with the initiative's
-// breakdown as it is typed (R1.1). The breakdown is this view's own, the die the app's
-// (infra/die.js); only the declarations go out, through the start handler. One set of
-// listeners, on the form.
+// The start of a round: each fighter's die and declared weapon, with the initiative's
+// breakdown as it is typed (R1.1), one short row per fighter, the die first. The rows come
+// in the engine's order (the board's `declaring`: the same every round), each keyed by its
+// fighter's id. The breakdown is this view's own, the die the app's (infra/die.js); only
+// the declarations go out, through the start handler. One set of listeners, on the form.
 import { rollDie } from "../infra/die.js";
 import { $, h, isolate, own } from "../infra/dom.js";
 import { t, term } from "../infra/i18n.js";
@@ -38,6 +39,13 @@ export class RoundView {
         }
       }
     });
+    // Enter in a die goes to the next fighter's die (the form is sent by its button).
+    form.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || !event.target.matches("li[data-id] input")) return;
+      event.preventDefault();
+      const next = event.target.closest("li").nextElementSibling?.querySelector("input");
+      (next ?? $("#start-round")).focus();
+    });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.onStart?.(this.read());
@@ -55,9 +63,10 @@ export class RoundView {
     this.onEdited = handler;
   }
 
-  // The fighters in the board's order (PJ first, issue #26). What was typed or rolled
-  // for the round to come stays when the form is drawn again (another tab and back, a
-  // fighter added): only a round started clears it.
+  // The fighters who declare, in the engine's order (`declaring`: the PJ, then the PNJ, in
+  // the cast's order, every round; a board painted from an older save has only `order`).
+  // What was typed or rolled for the round to come stays with its fighter when the form is
+  // drawn again (another tab and back, a fighter added): only a round started clears it.
   render(board) {
     const typed = this.typedFor === board.round ? this.typed() : new Map();
     this.typedFor = board.round;
@@ -66,7 +75,7 @@ export class RoundView {
     const running = $("#round-running");
     running.textContent = board.round > 0 && !board.round_over ? t("roundRunning", board.round) : "";
     running.hidden = !running.textContent;
-    const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
+    const fighters = (board.declaring ?? board.order).map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
     // Ids by position, never from a fighter's id (it comes from a file or a link).
     this.list.replaceChildren(...fighters.map((f, i) => {
       const select = h("select", { id: `decl-${i}`, name: `decl-${i}` },
@@ -74,13 +83,15 @@ export class RoundView {
       // Prefilled with the declaration the engine offers first (R1.1, D2: the board's
       // suggested_declaration, the same for a player's phone).
       select.value = f.suggested_declaration ?? "";
-      const die = h("input", { id: `die-${i}`, name: `die-${i}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1 });
+      const die = h("input", { id: `die-${i}`, name: `die-${i}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1,
+        placeholder: "1–6", enterkeyhint: "next" });
       return h("li", { class: "declaration", dataset: { id: f.id } },
-        h("span", { class: "name" }, isolate(f.name), " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
-        h("label", { for: `decl-${i}` }, t("weapon")), select,
-        h("label", { for: `die-${i}` }, t("die")), die,
-        h("button", { type: "button", dataset: { roll: f.id }, "aria-label": t("rollFor", isolate(f.name)) }, t("roll")),
-        h("output", { class: "breakdown", for: `decl-${i} die-${i}` }, ""));
+        h("label", { for: `die-${i}`, class: "visually-hidden" }, t("dieOf", isolate(f.name))), die,
+        h("div", { class: "who" },
+          h("span", { class: "name", title: f.name }, isolate(f.name), " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
+          h("output", { class: "breakdown", for: `decl-${i} die-${i}` }, "")),
+        h("label", { for: `decl-${i}`, class: "visually-hidden" }, t("weaponOf", isolate(f.name))), select,
+        h("button", { type: "button", dataset: { roll: f.id }, "aria-label": t("rollFor", isolate(f.name)) }, h("span", {}, t("roll"))));
     }));
     for (const li of this.list.children) {
       const kept = typed.get(li.dataset.id);
@@ -106,20 +117,24 @@ export class RoundView {
     return out;
   }
 
-  // A die the engine refused (« Dé : de 1 à 6 »), said under it, in the page's words
-  // (the browser's own bubble is off: its words follow the browser's language).
-  dieError(id, text) {
+  // The dice the engine refused (« Dé : de 1 à 6 »), each said under its own, all at once,
+  // in the page's words (the browser's own bubble is off: its words follow the browser's
+  // language); `errors`: fighter id → text. The first one in the form has the focus.
+  dieErrors(errors) {
+    let first = null;
     for (const li of this.list.children) {
       li.querySelector(".field-error")?.remove();
-      li.querySelector("input").removeAttribute("aria-invalid");
-      if (li.dataset.id !== id || !text) continue;
       const input = li.querySelector("input");
-      const note = h("p", { class: "error field-error", id: `${input.id}-error` }, text);
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+      if (!errors.has(li.dataset.id)) continue;
+      const note = h("p", { class: "error field-error", id: `${input.id}-error` }, errors.get(li.dataset.id));
       li.append(note);
       input.setAttribute("aria-invalid", "true");
       input.setAttribute("aria-describedby", note.id);
-      input.focus();
+      first ??= input;
     }
+    first?.focus();
   }
 
   // The players' declarations from their phones (the live table): each fighter's die, and
@@ -147,7 +162,7 @@ export class RoundView {
       li.querySelector("input").value = p.die === null ? "" : String(p.die);
     }
     li.classList.add("proposed");
-    const note = li.querySelector(".proposal") ?? li.insertBefore(h("span", { class: "proposal badge good" }), li.querySelector("label"));
+    const note = li.querySelector(".proposal") ?? li.querySelector(".name").appendChild(h("span", { class: "proposal badge good" }));
     note.textContent = t("liveFromPlayer");
     this.updateBreakdown(li);
   }
@@ -156,7 +171,11 @@ export class RoundView {
     const f = own(this.board.combatants, li.dataset.id);
     const weapon = li.querySelector("select").value || null;
     const d = f.declarations.find((x) => x.weapon === weapon);
-    li.querySelector("output").textContent = breakdownLabel(f, d, Number.parseInt(li.querySelector("input").value, 10));
+    // In a row too narrow for it, the breakdown's end shows (its total): web/style.css.
+    const text = breakdownLabel(f, d, Number.parseInt(li.querySelector("input").value, 10));
+    const output = li.querySelector("output");
+    output.replaceChildren(h("bdi", { dir: "ltr" }, text));
+    output.title = text;
   }
 
   // Keyed by fighter ids, which come from files and links: objects with no prototype, so

@@ -1,0 +1,103 @@
+"""The start of a round as a form to fill fast (R1): one short row per fighter, the die
+first, in the engine's order (the board's ``declaring``: the PJ, then the PNJ, in the
+cast's order, the same every round whatever the P.I.), every refused die said at once
+under its own row (R1.2), and typed dice staying with their fighter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import NewPhone, Shot, save_text
+from helpers import expect_pi
+from playwright.sync_api import expect
+
+from engine.example import example_log
+from engine.table import Table
+
+#: The example (engine/example.py) with a round played: Lyra 12, the chief 11, Bastien 10,
+#: the brigands 4 and 5 (R1.3), so that the board's order is not the cast's.
+LOG = [*example_log("fr"),
+       {"type": "start_round", "declarations": {"c1": "arc", "c2": "epee", "c3": "hache", "c4": "gourdin", "c5": "arc"},
+        "rolls": {"c1": 5, "c2": 2, "c3": 6, "c4": 1, "c5": 1}},
+       {"type": "end_round"}]
+CAST = ["Lyra", "Bastien", "Chef brigand", "Brigand 1", "Brigand 2"]
+
+
+def _rows(page: Any) -> Any:
+    return page.locator("#declarations li.declaration")
+
+
+def _names(page: Any) -> list[str]:
+    return list(_rows(page).locator(".name").evaluate_all("els => els.map(e => e.firstChild.textContent)"))
+
+
+def test_rows_in_the_cast_s_order_short_die_first_every_bad_die_at_once(new_phone: NewPhone, shot: Shot) -> None:
+    board = Table().load(save_text(LOG))["board"]
+    assert [board["combatants"][i]["name"] for i in board["order"]] != CAST  # the board's order moved
+    watched = new_phone(save=save_text(LOG))
+    page = watched.page
+    page.get_by_role("button", name="Initiative").click()
+    expect(_rows(page)).to_have_count(5)
+    assert _names(page) == CAST
+    for i in range(5):
+        row = _rows(page).nth(i)
+        box = row.bounding_box()
+        assert box["height"] <= 64, f"row {i}: {box['height']} px"  # about 60 px at 390×844
+        die = row.locator("input").bounding_box()
+        # The die is the row's first field, at its left, and the first one Tab reaches.
+        assert die["x"] - box["x"] < 12 and die["width"] >= 44 and die["height"] >= 44
+        assert row.evaluate("li => li.querySelector('input, select, button') === li.querySelector('input')")
+    # Enter goes from one die to the next fighter's.
+    _rows(page).nth(0).locator("input").fill("7")
+    page.keyboard.press("Enter")
+    expect(_rows(page).nth(1).locator("input")).to_be_focused()
+
+    # Three bad dice: each said under its own row at once (R1.2), the first one focused.
+    dice = ["7", "3", "0", "4", "9"]
+    for i, die in enumerate(dice):
+        _rows(page).nth(i).locator("input").fill(die)
+    page.get_by_role("button", name="Commencer le tour").click()
+    for i, die in enumerate(dice):
+        row = _rows(page).nth(i)
+        if die in ("7", "0", "9"):
+            expect(row.locator(".field-error")).to_have_text("Dé : de 1 à 6.")
+            expect(row.locator("input")).to_have_attribute("aria-invalid", "true")
+        else:
+            expect(row.locator(".field-error")).to_have_count(0)
+            expect(row.locator("input")).not_to_have_attribute("aria-invalid", "true")
+    expect(_rows(page).nth(0).locator("input")).to_be_focused()
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")  # nothing started
+    for width, height in ((390, 844), (820, 1180), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        shot(page, f"round-form-{width}x{height}.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+
+    # Mended, then another screen and back: each die is still its fighter's.
+    for i, die in enumerate(["6", "3", "1", "4", "2"]):
+        _rows(page).nth(i).locator("input").fill(die)
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Initiative").click()
+    assert _names(page) == CAST
+    assert [_rows(page).nth(i).locator("input").input_value() for i in range(5)] == ["6", "3", "1", "4", "2"]
+    expect(_rows(page).locator(".field-error")).to_have_count(0)
+    page.get_by_role("button", name="Commencer le tour").click()
+    expect(page.locator("#round")).to_have_text("Tour 2")
+    # ⌊Tir 8/2⌋ 4 + Arc 3 + 6; ⌊Mêlée 8/2⌋ 4 + 1 + Épée 3 + 3; ⌊Mêlée 7/2⌋ 3 + Hache 2 + 1 (R1.3)
+    expect_pi(page, Lyra=13, Bastien=11, **{"Chef brigand": 6})
+
+    # Round 3: the same rows, in the same order, though the P.I. changed it on the board.
+    page.get_by_role("button", name="Finir le tour").click()
+    page.get_by_role("button", name="Nouveau tour").click()
+    expect(_rows(page)).to_have_count(5)
+    assert _names(page) == CAST
+    watched.assert_clean()
+
+
+def test_the_form_s_rows_speak_english(new_phone: NewPhone) -> None:
+    page = new_phone(save=save_text(LOG), init_script="localStorage.setItem('riposte.lang', 'en')").page
+    page.get_by_role("button", name="Initiative").click()
+    expect(page.get_by_label("Lyra's die", exact=True)).to_be_visible()
+    expect(page.get_by_label("Bastien's weapon", exact=True)).to_have_value("epee")
+    page.get_by_label("Lyra's die", exact=True).fill("8")
+    page.get_by_role("button", name="Start the round").click()
+    expect(_rows(page).first.locator(".field-error")).to_have_text("Die: from 1 to 6.")
