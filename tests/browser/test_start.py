@@ -9,7 +9,6 @@ Service workers are blocked: their cache would serve the files these tests break
 from __future__ import annotations
 
 import json
-
 import re
 import time
 from typing import Any
