@@ -296,7 +296,7 @@ def painted(board: dict[str, Any]) -> dict[str, Any]:
 
     >>> from engine import new_encounter, view
     >>> sorted(painted(view(new_encounter())))[:3]
-    ['active', 'combatants', 'declaring']
+    ['active', 'combatants', 'conditions_from']
     """
     fighters = {cid: {k: x for k, x in f.items() if k not in PAINTLESS}
                 for cid, f in board["combatants"].items()}
