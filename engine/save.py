@@ -39,7 +39,7 @@ from itertools import accumulate
 from typing import Any
 
 from . import link
-from .codec import encode
+from .codec import encode, json_text
 from .errors import Refusal
 from .model import Encounter
 from .play import fold
@@ -109,14 +109,15 @@ def expand(commands: list[Any]) -> list[Any]:
 
 
 def dump(commands: list[Any], board: dict[str, Any] | None = None) -> str:
-    """The save text of a resolved command log (and the board it gives), compact."""
-    return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": compact(commands), "board": board},
-                      ensure_ascii=False, separators=(",", ":"))
+    """The save text of a resolved command log (and the board it gives), compact; half a
+    character (a lone surrogate) written as its escape, so that a file carries it exactly
+    (:func:`engine.codec.json_text`)."""
+    return json_text({"app": "riposte", "format": SAVE_FORMAT, "commands": compact(commands), "board": board})
 
 
 def command_text(command: Any) -> str:
     """One command as :func:`dump` writes it in the log (:func:`compact`)."""
-    return json.dumps(compact([command])[0], ensure_ascii=False, separators=(",", ":"))
+    return json_text(compact([command])[0])
 
 
 def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
@@ -129,7 +130,7 @@ def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
     True
     """
     head = json.dumps({"app": "riposte", "format": SAVE_FORMAT}, separators=(",", ":"))[:-1]
-    tail = json.dumps(board, ensure_ascii=False, separators=(",", ":"))
+    tail = json_text(board)
     return f'{head},"commands":[{",".join(texts)}],"board":{tail}}}'
 
 
