@@ -270,20 +270,44 @@ def bad_log(index: int, error: dict[str, Any]) -> Refusal:
     return Refusal("bad_log", index=index, number=index + 1, refused={"key": error["key"], "params": error["params"]})
 
 
-def read(text: object) -> dict[str, Any]:
+#: How many commands are replayed between two calls of a reader's ``pulse``.
+PULSE_EVERY = 50
+
+
+def replayed(commands: list[Any], pulse: Callable[[int, int], None] | None = None) -> tuple[Encounter, list[Any]]:
+    """The encounter a log gives and the log resolved, replayed :data:`PULSE_EVERY`
+    commands at a time, ``pulse(done, total)`` told after each; refused (``bad_log``) at the
+    first command the rules refuse.
+
+    >>> seen = []
+    >>> enc, log = replayed([{"type": "add_combatant", "combatant": {"name": "A"}}] * 60, lambda *n: seen.append(n))
+    >>> len(enc.combatants), seen
+    (60, [(50, 60), (60, 60)])
+    """
+    enc = Encounter()
+    log: list[Any] = []
+    for first in range(0, len(commands), PULSE_EVERY):
+        enc, result = fold(commands[first:first + PULSE_EVERY], start=enc, with_events=False)
+        if not result["ok"]:
+            raise bad_log(first + result["error"]["index"], result["error"])
+        log.extend(result["commands"])
+        if pulse is not None:
+            pulse(len(log), len(commands))
+    return enc, log
+
+
+def read(text: object, pulse: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Read a save text: ``{"ok": True, "commands", "state", "board", "format",
-    "summary"}`` with the log replayed, or ``{"ok": False, "error": {"code",
-    "message"}}``. Never raises."""
+    "summary"}`` with the log replayed (``pulse``: told as it goes, :func:`replayed`), or
+    ``{"ok": False, "error": {"code", "message"}}``. Never raises."""
     try:
         parsed = _parsed(text)
-        enc, result = fold(parsed["commands"], with_events=False)
-        if not result["ok"]:
-            raise bad_log(result["error"]["index"], result["error"])
+        enc, commands = replayed(parsed["commands"], pulse)
         shown = board(enc)
-        checked_texts([command_text(c) for c in result["commands"]], painted(shown))  # as the autosave will write it
+        checked_texts([command_text(c) for c in commands], painted(shown))  # as the autosave will write it
     except Refusal as refusal:
         return refusal.answer()
-    return {"ok": True, "format": parsed["format"], "commands": result["commands"], "state": encode(enc),
+    return {"ok": True, "format": parsed["format"], "commands": commands, "state": encode(enc),
             "board": shown, "summary": summary_of(enc)}
 
 

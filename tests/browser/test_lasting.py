@@ -1,12 +1,15 @@
-"""Nothing lost over months: a burst of taps on « Annuler » takes back one command, at
-390×844."""
+"""Nothing lost over months, at 390×844: a burst of taps on « Annuler » takes back one
+command; long work in the engine shows how far it is and is never a fault, a silent
+worker still is."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from conftest import NewPhone, save_text
+from conftest import NewPhone, save_text, wait_ready
+from helpers import card, fight_log
 from playwright.sync_api import expect
 
 #: Ten fighters, one command each.
@@ -57,4 +60,90 @@ def test_a_burst_of_taps_on_undo_and_redo_takes_back_one_command(new_phone: NewP
     expect(undo).to_contain_text("Garde 8")
     shown = raw(page, {"op": "show"})
     assert (shown["undo"], shown["redo"]) == (8, 2)
+    phone.assert_clean()
+
+
+#: The bridge served with a slow « Passer »: the worker works STEPS × 0.1 s (real time),
+#: saying how far it is as a replay does (``table.pulse``), or never answers and says nothing.
+SLOW = """
+import time as _time
+_apply = Table.apply
+
+
+def _slow(self, command):
+    if isinstance(command, dict) and command.get("type") == "pass":
+        {work}
+    return _apply(self, command)
+
+
+def _crawl(self):
+    for step in range({steps}):
+        end = _time.monotonic() + 0.1
+        while _time.monotonic() < end:
+            pass
+        self._beat(step + 1, {steps})
+
+
+Table.apply = _slow
+"""
+STEPS = 120
+
+
+def slow_bridge(new_phone: NewPhone, work: str) -> Any:
+    """The seeded fight, service workers blocked (their cache would hide the changed
+    bridge.py), the bridge served with ``work`` done on « Passer », the page's clock
+    installed and paused."""
+    phone = new_phone(save=save_text(fight_log()), service_workers="block")
+    page = phone.page
+
+    def handle(route: Any) -> None:
+        body = route.fetch().text()
+        code = SLOW.replace("{work}", work).replace("{steps}", str(STEPS))
+        route.fulfill(body=body.replace("\nsync.call = call", code + "\nsync.call = call"), content_type="text/x-python")
+
+    page.context.route(re.compile(r".*/web-[0-9a-f]{12}/boot/bridge\.py$"), handle)
+    page.clock.install()
+    page.reload()
+    wait_ready(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    return phone
+
+
+def test_long_work_shows_how_far_it_is_and_is_never_a_fault(new_phone: NewPhone) -> None:
+    """A call that works longer than the page waits for a silent worker (15 s of the
+    page's clock) is not a fault while the worker says it works: after 500 ms the page
+    shows how far it is, and the answer comes."""
+    phone = slow_bridge(new_phone, "_crawl(self)")
+    page = phone.page
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    bar, work = page.locator("#engine-work-bar"), page.locator("#engine-work")
+    waited = 0
+    seen = bar.get_attribute("value")
+    while waited < 20_000:  # a second of the page's clock per sign of work
+        page.clock.fast_forward(1000)
+        waited += 1000
+        expect(bar).not_to_have_attribute("value", seen)
+        seen = bar.get_attribute("value")
+        expect(work).to_be_visible()
+        expect(page.locator("#engine-work-text")).to_contain_text(f"Le moteur de règles travaille : {seen} sur {STEPS}")
+    expect(card(page, "Orque")).to_contain_text("a passé", timeout=30_000)
+    expect(work).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready")
+    expect(page.locator("#engine-status")).to_be_hidden()
+    page.context.unroute_all()
+    phone.assert_clean()
+
+
+def test_a_silent_worker_is_still_a_fault(new_phone: NewPhone) -> None:
+    """A worker stuck in a loop, saying nothing, is given up after 15 s of the page's clock."""
+    phone = slow_bridge(new_phone, "while True: pass")
+    page = phone.page
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    page.clock.fast_forward(14_000)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready")
+    page.clock.fast_forward(1_500)
+    status = page.locator("#engine-status")
+    expect(status).to_contain_text("Le moteur de règles a rencontré une erreur (timeout)")
+    expect(page.locator("#engine-work")).to_be_hidden()
+    page.context.unroute_all()
     phone.assert_clean()

@@ -386,6 +386,7 @@ export default {
   fieldOfWeapon: (label, n) => `${label} (weapon ${n})`,
   announceAction: (name, what) => `${name}: ${what}.`,
   testNamed: (name, what) => `${name}: ${what}`,
+  engineWork: (done, total) => `The rules engine is working: ${done} of ${total}…`,
   engineFault: (why) => `The rules engine hit an error (${why}). The fight is saved: reload the page to carry on.`,
   updateReady: "A new version of Riposte is ready.",
   updateApply: "Switch to the new version",

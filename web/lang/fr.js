@@ -402,6 +402,7 @@ export default {
   announceAction: (name, what) => `${name} : ${what}.`,
   testNamed: (name, what) => `${name} : ${what}`,
   // engine faults
+  engineWork: (done, total) => `Le moteur de règles travaille : ${done} sur ${total}…`,
   engineFault: (why) => `Le moteur de règles a rencontré une erreur (${why}). Le combat est sauvegardé : rechargez la page pour reprendre.`,
   updateReady: "Une nouvelle version de Riposte est prête.",
   updateApply: "Passer à la nouvelle version",
