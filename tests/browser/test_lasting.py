@@ -1,6 +1,7 @@
 """Nothing lost over months, at 390×844: a burst of taps on « Annuler » takes back one
 command; long work in the engine shows how far it is and is never a fault, a silent
-worker still is."""
+worker still is; the browser is asked to keep the fights, and the list of fights says what
+it keeps."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 from typing import Any
 
 from conftest import NewPhone, save_text, wait_ready
-from helpers import card, fight_log
+from helpers import add_fighter, card, fight_log
 from playwright.sync_api import expect
 
 #: Ten fighters, one command each.
@@ -146,4 +147,63 @@ def test_a_silent_worker_is_still_a_fault(new_phone: NewPhone) -> None:
     expect(status).to_contain_text("Le moteur de règles a rencontré une erreur (timeout)")
     expect(page.locator("#engine-work")).to_be_hidden()
     page.context.unroute_all()
+    phone.assert_clean()
+
+
+#: navigator.storage.persist and persisted as a test drives them: each ask counted
+#: (``riposteTestAsked``), granted when localStorage's ``test.grant`` is "1".
+PERSIST = """(() => {
+  const storage = navigator.storage;
+  let granted = false;
+  window.riposteTestAsked = 0;
+  storage.persisted = async () => granted;
+  storage.persist = async () => {
+    window.riposteTestAsked += 1;
+    granted = localStorage.getItem("test.grant") === "1";
+    return granted;
+  };
+})();"""
+
+
+def storage_line(page: Any) -> Any:
+    page.get_by_role("button", name="Partie").click()
+    return page.locator("#fights-storage")
+
+
+def test_storage_is_asked_to_last_at_the_first_fight_saved_and_the_list_says_what_it_keeps(new_phone: NewPhone) -> None:
+    """The page never asked to keep its storage, nor said what it held: the first fight
+    saved in a visit asks (not again within a week of a refusal), and the list of fights
+    says the room used and left, whether it is kept, and the last backup to a file."""
+    phone = new_phone(init_script=PERSIST)
+    page = phone.page
+    line = storage_line(page)
+    size = r"[\d,]+ (o|ko|Mo|Go|To)"
+    expect(line).to_contain_text(re.compile(rf"^Ce navigateur garde {size} pour Riposte ; il reste {size} de libre\."))
+    expect(line).to_contain_text("Stockage non persistant")
+    expect(line).to_contain_text("Aucune sauvegarde de la liste dans un fichier pour l'instant.")
+    assert page.evaluate("riposteTestAsked") == 0  # nothing saved yet: not asked
+
+    add_fighter(page, "Aldric", "pj", {"melee": 7}, {})
+    add_fighter(page, "Orque", "pnj", {"melee": 6}, {})
+    assert page.evaluate("riposteTestAsked") == 1  # the first fight saved: asked, once
+    line = storage_line(page)
+    expect(line).to_contain_text("Stockage non persistant : le navigateur peut effacer les combats")
+    with page.expect_download():
+        page.get_by_role("button", name="Exporter la liste des combats (.json)").click()
+    today = page.evaluate("new Date().toLocaleDateString('fr', { dateStyle: 'short' })")
+    expect(line).to_contain_text(f"Dernière sauvegarde de la liste dans un fichier : {today}")
+
+    page.reload()  # refused less than a week ago: not asked again
+    wait_ready(page)
+    add_fighter(page, "Lyra", "pj", {"tir": 6}, {})
+    assert page.evaluate("riposteTestAsked") == 0
+    expect(storage_line(page)).to_contain_text(f"Dernière sauvegarde de la liste dans un fichier : {today}")
+
+    page.evaluate("""() => { localStorage.setItem("test.grant", "1");
+        localStorage.setItem("riposte.persist.asked", new Date(Date.now() - 8 * 86400000).toISOString()); }""")
+    page.reload()  # a week later: asked again, and granted
+    wait_ready(page)
+    add_fighter(page, "Brune", "pj", {"lancer": 8}, {})
+    assert page.evaluate("riposteTestAsked") == 1
+    expect(storage_line(page)).to_contain_text("Stockage persistant : le navigateur n'effacera pas les combats de lui-même.")
     phone.assert_clean()

@@ -327,6 +327,13 @@ export default {
   // the list of fights (issue #13)
   fightsTitle: "Fights",
   fightsHint: "Your fights, kept in this browser: prepare them ahead, open them at the table.",
+  storageUse: (used, left) => `This browser keeps ${used} for Riposte; ${left} is still free.`,
+  storageUnknown: "This browser does not say how much room Riposte takes.",
+  storageKept: "Persistent storage: the browser will not delete the fights by itself.",
+  storageNotKept: "Storage not persistent: the browser may delete the fights when it runs out of room; keep a backup.",
+  lastBackup: (when) => `Last backup of the list to a file: ${when}.`,
+  noBackup: "No backup of the list to a file yet.",
+  sizeUnits: ["B", "kB", "MB", "GB", "TB"],
   fightsExport: "Export the list of fights (.json)",
   fightN: (n) => `Fight ${n}`,
   fightFromLink: "Fight from a link",

@@ -96,6 +96,13 @@ export default {
   // the list of fights (issue #13)
   fightsTitle: "Combats",
   fightsHint: "Vos combats, gardés dans ce navigateur : préparez-les à l'avance, ouvrez-les à la table.",
+  storageUse: (used, left) => `Ce navigateur garde ${used} pour Riposte ; il reste ${left} de libre.`,
+  storageUnknown: "Ce navigateur ne dit pas la place que garde Riposte.",
+  storageKept: "Stockage persistant : le navigateur n'effacera pas les combats de lui-même.",
+  storageNotKept: "Stockage non persistant : le navigateur peut effacer les combats s'il manque de place ; gardez-en une sauvegarde.",
+  lastBackup: (when) => `Dernière sauvegarde de la liste dans un fichier : ${when}.`,
+  noBackup: "Aucune sauvegarde de la liste dans un fichier pour l'instant.",
+  sizeUnits: ["o", "ko", "Mo", "Go", "To"],
   fightsExport: "Exporter la liste des combats (.json)",
   fightN: (n) => `Combat ${n}`,
   fightFromLink: "Combat reçu par lien",

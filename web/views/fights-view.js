@@ -90,6 +90,15 @@ export class FightsView {
     input.select();
   }
 
+  // What the browser keeps: `used` and `quota` in bytes (null: not said), `persisted`
+  // (true, false, null: not said), `backup`: the date of the last backup to a file, or null.
+  storage({ used, quota, persisted, backup }) {
+    const lines = [used !== null && quota !== null ? t("storageUse", size(used), size(Math.max(0, quota - used))) : t("storageUnknown")];
+    if (persisted !== null) lines.push(t(persisted ? "storageKept" : "storageNotKept"));
+    lines.push(backup ? t("lastBackup", when(backup)) : t("noBackup"));
+    $("#fights-storage").textContent = lines.join(" ");
+  }
+
   // A line under the list (what happened), with a button that brings back the last fight
   // deleted (`restore`: its label) after a delete, or after one came back while more wait.
   note(text, restore = null) {
@@ -97,6 +106,18 @@ export class FightsView {
     note.replaceChildren(text, restore ? h("button", { type: "button", dataset: { fight: "restore" } }, restore) : "");
     note.hidden = !text;
   }
+}
+
+// "1,2 Mo", "1.2 MB": bytes in the page's language, by thousands.
+function size(bytes) {
+  const units = t("sizeUnits");
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${new Intl.NumberFormat(language(), { maximumFractionDigits: unit ? 1 : 0 }).format(value)} ${units[unit]}`;
 }
 
 // "30/11/2026 14:03", in the page's language.
