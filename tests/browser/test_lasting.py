@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from conftest import NewPhone, save_text, wait_ready
@@ -206,4 +207,46 @@ def test_storage_is_asked_to_last_at_the_first_fight_saved_and_the_list_says_wha
     add_fighter(page, "Brune", "pj", {"lancer": 8}, {})
     assert page.evaluate("riposteTestAsked") == 1
     expect(storage_line(page)).to_contain_text("Stockage persistant : le navigateur n'effacera pas les combats de lui-même.")
+    phone.assert_clean()
+
+
+#: The browser says it is Safari's engine (WebKit's ``navigator.vendor``).
+WEBKIT = """Object.defineProperty(Navigator.prototype, "vendor", { get: () => "Apple Computer, Inc." });"""
+#: ... opened from the home screen (iOS's ``navigator.standalone``).
+HOME_SCREEN = WEBKIT + """Object.defineProperty(Navigator.prototype, "standalone", { get: () => true });"""
+
+
+def test_safari_s_seven_days_are_said_once_with_a_backup_and_a_restore(new_phone: NewPhone, tmp_path: Path) -> None:
+    """Safari deletes a site's fights after seven days without a visit unless it was added
+    to the home screen: there, the game master is told once, plainly, with a backup of
+    every fight to a file and its restore, each one tap. Not elsewhere."""
+    phone = new_phone(save=save_text(fight_log()), init_script=WEBKIT)
+    page = phone.page
+    told = page.locator("#seven-days")
+    expect(told).to_be_visible()
+    expect(told).to_contain_text("Safari efface les combats gardés par Riposte après sept jours sans visite.")
+    expect(told).to_contain_text("Partager → Sur l'écran d'accueil")
+    with page.expect_download() as download:
+        told.get_by_role("button", name="Sauvegarder tous les combats").click()
+    backup = tmp_path / "riposte-combats.json"
+    download.value.save_as(backup)
+    fights = json.loads(backup.read_text(encoding="utf-8"))["fights"]
+    assert [json.loads(f["save"])["board"]["order"] for f in fights] == [["orque", "aldric"]]
+    told.get_by_role("button", name="Compris").click()
+    expect(told).to_be_hidden()
+    page.reload()  # told once
+    wait_ready(page)
+    expect(told).to_be_hidden()
+
+    other = new_phone(init_script=WEBKIT).page  # another phone, its fights gone: the file restores them
+    expect(other.locator("#seven-days")).to_be_visible()
+    other.locator("#seven-days-file").set_input_files(str(backup))
+    expect(other.locator("#message")).to_contain_text("1 combat ajouté")
+    other.get_by_role("button", name="Partie").click()
+    expect(other.locator("#fights li")).to_have_count(2)
+
+    for init in (HOME_SCREEN, None):  # from the home screen, and in Chromium: nothing said
+        page = new_phone(init_script=init).page
+        expect(page.locator("#engine-status")).to_be_hidden()
+        expect(page.locator("#seven-days")).to_be_hidden()
     phone.assert_clean()

@@ -5,7 +5,7 @@
 import { download } from "../infra/files.js";
 import { FightList } from "../infra/fight-list.js";
 import { isolate } from "../infra/dom.js";
-import { keepStorage, storageState } from "../infra/lasting.js";
+import { keepStorage, sevenDays, storageState } from "../infra/lasting.js";
 import { reason, refusal, t } from "../infra/i18n.js";
 import * as store from "../infra/store.js";
 
@@ -69,6 +69,15 @@ export class FightsController {
   prepare() {
     for (const { key, params } of this.list.prepare(!this.parts.session.readOnly)) this.parts.status.message(t(key, ...params));
     this.render();
+  }
+
+  // Safari, not opened from the home screen, deletes what Riposte keeps after seven days
+  // without a visit (docs/BROWSERS.md): the game master is told once, with a backup of
+  // every fight to a file and its restore, each one tap.
+  tellSevenDays() {
+    if (!sevenDays() || store.sevenDaysTold() !== null) return;
+    store.saveSevenDaysTold(new Date().toISOString()); // not kept (storage refused): told again next visit
+    this.view.sevenDays(true);
   }
 
   render() {

@@ -36,3 +36,13 @@ export async function keepStorage(store, now = Date.now()) {
   store.savePersistAsked(new Date(now).toISOString()); // not kept (storage full): asked again next time
   return storage.persist().catch(() => false);
 }
+
+// True where what a site's scripts keep is deleted after seven days of use without a
+// visit: Safari's engine (WebKit: Safari on a Mac, every browser on an iPhone or iPad,
+// `navigator.vendor` "Apple Computer, Inc."), unless Riposte was opened from the home
+// screen or the Dock (display-mode standalone, or iOS's `navigator.standalone`).
+export function sevenDays(nav = globalThis.navigator, media = globalThis.matchMedia?.bind(globalThis)) {
+  const webkit = nav?.vendor === "Apple Computer, Inc.";
+  const home = nav?.standalone === true || media?.("(display-mode: standalone)").matches === true;
+  return webkit && !home;
+}

@@ -124,6 +124,18 @@ export function saveBackup(iso) {
   return set(BACKUP, iso);
 }
 
+// When the game master was told that Safari deletes the fights after seven days without
+// a visit (controllers/fights.js): told once.
+const SEVEN_DAYS = "riposte.seven-days.told";
+
+export function sevenDaysTold() {
+  return date(SEVEN_DAYS);
+}
+
+export function saveSevenDaysTold(iso) {
+  return set(SEVEN_DAYS, iso);
+}
+
 export function persistAsked() {
   return date(PERSIST_ASKED);
 }

@@ -41,6 +41,11 @@ export class FightsView {
       else if (what) own(this.handlers, what)?.(id);
       else if (button.id === "export-fights") this.handlers.exportAll?.();
     });
+    $("#seven-days").addEventListener("click", (event) => {
+      const what = event.target.closest("button[data-seven]")?.dataset.seven;
+      if (what === "backup") this.handlers.exportAll?.();
+      if (what === "done") this.sevenDays(false);
+    });
     section.addEventListener("submit", (event) => {
       event.preventDefault();
       const li = event.target.closest("li[data-id]");
@@ -88,6 +93,12 @@ export class FightsView {
     limitFields(li, this.limits);
     input.focus();
     input.select();
+  }
+
+  // Safari's seven days, said (or no longer): with a backup of every fight and a restore,
+  // each one tap.
+  sevenDays(shown) {
+    $("#seven-days").hidden = !shown;
   }
 
   // What the browser keeps: `used` and `quota` in bytes (null: not said), `persisted`
