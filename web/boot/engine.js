@@ -95,7 +95,8 @@ export async function startEngine() {
     const name = `riposte-engine-${Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("")}`;
     const channel = new BroadcastChannel(name);
     channel.onmessage = (event) => life.sign(event.data);
-    await sync.listen(name).catch(() => channel.close()); // no signs: a call is given QUIET ms
+    // Not waited for: the worker takes it before the first call (calls are taken in order).
+    sync.listen(name).catch(() => channel.close()); // no signs: a call is given QUIET ms
   }
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {

@@ -56,6 +56,7 @@ export class FightsController {
     session.on("words", () => { // drawn on every change, not on arrival (the menu's own); a note said in the other language goes
       this.view.note("");
       this.render();
+      this.showStorage();
     });
   }
 
