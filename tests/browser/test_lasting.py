@@ -119,15 +119,13 @@ def test_long_work_shows_how_far_it_is_and_is_never_a_fault(new_phone: NewPhone)
     page = phone.page
     card(page, "Orque").get_by_role("button", name="Passer").click()
     bar, work = page.locator("#engine-work-bar"), page.locator("#engine-work")
-    waited = 0
     seen = bar.get_attribute("value")
-    while waited < 20_000:  # a second of the page's clock per sign of work
-        page.clock.fast_forward(1000)
-        waited += 1000
-        expect(bar).not_to_have_attribute("value", seen)
+    for _ in range(3):  # 21 s of the page's clock, 7 s after each sign of work
+        page.clock.fast_forward(7000)
+        expect(bar).not_to_have_attribute("value", seen)  # a sign came: still at work
         seen = bar.get_attribute("value")
         expect(work).to_be_visible()
-        expect(page.locator("#engine-work-text")).to_contain_text(f"Le moteur de règles travaille : {seen} sur {STEPS}")
+        expect(page.locator("#engine-work-text")).to_contain_text(re.compile(rf"Le moteur de règles travaille : \d+ sur {STEPS}…"))
     expect(card(page, "Orque")).to_contain_text("a passé", timeout=30_000)
     expect(work).to_be_hidden()
     expect(page.locator("html")).to_have_attribute("data-engine", "ready")
