@@ -17,6 +17,8 @@ True
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -29,6 +31,25 @@ from .model import Combatant, Encounter, Weapon
 
 #: The version of the state's JSON shape, for saved encounters (see docs).
 STATE_FORMAT = 1
+
+#: Half a character: a surrogate code point, which UTF-8 cannot carry.
+_HALF = re.compile("[\ud800-\udfff]")
+
+
+def json_text(value: Any) -> str:
+    r"""``value`` as the compact JSON text of a save, a file or a link: every character as
+    it is (``ensure_ascii=False``) but half a character (a lone surrogate, which a file or a
+    link, in UTF-8, would turn into U+FFFD), written as its escape: read back, the text
+    gives exactly ``value``.
+
+    >>> json_text({"nom": "Écu \ud800"})
+    '{"nom":"Écu \\ud800"}'
+    >>> json.loads(json_text(["\udfff"])) == ["\udfff"]
+    True
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _HALF.sub(lambda half: f"\\u{ord(half.group()):04x}", text)
+
 
 Convert = Callable[[Any], Any] | None  # None: the value is written and read as it is
 

@@ -50,6 +50,7 @@ import re
 import unicodedata
 from typing import Any
 
+from .codec import json_text
 from .commands import OPTIONS
 from .errors import Refusal
 from .model import CHARACTERISTICS
@@ -80,7 +81,7 @@ class _NoToken(Exception):
 
 
 def _text(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json_text(value)  # half a character escaped: a link (UTF-8) carries it exactly
 
 
 def slug(name: str) -> str:

@@ -39,7 +39,7 @@ from itertools import accumulate
 from typing import Any
 
 from . import link
-from .codec import encode
+from .codec import encode, json_text
 from .errors import Refusal
 from .model import Encounter
 from .play import fold
@@ -109,14 +109,15 @@ def expand(commands: list[Any]) -> list[Any]:
 
 
 def dump(commands: list[Any], board: dict[str, Any] | None = None) -> str:
-    """The save text of a resolved command log (and the board it gives), compact."""
-    return json.dumps({"app": "riposte", "format": SAVE_FORMAT, "commands": compact(commands), "board": board},
-                      ensure_ascii=False, separators=(",", ":"))
+    """The save text of a resolved command log (and the board it gives), compact; half a
+    character (a lone surrogate) written as its escape, so that a file carries it exactly
+    (:func:`engine.codec.json_text`)."""
+    return json_text({"app": "riposte", "format": SAVE_FORMAT, "commands": compact(commands), "board": board})
 
 
 def command_text(command: Any) -> str:
     """One command as :func:`dump` writes it in the log (:func:`compact`)."""
-    return json.dumps(compact([command])[0], ensure_ascii=False, separators=(",", ":"))
+    return json_text(compact([command])[0])
 
 
 def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
@@ -129,7 +130,7 @@ def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
     True
     """
     head = json.dumps({"app": "riposte", "format": SAVE_FORMAT}, separators=(",", ":"))[:-1]
-    tail = json.dumps(board, ensure_ascii=False, separators=(",", ":"))
+    tail = json_text(board)
     return f'{head},"commands":[{",".join(texts)}],"board":{tail}}}'
 
 
@@ -269,20 +270,44 @@ def bad_log(index: int, error: dict[str, Any]) -> Refusal:
     return Refusal("bad_log", index=index, number=index + 1, refused={"key": error["key"], "params": error["params"]})
 
 
-def read(text: object) -> dict[str, Any]:
+#: How many commands are replayed between two calls of a reader's ``pulse``.
+PULSE_EVERY = 50
+
+
+def replayed(commands: list[Any], pulse: Callable[[int, int], None] | None = None) -> tuple[Encounter, list[Any]]:
+    """The encounter a log gives and the log resolved, replayed :data:`PULSE_EVERY`
+    commands at a time, ``pulse(done, total)`` told after each; refused (``bad_log``) at the
+    first command the rules refuse.
+
+    >>> seen = []
+    >>> enc, log = replayed([{"type": "add_combatant", "combatant": {"name": "A"}}] * 60, lambda *n: seen.append(n))
+    >>> len(enc.combatants), seen
+    (60, [(50, 60), (60, 60)])
+    """
+    enc = Encounter()
+    log: list[Any] = []
+    for first in range(0, len(commands), PULSE_EVERY):
+        enc, result = fold(commands[first:first + PULSE_EVERY], start=enc, with_events=False)
+        if not result["ok"]:
+            raise bad_log(first + result["error"]["index"], result["error"])
+        log.extend(result["commands"])
+        if pulse is not None:
+            pulse(len(log), len(commands))
+    return enc, log
+
+
+def read(text: object, pulse: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Read a save text: ``{"ok": True, "commands", "state", "board", "format",
-    "summary"}`` with the log replayed, or ``{"ok": False, "error": {"code",
-    "message"}}``. Never raises."""
+    "summary"}`` with the log replayed (``pulse``: told as it goes, :func:`replayed`), or
+    ``{"ok": False, "error": {"code", "message"}}``. Never raises."""
     try:
         parsed = _parsed(text)
-        enc, result = fold(parsed["commands"], with_events=False)
-        if not result["ok"]:
-            raise bad_log(result["error"]["index"], result["error"])
+        enc, commands = replayed(parsed["commands"], pulse)
         shown = board(enc)
-        checked_texts([command_text(c) for c in result["commands"]], painted(shown))  # as the autosave will write it
+        checked_texts([command_text(c) for c in commands], painted(shown))  # as the autosave will write it
     except Refusal as refusal:
         return refusal.answer()
-    return {"ok": True, "format": parsed["format"], "commands": result["commands"], "state": encode(enc),
+    return {"ok": True, "format": parsed["format"], "commands": commands, "state": encode(enc),
             "board": shown, "summary": summary_of(enc)}
 
 

@@ -50,6 +50,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -148,6 +149,13 @@ class Table:
         self._undone: list[Any] = []
         self._boards = Boards()  # the board drawn from the last one's fighters (engine/view.py)
         self._before: tuple[Any, ...] | None = None  # the fight before the last load or new, for revert
+        #: Told ``pulse(done, total)`` as a long replay goes on (every CHECKPOINT_EVERY
+        #: commands): the worker says it is alive and how far it is (web/boot/bridge.py).
+        self.pulse: Callable[[int, int], None] | None = None
+
+    def _beat(self, done: int, total: int) -> None:
+        if self.pulse is not None:
+            self.pulse(done, total)
 
     # --- the log and its checkpoints ------------------------------------------------------
     def _push(self, command: Any, after: Encounter, line: str) -> None:
@@ -171,6 +179,7 @@ class Table:
                                with_events=False)
             assert result["ok"], result  # a prefix of an accepted log is accepted
             self._marks[m] = enc
+            self._beat(m - j, k - j)
         return enc
 
     def _pop(self) -> Any:
@@ -223,6 +232,7 @@ class Table:
                 raise save.too_big(size)
             if len(log) % self._every == 0:
                 marks.append(enc)
+            self._beat(len(log), len(commands))
         self._enc, self._log, self._marks, self._undone = enc, log, marks, []
         self._texts = texts[:at] + [save.command_text(c) for c in log[at:]]  # as resolved
         self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
@@ -442,7 +452,7 @@ class Table:
 
     def inspect(self, text: object) -> Answer:
         """What a save holds, without opening it."""
-        result = save.read(text)
+        result = save.read(text, self._beat)
         return {"ok": result["ok"], "summary": result.get("summary"), "error": result.get("error")}
 
     def export(self, with_board: object = False) -> Answer:

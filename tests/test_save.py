@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import engine
 from engine import save
 from engine.errors import CODES, Refusal
+from engine.table import Table
 from tests.casts import CASTS
 from tests.strategies import JSON
 
@@ -317,3 +318,37 @@ def test_a_file_that_is_not_json_is_refused_in_french_with_where_it_stops(text: 
     """The French page shows the engine's words as they are: no Python (English) inside."""
     error = save.parse(text)["error"]
     assert (error["code"], error["message"]) == ("not_json", message)
+
+
+def as_the_browser_writes(text: str) -> str:
+    """``text`` as a file or a link carries it: the page's string (UTF-16) encoded as UTF-8
+    (``Blob``, ``TextEncoder``), where a lone surrogate becomes U+FFFD; read back."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace").encode("utf-8").decode("utf-8")
+
+
+def call(table: Table, request: dict[str, Any]) -> dict[str, Any]:
+    """``request`` as the page sends it (JSON text), the answer as the page reads it."""
+    answer: dict[str, Any] = json.loads(table.call(json.dumps(request)))
+    return answer
+
+
+#: Any text, halves of a character (lone surrogates) often among its characters.
+ANY_TEXT = st.text(st.characters(exclude_categories=()) | st.characters(categories=["Cs"]), min_size=1, max_size=12)
+
+
+@given(ANY_TEXT, ANY_TEXT, ANY_TEXT)
+def test_every_accepted_name_exported_reimports_equal(name: str, weapon: str, notes: str) -> None:
+    """A name (of a fighter, a weapon, a skill) or notes, from a file, a link or the
+    clipboard: what the engine accepts, a file and a link carry exactly."""
+    table = Table()
+    sheet = {"name": name, "skills": {"w": 2}, "weapons": [{"id": "w", "name": weapon, "kind": "melee", "skill": "w"}]}
+    added = call(table, {"op": "apply", "command": {"type": "add_combatant", "combatant": sheet}})
+    assume(added["ok"])
+    assert call(table, {"op": "apply", "command": {"type": "update_combatant", "id": "c1", "changes": {"notes": notes}}})["ok"]
+    board = call(table, {"op": "show"})["board"]
+    for op in ("export", "link"):
+        text = call(table, {"op": op, "board": True} if op == "export" else {"op": op})["text"]
+        again = Table()
+        loaded = call(again, {"op": "load", "text": as_the_browser_writes(text)})
+        assert loaded["ok"], loaded["error"]
+        assert loaded["board"] == board, op

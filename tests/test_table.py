@@ -689,3 +689,31 @@ def test_the_form_s_limits_and_a_link_are_answers_like_the_others() -> None:
     answer = table.link()
     assert answer["ok"] is True
     assert link_module.unpack(answer["text"]) == list(save.parse(table.export(False)["text"])["commands"])
+
+
+def test_a_long_replay_says_how_far_it_is() -> None:
+    """Opening, inspecting and undoing below a restored checkpoint tell ``pulse`` as they
+    go (the worker's signs of life, web/boot/bridge.py), the last time with all done."""
+    source = Table(rng=random.Random(3))
+    log = [{"type": "add_combatant", "combatant": {"name": name}} for name in ("Aldric", "Orque")]
+    log += [{"type": "start_round"}, {"type": "end_round"}] * 59
+    for command in log:  # 120 commands
+        assert source.apply(command)["ok"]
+    text = source.export(True)["text"]
+    table = Table()
+    seen: list[tuple[int, int]] = []
+    table.pulse = lambda done, total: seen.append((done, total))
+    assert table.load(text)["ok"]
+    assert seen == [(50, 120), (100, 120), (120, 120)]
+    seen.clear()
+    assert table.inspect(text)["ok"]
+    assert seen == [(50, 120), (100, 120), (120, 120)]
+    seen.clear()
+    checkpoint = table.load(text)["checkpoint"]
+    seen.clear()
+    table.load(text, checkpoint)  # from the checkpoint at 100: the 20 after it replayed
+    assert seen == [(120, 120)]
+    seen.clear()
+    for _ in range(21):  # below the checkpoint: the ones before it rebuilt
+        assert table.undo()["ok"]
+    assert seen == [(1, 1)]

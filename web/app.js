@@ -96,6 +96,7 @@ else {
 if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board, launched)).then(async (engine) => {
   if (!engine) return;
   tabs.started();
+  parts.fights.tellSevenDays();
   // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.
   window.riposte = Object.freeze({ raw: engine.raw });
   tabs.onWriter = () => menu.openLink(); // a link left waiting in a tab that followed

@@ -4,9 +4,11 @@ rounds) open, undo, redo, reload and export/import to the same board."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from conftest import NewPhone, wait_ready
 from playwright.sync_api import expect
+from test_cockpit import LOOK
 
 from tests.long_fight import long_save
 
@@ -25,12 +27,22 @@ def test_a_ten_thousand_command_fight_undoes_redoes_reloads_and_travels(new_phon
     assert engine_board["round"] == rounds and len(engine_board["combatants"]) == 30
 
     undo, redo = page.get_by_role("button", name="Annuler"), page.get_by_role("button", name="Rétablir")
+    page.clock.install()
+
+    def tap(button: Any) -> None:
+        """A tap after a look (LOOK ms of the page's clock: two taps on one button less than
+        400 ms apart are one, test_lasting.py), then its answer waited for (a call asked
+        after it is answered after it)."""
+        page.clock.fast_forward(LOOK)
+        button.click()
+        page.evaluate(RAW, {"op": "limits"})
+
     for _ in range(60):  # across a checkpoint (one every 50 commands)
-        undo.click()
+        tap(undo)
     expect(redo).to_be_enabled()
     assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - 60
     for _ in range(60):
-        redo.click()
+        tap(redo)
     expect(redo).to_be_disabled()
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
     assert page.evaluate(BOARD) == shown
@@ -42,11 +54,11 @@ def test_a_ten_thousand_command_fight_undoes_redoes_reloads_and_travels(new_phon
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
     assert page.evaluate(BOARD) == shown
     for _ in range(60):  # below the restored checkpoint: the ones before it are rebuilt
-        undo.click()
+        tap(undo)
     expect(redo).to_be_enabled()
     assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - 60
     for _ in range(60):
-        redo.click()
+        tap(redo)
     expect(redo).to_be_disabled()
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
 

@@ -9,6 +9,7 @@ from typing import Any
 from conftest import NewPhone, wait_ready
 from helpers import act, add_fighter, card, expect_pi, start_round
 from playwright.sync_api import expect
+from test_cockpit import LOOK
 
 
 def test_the_fighter_form_shows_the_engines_reasons_as_you_type(phone: Any) -> None:
@@ -57,11 +58,17 @@ def test_a_reload_mid_round_finds_the_same_board_and_undo_redo_cross_it(phone: A
     expect_pi(page, Aldric=5, Orque=6)
     expect(page.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
 
+    # Each tap after a look at the board (the page's clock moved on): two taps on one
+    # button less than 400 ms apart are one (test_lasting.py).
+    page.clock.install()
     page.get_by_role("button", name="Annuler").click()
     expect_pi(page, Aldric=10, Orque=6)
+    page.clock.fast_forward(LOOK)
     page.get_by_role("button", name="Annuler").click()  # back before the start of the round
     expect(page.locator("#round")).to_have_text("Aucun tour")
+    page.clock.fast_forward(LOOK)
     page.get_by_role("button", name="Rétablir").click()
+    page.clock.fast_forward(LOOK)
     page.get_by_role("button", name="Rétablir").click()
     expect_pi(page, Aldric=5, Orque=6)  # the same dice came back
     expect(page.get_by_role("button", name="Rétablir")).to_be_disabled()

@@ -1,9 +1,14 @@
 // The bridge to the rules engine: Python (engine wheel + web/boot/bridge.py) in a PyScript
 // worker on the self-hosted Pyodide. One call per tap, JSON strings in and out.
-// A call that throws, or gets no answer in TIMEOUT ms (a dead worker), rejects with
-// EngineFault: the page keeps the encounter it saved and offers a reload.
+// A call that throws, or whose worker stays silent for QUIET ms (no answer, no sign of
+// work: a dead or stuck worker), rejects with EngineFault: the page keeps the encounter it
+// saved and offers a reload. A worker at work says so while it works (its replays, on a
+// BroadcastChannel of this page's own): however long the work, it is not a fault. Without
+// BroadcastChannel, no sign comes, and a call is given QUIET ms.
 const here = (path) => new URL(path, import.meta.url).href;
-const TIMEOUT = 15_000;
+const QUIET = 15_000;
+// A call this long shows how far the worker is (`onWork`).
+const SHOWN_AFTER = 500;
 // The longest start (PyScript, Pyodide, the engine wheel, the bridge), issue #12 item 5.
 export const START_LIMIT = 25_000;
 
@@ -85,23 +90,31 @@ export async function startEngine() {
   const loader = here("./boot.mjs");
   const worker = await PyWorker(here("./bridge.py"), { type: "pyodide", config: here("../../pyscript.toml"), version: loader });
   const sync = worker.sync;
+  const life = new Life();
+  if ("BroadcastChannel" in globalThis) {
+    const name = `riposte-engine-${Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("")}`;
+    const channel = new BroadcastChannel(name);
+    channel.onmessage = (event) => life.sign(event.data);
+    // Not waited for: the worker takes it before the first call (calls are taken in order).
+    sync.listen(name).catch(() => channel.close()); // no signs: a call is given QUIET ms
+  }
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {
-    let timer;
-    const late = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new EngineFault("timeout")), TIMEOUT);
-    });
+    const watch = life.watch();
     try {
-      return await Promise.race([sync.call(text), late]);
+      return await Promise.race([sync.call(text), watch.dead]);
     } catch (error) {
       throw error instanceof EngineFault ? error : new EngineFault(error?.message ?? String(error));
     } finally {
-      clearTimeout(timer);
+      life.answered(watch);
     }
   }
   return {
     snapshot,
     raw,
+    // listener({ done, total }) as a call that has lasted SHOWN_AFTER ms goes on, and
+    // listener(null) once no call waits.
+    onWork: (listener) => life.listeners.push(listener),
     async call(request) {
       // Each fight read whole is marked: the tests count them (a tab that follows another
       // reads the fight only when asked something, web/infra/session.js).
@@ -111,4 +124,58 @@ export async function startEngine() {
       return answer;
     },
   };
+}
+
+// The worker's life as the page sees it: each call waiting for its answer is watched; a
+// sign of work or any answer is news from the worker, and restarts every watch (the
+// calls are answered in turn: one waits while another works); QUIET ms without news
+// from the worker, and the calls waiting reject (`dead`).
+class Life {
+  constructor() {
+    this.watches = new Set();
+    this.listeners = [];
+    this.since = 0; // when the oldest call still waiting was sent
+    this.shown = false;
+  }
+
+  watch() {
+    const watch = {};
+    watch.dead = new Promise((_, reject) => {
+      watch.restart = () => {
+        clearTimeout(watch.timer);
+        watch.timer = setTimeout(() => reject(new EngineFault("timeout")), QUIET);
+      };
+    });
+    watch.dead.catch(() => undefined);
+    if (!this.watches.size) this.since = performance.now();
+    watch.restart();
+    this.watches.add(watch);
+    return watch;
+  }
+
+  answered(watch) {
+    clearTimeout(watch.timer);
+    this.watches.delete(watch);
+    for (const other of this.watches) other.restart();
+    this.since = performance.now();
+    if (!this.watches.size && this.shown) {
+      this.shown = false;
+      for (const listener of this.listeners) listener(null);
+    }
+  }
+
+  // A sign of work: `{"done", "total"}` as JSON text (web/boot/bridge.py).
+  sign(text) {
+    for (const watch of this.watches) watch.restart();
+    let work;
+    try {
+      work = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!this.watches.size || performance.now() - this.since < SHOWN_AFTER) return;
+    if (!Number.isSafeInteger(work?.done) || !Number.isSafeInteger(work?.total) || work.total <= 0) return;
+    this.shown = true;
+    for (const listener of this.listeners) listener({ done: Math.min(work.done, work.total), total: work.total });
+  }
 }

@@ -56,6 +56,7 @@ export async function start({ session, status }, board, launched) {
     return null;
   }
   session.attach(engine);
+  engine.onWork((work) => status.work(work)); // long work (a big fight opening) shows how far it is
   if (status.root.dataset.engine === "error") status.setEngine("loading", t("loading")); // late, but here
   // With the checkpoint kept beside the log, if any: the engine replays only what follows.
   // Reading the saved fight is no change: done in a tab that follows another one too.

@@ -5,6 +5,7 @@
 import { download } from "../infra/files.js";
 import { FightList } from "../infra/fight-list.js";
 import { isolate } from "../infra/dom.js";
+import { keepStorage, sevenDays, storageState } from "../infra/lasting.js";
 import { reason, refusal, t } from "../infra/i18n.js";
 import * as store from "../infra/store.js";
 
@@ -38,7 +39,16 @@ export class FightsController {
       redraw: () => this.render(),
     });
     // The open fight's entry follows its saves: date of the last change, round, fighters.
-    session.on("saved", (answer) => this.list.touch(answer.board, answer.save).then(() => this.render()));
+    // The first fight saved in a visit with a fighter in it asks the browser to keep the
+    // site's storage (web/infra/lasting.js: not again within a week of a refusal).
+    let asked = false;
+    session.on("saved", (answer) => {
+      this.list.touch(answer.board, answer.save).then(() => this.render());
+      if (asked || session.readOnly || !Object.keys(answer.board?.combatants ?? {}).length) return;
+      asked = true;
+      keepStorage(store).then(() => this.showStorage(), () => undefined);
+    });
+    parts.nav.on("menu", () => this.showStorage());
     store.onFightsChange(() => {
       this.list.reread();
       this.render();
@@ -46,6 +56,7 @@ export class FightsController {
     session.on("words", () => { // drawn on every change, not on arrival (the menu's own); a note said in the other language goes
       this.view.note("");
       this.render();
+      this.showStorage();
     });
   }
 
@@ -59,6 +70,15 @@ export class FightsController {
   prepare() {
     for (const { key, params } of this.list.prepare(!this.parts.session.readOnly)) this.parts.status.message(t(key, ...params));
     this.render();
+  }
+
+  // Safari, not opened from the home screen, deletes what Riposte keeps after seven days
+  // without a visit (docs/BROWSERS.md): the game master is told once, with a backup of
+  // every fight to a file and its restore, each one tap.
+  tellSevenDays() {
+    if (!sevenDays() || store.sevenDaysTold() !== null) return;
+    store.saveSevenDaysTold(new Date().toISOString()); // not kept (storage refused): told again next visit
+    this.view.sevenDays(true);
   }
 
   render() {
@@ -140,6 +160,13 @@ export class FightsController {
     const fights = await this.list.exportAll();
     const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
     download(`riposte-combats-${stamp}.json`, JSON.stringify({ app: "riposte", kind: BUNDLE, version: 1, fights }));
+    store.saveBackup(new Date().toISOString()); // a convenience: a write that fails is not said
+    this.showStorage();
+  }
+
+  // What the browser keeps, whether it keeps it for good, the last backup to a file.
+  async showStorage() {
+    this.view.storage({ ...(await storageState()), backup: store.lastBackup() });
   }
 
   // A file holding a whole list, if `text` is one (else null): each fight the engine can

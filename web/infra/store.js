@@ -115,6 +115,45 @@ export function saveGuideSeen() {
   return set(GUIDE, "seen");
 }
 
+// The date of the last backup of every fight to a file (« Exporter la liste des combats »),
+// and of the last time the browser was asked to keep the site's storage
+// (web/infra/lasting.js): ISO dates, or null.
+const BACKUP = "riposte.backup";
+const PERSIST_ASKED = "riposte.persist.asked";
+
+function date(key) {
+  const value = get(key).value;
+  return typeof value === "string" && value.length <= 40 && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
+export function lastBackup() {
+  return date(BACKUP);
+}
+
+export function saveBackup(iso) {
+  return set(BACKUP, iso);
+}
+
+// When the game master was told that Safari deletes the fights after seven days without
+// a visit (controllers/fights.js): told once.
+const SEVEN_DAYS = "riposte.seven-days.told";
+
+export function sevenDaysTold() {
+  return date(SEVEN_DAYS);
+}
+
+export function saveSevenDaysTold(iso) {
+  return set(SEVEN_DAYS, iso);
+}
+
+export function persistAsked() {
+  return date(PERSIST_ASKED);
+}
+
+export function savePersistAsked(iso) {
+  return set(PERSIST_ASKED, iso);
+}
+
 // The list of fights (issues #13, #25): its keys and its transactions are web/infra/fight-list.js's.
 
 // listener(): another tab changed the list.

@@ -21,7 +21,8 @@ export class BoardView {
     this.reaction = null; // { attacker, target }: the attacked fighter's answers, in the dock
     this.used = {}; // fighter id → its last action (engine/table.py `used`)
     this.revealing = false; // a reveal waits for the next frame
-    const steady = steadyTaps([this.list, this.reactionBox]);
+    const history = [$("#undo"), $("#redo")]; // guarded as the board's buttons
+    const steady = steadyTaps([this.list, this.reactionBox, ...history]);
     const tap = (event) => {
       const button = event.target.closest("button[data-do]");
       if (!button || !steady(event, button)) return;
@@ -52,7 +53,8 @@ export class BoardView {
     for (const container of [$(".tools"), $(".board-tools"), $("#screen-players")]) {
       container.addEventListener("click", (event) => {
         const button = event.target.closest("button[id]");
-        if (button && Object.hasOwn(byId, button.id)) own(this.handlers, byId[button.id])?.();
+        if (!button || !Object.hasOwn(byId, button.id) || (history.includes(button) && !steady(event, button))) return;
+        own(this.handlers, byId[button.id])?.();
       });
     }
   }
@@ -505,8 +507,10 @@ function badges(board, f, readOnly = false) {
 // board was drawn anew) is ignored while the taps come less than GUARD ms apart; a tap
 // after a pause, after a tap outside the board (the action sheet, a tab) or the focus gone
 // there, or anywhere else goes through at once. Two taps on the same button less than
-// GUARD ms apart are one (issue #26: a double tap on « Se déplacer » moved twice). Taps
-// from the keyboard are not guarded. The dock's answers to an attack count as the board.
+// GUARD ms apart are one (issue #26: a double tap on « Se déplacer » moved twice), and so
+// is a burst of them, each less than GUARD ms after the one before. Taps from the keyboard
+// are not guarded. The dock's answers to an attack and « Annuler » and « Rétablir » count
+// as the board.
 const GUARD = 400;
 
 // What a row's button takes from its row: the notes typed beside « OK », the end chosen
@@ -520,7 +524,7 @@ function notesOf(button) {
 // A button as the user sees it, the same across a redraw (a stepper's « + » stays itself).
 function signature(button) {
   const { do: what, id, action, field, by, target, text } = button.dataset;
-  return JSON.stringify([what, id, action, field, by, target, text]);
+  return JSON.stringify([button.id, what, id, action, field, by, target, text]);
 }
 
 function steadyTaps(roots) {
@@ -542,7 +546,7 @@ function steadyTaps(roots) {
     const quick = last && now - last.time < GUARD;
     const moved = quick && last.button !== aim && inside(last.x, last.y);
     const again = quick && last.button === aim; // two identical taps: one (« Se déplacer » applied once)
-    last = { x: event.clientX, y: event.clientY, time: again ? last.time : now, button: moved ? last.button : aim };
+    last = { x: event.clientX, y: event.clientY, time: now, button: moved ? last.button : aim };
     return !moved && !again;
   };
 }

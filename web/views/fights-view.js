@@ -41,6 +41,11 @@ export class FightsView {
       else if (what) own(this.handlers, what)?.(id);
       else if (button.id === "export-fights") this.handlers.exportAll?.();
     });
+    $("#seven-days").addEventListener("click", (event) => {
+      const what = event.target.closest("button[data-seven]")?.dataset.seven;
+      if (what === "backup") this.handlers.exportAll?.();
+      if (what === "done") this.sevenDays(false);
+    });
     section.addEventListener("submit", (event) => {
       event.preventDefault();
       const li = event.target.closest("li[data-id]");
@@ -90,6 +95,21 @@ export class FightsView {
     input.select();
   }
 
+  // Safari's seven days, said (or no longer): with a backup of every fight and a restore,
+  // each one tap.
+  sevenDays(shown) {
+    $("#seven-days").hidden = !shown;
+  }
+
+  // What the browser keeps: `used` and `quota` in bytes (null: not said), `persisted`
+  // (true, false, null: not said), `backup`: the date of the last backup to a file, or null.
+  storage({ used, quota, persisted, backup }) {
+    const lines = [used !== null && quota !== null ? t("storageUse", size(used), size(Math.max(0, quota - used))) : t("storageUnknown")];
+    if (persisted !== null) lines.push(t(persisted ? "storageKept" : "storageNotKept"));
+    lines.push(backup ? t("lastBackup", when(backup)) : t("noBackup"));
+    $("#fights-storage").textContent = lines.join(" ");
+  }
+
   // A line under the list (what happened), with a button that brings back the last fight
   // deleted (`restore`: its label) after a delete, or after one came back while more wait.
   note(text, restore = null) {
@@ -97,6 +117,18 @@ export class FightsView {
     note.replaceChildren(text, restore ? h("button", { type: "button", dataset: { fight: "restore" } }, restore) : "");
     note.hidden = !text;
   }
+}
+
+// "1,2 Mo", "1.2 MB": bytes in the page's language, by thousands.
+function size(bytes) {
+  const units = t("sizeUnits");
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${new Intl.NumberFormat(language(), { maximumFractionDigits: unit ? 1 : 0 }).format(value)} ${units[unit]}`;
 }
 
 // "30/11/2026 14:03", in the page's language.

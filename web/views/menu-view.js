@@ -14,12 +14,16 @@ export class MenuView {
     menu.addEventListener("change", (event) => {
       if (event.target.id === "language") this.handlers.language?.(event.target.value);
       if (event.target.id === "theme") this.handlers.theme?.(event.target.value);
-      if (event.target.id === "import") {
-        const [file] = event.target.files;
-        event.target.value = "";
-        if (file) this.handlers.importFile?.(file);
-      }
+      if (event.target.id === "import") this.imported(event.target);
     });
+    // Safari's seven days, said (views/fights-view.js): its restore is a file imported.
+    $("#seven-days-file").addEventListener("change", (event) => this.imported(event.target));
+  }
+
+  imported(input) {
+    const [file] = input.files;
+    input.value = "";
+    if (file) this.handlers.importFile?.(file);
   }
 
   // handlers: share, exportFile, players, newParty, newEmpty, help, exportAside,

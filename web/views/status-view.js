@@ -74,6 +74,17 @@ export class StatusView {
     $("#reload").hidden = status !== "fault" && status !== "error";
   }
 
+  // How far the engine is in a long piece of work ({ done, total }), or null: none.
+  work(work) {
+    const box = $("#engine-work");
+    box.hidden = work === null;
+    if (work === null) return;
+    const bar = $("#engine-work-bar");
+    bar.max = work.total;
+    bar.value = work.done;
+    $("#engine-work-text").textContent = t("engineWork", work.done, work.total);
+  }
+
   // How the page started, for the tests and the benchmark: data-boot, data-snapshot.
   mark(name, value) {
     this.root.dataset[name] = value;

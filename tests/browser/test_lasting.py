@@ -1,0 +1,250 @@
+"""Nothing lost over months, at 390×844: a burst of taps on « Annuler » takes back one
+command; long work in the engine shows how far it is and is never a fault, a silent
+worker still is; the browser is asked to keep the fights, and the list of fights says what
+it keeps."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from conftest import NewPhone, save_text, wait_ready
+from helpers import add_fighter, card, fight_log
+from playwright.sync_api import expect
+
+#: Ten fighters, one command each.
+TEN = [{"type": "add_combatant", "combatant": {"name": f"Garde {n}"}} for n in range(1, 11)]
+#: A burst: 30 taps in 1.2 s.
+BURST, APART = 30, 40
+
+
+def raw(page: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """The page's own engine, asked directly: what it says now (after every call before it)."""
+    answer: dict[str, Any] = json.loads(page.evaluate("(r) => window.riposte.raw(r)", json.dumps(request)))
+    return answer
+
+
+def burst(page: Any, button: Any) -> None:
+    """BURST taps APART ms apart (the page's clock) on the middle of ``button``."""
+    box = button.bounding_box()
+    spot = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for _ in range(BURST):
+        page.mouse.click(*spot)
+        page.clock.fast_forward(APART)
+
+
+def test_a_burst_of_taps_on_undo_and_redo_takes_back_one_command(new_phone: NewPhone) -> None:
+    """30 taps in 1.2 s on « Annuler » took a fight of 10 commands to 0; on « Rétablir »
+    they did them all again. Each burst is one tap; a tap after a pause goes through."""
+    phone = new_phone(save=save_text(TEN), clock=True)
+    page = phone.page
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    undo, redo = page.locator("#undo"), page.locator("#redo")
+    expect(undo).to_contain_text("Garde 10")
+    burst(page, undo)
+    expect(redo).to_be_enabled()
+    shown = raw(page, {"op": "show"})
+    assert (shown["undo"], shown["redo"]) == (9, 1)
+    expect(undo).to_contain_text("Garde 9")
+
+    page.clock.fast_forward(1000)  # the finger rests
+    burst(page, redo)
+    expect(redo).to_be_disabled()
+    shown = raw(page, {"op": "show"})
+    assert (shown["undo"], shown["redo"]) == (10, 0)
+
+    page.clock.fast_forward(1000)
+    undo.click()
+    page.clock.fast_forward(500)  # a second tap, after a pause: a second undo
+    undo.click()
+    expect(undo).to_contain_text("Garde 8")
+    shown = raw(page, {"op": "show"})
+    assert (shown["undo"], shown["redo"]) == (8, 2)
+    phone.assert_clean()
+
+
+#: The bridge served with a slow « Passer »: the worker works STEPS × 0.1 s (real time),
+#: saying how far it is as a replay does (``table.pulse``), or never answers and says nothing.
+SLOW = """
+import time as _time
+_apply = Table.apply
+
+
+def _slow(self, command):
+    if isinstance(command, dict) and command.get("type") == "pass":
+        {work}
+    return _apply(self, command)
+
+
+def _crawl(self):
+    for step in range({steps}):
+        end = _time.monotonic() + 0.1
+        while _time.monotonic() < end:
+            pass
+        self._beat(step + 1, {steps})
+
+
+Table.apply = _slow
+"""
+STEPS = 120
+
+
+def slow_bridge(new_phone: NewPhone, work: str) -> Any:
+    """The seeded fight, service workers blocked (their cache would hide the changed
+    bridge.py), the bridge served with ``work`` done on « Passer », the page's clock
+    installed and paused."""
+    phone = new_phone(save=save_text(fight_log()), service_workers="block")
+    page = phone.page
+
+    def handle(route: Any) -> None:
+        body = route.fetch().text()
+        code = SLOW.replace("{work}", work).replace("{steps}", str(STEPS))
+        route.fulfill(body=body.replace("\nsync.call = call", code + "\nsync.call = call"), content_type="text/x-python")
+
+    page.context.route(re.compile(r".*/web-[0-9a-f]{12}/boot/bridge\.py$"), handle)
+    page.clock.install()
+    page.reload()
+    wait_ready(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    return phone
+
+
+def test_long_work_shows_how_far_it_is_and_is_never_a_fault(new_phone: NewPhone) -> None:
+    """A call that works longer than the page waits for a silent worker (15 s of the
+    page's clock) is not a fault while the worker says it works: after 500 ms the page
+    shows how far it is, and the answer comes."""
+    phone = slow_bridge(new_phone, "_crawl(self)")
+    page = phone.page
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    bar, work = page.locator("#engine-work-bar"), page.locator("#engine-work")
+    seen = bar.get_attribute("value")
+    for _ in range(3):  # 21 s of the page's clock, 7 s after each sign of work
+        page.clock.fast_forward(7000)
+        expect(bar).not_to_have_attribute("value", seen)  # a sign came: still at work
+        seen = bar.get_attribute("value")
+        expect(work).to_be_visible()
+        expect(page.locator("#engine-work-text")).to_contain_text(re.compile(rf"Le moteur de règles travaille : \d+ sur {STEPS}…"))
+    expect(card(page, "Orque")).to_contain_text("a passé", timeout=30_000)
+    expect(work).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready")
+    expect(page.locator("#engine-status")).to_be_hidden()
+    page.context.unroute_all()
+    phone.assert_clean()
+
+
+def test_a_silent_worker_is_still_a_fault(new_phone: NewPhone) -> None:
+    """A worker stuck in a loop, saying nothing, is given up after 15 s of the page's clock."""
+    phone = slow_bridge(new_phone, "while True: pass")
+    page = phone.page
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    page.clock.fast_forward(14_000)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready")
+    page.clock.fast_forward(1_500)
+    status = page.locator("#engine-status")
+    expect(status).to_contain_text("Le moteur de règles a rencontré une erreur (timeout)")
+    expect(page.locator("#engine-work")).to_be_hidden()
+    page.context.unroute_all()
+    phone.assert_clean()
+
+
+#: navigator.storage.persist and persisted as a test drives them: each ask counted
+#: (``riposteTestAsked``), granted when localStorage's ``test.grant`` is "1".
+PERSIST = """(() => {
+  const storage = navigator.storage;
+  let granted = false;
+  window.riposteTestAsked = 0;
+  storage.persisted = async () => granted;
+  storage.persist = async () => {
+    window.riposteTestAsked += 1;
+    granted = localStorage.getItem("test.grant") === "1";
+    return granted;
+  };
+})();"""
+
+
+def storage_line(page: Any) -> Any:
+    page.get_by_role("button", name="Partie").click()
+    return page.locator("#fights-storage")
+
+
+def test_storage_is_asked_to_last_at_the_first_fight_saved_and_the_list_says_what_it_keeps(new_phone: NewPhone) -> None:
+    """The page never asked to keep its storage, nor said what it held: the first fight
+    saved in a visit asks (not again within a week of a refusal), and the list of fights
+    says the room used and left, whether it is kept, and the last backup to a file."""
+    phone = new_phone(init_script=PERSIST)
+    page = phone.page
+    line = storage_line(page)
+    size = r"[\d,]+ (o|ko|Mo|Go|To)"
+    expect(line).to_contain_text(re.compile(rf"^Ce navigateur garde {size} pour Riposte ; il reste {size} de libre\."))
+    expect(line).to_contain_text("Stockage non persistant")
+    expect(line).to_contain_text("Aucune sauvegarde de la liste dans un fichier pour l'instant.")
+    assert page.evaluate("riposteTestAsked") == 0  # nothing saved yet: not asked
+
+    add_fighter(page, "Aldric", "pj", {"melee": 7}, {})
+    add_fighter(page, "Orque", "pnj", {"melee": 6}, {})
+    assert page.evaluate("riposteTestAsked") == 1  # the first fight saved: asked, once
+    line = storage_line(page)
+    expect(line).to_contain_text("Stockage non persistant : le navigateur peut effacer les combats")
+    with page.expect_download():
+        page.get_by_role("button", name="Exporter la liste des combats (.json)").click()
+    today = page.evaluate("new Date().toLocaleDateString('fr', { dateStyle: 'short' })")
+    expect(line).to_contain_text(f"Dernière sauvegarde de la liste dans un fichier : {today}")
+
+    page.reload()  # refused less than a week ago: not asked again
+    wait_ready(page)
+    add_fighter(page, "Lyra", "pj", {"tir": 6}, {})
+    assert page.evaluate("riposteTestAsked") == 0
+    expect(storage_line(page)).to_contain_text(f"Dernière sauvegarde de la liste dans un fichier : {today}")
+
+    page.evaluate("""() => { localStorage.setItem("test.grant", "1");
+        localStorage.setItem("riposte.persist.asked", new Date(Date.now() - 8 * 86400000).toISOString()); }""")
+    page.reload()  # a week later: asked again, and granted
+    wait_ready(page)
+    add_fighter(page, "Brune", "pj", {"lancer": 8}, {})
+    assert page.evaluate("riposteTestAsked") == 1
+    expect(storage_line(page)).to_contain_text("Stockage persistant : le navigateur n'effacera pas les combats de lui-même.")
+    phone.assert_clean()
+
+
+#: The browser says it is Safari's engine (WebKit's ``navigator.vendor``).
+WEBKIT = """Object.defineProperty(Navigator.prototype, "vendor", { get: () => "Apple Computer, Inc." });"""
+#: ... opened from the home screen (iOS's ``navigator.standalone``).
+HOME_SCREEN = WEBKIT + """Object.defineProperty(Navigator.prototype, "standalone", { get: () => true });"""
+
+
+def test_safari_s_seven_days_are_said_once_with_a_backup_and_a_restore(new_phone: NewPhone, tmp_path: Path) -> None:
+    """Safari deletes a site's fights after seven days without a visit unless it was added
+    to the home screen: there, the game master is told once, plainly, with a backup of
+    every fight to a file and its restore, each one tap. Not elsewhere."""
+    phone = new_phone(save=save_text(fight_log()), init_script=WEBKIT)
+    page = phone.page
+    told = page.locator("#seven-days")
+    expect(told).to_be_visible()
+    expect(told).to_contain_text("Safari efface les combats gardés par Riposte après sept jours sans visite.")
+    expect(told).to_contain_text("Partager → Sur l'écran d'accueil")
+    with page.expect_download() as download:
+        told.get_by_role("button", name="Sauvegarder tous les combats").click()
+    backup = tmp_path / "riposte-combats.json"
+    download.value.save_as(backup)
+    fights = json.loads(backup.read_text(encoding="utf-8"))["fights"]
+    assert [json.loads(f["save"])["board"]["order"] for f in fights] == [["orque", "aldric"]]
+    told.get_by_role("button", name="Compris").click()
+    expect(told).to_be_hidden()
+    page.reload()  # told once
+    wait_ready(page)
+    expect(told).to_be_hidden()
+
+    other = new_phone(init_script=WEBKIT).page  # another phone, its fights gone: the file restores them
+    expect(other.locator("#seven-days")).to_be_visible()
+    other.locator("#seven-days-file").set_input_files(str(backup))
+    expect(other.locator("#message")).to_contain_text("1 combat ajouté")
+    other.get_by_role("button", name="Partie").click()
+    expect(other.locator("#fights li")).to_have_count(2)
+
+    for init in (HOME_SCREEN, None):  # from the home screen, and in Chromium: nothing said
+        page = new_phone(init_script=init).page
+        expect(page.locator("#engine-status")).to_be_hidden()
+        expect(page.locator("#seven-days")).to_be_hidden()
+    phone.assert_clean()
