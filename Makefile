@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-FIREFOX_TESTS := PYTHON=$(PY) node --test tests/engines/firefox.test.mjs tests/engines/live-firefox.test.mjs
+FIREFOX_TESTS := PYTHON=$(PY) node --test tests/webkit_firefox/firefox.test.mjs tests/webkit_firefox/live-firefox.test.mjs
 BUILD_SITE := $(PY) tools/build_site.py
 LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py \
 	&& $(PY) -m mypy && node_modules/.bin/eslint .
@@ -45,7 +45,7 @@ test-browser: site
 	$(FIREFOX_TESTS)
 
 # Stages: lint, the site, pytest (the engine in CPython, Chromium's tests/browser/,
-# WebKitGTK's tests/engines/test_webkit.py), then Firefox over WebDriver BiDi (node --test):
+# WebKitGTK's tests/webkit_firefox/test_webkit.py), then Firefox over WebDriver BiDi (node --test):
 # docs/BROWSERS.md, docs/TESTING.md. Each stage runs even when one before it failed (but
 # for the site, which the browsers need): the failed stages are listed together at the end,
 # with the total time, and make test exits non-zero if any failed. Two pytest workers

@@ -41,7 +41,7 @@ export default [
   },
   {
     // Its functions run in Firefox's page (puppeteer's evaluate).
-    files: ["tests/engines/*.mjs"],
+    files: ["tests/webkit_firefox/*.mjs"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ];

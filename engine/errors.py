@@ -147,7 +147,7 @@ REASONS = {
     "acrobatic_tests": "bad_value",
     "true_only": "bad_value",
     "die_missing": "bad_value",
-    "half_character": "bad_value",  # the page's own: text typed with a lone surrogate (web/infra/commands.js)
+    "half_character": "bad_value",  # the page's own: text typed with a lone surrogate (web/infra/send.js)
     # a save, a file or a link (engine/save.py, engine/link.py)
     "too_big": "too_big",
     "fight_too_big": "too_big",

@@ -1,6 +1,6 @@
 """Share links, short: the resolved command log in a compact positional form.
 
-A share link (web/infra/links.js) carries a fight in its fragment. The first links carried the
+A share link (web/infra/share-links.js) carries a fight in its fragment. The first links carried the
 save text (engine/save.py, ``#c=``): a link of a small fight was over 1,200 characters and
 its QR code dense. A link of today (``#z=``) carries :func:`pack`'s text, deflated by the
 page: the log alone, as a JSON array that starts with :data:`TAG`, then strings of short

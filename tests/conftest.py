@@ -1,5 +1,5 @@
 """Test-wide set-up: ``tests/`` on the path, the Hypothesis profiles, and the end-to-end
-tests left out when Playwright (or, for ``engines/test_webkit.py``, Selenium) is not
+tests left out when Playwright (or, for ``webkit_firefox/test_webkit.py``, Selenium) is not
 installed, so that ``pytest -m "not browser"`` runs without it. Asked for anyway
 (``pytest`` or ``-m browser``), they fail: ``test_playwright_is_installed``,
 ``test_selenium_is_installed``.

@@ -99,14 +99,14 @@ CODEWORDS = {"L": [19, 34, 55, 80, 108, 136, 156, 194, 232, 274, 324, 370, 428, 
 
 
 def digits(data: bytes) -> str:
-    """Bytes as decimal digits, as web/infra/links.js ``toDigits`` writes them for a QR code."""
+    """Bytes as decimal digits, as web/infra/share-links.js ``toDigits`` writes them for a QR code."""
     sizes = [0, 3, 5, 8, 10, 13, 15, 17]
     return "".join(str(int.from_bytes(data[i:i + 7], "big")).zfill(sizes[len(data[i:i + 7])]) for i in range(0, len(data), 7))
 
 
 def qr_version(segments: list[tuple[str, str]], level: str) -> int:
     """The smallest QR version that holds the segments (text, "Byte" or "Numeric") at
-    ``level`` (web/infra/links.js ``qrSegments``: qrcode-generator, type number 0 = the smallest)."""
+    ``level`` (web/infra/share-links.js ``qrSegments``: qrcode-generator, type number 0 = the smallest)."""
     for version, codewords in enumerate(CODEWORDS[level], start=1):
         bits = 0
         for text, mode in segments:

@@ -1,5 +1,5 @@
 """What Chromium has of the features the page may use, as docs/BROWSERS.md lists them
-(``tests/engines/scenario.json``, which WebKit and Firefox check the same way), after a
+(``tests/webkit_firefox/scenario.json``, which WebKit and Firefox check the same way), after a
 reload restored from the memory snapshot."""
 
 from __future__ import annotations

@@ -335,7 +335,7 @@ def test_a_switch_keeps_the_engines_fight_not_what_storage_held(fight: Any) -> N
 
 
 def link_of(commands: list[dict[str, Any]]) -> str:
-    """The fragment of a share link to ``commands`` (web/infra/links.js: the engine's link
+    """The fragment of a share link to ``commands`` (web/infra/share-links.js: the engine's link
     text, deflated, in base64url)."""
     table = Table()
     assert table.load(save_text(commands))["ok"]

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 
 def link_of(site_url: str, text: str) -> str:
-    """A share link as web/infra/links.js makes it: raw deflate, base64url, in the fragment."""
+    """A share link as web/infra/share-links.js makes it: raw deflate, base64url, in the fragment."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     return site_url + "#c=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")

@@ -4,7 +4,7 @@
 import { commandLabel, costLabel, testsLabel, turnText } from "../views/labels.js";
 import { isolate, own } from "../infra/dom.js";
 import { refusal, t } from "../infra/i18n.js";
-import { commands } from "../infra/commands.js";
+import { commands } from "../infra/send.js";
 
 export class BoardController {
   constructor(parts, view, sheet) {

@@ -5,7 +5,7 @@ import { MAX_COPIES, sheetOf } from "../views/cast-view.js";
 import { isolate, own } from "../infra/dom.js";
 import { refusal, t } from "../infra/i18n.js";
 import * as store from "../infra/store.js";
-import { commands, halves } from "../infra/commands.js";
+import { commands, halves } from "../infra/send.js";
 
 export class CastController {
   constructor(parts, view) {

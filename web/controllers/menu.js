@@ -4,7 +4,7 @@ import { isolate } from "../infra/dom.js";
 import { download, readFile } from "../infra/files.js";
 import { refusal, setLanguage, t } from "../infra/i18n.js";
 import { openHelp } from "../views/help-dialog.js";
-import { holdsLink, linkFor, playersView, qrSvg, readLink } from "../infra/links.js";
+import { holdsLink, linkFor, playersView, qrSvg, readLink } from "../infra/share-links.js";
 import * as store from "../infra/store.js";
 
 // What the page agrees to read from a file, or to inflate from a link, before the engine

@@ -1,6 +1,6 @@
 // The start of a round: the declarations drawn as the screen opens, the round started
 // with them (the engine rolls the dice left empty), then back to the board.
-import { commands } from "../infra/commands.js";
+import { commands } from "../infra/send.js";
 import { reason, refusal, t } from "../infra/i18n.js";
 
 export class RoundController {

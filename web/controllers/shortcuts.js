@@ -1,5 +1,5 @@
-// Keyboard shortcuts (keys.js): the board's own handlers, one after the other.
-import { bindKeys } from "../infra/keys.js";
+// Keyboard shortcuts (shortcut-keys.js): the board's own handlers, one after the other.
+import { bindKeys } from "../infra/shortcut-keys.js";
 import { openHelp } from "../views/help-dialog.js";
 
 export class Shortcuts {

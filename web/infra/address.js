@@ -1,4 +1,4 @@
-// The fragment of the address: where a share link carries its fight (links.js).
+// The fragment of the address: where a share link carries its fight (share-links.js).
 export class Address {
   constructor() {
     this.onChange = null;

@@ -1,5 +1,5 @@
 // Bytes as base64url text (RFC 4648, section 5, without padding) and back: the one
-// codec of the app's share links (infra/links.js) and the live table's codes
+// codec of the app's share links (infra/share-links.js) and the live table's codes
 // (live/signal.js). No DOM here (tests/web/base64url.test.mjs runs it in Node).
 
 // A long array is passed to String.fromCharCode in slices (its arguments are limited).

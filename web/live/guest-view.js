@@ -9,7 +9,7 @@ import { breakdownLabel, costLabel, playersTurnText, testsLabel } from "../views
 import { $, h, isolate, own } from "../infra/dom.js";
 import { actionName, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
-import { qrSvg } from "../infra/links.js";
+import { qrSvg } from "../infra/share-links.js";
 import { scanner } from "./scan.js";
 
 // The states a scan of a new invitation is offered in (the page's own camera).

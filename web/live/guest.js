@@ -23,7 +23,7 @@
 import { t } from "../infra/i18n.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
-import { accept, answer, hasWebRtc, offer, randomId } from "./link.js";
+import { accept, answer, hasWebRtc, offer, randomId } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";

@@ -5,7 +5,7 @@
 // interruption requests (one compact line each). One listener per container.
 import { $, h, isolate } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
-import { qrSvg } from "../infra/links.js";
+import { qrSvg } from "../infra/share-links.js";
 import { scanner } from "./scan.js";
 
 export class LiveHostView {

@@ -24,7 +24,7 @@ import { isolate } from "../infra/dom.js";
 import { actionName, t } from "../infra/i18n.js";
 import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
-import { accept, hasWebRtc, offer, randomId } from "./link.js";
+import { accept, hasWebRtc, offer, randomId } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { Plays, waitingLine } from "./plays.js";
 import { fromPlayer, MAX_MATES, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";

@@ -5,14 +5,14 @@
 // - Heartbeat: each side says something at least every HEARTBEAT ms (a "hb" when it has
 //   nothing else to say). A far side not heard from for SILENT ms (both in
 //   web/live/timing.js) is "silent" (a phone asleep, a page frozen, out of the Wi-Fi):
-//   said to the controller, which shows it, and the connection is kept. Only WebRTC ends it (web/live/link.js onLost: the channel
+//   said to the controller, which shows it, and the connection is kept. Only WebRTC ends it (web/live/rtc.js onLost: the channel
 //   closes, the connection fails), then "lost". A page whose own timers stopped (frozen,
 //   asleep) gives the far side a fresh wait when it wakes: what arrived meanwhile is read
 //   before anyone is called silent.
 // - Size: a message longer than what one data-channel message may carry (the far side's
 //   max-message-size, 256 KiB in our codes) goes in parts of at most PART characters,
 //   framed `~<parts>:` + text, put back together on arrival, up to `maxIncoming` characters.
-import { onLost } from "./link.js";
+import { onLost } from "./rtc.js";
 import { PROTOCOL } from "./signal.js";
 import { HEARTBEAT, SILENT } from "./timing.js";
 

@@ -19,7 +19,7 @@ const TYPES = ["host", "srflx", "prflx", "relay"];
 const ADDRESS = { ipv4: 0, ipv6: 1, mdns: 2, name: 3 };
 const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
 // A STUN server as the settings take it: stun:host or stun:host:port (a port from 1 to
-// 65535), nothing else; what a code carries (web/live/link.js), what storage keeps.
+// 65535), nothing else; what a code carries (web/live/rtc.js), what storage keeps.
 export const STUN = /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/;
 
 export function validStun(value) {

@@ -1,5 +1,5 @@
 // The built site (_site/) served by tools/serve.py on a free port, for the tests that Node
-// runs (tests/engines/*.test.mjs); `child` is the server's process (killed to go offline).
+// runs (tests/webkit_firefox/*.test.mjs); `child` is the server's process (killed to go offline).
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 

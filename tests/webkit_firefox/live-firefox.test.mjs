@@ -4,7 +4,7 @@
 // the table's time and its page reloaded: the player's page in Firefox comes back, its PJ
 // claimed by itself. Both pages run the table's timings a tenth of real ones
 // (web/live/timing.js, the switch set before their scripts run): 20 s asleep in 2.
-// Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
+// Run by `make test` (node --test tests/webkit_firefox/); docs/BROWSERS.md says what it covers.
 import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";

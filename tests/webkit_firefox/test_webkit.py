@@ -49,7 +49,7 @@ def minibrowser() -> str | None:
 
 
 def link_fragment(save: dict[str, Any]) -> str:
-    """``#c=`` + the save deflated (raw) in base64url, as web/infra/links.js wrote links before
+    """``#c=`` + the save deflated (raw) in base64url, as web/infra/share-links.js wrote links before
     ``#z=`` (engine/link.py): such links keep opening."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(json.dumps(save).encode()) + packer.flush()

@@ -2,7 +2,7 @@
 // drives Debian's firefox-esr (or $FIREFOX; no browser download).
 // One browser, one page, for the whole file; each test goes on from the one before.
 // The site is _site/ served by tools/serve.py on a free port, stopped for the offline step.
-// Run by `make test` (node --test tests/engines/); docs/BROWSERS.md says what it covers.
+// Run by `make test` (node --test tests/webkit_firefox/); docs/BROWSERS.md says what it covers.
 import { existsSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import puppeteer from "puppeteer-core";
 import { ROOT, serveSite } from "./site.mjs";
 
-const SCENARIO = JSON.parse(readFileSync(new URL("tests/engines/scenario.json", ROOT), "utf8"));
+const SCENARIO = JSON.parse(readFileSync(new URL("tests/webkit_firefox/scenario.json", ROOT), "utf8"));
 // $FIREFOX, else Debian's ESR, else a `firefox` (the GitHub runner's, from Mozilla's packages).
 const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
 const STEP_TIMEOUT = 60_000;
@@ -95,7 +95,7 @@ test("firefox: has what docs/BROWSERS.md says", async () => {
 });
 
 // Firefox and WebKit both have CompressionStream; Safari before 16.4 does not: a page without
-// it makes its link with stored deflate blocks (web/infra/links.js), which the page reads as any.
+// it makes its link with stored deflate blocks (web/infra/share-links.js), which the page reads as any.
 test("firefox: without CompressionStream, a link is still made, and opens", async () => {
   assert.equal(failed, null, `not played: ${JSON.stringify(failed)} failed before it`);
   const bare = await browser.newPage();
