@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 import find_chromium  # noqa: E402
 import serve  # noqa: E402
-from page_bench import FLAGS, SITE  # noqa: E402  the same Chromium as the page's benchmark
+from page_bench import FLAGS, HOOKS, SITE  # noqa: E402  the same Chromium as the page's benchmark
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
@@ -156,7 +156,7 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=find_chromium.find(), args=FLAGS)
         gm_context = browser.new_context(viewport=PHONE)
-        gm_context.add_init_script(seed(fight_save(args.players)))
+        gm_context.add_init_script(HOOKS + seed(fight_save(args.players)))
         gm = gm_context.new_page()
         gm.goto(url)
         expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
@@ -170,7 +170,9 @@ def main() -> None:
             expect(gm.locator("#invite-link")).to_have_value(re.compile("#table="))
             pairing["offer"].append(gm.evaluate("performance.now()") - start)
             link = gm.locator("#invite-link").input_value()
-            page = browser.new_context(viewport=PHONE).new_page()
+            player_context = browser.new_context(viewport=PHONE)
+            player_context.add_init_script(HOOKS)
+            page = player_context.new_page()
             page.goto(link, wait_until="commit")
             expect(page.locator("#live-answer")).not_to_have_value("")
             pairing["answer"].append(page.evaluate("performance.getEntriesByName('riposte:live-answer')[0].startTime"))

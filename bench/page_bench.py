@@ -57,6 +57,10 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
          "--disable-component-update", "--disable-sync", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"]
 
 # Installed before any page script: long tasks and the first time the board has cards.
+#: The page's test hooks switched on (web/infra/hooks.js): the raw bridge the export's
+#: figure calls.
+HOOKS = "globalThis.__riposteHooks = true;"
+
 WATCH = """
 window.__long = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]); })
@@ -273,7 +277,7 @@ def throttle(context: Any, page: Any, phone: str | None) -> None:
 def open_page(p: Any, chromium: str, profile: Path, phone: str | None = None) -> tuple[Any, Any]:
     context = p.chromium.launch_persistent_context(str(profile), executable_path=chromium, args=FLAGS,
                                                    viewport={"width": 390, "height": 844})
-    context.add_init_script(WATCH)
+    context.add_init_script(HOOKS + WATCH)
     page = context.pages[0] if context.pages else context.new_page()
     throttle(context, page, phone)
     return context, page
@@ -384,6 +388,7 @@ def scale(p: Any, chromium: str, profile: Path, url: str, sizes: tuple[int, ...]
 
     context = p.chromium.launch_persistent_context(str(profile), executable_path=chromium, args=FLAGS,
                                                    viewport={"width": 390, "height": 844})
+    context.add_init_script(HOOKS)
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url)
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)

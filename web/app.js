@@ -17,6 +17,7 @@ import { WelcomeController } from "./controllers/welcome.js";
 import { Address } from "./infra/address.js";
 import { BackButton } from "./infra/back.js";
 import { selectNumbersOnFocus } from "./infra/fields.js";
+import { expose } from "./infra/hooks.js";
 import { t } from "./infra/i18n.js";
 import { Navigation } from "./infra/navigation.js";
 import { Discarded, Session } from "./infra/session.js";
@@ -84,9 +85,8 @@ else {
   host.on("proposals", (proposals) => roundView.showProposals(proposals));
   host.on("accept", (id) => board.actions(id, true));
   roundView.bindEdited((id) => host.edited(id));
-  // For the tests, the benchmark and debugging from the console: what the players were
-  // sent, read-only copies.
-  window.riposteLive = Object.freeze({ shown: () => host.shown?.board ?? null, invitations: () => host.invitations.size,
+  // For the tests and the benchmark (web/infra/hooks.js): what the players were sent, read-only copies.
+  expose("riposteLive", { shown: () => host.shown?.board ?? null, invitations: () => host.invitations.size,
     sent: () => [...host.players.values()].map((p) => ({ messages: p.peer?.sent ?? 0, characters: p.peer?.bytes ?? 0 })) });
 }
 
@@ -97,8 +97,8 @@ if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(part
   if (!engine) return;
   tabs.started();
   parts.fights.tellSevenDays();
-  // The raw bridge, for the fuzz tests and for debugging from the console: text in, text out.
-  window.riposte = Object.freeze({ raw: engine.raw });
+  // The raw bridge, for the fuzz tests (web/infra/hooks.js): text in, text out.
+  expose("riposte", { raw: engine.raw });
   tabs.onWriter = () => menu.openLink(); // a link left waiting in a tab that followed
   // Watched before the address's own link is asked about: one that arrives meanwhile is
   // dropped as any that arrives while a link is asked about (controllers/menu.js).

@@ -69,6 +69,18 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
 PHONE = {"width": 390, "height": 844}
 #: A phone's context when a test asks for nothing else.
 DEFAULT_CONTEXT = {"viewport": PHONE, "device_scale_factor": 1}
+
+#: The page's test hooks switched on in every context (web/infra/hooks.js): the raw bridge,
+#: what the live table sent, the players' board's sequence.
+HOOKS = "globalThis.__riposteHooks = true;"
+
+
+def context_of(browser: Any, **options: Any) -> Any:
+    """A new context of ``browser`` (a phone: DEFAULT_CONTEXT unless ``options`` say
+    otherwise), its pages with the test hooks."""
+    context = browser.new_context(**{**DEFAULT_CONTEXT, **options})
+    context.add_init_script(HOOKS)
+    return context
 #: Each phase's report of a test (setup, call, teardown), for its fixtures' teardown.
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 
@@ -325,7 +337,7 @@ class Pool:
 
     def take(self, test: str = "") -> Lease:
         warm = bool(self.idle)
-        lease = Lease(self.idle.pop() if warm else self.browser.new_context(**DEFAULT_CONTEXT), self.origin, test)
+        lease = Lease(self.idle.pop() if warm else context_of(self.browser), self.origin, test)
         self.note(lease, "taken" if warm else "new")
         return lease
 
@@ -426,7 +438,7 @@ def new_phone(browser: Any, site_url: str, pool: Pool, request: pytest.FixtureRe
         url = url or site_url
         scripts = [script for script in (None if save is None else seed_script(save), init_script) if script is not None]
         if fresh or clock or options or not pool.serves(url):
-            context = browser.new_context(**{**DEFAULT_CONTEXT, **options})
+            context = context_of(browser, **options)
             contexts.append(context)
             for script in scripts:
                 context.add_init_script(script)
