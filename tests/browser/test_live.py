@@ -211,14 +211,22 @@ def test_a_dropped_player_is_shown_at_once_and_pairs_again(fight: Watched, new_p
     gm.get_by_role("button", name="Plateau").click()
     expect(gm.locator("#live-bar-text")).to_have_text("1 joueur suivait la table (Aldric) : réinvitez-le.")
     # Re-pairing from the board: one scan each way (here the link and the pasted code). A
-    # new phone for Aldric (another profile: another certificate) takes the row of the old
-    # one: one row per player, no ghost.
+    # new phone for Aldric (another profile: another certificate) asks for Aldric, whose
+    # phone is away: the game master accepts; the old row stays, without its PJ, until the
+    # game master removes it.
     gm.locator("#live-bar").get_by_role("button", name="Réinviter").click()
     expect(gm.locator("#invite-link")).to_have_value(re.compile(r"#table="))
     again = join(new_phone, str(gm.locator("#invite-link").input_value()))
     paste(gm, again)
-    again.page.get_by_role("button", name="Je joue Aldric").click()
+    again.page.get_by_role("button", name="Je joue Aldric (demander au MJ)").click()
+    gm.locator("#live-waiting li", has_text="Le téléphone de Joueur 2 veut jouer Aldric (absent)").get_by_role(
+        "button", name="Accepter").click()
+    expect(again.page.locator("#live-mine-name")).to_have_text("Vous jouez Aldric.")
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — déconnecté", "Aldric — connecté"])
+    gm.get_by_role("button", name="Partie").click()
+    gm.get_by_role("button", name="Retirer Joueur 1 de la table").click()
     expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — connecté"])
+    gm.get_by_role("button", name="Plateau").click()
     expect(gm.locator("#live-bar-text")).to_have_text("Table en direct : 1 joueur connecté.")
     # The game master's page closes: the player's phone says so at once.
     gm.close()

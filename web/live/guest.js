@@ -20,6 +20,7 @@
 //   fingerprint expected (the game master's, or the mate's the game master named).
 // - It contacts no server its own user did not choose: a STUN server an invitation asks
 //   for is used only once this phone's user agreed to it.
+import { own } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
@@ -242,7 +243,7 @@ export class LiveGuest {
     this.gm?.send("claim", { id });
     if (id === null && this.board) {
       this.claim = null;
-      this.view.render(this.board, null, null, this.seq);
+      this.view.render(this.board, null, null, this.seq, this.held);
     }
   }
 
@@ -268,7 +269,13 @@ export class LiveGuest {
       case "refused":
         if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
         this.pending = false;
-        if (["taken", "not_pj"].includes(message.reason)) this.choose(null);
+        if (["taken", "not_pj", "claim_refused"].includes(message.reason)) {
+          // The claim did not go through: this phone keeps the PJ the game master says it
+          // plays (none, or the one it had), and says who holds the one it asked for.
+          this.wanted = this.claim;
+          this.keep({ claim: this.claim });
+          if (message.holder) return this.view.note(this.view.taken(own(this.board?.combatants ?? {}, message.pj)?.name ?? message.pj, message.holder));
+        }
         return this.view.note(t("liveRefused", message.reason === "engine" ? this.view.reason(message.error) : t(`liveWhy_${message.reason}`) ?? message.reason));
       case "ok":
         this.pending = message.what === "waiting"; // a play waiting for the game master's « Appliquer »
@@ -290,7 +297,7 @@ export class LiveGuest {
     }
   }
 
-  showBoard({ seq, claim, board, mine = null }) {
+  showBoard({ seq, claim, board, mine = null, held = {} }) {
     if (this.board && this.board.round !== board.round) this.view.note(""); // last round's word is spent
     // The game master freed the PJ this phone played: the player chooses again.
     if (this.claim && this.claim === this.wanted && claim === null) {
@@ -298,9 +305,10 @@ export class LiveGuest {
       this.keep({ claim: null });
     }
     this.board = board;
+    this.held = held;
     this.seq = seq;
     this.claim = claim && Object.hasOwn(board.combatants, claim) ? claim : null;
-    this.view.render(board, this.claim, mine, seq);
+    this.view.render(board, this.claim, mine, seq, held);
     const me = this.claim ? board.combatants[this.claim] : null;
     const turn = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(this.claim);
     if (this.view.yours(turn, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);

@@ -42,6 +42,12 @@ const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) 
 // actions, the catalogue.
 const MINE = (m) => m === null || (m !== null && typeof m === "object" && m.actions !== null && typeof m.actions === "object"
   && Array.isArray(m.likely) && Array.isArray(m.never) && m.catalogue !== null && typeof m.catalogue === "object");
+// Who holds a PJ (web/live/host.js holder): the holder's number on the table, the PJ its
+// phone played before, whether it is away.
+const HOLDER = (x) => x !== null && typeof x === "object" && !Array.isArray(x) && Object.keys(x).length === 3
+  && Number.isInteger(x.n) && (x.was === null || (typeof x.was === "string" && x.was.length <= 200)) && typeof x.away === "boolean";
+const HELD = (m) => m !== null && typeof m === "object" && !Array.isArray(m) && Object.keys(m).length <= 64
+  && Object.keys(m).every(ID) && Object.values(m).every(HOLDER);
 const DIE = (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6);
 
 // Each type's fields: required ones, and `optional` ones that may be left out.
@@ -64,10 +70,10 @@ const FROM_PLAYER = {
 
 const FROM_GM = {
   hb: {},
-  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard, optional: { mine: MINE } },
+  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard, optional: { mine: MINE, held: HELD } },
   journal: { entries: Array.isArray },
   attacked: { by: ID, action: ID },
-  refused: { reason: ID, optional: { error: ERROR } },
+  refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER } },
   ok: { what: ID },
   removed: {},
   "mate-open": { peer: FINGERPRINT },

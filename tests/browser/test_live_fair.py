@@ -1,0 +1,81 @@
+"""A fair table (issue #43): no PJ taken behind the game master's back, no player able to
+drown the game master's screen, every phone told what happened to its play. A game master
+and players in separate contexts of one headless Chromium, connected for real (WebRTC
+between contexts, no STUN).
+
+A phone away is every connection of its page closed (live.py ``KEEP_CONNECTIONS``), as
+WebRTC closes them after a long sleep; it comes back with one scan each way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from conftest import NewPhone, Watched
+from live import answering, connected, gm_phone, invitation, pair, show_answer
+from playwright.sync_api import expect
+from test_live_plays import FIGHT
+
+
+def claims(player: Watched) -> Any:
+    return player.page.locator("#live-claims")
+
+
+def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    # Held by a phone that follows: greyed on the others' list, with who holds it.
+    lyra.page.get_by_role("button", name="Changer").click()
+    held = claims(lyra).get_by_role("button", name="Je joue Aldric")
+    expect(held).to_be_disabled()
+    expect(claims(lyra)).to_contain_text("Joué sur le téléphone de Joueur 1.")
+    lyra.page.get_by_role("button", name="Je joue Lyra").click()
+    expect(lyra.page.locator("#live-mine-name")).to_have_text("Vous jouez Lyra.")
+
+    # Aldric's phone is away (WebRTC gave up): Lyra asks for Aldric with the ordinary
+    # buttons; it goes to the game master, whose list keeps every row.
+    aldric.page.evaluate("() => window.__connections.forEach((c) => c.close())")
+    expect(aldric.page.locator("#live-state")).to_have_text(re.compile("^Déconnecté de la table"))
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — déconnecté", "Lyra — connecté"])
+    lyra.page.get_by_role("button", name="Changer").click()
+    expect(claims(lyra)).to_contain_text("Joué sur le téléphone de Joueur 1, absent.")
+    claims(lyra).get_by_role("button", name="Je joue Aldric (demander au MJ)").click()
+    expect(lyra.page.locator("#live-note")).to_have_text("Demandé au MJ : le téléphone qui joue ce personnage est absent.")
+    expect(lyra.page.locator("#live-mine")).to_be_hidden()
+    gm.get_by_role("button", name="Plateau").click()
+    line = gm.locator("#live-waiting li")
+    expect(line).to_have_count(1)
+    expect(line.locator("span")).to_have_text("Le téléphone de Lyra veut jouer Aldric (absent)")
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — déconnecté", "Joueur 2 — connecté"])
+    # Refused: told; asked again and accepted: Lyra's phone plays Aldric, the row of the
+    # phone away stays, without its PJ.
+    gm.get_by_role("button", name="Plateau").click()
+    line.get_by_role("button", name="Refuser").click()
+    expect(lyra.page.locator("#live-note")).to_have_text("Refusé par le MJ : le MJ laisse ce personnage à son téléphone.")
+    expect(line).to_have_count(0)
+    claims(lyra).get_by_role("button", name="Je joue Aldric (demander au MJ)").click()
+    line.get_by_role("button", name="Accepter").click()
+    expect(lyra.page.locator("#live-mine-name")).to_have_text("Vous jouez Aldric.")
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — déconnecté", "Aldric — connecté"])
+
+    # Aldric's phone comes back (one scan each way): told who holds its PJ, greyed.
+    gm.get_by_role("button", name="Plateau").click()
+    gm.locator("#live-bar").get_by_role("button", name="Réinviter").click()
+    aldric.page.goto(invitation(gm))
+    answering(aldric)
+    show_answer(gm, aldric)
+    connected(aldric)
+    expect(aldric.page.locator("#live-note")).to_have_text("Aldric est déjà joué sur le téléphone de Lyra : le MJ peut le libérer.")
+    expect(claims(aldric).get_by_role("button", name="Je joue Aldric")).to_be_disabled()
+    expect(aldric.page.locator("#live-mine")).to_be_hidden()
+    gm.keyboard.press("Escape")
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — connecté", "Aldric — connecté"])
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
