@@ -9,13 +9,15 @@ WebRTC closes them after a long sleep; it comes back with one scan each way.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 from conftest import NewPhone, Watched
+from helpers import card
 from live import answering, connected, gm_phone, invitation, pair, show_answer
 from playwright.sync_api import expect
-from test_live_plays import FIGHT
+from test_live_plays import FIGHT, pi, play, set_mode, start
 
 
 def claims(player: Watched) -> Any:
@@ -77,5 +79,56 @@ def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: New
     gm.keyboard.press("Escape")
     gm.get_by_role("button", name="Partie").click()
     expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — connecté", "Aldric — connecté"])
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def raw(player: Watched, message: dict[str, Any], times: int = 1) -> None:
+    """What a player's page sends, as it is (``times`` in a row, at once)."""
+    player.page.evaluate("([text, times]) => { for (let i = 0; i < times; i++) riposteLive.raw(text); }",
+                         [json.dumps({"v": 2, **message}), times])
+
+
+def notes(player: Watched) -> None:
+    """Every note the player's page says is kept in ``window.__notes``."""
+    player.page.evaluate("""() => { window.__notes = [];
+      new MutationObserver(() => window.__notes.push(document.querySelector('#live-note').textContent))
+        .observe(document.querySelector('#live-note'), { childList: true, characterData: true, subtree: true }); }""")
+
+
+def test_at_most_one_waiting_line_per_player(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    gm.get_by_role("button", name="Plateau").click()
+    start(gm, {"Aldric": aldric, "Lyra": lyra})
+    pi(gm, "Aldric", 11, [aldric])
+    lines = gm.locator("#live-waiting li")
+    # A play, then another: the game master sees the latest only.
+    play(aldric, "Se déplacer").click()
+    expect(lines).to_have_text([re.compile("^Aldric : Se déplacer")])
+    play(aldric, "Attaquer").click()
+    aldric.page.locator("#live-play").get_by_role("button", name="Orque").click()
+    expect(lines).to_have_text([re.compile("^Aldric : Attaque au corps à corps → Orque")])
+    # 25 identical requests: one line.
+    raw(aldric, {"t": "act", "action": "se_deplacer", "options": {}}, times=25)
+    expect(lines).to_have_text([re.compile("^Aldric : Se déplacer")])
+    # « Refuser tout » for that player: nothing of theirs waits, and they are told.
+    gm.get_by_role("button", name="Partie").click()
+    gm.get_by_role("button", name="Refuser tout ce qu'attend Aldric").click()
+    expect(lines).to_have_count(0)
+    expect(aldric.page.locator("#live-note")).to_have_text("Refusé par le MJ : le MJ ne l'a pas appliqué.")
+    expect(gm.get_by_role("button", name="Refuser tout ce qu'attend Aldric")).to_have_count(0)
+    # Applied at once: an honest double tap is one move, « Fait. » and nothing after it.
+    set_mode(gm, "auto")
+    notes(aldric)
+    play(aldric, "Se déplacer").dblclick()
+    pi(gm, "Aldric", 6, [aldric, lyra])  # R3.2: simple, 5
+    expect(aldric.page.locator("#live-note")).to_have_text("Fait.")
+    raw(aldric, {"t": "act", "action": "nope", "options": {}})  # refused, said after whatever came before
+    expect(aldric.page.locator("#live-note")).to_have_text("Refusé par le MJ : message inattendu.")
+    assert aldric.page.evaluate("window.__notes.filter(Boolean)")[:-1] == ["Fait."]
+    expect(card(gm, "Aldric").locator(".pi")).to_have_text("6 P.I.")
     for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()

@@ -488,6 +488,8 @@ export default {
   liveMuteFor: (name) => `Mute ${name}'s requests`,
   liveRemove: "Remove",
   liveRemoveFor: (name) => `Remove ${name} from the table`,
+  liveRefuseAll: "Refuse all",
+  liveRefuseAllFor: (name) => `Refuse all that ${name} has waiting`,
   liveMode: "The players play their PC",
   liveModeOff: "No: they propose, you play",
   liveModeConfirm: "Yes, with your confirmation",

@@ -506,6 +506,8 @@ export default {
   liveMuteFor: (name) => `Couper les demandes ${de(name)}`,
   liveRemove: "Retirer",
   liveRemoveFor: (name) => `Retirer ${name} de la table`,
+  liveRefuseAll: "Refuser tout",
+  liveRefuseAllFor: (name) => `Refuser tout ce qu'attend ${name}`,
   liveMode: "Les joueurs jouent leur PJ",
   liveModeOff: "Non : ils proposent, vous jouez",
   liveModeConfirm: "Oui, avec votre confirmation",

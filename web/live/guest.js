@@ -28,7 +28,7 @@ import { accept, answer, hasWebRtc, offer, randomId } from "./link.js";
 import { Peer } from "./peer.js";
 import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
-import { ANSWER_LATE, HANDOFF_WAIT, MATE_OFFER_LIFE, TAB_WAIT } from "./timing.js";
+import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, TAB_WAIT } from "./timing.js";
 import { LiveGuestView } from "./guest-view.js";
 
 const TABS = "riposte.live.players";
@@ -58,10 +58,19 @@ export class LiveGuest {
       scanned: (text) => this.scanned(text),
       // The players play their PJ (issue #24): only ever the PJ the game master says this
       // phone plays (the game master's page builds the command; the actor is never sent).
-      act: (action, options) => this.gm?.send("act", { action, options }),
-      answer: (action, options) => this.gm?.send("interrupt", { action, options }),
-      pass: () => this.gm?.send("pass"),
+      act: (action, options) => this.play("act", { action, options }),
+      answer: (action, options) => this.play("interrupt", { action, options }),
+      pass: () => this.play("pass", {}),
     });
+  }
+
+  // A play of this phone's PJ, sent; the same tap twice within DOUBLE_TAP is one.
+  play(type, fields) {
+    const key = JSON.stringify([type, fields]);
+    const now = performance.now();
+    if (this.tapped?.key === key && now - this.tapped.at < DOUBLE_TAP) return;
+    this.tapped = { key, at: now };
+    this.gm?.send(type, fields);
   }
 
   start() {

@@ -59,7 +59,7 @@ export class LiveHostView {
   }
 
   // handlers: invite, reinvite, answer(text), scanned(text), pnjDetails(on), stun(value),
-  // acceptRequest(id), dismissRequest(id), remove(fp), free(fp), mute(fp, on), mode(mode),
+  // acceptRequest(id), dismissRequest(id), remove(fp), free(fp), mute(fp, on), refuseAll(fp), mode(mode),
   // decide(id, yes), decideClaim(fp, yes).
   bind(handlers) {
     this.handlers = handlers;
@@ -71,6 +71,7 @@ export class LiveHostView {
     if (what === "free") this.handlers.free?.(fp);
     else if (what === "mute") this.handlers.mute?.(fp, button.getAttribute("aria-pressed") !== "true");
     else if (what === "remove") this.handlers.remove?.(fp);
+    else if (what === "refuse-all") this.handlers.refuseAll?.(fp);
   }
 
   // The invitation dialog, with `link` (null while the offer is being made); `scan`: the
@@ -152,7 +153,8 @@ export class LiveHostView {
     $("#invite-scan").textContent = t("liveScan");
   }
 
-  // players: [{fp, label, state ("connecting", "connected", "silent", "away"), claim, muted}]
+  // players: [{fp, label, state ("connecting", "connected", "silent", "away"), claim, muted,
+  // waiting (something of theirs waits for the game master: « Refuser tout »)}]
   showPlayers(players) {
     $("#live-players").replaceChildren(...players.map((p) => {
       const name = isolate(p.label);
@@ -160,6 +162,8 @@ export class LiveHostView {
         h("span", { class: "live-dot", "aria-hidden": "true" }),
         h("span", { class: "live-who" }, name, " — ", t(`liveState_${p.state}`), p.muted ? ` · ${t("liveMuted")}` : ""),
         h("span", { class: "live-tools" },
+          p.waiting ? h("button", { type: "button", class: "small", dataset: { player: "refuse-all" }, "aria-label": t("liveRefuseAllFor", name) },
+            t("liveRefuseAll")) : null,
           p.claim ? h("button", { type: "button", class: "small", dataset: { player: "free" }, "aria-label": t("liveFreeFor", name) }, t("liveFree")) : null,
           h("button", { type: "button", class: "small", dataset: { player: "mute" }, "aria-pressed": String(p.muted), "aria-label": t("liveMuteFor", name) },
             t("liveMute")),

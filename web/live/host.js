@@ -62,7 +62,7 @@ export class LiveHost {
     this.stun = store.liveStun(validStun);
     this.seq = 0;
     this.plays = new Plays({ session, run, view, mode: kept.mode, seen: (id) => this.seen(id),
-      tell: (p, type, fields) => p.peer?.send(type, fields),
+      tell: (p, type, fields) => p.peer?.send(type, fields), changed: () => this.show(),
       refuse: (p, reason, error) => this.refuse(p, reason, error) });
     this.journalTimer = null;
     // Players away are looked for again, and mates not yet connected asked again, now and then.
@@ -90,6 +90,7 @@ export class LiveHost {
       },
       decide: (id, yes) => this.plays.decide(id, yes),
       decideClaim: (fp, yes) => this.decideClaim(fp, yes),
+      refuseAll: (fp) => this.refuseAll(fp),
     });
     view.showMode(this.plays.mode);
     view.showStun(this.stun);
@@ -491,7 +492,8 @@ export class LiveHost {
 
   show() {
     const players = [...this.players.values()].sort((a, b) => a.number - b.number);
-    this.view.showPlayers(players.map((p) => ({ fp: p.fp, label: this.label(p), state: p.state, claim: p.claim, muted: p.muted })));
+    this.view.showPlayers(players.map((p) => ({ fp: p.fp, label: this.label(p), state: p.state, claim: p.claim, muted: p.muted,
+      waiting: this.waitingOf(p) })));
     this.view.showRequests(this.requests.map((id) => ({ id, name: this.fighter(id)?.name ?? id })));
     this.view.showAsks(players.filter((p) => p.asks && this.fighter(p.asks))
       .map((p) => ({ fp: p.fp, text: t("liveClaimAsk", isolate(this.phoneName(p)), isolate(this.fighter(p.asks).name)) })));
@@ -697,6 +699,23 @@ export class LiveHost {
     this.dropRequests(player);
     this.status.announce(t("livePlayerRemoved", this.label(player)));
     this.keep();
+    this.show();
+  }
+
+  // Whether `player` has anything waiting for the game master: a play, an interruption
+  // request, a claim.
+  waitingOf(player) {
+    return Boolean(this.plays.of(player) || player.asks || (player.claim && this.requests.includes(player.claim)));
+  }
+
+  // « Refuser tout »: everything `fp`'s player has waiting is refused, and the player told.
+  refuseAll(fp) {
+    const player = this.players.get(fp);
+    if (!player) return;
+    const line = this.plays.of(player);
+    if (line) this.plays.decide(line.id, false);
+    if (player.claim && this.requests.includes(player.claim)) this.dismissRequest(player.claim);
+    if (player.asks) this.decideClaim(fp, false);
     this.show();
   }
 
