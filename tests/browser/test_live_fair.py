@@ -132,3 +132,32 @@ def test_at_most_one_waiting_line_per_player(new_phone: NewPhone) -> None:
     expect(card(gm, "Aldric").locator(".pi")).to_have_text("6 P.I.")
     for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()
+
+
+def test_the_game_masters_undo_of_a_play_is_said_on_that_phone(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    set_mode(gm, "auto")
+    start(gm, {"Aldric": aldric, "Lyra": lyra})
+    pi(gm, "Aldric", 11, [aldric])
+    play(aldric, "Se déplacer").click()
+    expect(aldric.page.locator("#live-note")).to_have_text("Fait.")
+    pi(gm, "Aldric", 6, [aldric, lyra])  # R3.2: simple, 5
+    # Undone by the game master: said on Aldric's phone, « Fait. » gone; Lyra's says nothing.
+    gm.locator("#undo").click()
+    pi(gm, "Aldric", 11, [aldric, lyra])
+    expect(aldric.page.locator("#live-note")).to_have_text("Le MJ a annulé : Se déplacer")
+    gm.locator("#redo").click()
+    pi(gm, "Aldric", 6, [aldric, lyra])
+    expect(aldric.page.locator("#live-note")).to_have_text("Le MJ a rétabli : Se déplacer")
+    # The game master's undo of its own command is not said on a player's phone.
+    card(gm, "Orque").get_by_role("button", name="Passer").click()
+    expect(card(gm, "Orque")).to_contain_text("a passé")
+    gm.locator("#undo").click()
+    expect(card(gm, "Orque")).not_to_contain_text("a passé")
+    expect(aldric.page.locator("#live-note")).to_have_text("Le MJ a rétabli : Se déplacer")
+    expect(lyra.page.locator("#live-note")).to_have_text("")
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()

@@ -505,6 +505,8 @@ export default {
   liveWhy_target: "that fighter is not on your board.",
   liveOk_waiting: "Sent: the GM confirms.",
   liveOk_applied: "Done.",
+  liveUndone: (what) => `The GM undid: ${what}`,
+  liveRedone: (what) => `The GM redid: ${what}`,
   liveWhyOf: (action, reason) => `${action}: ${reason}`,
   liveWaitingLost: "Your action was waiting for the GM: it was not applied. Play it again when they are back.",
   liveAttacked: (name, action) => `${name} attacks you: ${action}`,

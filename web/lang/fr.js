@@ -523,6 +523,8 @@ export default {
   liveWhy_target: "ce combattant n'est pas sur votre plateau.",
   liveOk_waiting: "Envoyé : le MJ confirme.",
   liveOk_applied: "Fait.",
+  liveUndone: (what) => `Le MJ a annulé : ${what}`,
+  liveRedone: (what) => `Le MJ a rétabli : ${what}`,
   liveWhyOf: (action, reason) => `${action} : ${reason}`,
   liveWaitingLost: "Votre action attendait le MJ : elle n'a pas été appliquée. Rejouez-la quand il est de retour.",
   liveAttacked: (name, action) => `${name} t'attaque : ${action}`,

@@ -21,7 +21,7 @@
 // - It contacts no server its own user did not choose: a STUN server an invitation asks
 //   for is used only once this phone's user agreed to it.
 import { own } from "../infra/dom.js";
-import { t } from "../infra/i18n.js";
+import { actionName, t } from "../infra/i18n.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { accept, answer, hasWebRtc, offer, randomId } from "./link.js";
@@ -275,6 +275,9 @@ export class LiveGuest {
         return this.view.showJournal(message.entries);
       case "attacked":
         return this.view.attacked(message.by, message.action);
+      case "undone":
+      case "redone":
+        return this.view.note(t(message.t === "undone" ? "liveUndone" : "liveRedone", message.action === null ? t("pass") : actionName(message.action)));
       case "refused":
         if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
         this.pending = false;

@@ -95,7 +95,7 @@ export class LiveHost {
     view.showMode(this.plays.mode);
     view.showStun(this.stun);
     view.showPnjDetails(this.pnjDetails);
-    session.on("change", (board) => this.changed(board));
+    session.on("change", (board, answer) => this.changed(board, answer));
     session.on("words", () => this.show());
     // An answer link opened in another tab of this origin (the camera app): taken here.
     if (typeof BroadcastChannel === "function") {
@@ -369,7 +369,7 @@ export class LiveHost {
 
   // --- what the players see ----------------------------------------------------------------
 
-  changed(board) {
+  changed(board, answer) {
     if (!board) return;
     // A proposal is for one round: kept until a later one has started (an undone start
     // of round shows it again), then dropped.
@@ -382,9 +382,23 @@ export class LiveHost {
       return f && !interruptionRefused(f);
     });
     this.plays.changed(board);
+    this.undoneSaid(answer);
     this.refresh(true);
     this.pushJournal();
     this.show();
+  }
+
+  // The game master's undo (or redo) of a player's play, said on the phone of the player
+  // who plays that PJ: the engine's answer names the command undo took back (`undone`) or
+  // redo did again (`redone`).
+  undoneSaid(answer) {
+    for (const type of ["undone", "redone"]) {
+      const command = answer?.[type];
+      if (!command?.by_player) continue;
+      for (const p of this.players.values()) {
+        if (p.claim === command.actor && p.peer?.open) p.peer.send(type, { action: command.type === "pass" ? null : command.action });
+      }
+    }
   }
 
   // The players' board as the engine makes it (engine/players.py: D26, D4, the PNJ's values

@@ -73,6 +73,9 @@ const FROM_GM = {
   board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard, optional: { mine: MINE, held: HELD } },
   journal: { entries: Array.isArray },
   attacked: { by: ID, action: ID },
+  // The game master undid (or did again) this player's play: its action, null for a pass.
+  undone: { action: (a) => a === null || ID(a) },
+  redone: { action: (a) => a === null || ID(a) },
   refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER } },
   ok: { what: ID },
   removed: {},
