@@ -9,13 +9,12 @@ WebRTC closes them after a long sleep; it comes back with one scan each way.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from conftest import NewPhone, Watched
 from helpers import card
-from live import answering, connected, gm_phone, invitation, pair, show_answer
+from live import PROTOCOL, answering, connected, gm_phone, invitation, pair, raw, show_answer
 from playwright.sync_api import expect
 from test_live_plays import FIGHT, pi, play, set_mode, start
 
@@ -81,12 +80,6 @@ def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: New
     expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — connecté", "Aldric — connecté"])
     for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()
-
-
-def raw(player: Watched, message: dict[str, Any], times: int = 1) -> None:
-    """What a player's page sends, as it is (``times`` in a row, at once)."""
-    player.page.evaluate("([text, times]) => { for (let i = 0; i < times; i++) riposteLive.raw(text); }",
-                         [json.dumps({"v": 2, **message}), times])
 
 
 def notes(player: Watched) -> None:
@@ -160,4 +153,46 @@ def test_the_game_masters_undo_of_a_play_is_said_on_that_phone(new_phone: NewPho
     expect(aldric.page.locator("#live-note")).to_have_text("Le MJ a rétabli : Se déplacer")
     expect(lyra.page.locator("#live-note")).to_have_text("")
     for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def test_a_replayed_or_reordered_play_is_refused_before_the_engine(new_phone: NewPhone) -> None:
+    """Aldric 11 P.I. (his die 6) and Gobelin 4 (⌊4/2⌋ + 0 + 1 + 1, R1.3): Aldric moves twice
+    before Gobelin acts, so the rules would take a replayed move."""
+    gm_watched = gm_phone(new_phone, [FIGHT[0], FIGHT[3]])
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    set_mode(gm, "auto")
+    aldric.page.locator("#live-die").fill("6")
+    aldric.page.locator("#live-send").click()
+    gm.get_by_role("button", name="Initiative").click()
+    gm.locator("li.declaration", has_text="Gobelin").locator("input").fill("1")
+    expect(gm.locator("li.declaration", has_text="Aldric").locator("input")).to_have_value("6")
+    gm.get_by_role("button", name="Commencer le tour").click()
+    pi(gm, "Aldric", 11, [aldric])
+    n = aldric.page.evaluate("riposteLive.next()")
+    move = {"t": "act", "action": "se_deplacer", "options": {}, "n": n}
+    raw(aldric, move)
+    expect(aldric.page.locator("#live-note")).to_have_text("Fait.")
+    pi(gm, "Aldric", 6, [aldric])  # R3.2: simple, 5; Aldric still acts (6 > 4)
+    # The same message again: refused before the engine, and said.
+    raw(aldric, move)
+    expect(aldric.page.locator("#live-note")).to_have_text(
+        "Refusé par le MJ : ce message a déjà été reçu, ou arrive après un plus récent : il est ignoré.")
+    # Out of order: a play older than one heard already.
+    aldric.page.evaluate("document.querySelector('#live-note').textContent = ''")
+    raw(aldric, {**move, "n": n + 10, "action": "nope"})
+    expect(aldric.page.locator("#live-note")).to_have_text("Refusé par le MJ : message inattendu.")
+    raw(aldric, {**move, "n": n + 5})
+    expect(aldric.page.locator("#live-note")).to_have_text(re.compile("déjà été reçu"))
+    expect(card(gm, "Aldric").locator(".pi")).to_have_text("6 P.I.")
+    # The page's own next play goes through (its numbers go on from the last it took).
+    aldric.page.evaluate(f"() => {{ while (riposteLive.next() < {n + 10}); }}")
+    play(aldric, "Se déplacer").click()
+    pi(gm, "Aldric", 1, [aldric])
+    # A message of another version: refused, and said on both sides.
+    raw(aldric, {"v": PROTOCOL + 1, "t": "pass"})
+    expect(aldric.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
+    expect(gm.locator("#message")).to_have_text("Le téléphone d'Aldric a une autre version de Riposte : mettez-la à jour.")
+    for watched in (gm_watched, aldric):
         watched.assert_clean()

@@ -54,7 +54,7 @@ export class LiveGuest {
     view.bind({
       claim: (id) => this.choose(id),
       declare: (fields) => this.gm?.send("declare", fields),
-      interrupt: () => this.gm?.send("interrupt"),
+      interrupt: () => this.play("interrupt", {}),
       scanned: (text) => this.scanned(text),
       // The players play their PJ (issue #24): only ever the PJ the game master says this
       // phone plays (the game master's page builds the command; the actor is never sent).
@@ -64,13 +64,20 @@ export class LiveGuest {
     });
   }
 
-  // A play of this phone's PJ, sent; the same tap twice within DOUBLE_TAP is one.
+  // A play of this phone's PJ, sent with its sequence number; the same tap twice within
+  // DOUBLE_TAP is one.
   play(type, fields) {
     const key = JSON.stringify([type, fields]);
     const now = performance.now();
     if (this.tapped?.key === key && now - this.tapped.at < DOUBLE_TAP) return;
     this.tapped = { key, at: now };
-    this.gm?.send(type, fields);
+    this.gm?.send(type, { ...fields, n: this.nextPlay() });
+  }
+
+  // The next play's sequence number: larger than every one this page sent before.
+  nextPlay() {
+    this.played = (this.played ?? 0) + 1;
+    return this.played;
   }
 
   start() {
@@ -398,7 +405,8 @@ export class LiveGuest {
     let message;
     try {
       message = fromMate(text);
-    } catch {
+    } catch (error) {
+      if (error instanceof Refused && error.reason === "version") this.view.note(t("liveMateUpdate"));
       return;
     }
     if (message.t === "gm-answer") {
@@ -513,6 +521,7 @@ export function startGuest(role, store, sheet) {
   if (role !== "guest") return handOff(view);
   const guest = new LiveGuest({ view, store });
   // For the tests (and a curious player at the console): what this page sends, raw.
-  window.riposteLive = Object.freeze({ raw: (text) => guest.gm?.sendText(text) });
+  // `next()`: the sequence number this page's next play would carry (and takes it).
+  window.riposteLive = Object.freeze({ raw: (text) => guest.gm?.sendText(text), next: () => guest.nextPlay() });
   return guest.start();
 }

@@ -123,7 +123,7 @@ export class LiveHost {
   // `kept`: known from storage (it followed this table before this page loaded).
   player({ fp, number, claim = null, muted = false, name = null }, kept = false) {
     return { fp, number, claim, muted, name, state: "away", peer: null, rate: rateLimit(), throttled: false, mates: [],
-      dismissed: null, relayAt: 0, known: kept, asks: null, was: null };
+      dismissed: null, relayAt: 0, known: kept, asks: null, was: null, played: 0 };
   }
 
   keep() {
@@ -266,6 +266,7 @@ export class LiveHost {
         player.state = "connected";
         player.known = true;
         player.relayAt = 0;
+        player.played = 0; // the plays' sequence numbers of this connection
         this.keep();
         this.status.announce(t("livePlayerJoined", this.label(player)));
         if (this.shown) this.sendBoards();
@@ -530,7 +531,15 @@ export class LiveHost {
     try {
       message = fromPlayer(text);
     } catch (error) {
-      return this.refuse(player, error instanceof Refused ? error.reason : "shape");
+      const reason = error instanceof Refused ? error.reason : "shape";
+      if (reason === "version") this.status.message(t("livePlayerVersion", this.label(player)));
+      return this.refuse(player, reason);
+    }
+    if (Object.hasOwn(message, "n")) {
+      // A play replayed, or older than one already heard on this connection: refused
+      // before anything reads it (the game master's engine judges each play once).
+      if (message.n <= player.played) return this.refuse(player, "replayed");
+      player.played = message.n;
     }
     switch (message.t) {
       case "bye":
