@@ -14,7 +14,7 @@ from typing import Any
 
 from conftest import NewPhone, Watched
 from helpers import card
-from live import PROTOCOL, answering, connected, gm_phone, invitation, pair, raw, show_answer
+from live import PROTOCOL, answering, connected, gm_phone, invitation, live_card, pair, raw, show_answer
 from playwright.sync_api import expect
 from test_live_plays import FIGHT, pi, play, set_mode, start
 
@@ -195,4 +195,36 @@ def test_a_replayed_or_reordered_play_is_refused_before_the_engine(new_phone: Ne
     expect(aldric.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
     expect(gm.locator("#message")).to_have_text("Le téléphone d'Aldric a une autre version de Riposte : mettez-la à jour.")
     for watched in (gm_watched, aldric):
+        watched.assert_clean()
+
+
+def test_a_player_reloaded_mid_answer_sees_its_board_at_once_and_gets_its_answer_back(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    set_mode(gm, "auto")
+    start(gm, {"Aldric": aldric, "Lyra": lyra})
+    play(aldric, "Se déplacer").click()
+    pi(gm, "Aldric", 6, [aldric])  # Orque (10) acts
+    card(gm, "Orque").get_by_role("button", name=re.compile("^Attaquer")).click()
+    card(gm, "Orque").locator("button.target", has_text="Aldric").click()
+    attacked = aldric.page.locator(".live-attacked")
+    expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
+    # The page reloads: its last board at once, before any connection.
+    aldric.page.reload()
+    expect(aldric.page.locator("#live-state")).to_have_text(re.compile("^Vous suiviez cette table"))
+    expect(live_card(aldric, "Orque")).to_be_visible()
+    expect(live_card(aldric, "Aldric").locator(".pi")).to_have_text("6 P.I.")
+    # Back (one scan each way): the attack is still the last command, its answers are back.
+    gm.locator("#live-bar").get_by_role("button", name="Réinviter").click()
+    aldric.page.goto(invitation(gm))
+    answering(aldric)
+    show_answer(gm, aldric)
+    connected(aldric)
+    expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
+    gm.keyboard.press("Escape")
+    play(aldric, "Parer").click()
+    pi(gm, "Aldric", 1, [aldric, lyra])  # R5.1: 5 P.I.
+    for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()

@@ -26,12 +26,16 @@ import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { accept, answer, hasWebRtc, offer, randomId } from "./link.js";
 import { Peer } from "./peer.js";
-import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
+import { Keys } from "../infra/storage-keys.js";
+import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, TAB_WAIT } from "./timing.js";
 import { LiveGuestView } from "./guest-view.js";
 
 const TABS = "riposte.live.players";
+// This tab's last board of the table it follows (sessionStorage: it lives as long as the
+// tab), painted at once when the page reloads, before any connection.
+const LAST_BOARD = "riposte.live.board";
 
 export class LiveGuest {
   constructor({ view, store, awake = keepAwake() }) {
@@ -51,6 +55,7 @@ export class LiveGuest {
     this.tab = randomId();
     this.late = null;
     this.pending = false; // a play of this phone waits for the game master's « Appliquer »
+    this.tabStore = new Keys(() => globalThis.sessionStorage);
     view.bind({
       claim: (id) => this.choose(id),
       declare: (fields) => this.gm?.send("declare", fields),
@@ -126,6 +131,7 @@ export class LiveGuest {
     this.table = read.ice.fingerprint;
     const kept = this.kept();
     this.wanted = kept.claim;
+    if (!this.board) this.paintLast();
     // A reload of a page that already paired with this invitation: it is spent, a new one
     // is needed (the game master's « Réinviter »), read with the page's own scanner.
     if (kept.used.includes(read.invitation) && !this.gm?.open) {
@@ -333,6 +339,21 @@ export class LiveGuest {
     if (this.view.yours(turn, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);
     performance.mark("riposte:live-board", { detail: seq });
     document.documentElement.dataset.liveSeq = String(seq);
+    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board }));
+  }
+
+  // The board this tab last had of this table, drawn as it was (read-only: nothing to play
+  // until the game master's page answers again).
+  paintLast() {
+    let last;
+    try {
+      last = JSON.parse(this.tabStore.get(LAST_BOARD).value ?? "null");
+    } catch {
+      return;
+    }
+    if (last?.table !== this.table || !isBoard(last.board) || !Number.isInteger(last.seq)) return;
+    const claim = typeof last.claim === "string" && Object.hasOwn(last.board.combatants, last.claim) ? last.claim : null;
+    this.view.render(last.board, claim, null, last.seq);
   }
 
   // --- the other players' phones --------------------------------------------------------------

@@ -592,7 +592,17 @@ export class LiveHost {
     }
     this.keep();
     this.sendBoards();
+    this.tellAttack(player);
     return this.show();
+  }
+
+  // The attack on the PJ `player` just claimed, while it is the last command (a phone back
+  // after a reload): told again, with its answers.
+  tellAttack(player) {
+    const attack = this.shown?.attack;
+    if (attack && player.claim === attack.target && this.plays.mode !== "off" && player.peer?.open) {
+      player.peer.send("attacked", { by: attack.by, action: attack.action });
+    }
   }
 
   // A player's PJ let go (« Changer », freed, handed to another phone): remembered as the
