@@ -177,6 +177,22 @@ def no_engine(player: Watched) -> None:
     expect(player.page.locator("html")).not_to_have_attribute("data-engine", "ready")
 
 
+#: The live table's protocol version (web/live/signal.js PROTOCOL).
+PROTOCOL = 3
+#: The messages that are plays: each carries its sequence number ``n``.
+PLAYS = {"act", "pass", "interrupt"}
+
+
+def raw(player: Watched, message: dict[str, Any], times: int = 1) -> None:
+    """What a player's page sends, as it is (with the protocol's version ``v`` unless given),
+    ``times`` in a row at once; a play without its sequence number ``n`` gets the page's
+    next one, each time (as the page's own plays do)."""
+    player.page.evaluate("""([message, times]) => {
+      const numbered = message.n === undefined && PLAYS.includes(message.t);
+      for (let i = 0; i < times; i++) riposteLive.raw(JSON.stringify(numbered ? { ...message, n: riposteLive.next() } : message));
+    }""".replace("PLAYS", json.dumps(sorted(PLAYS))), [{"v": PROTOCOL, **message}, times])
+
+
 def sent_boards(gm: Any) -> list[dict[str, Any]]:
     """Every players' board the game master's page sent, as it went on the wire."""
     texts = gm.evaluate("window.__sent")

@@ -211,14 +211,22 @@ def test_a_dropped_player_is_shown_at_once_and_pairs_again(fight: Watched, new_p
     gm.get_by_role("button", name="Plateau").click()
     expect(gm.locator("#live-bar-text")).to_have_text("1 joueur suivait la table (Aldric) : réinvitez-le.")
     # Re-pairing from the board: one scan each way (here the link and the pasted code). A
-    # new phone for Aldric (another profile: another certificate) takes the row of the old
-    # one: one row per player, no ghost.
+    # new phone for Aldric (another profile: another certificate) asks for Aldric, whose
+    # phone is away: the game master accepts; the old row stays, without its PJ, until the
+    # game master removes it.
     gm.locator("#live-bar").get_by_role("button", name="Réinviter").click()
     expect(gm.locator("#invite-link")).to_have_value(re.compile(r"#table="))
     again = join(new_phone, str(gm.locator("#invite-link").input_value()))
     paste(gm, again)
-    again.page.get_by_role("button", name="Je joue Aldric").click()
+    again.page.get_by_role("button", name="Je joue Aldric (demander au MJ)").click()
+    gm.locator("#live-waiting li", has_text="Le téléphone de Joueur 2 veut jouer Aldric (absent)").get_by_role(
+        "button", name="Accepter").click()
+    expect(again.page.locator("#live-mine-name")).to_have_text("Vous jouez Aldric.")
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — déconnecté", "Aldric — connecté"])
+    gm.get_by_role("button", name="Partie").click()
+    gm.get_by_role("button", name="Retirer Joueur 1 de la table").click()
     expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — connecté"])
+    gm.get_by_role("button", name="Plateau").click()
     expect(gm.locator("#live-bar-text")).to_have_text("Table en direct : 1 joueur connecté.")
     # The game master's page closes: the player's phone says so at once.
     gm.close()
@@ -234,13 +242,13 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
     page = player.page
     refusals = {
         "not json": "pas du JSON",
-        "too big": json.dumps({"v": 2, "t": "claim", "id": "x" * 1000}),
-        "shape": json.dumps({"v": 2, "t": "apply", "command": {"type": "end_round"}}),
-        "extra key": json.dumps({"v": 2, "t": "interrupt", "command": {"type": "end_round"}}),
+        "too big": json.dumps({"v": 3, "t": "claim", "id": "x" * 1000}),
+        "shape": json.dumps({"v": 3, "t": "apply", "command": {"type": "end_round"}}),
+        "extra key": json.dumps({"v": 3, "t": "interrupt", "command": {"type": "end_round"}}),
         "array": "[1, 2]",
-        "a PNJ": json.dumps({"v": 2, "t": "claim", "id": "orque"}),
-        "the prototype": json.dumps({"v": 2, "t": "claim", "id": "__proto__"}),
-        "no claim": json.dumps({"v": 2, "t": "interrupt"}),
+        "a PNJ": json.dumps({"v": 3, "t": "claim", "id": "orque"}),
+        "the prototype": json.dumps({"v": 3, "t": "claim", "id": "__proto__"}),
+        "no claim": json.dumps({"v": 3, "t": "interrupt", "n": 1}),
     }
     expected = {"not json": "message illisible", "too big": "message trop long", "shape": "message inattendu",
                 "extra key": "message inattendu", "array": "message inattendu", "a PNJ": "ce n'est pas un PJ",
@@ -251,8 +259,8 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
         page.evaluate("document.querySelector('#live-note').textContent = ''")
     page.get_by_role("button", name="Je joue Aldric").click()
     expect(page.locator("#live-mine")).to_have_text(re.compile("Vous jouez Aldric"))
-    for text, why in ((json.dumps({"v": 2, "t": "declare", "weapon": "epee", "die": 7}), "message inattendu"),
-                      (json.dumps({"v": 2, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord (R2.4)")):
+    for text, why in ((json.dumps({"v": 3, "t": "declare", "weapon": "epee", "die": 7}), "message inattendu"),
+                      (json.dumps({"v": 3, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord (R2.4)")):
         page.evaluate("(text) => riposteLive.raw(text)", text)
         expect(page.locator("#live-note")).to_contain_text(why)
     # A burst: past the rate, refused without being read.
@@ -264,15 +272,15 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
     expect(card(gm, "Orque").locator(".pi")).to_have_text("6 P.I.")
     expect(gm.locator("#live-players")).to_contain_text("Aldric — connecté")
     # Another version of the protocol: refused, and the player is told to update.
-    page.evaluate("(text) => riposteLive.raw(text)", json.dumps({"v": 3, "t": "interrupt"}))
+    page.evaluate("(text) => riposteLive.raw(text)", json.dumps({"v": 4, "t": "interrupt", "n": 2}))
     expect(page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
     fight.assert_clean()
 
 
 def test_a_damaged_or_newer_invitation_is_refused_without_python(new_phone: NewPhone, site_url: str) -> None:
-    damaged = new_phone(f"{site_url}#table=AgBAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
+    damaged = new_phone(f"{site_url}#table=AwBAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
     expect(damaged.page.locator("#live-state")).to_contain_text("incomplet ou abîmé")
-    newer = new_phone(f"{site_url}#table=AwBAlHuO", ready=False)
+    newer = new_phone(f"{site_url}#table=BABAlHuO", ready=False)
     expect(newer.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
     for player in (damaged, newer):
         no_engine(player)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from conftest import NewPhone, Shot, Watched
 from helpers import card
-from live import gm_phone, live_card, pair, players_mode, sent_boards
+from live import gm_phone, live_card, pair, players_mode, raw, sent_boards
 from playwright.sync_api import expect
 
 from tests.casts import CASTS
@@ -155,9 +155,6 @@ def test_what_a_player_may_not_do_is_refused_and_said_in_their_language(new_phon
     pi(gm, "Aldric", 11, [aldric])  # the round is on (and saved) before what follows
     saved = gm.evaluate("localStorage.getItem('riposte.encounter')")
 
-    def raw(player: Watched, message: dict[str, Any]) -> None:
-        player.page.evaluate("(text) => riposteLive.raw(text)", json.dumps({"v": 2, **message}))
-
     # Out of turn (Aldric acts first): the engine's reason, in the reader's language.
     raw(lyra, {"t": "act", "action": "se_deplacer", "options": {}})
     expect(lyra.page.locator("#live-note")).to_have_text(re.compile("^Refused by the GM: .*turn"))
@@ -216,8 +213,7 @@ def test_a_hidden_fighter_never_leaves_the_game_masters_phone(new_phone: NewPhon
     expect(aldric.page.locator("#live-play .targets")).not_to_contain_text("Gobelin")
     aldric.page.locator("#live-play").get_by_role("button", name="Cancel the choice").or_(
         aldric.page.locator("#live-play").get_by_role("button", name="Annuler le choix")).click()
-    aldric.page.evaluate("(text) => riposteLive.raw(text)",
-                         json.dumps({"v": 2, "t": "act", "action": "attaque_melee", "options": {"target": "gobelin"}}))
+    raw(aldric, {"t": "act", "action": "attaque_melee", "options": {"target": "gobelin"}})
     expect(aldric.page.locator("#live-note")).to_contain_text("ce combattant n'est pas sur votre plateau")
     # Revealed: on the players' phones at once.
     show = card(gm, "Gobelin").get_by_role("button", name="Montrer aux joueurs")

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 import { PART, Peer } from "../../web/live/peer.js";
+import { PROTOCOL } from "../../web/live/protocol.js";
 import { HEARTBEAT, SILENT } from "../../web/live/timing.js";
 
 // Two data channels joined to each other, and their connections: what one sends, the other
@@ -58,7 +59,7 @@ test("a message longer than a data channel takes arrives whole, in parts", async
   assert.equal(seen.messages[0].big, big);
   // A short one after it still goes whole.
   sender.send("ok", { what: "x" });
-  assert.deepEqual(seen.messages[1], { v: 2, t: "ok", what: "x" });
+  assert.deepEqual(seen.messages[1], { v: PROTOCOL, t: "ok", what: "x" });
   sender.end();
   receiver.end();
 });
@@ -74,7 +75,7 @@ test("a message longer than the far side accepts is dropped and said, not half r
   assert.equal(seen.messages.length, 0);
   assert.equal(seen.oversized, 2);
   sender.send("claim", { id: "brune" });
-  assert.deepEqual(seen.messages, [{ v: 2, t: "claim", id: "brune" }]);
+  assert.deepEqual(seen.messages, [{ v: PROTOCOL, t: "claim", id: "brune" }]);
   sender.end();
   receiver.end();
 });
@@ -107,7 +108,7 @@ test("silence is told and the connection kept; only its end ends it", async () =
   assert.ok(near.open);
   // It wakes: heard again at its first word.
   const event = new Event("message");
-  event.data = JSON.stringify({ v: 2, t: "hb" });
+  event.data = JSON.stringify({ v: PROTOCOL, t: "hb" });
   b.channel.dispatchEvent(event);
   assert.equal(seen.heard, 1);
   assert.equal(near.state, "open");

@@ -4,10 +4,10 @@
 // Run by `node --test tests/live/` (tests/test_live_codes.py runs it under pytest).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fromGm, fromMate, fromPlayer, Refused } from "../../web/live/protocol.js";
+import { fromGm, fromMate, fromPlayer, PROTOCOL, Refused } from "../../web/live/protocol.js";
 
 const FP = "ab".repeat(32);
-const say = (t, fields = {}) => JSON.stringify({ v: 2, t, ...fields });
+const say = (t, fields = {}) => JSON.stringify({ v: PROTOCOL, t, ...fields });
 const refused = (read, text) => {
   try {
     read(text);
@@ -19,7 +19,7 @@ const refused = (read, text) => {
 };
 
 test("a player may send proposals and the table's plumbing, and nothing else", () => {
-  assert.deepEqual(fromPlayer(say("declare", { die: 4 })), { v: 2, t: "declare", die: 4 });
+  assert.deepEqual(fromPlayer(say("declare", { die: 4 })), { v: PROTOCOL, t: "declare", die: 4 });
   assert.deepEqual(fromPlayer(say("declare", { die: 4, weapon: "epee" })).weapon, "epee");
   assert.equal(fromPlayer(say("claim", { id: null })).id, null);
   assert.deepEqual(fromPlayer(say("mates", { list: [FP] })).list, [FP]);
@@ -36,6 +36,15 @@ test("a player may send proposals and the table's plumbing, and nothing else", (
   assert.equal(refused(fromPlayer, "{"), "not_json");
   assert.equal(refused(fromPlayer, "[]"), "shape");
   assert.equal(refused(fromPlayer, say("__proto__")), "shape");
+});
+
+test("every play carries its sequence number", () => {
+  assert.equal(fromPlayer(say("act", { n: 3, action: "se_deplacer", options: {} })).n, 3);
+  assert.equal(fromPlayer(say("pass", { n: 1 })).n, 1);
+  assert.equal(fromPlayer(say("interrupt", { n: 2 })).n, 2);
+  assert.equal(refused(fromPlayer, say("act", { action: "se_deplacer", options: {} })), "shape", "a play without its number");
+  for (const n of [0, -1, 1.5, "2", null]) assert.equal(refused(fromPlayer, say("pass", { n })), "shape", String(n));
+  assert.equal(refused(fromPlayer, JSON.stringify({ v: PROTOCOL + 1, t: "pass", n: 1 })), "version");
 });
 
 test("a mate may only pass the game master's codes on", () => {

@@ -241,6 +241,16 @@ export class LiveGuestView {
     $("#live-note").textContent = text;
   }
 
+  // Who holds a PJ, in this page's language: « joué sur le téléphone de Lyra (absent) ».
+  holder({ n, was, away }) {
+    return t("liveHeldBy", holderName(n, was), away);
+  }
+
+  // A claim refused: « Aldric est déjà joué sur le téléphone de Lyra : le MJ peut le libérer. »
+  taken(name, { n, was, away }) {
+    return t("liveTaken", isolate(name), holderName(n, was), away);
+  }
+
   // An engine refusal, in this page's language (web/i18n.js).
   reason(error) {
     return refusal(error);
@@ -283,7 +293,9 @@ export class LiveGuestView {
   // The board the game master's engine computed, the player's own PJ, and what they may do.
   // `seq`: the board's number; an attack is answered on its own board only (the next
   // command ends that chance).
-  render(board, claim, mine = null, seq = 0) {
+  // `held`: the PJ other phones play, with who holds each (web/live/host.js holder): greyed
+  // with who holds it, or, for a phone away, a claim that goes to the game master.
+  render(board, claim, mine = null, seq = 0, held = {}) {
     if (this.attack && this.attack.seq < seq) this.attack = null;
     this.seq = seq;
     this.board = board;
@@ -293,8 +305,15 @@ export class LiveGuestView {
     const pjs = board.order.map((id) => board.combatants[id]).filter((f) => f.side === "pj" && !f.hors_combat);
     const me = claim && Object.hasOwn(board.combatants, claim) ? board.combatants[claim] : null;
     $("#live-claims").hidden = Boolean(me);
-    $("#live-claims").replaceChildren(...pjs.map((f) => h("button", { type: "button", class: "wide", dataset: { claim: f.id } },
-      t("liveClaim", isolate(f.name)))));
+    $("#live-claims").replaceChildren(...pjs.map((f) => {
+      const by = own(held, f.id);
+      if (!by) return h("button", { type: "button", class: "wide", dataset: { claim: f.id } }, t("liveClaim", isolate(f.name)));
+      const id = `held-${f.id}`;
+      return h("p", { class: "live-held" },
+        h("button", { type: "button", class: "wide", dataset: { claim: f.id }, disabled: !by.away, "aria-describedby": id },
+          t(by.away ? "liveClaimAway" : "liveClaim", isolate(f.name))),
+        h("small", { id, class: "reason" }, this.holder(by)));
+    }));
     $("#live-mine").hidden = !me;
     $("#live-mine-name").textContent = me ? t("livePlaying", isolate(me.name)) : "";
     // The start of a round: this PJ's weapon and die, with its breakdown (R1.3).
@@ -342,4 +361,9 @@ export class LiveGuestView {
     el.textContent = on ? t("liveYours", isolate(name)) : "";
     return on && !was;
   }
+}
+
+// A phone that holds a PJ, named by the PJ it played before, else by its number.
+function holderName(n, was) {
+  return was === null ? t("livePlayerN", n) : isolate(was);
 }

@@ -20,17 +20,22 @@
 //   fingerprint expected (the game master's, or the mate's the game master named).
 // - It contacts no server its own user did not choose: a STUN server an invitation asks
 //   for is used only once this phone's user agreed to it.
-import { t } from "../infra/i18n.js";
+import { own } from "../infra/dom.js";
+import { actionName, t } from "../infra/i18n.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { accept, answer, hasWebRtc, offer, randomId } from "./rtc.js";
 import { Peer } from "./peer.js";
-import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
+import { Keys } from "../infra/storage-keys.js";
+import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
-import { ANSWER_LATE, HANDOFF_WAIT, MATE_OFFER_LIFE, TAB_WAIT } from "./timing.js";
+import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, TAB_WAIT } from "./timing.js";
 import { LiveGuestView } from "./guest-view.js";
 
 const TABS = "riposte.live.players";
+// This tab's last board of the table it follows (sessionStorage: it lives as long as the
+// tab), painted at once when the page reloads, before any connection.
+const LAST_BOARD = "riposte.live.board";
 
 export class LiveGuest {
   constructor({ view, store, awake = keepAwake() }) {
@@ -50,17 +55,34 @@ export class LiveGuest {
     this.tab = randomId();
     this.late = null;
     this.pending = false; // a play of this phone waits for the game master's « Appliquer »
+    this.tabStore = new Keys(() => globalThis.sessionStorage);
     view.bind({
       claim: (id) => this.choose(id),
       declare: (fields) => this.gm?.send("declare", fields),
-      interrupt: () => this.gm?.send("interrupt"),
+      interrupt: () => this.play("interrupt", {}),
       scanned: (text) => this.scanned(text),
       // The players play their PJ (issue #24): only ever the PJ the game master says this
       // phone plays (the game master's page builds the command; the actor is never sent).
-      act: (action, options) => this.gm?.send("act", { action, options }),
-      answer: (action, options) => this.gm?.send("interrupt", { action, options }),
-      pass: () => this.gm?.send("pass"),
+      act: (action, options) => this.play("act", { action, options }),
+      answer: (action, options) => this.play("interrupt", { action, options }),
+      pass: () => this.play("pass", {}),
     });
+  }
+
+  // A play of this phone's PJ, sent with its sequence number; the same tap twice within
+  // DOUBLE_TAP is one.
+  play(type, fields) {
+    const key = JSON.stringify([type, fields]);
+    const now = performance.now();
+    if (this.tapped?.key === key && now - this.tapped.at < DOUBLE_TAP) return;
+    this.tapped = { key, at: now };
+    this.gm?.send(type, { ...fields, n: this.nextPlay() });
+  }
+
+  // The next play's sequence number: larger than every one this page sent before.
+  nextPlay() {
+    this.played = (this.played ?? 0) + 1;
+    return this.played;
   }
 
   start() {
@@ -109,6 +131,7 @@ export class LiveGuest {
     this.table = read.ice.fingerprint;
     const kept = this.kept();
     this.wanted = kept.claim;
+    if (!this.board) this.paintLast();
     // A reload of a page that already paired with this invitation: it is spent, a new one
     // is needed (the game master's « Réinviter »), read with the page's own scanner.
     if (kept.used.includes(read.invitation) && !this.gm?.open) {
@@ -242,7 +265,7 @@ export class LiveGuest {
     this.gm?.send("claim", { id });
     if (id === null && this.board) {
       this.claim = null;
-      this.view.render(this.board, null, null, this.seq);
+      this.view.render(this.board, null, null, this.seq, this.held);
     }
   }
 
@@ -265,10 +288,19 @@ export class LiveGuest {
         return this.view.showJournal(message.entries);
       case "attacked":
         return this.view.attacked(message.by, message.action);
+      case "undone":
+      case "redone":
+        return this.view.note(t(message.t === "undone" ? "liveUndone" : "liveRedone", message.action === null ? t("pass") : actionName(message.action)));
       case "refused":
         if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
         this.pending = false;
-        if (["taken", "not_pj"].includes(message.reason)) this.choose(null);
+        if (["taken", "not_pj", "claim_refused"].includes(message.reason)) {
+          // The claim did not go through: this phone keeps the PJ the game master says it
+          // plays (none, or the one it had), and says who holds the one it asked for.
+          this.wanted = this.claim;
+          this.keep({ claim: this.claim });
+          if (message.holder) return this.view.note(this.view.taken(own(this.board?.combatants ?? {}, message.pj)?.name ?? message.pj, message.holder));
+        }
         return this.view.note(t("liveRefused", message.reason === "engine" ? this.view.reason(message.error) : t(`liveWhy_${message.reason}`) ?? message.reason));
       case "ok":
         this.pending = message.what === "waiting"; // a play waiting for the game master's « Appliquer »
@@ -290,7 +322,7 @@ export class LiveGuest {
     }
   }
 
-  showBoard({ seq, claim, board, mine = null }) {
+  showBoard({ seq, claim, board, mine = null, held = {} }) {
     if (this.board && this.board.round !== board.round) this.view.note(""); // last round's word is spent
     // The game master freed the PJ this phone played: the player chooses again.
     if (this.claim && this.claim === this.wanted && claim === null) {
@@ -298,14 +330,30 @@ export class LiveGuest {
       this.keep({ claim: null });
     }
     this.board = board;
+    this.held = held;
     this.seq = seq;
     this.claim = claim && Object.hasOwn(board.combatants, claim) ? claim : null;
-    this.view.render(board, this.claim, mine, seq);
+    this.view.render(board, this.claim, mine, seq, held);
     const me = this.claim ? board.combatants[this.claim] : null;
     const turn = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(this.claim);
     if (this.view.yours(turn, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);
     performance.mark("riposte:live-board", { detail: seq });
     document.documentElement.dataset.liveSeq = String(seq);
+    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board }));
+  }
+
+  // The board this tab last had of this table, drawn as it was (read-only: nothing to play
+  // until the game master's page answers again).
+  paintLast() {
+    let last;
+    try {
+      last = JSON.parse(this.tabStore.get(LAST_BOARD).value ?? "null");
+    } catch {
+      return;
+    }
+    if (last?.table !== this.table || !isBoard(last.board) || !Number.isInteger(last.seq)) return;
+    const claim = typeof last.claim === "string" && Object.hasOwn(last.board.combatants, last.claim) ? last.claim : null;
+    this.view.render(last.board, claim, null, last.seq);
   }
 
   // --- the other players' phones --------------------------------------------------------------
@@ -378,7 +426,8 @@ export class LiveGuest {
     let message;
     try {
       message = fromMate(text);
-    } catch {
+    } catch (error) {
+      if (error instanceof Refused && error.reason === "version") this.view.note(t("liveMateUpdate"));
       return;
     }
     if (message.t === "gm-answer") {
@@ -493,6 +542,7 @@ export function startGuest(role, store, sheet) {
   if (role !== "guest") return handOff(view);
   const guest = new LiveGuest({ view, store });
   // For the tests (and a curious player at the console): what this page sends, raw.
-  window.riposteLive = Object.freeze({ raw: (text) => guest.gm?.sendText(text) });
+  // `next()`: the sequence number this page's next play would carry (and takes it).
+  window.riposteLive = Object.freeze({ raw: (text) => guest.gm?.sendText(text), next: () => guest.nextPlay() });
   return guest.start();
 }

@@ -15,6 +15,7 @@ export class LiveHostView {
     this.scan = null;
     this.reading = false; // an answer being taken: the camera waits
     this.paired = ""; // who the camera just paired, said with the next invitation
+    this.lines = { plays: [], asks: [] }; // the lines waiting for the game master (showWaiting, showAsks)
     for (const place of [$("#live-menu"), $("#live-bar")]) {
       place.addEventListener("click", (event) => {
         const button = event.target.closest("button");
@@ -31,7 +32,10 @@ export class LiveHostView {
     });
     $("#live-waiting").addEventListener("click", (event) => {
       const button = event.target.closest("button[data-decide]");
-      if (button) this.handlers.decide?.(Number(button.closest("li").dataset.id), button.dataset.decide === "apply");
+      if (!button) return;
+      const line = button.closest("li");
+      if (line.dataset.fp) this.handlers.decideClaim?.(line.dataset.fp, button.dataset.decide === "apply");
+      else this.handlers.decide?.(Number(line.dataset.id), button.dataset.decide === "apply");
     });
     this.dialog.addEventListener("click", (event) => {
       if (event.target.closest("#invite-copy")) this.copy();
@@ -55,8 +59,8 @@ export class LiveHostView {
   }
 
   // handlers: invite, reinvite, answer(text), scanned(text), pnjDetails(on), stun(value),
-  // acceptRequest(id), dismissRequest(id), remove(fp), free(fp), mute(fp, on), mode(mode),
-  // decide(id, yes).
+  // acceptRequest(id), dismissRequest(id), remove(fp), free(fp), mute(fp, on), refuseAll(fp), mode(mode),
+  // decide(id, yes), decideClaim(fp, yes).
   bind(handlers) {
     this.handlers = handlers;
   }
@@ -67,6 +71,7 @@ export class LiveHostView {
     if (what === "free") this.handlers.free?.(fp);
     else if (what === "mute") this.handlers.mute?.(fp, button.getAttribute("aria-pressed") !== "true");
     else if (what === "remove") this.handlers.remove?.(fp);
+    else if (what === "refuse-all") this.handlers.refuseAll?.(fp);
   }
 
   // The invitation dialog, with `link` (null while the offer is being made); `scan`: the
@@ -148,7 +153,8 @@ export class LiveHostView {
     $("#invite-scan").textContent = t("liveScan");
   }
 
-  // players: [{fp, label, state ("connecting", "connected", "silent", "away"), claim, muted}]
+  // players: [{fp, label, state ("connecting", "connected", "silent", "away"), claim, muted,
+  // waiting (something of theirs waits for the game master: « Refuser tout »)}]
   showPlayers(players) {
     $("#live-players").replaceChildren(...players.map((p) => {
       const name = isolate(p.label);
@@ -156,6 +162,8 @@ export class LiveHostView {
         h("span", { class: "live-dot", "aria-hidden": "true" }),
         h("span", { class: "live-who" }, name, " — ", t(`liveState_${p.state}`), p.muted ? ` · ${t("liveMuted")}` : ""),
         h("span", { class: "live-tools" },
+          p.waiting ? h("button", { type: "button", class: "small", dataset: { player: "refuse-all" }, "aria-label": t("liveRefuseAllFor", name) },
+            t("liveRefuseAll")) : null,
           p.claim ? h("button", { type: "button", class: "small", dataset: { player: "free" }, "aria-label": t("liveFreeFor", name) }, t("liveFree")) : null,
           h("button", { type: "button", class: "small", dataset: { player: "mute" }, "aria-pressed": String(p.muted), "aria-label": t("liveMuteFor", name) },
             t("liveMute")),
@@ -196,12 +204,28 @@ export class LiveHostView {
   // What the players played and the game master has to confirm, in the order it came:
   // « Brune : Parer → Orque 1 (5 P.I.) — Appliquer / Refuser », one line each.
   showWaiting(lines) {
+    this.lines.plays = lines;
+    this.drawWaiting();
+  }
+
+  // The claims of a PJ held by a phone away, each a line to accept or refuse: « Le
+  // téléphone de Lyra veut jouer Dorian (absent) — Accepter / Refuser ». asks: [{fp, text}].
+  showAsks(asks) {
+    this.lines.asks = asks;
+    this.drawWaiting();
+  }
+
+  drawWaiting() {
+    const { plays, asks } = this.lines;
     const list = $("#live-waiting");
-    list.hidden = lines.length === 0;
-    list.replaceChildren(...lines.map((line) => h("li", { dataset: { id: line.id } },
-      h("span", {}, line.text),
-      h("button", { type: "button", class: "small primary", dataset: { decide: "apply" }, "aria-label": t("liveApplyFor", line.text) }, t("liveApply")),
-      h("button", { type: "button", class: "small", dataset: { decide: "reject" }, "aria-label": t("liveRejectFor", line.text) }, t("liveReject")))));
+    list.hidden = plays.length + asks.length === 0;
+    const line = (data, text, yes, yesFor, no, noFor) => h("li", { dataset: data },
+      h("span", {}, text),
+      h("button", { type: "button", class: "small primary", dataset: { decide: "apply" }, "aria-label": yesFor }, yes),
+      h("button", { type: "button", class: "small", dataset: { decide: "reject" }, "aria-label": noFor }, no));
+    list.replaceChildren(
+      ...asks.map((a) => line({ fp: a.fp }, a.text, t("liveRequestAccept"), t("liveClaimAcceptFor", a.text), t("liveReject"), t("liveRejectFor", a.text))),
+      ...plays.map((p) => line({ id: p.id }, p.text, t("liveApply"), t("liveApplyFor", p.text), t("liveReject"), t("liveRejectFor", p.text))));
   }
 
   showStun(value) {

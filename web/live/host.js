@@ -62,7 +62,7 @@ export class LiveHost {
     this.stun = store.liveStun(validStun);
     this.seq = 0;
     this.plays = new Plays({ session, run, view, mode: kept.mode, seen: (id) => this.seen(id),
-      tell: (p, type, fields) => p.peer?.send(type, fields),
+      tell: (p, type, fields) => p.peer?.send(type, fields), changed: () => this.show(),
       refuse: (p, reason, error) => this.refuse(p, reason, error) });
     this.journalTimer = null;
     // Players away are looked for again, and mates not yet connected asked again, now and then.
@@ -89,11 +89,13 @@ export class LiveHost {
         this.refresh();
       },
       decide: (id, yes) => this.plays.decide(id, yes),
+      decideClaim: (fp, yes) => this.decideClaim(fp, yes),
+      refuseAll: (fp) => this.refuseAll(fp),
     });
     view.showMode(this.plays.mode);
     view.showStun(this.stun);
     view.showPnjDetails(this.pnjDetails);
-    session.on("change", (board) => this.changed(board));
+    session.on("change", (board, answer) => this.changed(board, answer));
     session.on("words", () => this.show());
     // An answer link opened in another tab of this origin (the camera app): taken here.
     if (typeof BroadcastChannel === "function") {
@@ -121,7 +123,7 @@ export class LiveHost {
   // `kept`: known from storage (it followed this table before this page loaded).
   player({ fp, number, claim = null, muted = false, name = null }, kept = false) {
     return { fp, number, claim, muted, name, state: "away", peer: null, rate: rateLimit(), throttled: false, mates: [],
-      dismissed: null, relayAt: 0, known: kept };
+      dismissed: null, relayAt: 0, known: kept, asks: null, was: null, played: 0 };
   }
 
   keep() {
@@ -264,9 +266,10 @@ export class LiveHost {
         player.state = "connected";
         player.known = true;
         player.relayAt = 0;
+        player.played = 0; // the plays' sequence numbers of this connection
         this.keep();
         this.status.announce(t("livePlayerJoined", this.label(player)));
-        if (this.shown) this.sendBoard(player);
+        if (this.shown) this.sendBoards();
         else this.refresh();
         this.pushJournal();
         this.show();
@@ -294,6 +297,7 @@ export class LiveHost {
         if (!player.known) this.players.delete(player.fp);
         else if (was !== "connecting") this.status.announce(t("livePlayerLost", this.label(player)));
         this.dropRequests(player);
+        this.sendBoards(); // its PJ is now held by a phone away
         this.show();
         this.knit();
       });
@@ -366,7 +370,7 @@ export class LiveHost {
 
   // --- what the players see ----------------------------------------------------------------
 
-  changed(board) {
+  changed(board, answer) {
     if (!board) return;
     // A proposal is for one round: kept until a later one has started (an undone start
     // of round shows it again), then dropped.
@@ -379,9 +383,23 @@ export class LiveHost {
       return f && !interruptionRefused(f);
     });
     this.plays.changed(board);
+    this.undoneSaid(answer);
     this.refresh(true);
     this.pushJournal();
     this.show();
+  }
+
+  // The game master's undo (or redo) of a player's play, said on the phone of the player
+  // who plays that PJ: the engine's answer names the command undo took back (`undone`) or
+  // redo did again (`redone`).
+  undoneSaid(answer) {
+    for (const type of ["undone", "redone"]) {
+      const command = answer?.[type];
+      if (!command?.by_player) continue;
+      for (const p of this.players.values()) {
+        if (p.claim === command.actor && p.peer?.open) p.peer.send(type, { action: command.type === "pass" ? null : command.action });
+      }
+    }
   }
 
   // The players' board as the engine makes it (engine/players.py: D26, D4, the PNJ's values
@@ -405,7 +423,7 @@ export class LiveHost {
     const { mine, catalogue, ...board } = answer.board;
     this.shown = { board, mine, catalogue, attack: answer.attack };
     this.seq += 1;
-    for (const player of this.players.values()) if (player.peer?.open) this.sendBoard(player);
+    this.sendBoards();
     this.emit("players", board);
     const attack = changed ? this.shown.attack : null;
     const target = attack && [...this.players.values()].find((p) => p.claim === attack.target && p.peer?.open);
@@ -420,12 +438,36 @@ export class LiveHost {
 
   // The players' board, with what this player's phone needs to play its own PJ: the
   // engine's `mine` for it, a PJ the players see.
+  // `held`: the PJ other phones play, each with who holds it (`holder`), so that this
+  // phone's list greys them (or, for a phone away, offers to ask the game master).
   sendBoard(player) {
-    if (!this.shown) return;
+    if (!this.shown || !player.peer?.open) return;
     const { board, mine, catalogue } = this.shown;
     const claim = player.claim && Object.hasOwn(mine, player.claim) ? player.claim : null;
     const its = claim && this.plays.mode !== "off" ? { ...mine[claim], catalogue } : null;
-    player.peer.send("board", { seq: this.seq, claim, board, ...(its ? { mine: its } : {}) });
+    const held = {};
+    for (const p of this.players.values()) {
+      if (p !== player && p.claim && Object.hasOwn(mine, p.claim)) held[p.claim] = this.holder(p);
+    }
+    player.peer.send("board", { seq: this.seq, claim, board, held, ...(its ? { mine: its } : {}) });
+  }
+
+  sendBoards() {
+    for (const player of this.players.values()) this.sendBoard(player);
+  }
+
+  // Who holds a PJ, as a player's phone words it: the holder's number on the table, the
+  // PJ its phone played before (a name on the players' board), and whether it is away.
+  holder(p) {
+    const was = p.was && this.seen(p.was) ? this.seen(p.was).name : null;
+    return { n: p.number, was, away: p.state === "away" };
+  }
+
+  // A phone as the game master's page names it in a sentence: by the PJ it plays, else
+  // by the one it played before, else by its number.
+  phoneName(player) {
+    const f = player.claim ? this.fighter(player.claim) : player.was && this.fighter(player.was);
+    return f ? f.name : t("livePlayerN", player.number);
   }
 
   // The journal as the players may see it (engine/journal.py, D26): its last entries, to
@@ -444,9 +486,9 @@ export class LiveHost {
   // A refusal told to the player: `reason` a key of the live table's words (liveWhy_…), or
   // "engine" with the engine's `error` ({code, key, params, message}), worded on the
   // player's phone in its own language.
-  refuse(player, reason, error = null) {
+  refuse(player, reason, error = null, fields = {}) {
     player.peer?.send("refused", error ? { reason, error: { code: error.code, key: error.key ?? null, params: error.params ?? {},
-      message: error.reason ?? error.message ?? "" } } : { reason });
+      message: error.reason ?? error.message ?? "" } } : { reason, ...fields });
   }
 
   // A player by the PJ it plays, else by its number; before the engine's first board (this
@@ -465,8 +507,11 @@ export class LiveHost {
 
   show() {
     const players = [...this.players.values()].sort((a, b) => a.number - b.number);
-    this.view.showPlayers(players.map((p) => ({ fp: p.fp, label: this.label(p), state: p.state, claim: p.claim, muted: p.muted })));
+    this.view.showPlayers(players.map((p) => ({ fp: p.fp, label: this.label(p), state: p.state, claim: p.claim, muted: p.muted,
+      waiting: this.waitingOf(p) })));
     this.view.showRequests(this.requests.map((id) => ({ id, name: this.fighter(id)?.name ?? id })));
+    this.view.showAsks(players.filter((p) => p.asks && this.fighter(p.asks))
+      .map((p) => ({ fp: p.fp, text: t("liveClaimAsk", isolate(this.phoneName(p)), isolate(this.fighter(p.asks).name)) })));
     if (players.some((p) => p.peer?.open)) this.awake.on();
     else this.awake.off();
   }
@@ -486,7 +531,15 @@ export class LiveHost {
     try {
       message = fromPlayer(text);
     } catch (error) {
-      return this.refuse(player, error instanceof Refused ? error.reason : "shape");
+      const reason = error instanceof Refused ? error.reason : "shape";
+      if (reason === "version") this.status.message(t("livePlayerVersion", this.label(player)));
+      return this.refuse(player, reason);
+    }
+    if (Object.hasOwn(message, "n")) {
+      // A play replayed, or older than one already heard on this connection: refused
+      // before anything reads it (the game master's engine judges each play once).
+      if (message.n <= player.played) return this.refuse(player, "replayed");
+      player.played = message.n;
     }
     switch (message.t) {
       case "bye":
@@ -512,24 +565,78 @@ export class LiveHost {
     }
   }
 
+  // A PJ belongs to the phone that claimed it until that phone lets it go or the game
+  // master frees it: a claim of a PJ another phone holds is refused with who holds it
+  // when that phone follows, and goes to the game master as a line to accept when it is
+  // away (it may be asleep, or this player's own phone under a new certificate).
   async claim(player, id) {
     if (id !== null && !this.shown) await this.refresh(); // a phone back before anyone saw the board
+    player.asks = null;
     if (id === null) {
       if (player.claim) this.status.announce(t("livePlayerReleased", this.label(player)));
-      player.claim = null;
+      this.letGo(player);
     } else {
       const f = this.fighter(id);
       if (!f || !this.shown || !Object.hasOwn(this.shown.mine, id)) return this.refuse(player, "not_pj"); // a PJ the players see
       const holder = [...this.players.values()].find((p) => p !== player && p.claim === id);
-      if (holder && holder.state !== "away") return this.refuse(player, "taken");
-      // A row away with that PJ is this player on an earlier phone's identity (a private
-      // window, a new certificate): one row per player, the old one goes.
-      if (holder) this.players.delete(holder.fp);
+      if (holder && holder.state !== "away") return this.refuse(player, "taken", null, { pj: id, holder: this.holder(holder) });
+      if (holder) {
+        player.asks = id;
+        this.status.announce(t("liveClaimAsk", isolate(this.phoneName(player)), isolate(f.name)));
+        this.show();
+        return player.peer.send("ok", { what: "claimAsked" });
+      }
+      this.letGo(player);
       player.claim = id;
       this.status.announce(t("livePlayerClaimed", f.name));
     }
     this.keep();
-    this.sendBoard(player);
+    this.sendBoards();
+    this.tellAttack(player);
+    return this.show();
+  }
+
+  // The attack on the PJ `player` just claimed, while it is the last command (a phone back
+  // after a reload): told again, with its answers.
+  tellAttack(player) {
+    const attack = this.shown?.attack;
+    if (attack && player.claim === attack.target && this.plays.mode !== "off" && player.peer?.open) {
+      player.peer.send("attacked", { by: attack.by, action: attack.action });
+    }
+  }
+
+  // A player's PJ let go (« Changer », freed, handed to another phone): remembered as the
+  // one its phone played before, to name that phone.
+  letGo(player) {
+    if (player.claim) player.was = player.claim;
+    player.claim = null;
+  }
+
+  // The game master's answer to a claim of a PJ held by a phone away: accepted, the PJ
+  // goes to the asking phone and the phone away keeps its row, without a PJ (told who
+  // holds it when it comes back); refused, the asking phone is told.
+  decideClaim(fp, yes) {
+    const player = this.players.get(fp);
+    const id = player?.asks;
+    if (!id) return undefined;
+    player.asks = null;
+    const f = this.fighter(id);
+    if (!yes || !f || !player.peer?.open) {
+      this.show();
+      return this.refuse(player, "claim_refused");
+    }
+    for (const holder of this.players.values()) {
+      if (holder !== player && holder.claim === id) {
+        this.dropRequests(holder);
+        this.letGo(holder);
+      }
+    }
+    this.dropRequests(player);
+    this.letGo(player);
+    player.claim = id;
+    this.status.announce(t("liveClaimGiven", isolate(f.name), isolate(this.phoneName(player))));
+    this.keep();
+    this.sendBoards();
     return this.show();
   }
 
@@ -605,6 +712,7 @@ export class LiveHost {
   }
 
   dropRequests(player) {
+    player.asks = null;
     this.plays.drop(player);
     const others = [...this.players.values()].filter((p) => p !== player && p.peer?.open).map((p) => p.claim);
     this.requests = this.requests.filter((id) => id !== player.claim || others.includes(id));
@@ -619,10 +727,28 @@ export class LiveHost {
     if (!player) return;
     this.players.delete(fp);
     player.peer?.send("removed");
+    if (player.claim) this.sendBoards(); // its PJ is free
     player.peer?.end();
     this.dropRequests(player);
     this.status.announce(t("livePlayerRemoved", this.label(player)));
     this.keep();
+    this.show();
+  }
+
+  // Whether `player` has anything waiting for the game master: a play, an interruption
+  // request, a claim.
+  waitingOf(player) {
+    return Boolean(this.plays.of(player) || player.asks || (player.claim && this.requests.includes(player.claim)));
+  }
+
+  // « Refuser tout »: everything `fp`'s player has waiting is refused, and the player told.
+  refuseAll(fp) {
+    const player = this.players.get(fp);
+    if (!player) return;
+    const line = this.plays.of(player);
+    if (line) this.plays.decide(line.id, false);
+    if (player.claim && this.requests.includes(player.claim)) this.dismissRequest(player.claim);
+    if (player.asks) this.decideClaim(fp, false);
     this.show();
   }
 
@@ -632,9 +758,9 @@ export class LiveHost {
     if (!player?.claim) return;
     this.dropRequests(player);
     this.status.announce(t("livePlayerReleased", this.label(player)));
-    player.claim = null;
+    this.letGo(player);
     this.keep();
-    if (player.peer?.open) this.sendBoard(player);
+    this.sendBoards();
     this.show();
   }
 

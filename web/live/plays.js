@@ -2,8 +2,9 @@
 // phone sends (an action on its PJ's turn, an answer to an attack on it, an interruption,
 // a pass) becomes the same command the game master would have sent, for the PJ the player
 // plays and no other, checked by the engine first; then, as the game master chose
-// (« Les joueurs jouent leur PJ »): refused (« non »), waiting in order for the game master's
-// « Appliquer » (« avec confirmation », the default), or applied at once (« aussitôt »; the
+// (« Les joueurs jouent leur PJ »): refused (« non »), waiting for the game master's
+// « Appliquer », at most one line per player (« avec confirmation », the default), or
+// applied at once (« aussitôt »; the
 // game master can undo as usual). An interruption that answers no attack on the PJ always
 // waits for the game master (D16: the game master rules when one is allowed). What was
 // decided is told to the player: applied, or refused with the engine's reason in the
@@ -19,7 +20,9 @@ export class Plays {
   // the engine's answer; view: LiveHostView; tell(player, type, fields): a message to a
   // player's phone; refuse(player, reason, error): a refusal told to it; seen(id): the
   // fighter on the players' board, null for one not there.
-  constructor({ session, run, view, tell, refuse, seen, mode = DEFAULT_MODE }) {
+  // changed(): the waiting lines changed (the players' list says who has one).
+  constructor({ session, run, view, tell, refuse, seen, mode = DEFAULT_MODE, changed = () => {} }) {
+    this.changedLines = changed;
     this.session = session;
     this.seen = seen;
     this.run = run;
@@ -27,8 +30,12 @@ export class Plays {
     this.tell = tell;
     this.refuse = refuse;
     this.mode = MODES.includes(mode) ? mode : DEFAULT_MODE;
-    this.waiting = []; // {id, player, command, label}: in the order they came
+    this.waiting = []; // {id, player, command, label}: at most one per player, in the order they came
     this.next = 1;
+    // player → {key, id}: the play of that player being judged, waiting or applied now
+    // (its command as JSON): an identical one meanwhile is the same tap, and one judged
+    // after a newer one came is dropped (the latest counts).
+    this.latest = new Map();
     this.attack = null; // {attacker, target, action}: the last command, when it attacked
   }
 
@@ -43,7 +50,9 @@ export class Plays {
     return this.attack;
   }
 
-  // A player's act, interrupt (with its action) or pass, for `f`, the PJ it plays.
+  // A player's act, interrupt (with its action) or pass, for `f`, the PJ it plays. At most
+  // one line per player waits: a newer play replaces it; the same play again while the
+  // first is judged, waits or is being applied is that one (a double tap, a flood).
   async hear(player, f, message, label) {
     if (this.mode === "off") return this.refuse(player, "players_off");
     const command = this.command(f, message);
@@ -54,12 +63,22 @@ export class Plays {
     }
     const answers = command.type === "interrupt" && this.attack?.target === f.id;
     if (answers) command.against = this.attack.attacker;
+    const key = JSON.stringify(command);
+    if (this.latest.get(player)?.key === key) return undefined;
+    const id = this.next++;
+    this.latest.set(player, { key, id });
     const checked = await this.session.call({ op: "check", command });
-    if (!checked.ok) return this.refuse(player, "engine", checked.error);
+    if (this.latest.get(player)?.id !== id) return undefined; // a newer play of this player came meanwhile
+    if (!checked.ok) {
+      this.latest.delete(player);
+      return this.refuse(player, "engine", checked.error);
+    }
     // On the PJ's turn, or in answer to an attack on it, as the game master chose; any
     // other interruption waits for the game master (D16).
-    if (this.mode === "auto" && (command.type !== "interrupt" || answers)) return this.apply({ player, command });
-    this.waiting.push({ id: this.next++, player, command, label });
+    const item = { id, player, command, label };
+    this.waiting = this.waiting.filter((w) => w.player !== player);
+    if (this.mode === "auto" && (command.type !== "interrupt" || answers)) return this.apply(item);
+    this.waiting.push(item);
     this.show();
     return this.tell(player, "ok", { what: "waiting" });
   }
@@ -82,6 +101,7 @@ export class Plays {
     this.waiting = this.waiting.filter((w) => w !== item);
     this.show();
     const answer = await this.run(item.command);
+    this.done(item);
     if (answer?.ok) this.tell(item.player, "ok", { what: "applied" });
     else this.refuse(item.player, "engine", answer?.error ?? null);
   }
@@ -92,8 +112,19 @@ export class Plays {
     if (!item) return undefined;
     if (yes) return this.apply(item);
     this.waiting = this.waiting.filter((w) => w !== item);
+    this.done(item);
     this.show();
     return this.refuse(item.player, "gm_refused");
+  }
+
+  // A play answered: the same play again is a new one.
+  done(item) {
+    if (this.latest.get(item.player)?.id === item.id) this.latest.delete(item.player);
+  }
+
+  // The waiting line of `player`, if any.
+  of(player) {
+    return this.waiting.find((w) => w.player === player) ?? null;
   }
 
   setMode(mode) {
@@ -102,6 +133,7 @@ export class Plays {
     if (mode === "off") {
       for (const item of this.waiting) this.refuse(item.player, "players_off");
       this.waiting = [];
+      this.latest.clear();
     }
     this.show();
   }
@@ -109,11 +141,13 @@ export class Plays {
   // A player gone or muted: its waiting lines go.
   drop(player) {
     this.waiting = this.waiting.filter((w) => w.player !== player);
+    this.latest.delete(player);
     this.show();
   }
 
   show() {
     this.view.showWaiting(this.waiting.map((w) => ({ id: w.id, text: w.label(w.command) })));
+    this.changedLines();
   }
 }
 

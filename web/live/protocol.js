@@ -42,6 +42,14 @@ const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) 
 // actions, the catalogue.
 const MINE = (m) => m === null || (m !== null && typeof m === "object" && m.actions !== null && typeof m.actions === "object"
   && Array.isArray(m.likely) && Array.isArray(m.never) && m.catalogue !== null && typeof m.catalogue === "object");
+// Who holds a PJ (web/live/host.js holder): the holder's number on the table, the PJ its
+// phone played before, whether it is away.
+const HOLDER = (x) => x !== null && typeof x === "object" && !Array.isArray(x) && Object.keys(x).length === 3
+  && Number.isInteger(x.n) && (x.was === null || (typeof x.was === "string" && x.was.length <= 200)) && typeof x.away === "boolean";
+const HELD = (m) => m !== null && typeof m === "object" && !Array.isArray(m) && Object.keys(m).length <= 64
+  && Object.keys(m).every(ID) && Object.values(m).every(HOLDER);
+// A play's sequence number: each play a phone sends carries the next (web/live/guest.js).
+const N = (n) => Number.isSafeInteger(n) && n >= 1;
 const DIE = (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6);
 
 // Each type's fields: required ones, and `optional` ones that may be left out.
@@ -52,9 +60,11 @@ const FROM_PLAYER = {
   declare: { die: DIE, optional: { weapon: (w) => w === null || ID(w) } },
   // Without an action: a request (the players propose, issue #15); with one: the PJ's
   // interruption, as an answer or a request (they play, issue #24).
-  interrupt: { optional: { action: ID, options: OPTIONS } },
-  act: { action: ID, options: OPTIONS },
-  pass: {},
+  // Each play carries its sequence number `n`, larger than the last one this connection
+  // carried: a replayed or reordered play is refused before anything reads it.
+  interrupt: { n: N, optional: { action: ID, options: OPTIONS } },
+  act: { n: N, action: ID, options: OPTIONS },
+  pass: { n: N },
   bye: {},
   mates: { list: (l) => Array.isArray(l) && l.length <= MAX_MATES && l.every(FINGERPRINT) },
   "mate-offer": { peer: FINGERPRINT, code: CODE },
@@ -64,10 +74,13 @@ const FROM_PLAYER = {
 
 const FROM_GM = {
   hb: {},
-  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard, optional: { mine: MINE } },
+  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard, optional: { mine: MINE, held: HELD } },
   journal: { entries: Array.isArray },
   attacked: { by: ID, action: ID },
-  refused: { reason: ID, optional: { error: ERROR } },
+  // The game master undid (or did again) this player's play: its action, null for a pass.
+  undone: { action: (a) => a === null || ID(a) },
+  redone: { action: (a) => a === null || ID(a) },
+  refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER } },
   ok: { what: ID },
   removed: {},
   "mate-open": { peer: FINGERPRINT },

@@ -45,5 +45,8 @@ export const TAB_WAIT = 600;
 // How long the game master's tab (maybe in the background) may take to say it took an
 // answer handed over by the camera app's tab.
 export const HANDOFF_WAIT = 5000;
+// Two identical taps of a player's play closer than this are one (as on the board): a
+// finger's time, not the table's rhythm.
+export const DOUBLE_TAP = 400;
 // Between two looks at the camera's picture for a QR code.
 export const SCAN_EVERY = 250;

@@ -1,0 +1,230 @@
+"""A fair table (issue #43): no PJ taken behind the game master's back, no player able to
+drown the game master's screen, every phone told what happened to its play. A game master
+and players in separate contexts of one headless Chromium, connected for real (WebRTC
+between contexts, no STUN).
+
+A phone away is every connection of its page closed (live.py ``KEEP_CONNECTIONS``), as
+WebRTC closes them after a long sleep; it comes back with one scan each way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from conftest import NewPhone, Watched
+from helpers import card
+from live import PROTOCOL, answering, connected, gm_phone, invitation, live_card, pair, raw, show_answer
+from playwright.sync_api import expect
+from test_live_plays import FIGHT, pi, play, set_mode, start
+
+
+def claims(player: Watched) -> Any:
+    return player.page.locator("#live-claims")
+
+
+def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    # Held by a phone that follows: greyed on the others' list, with who holds it.
+    lyra.page.get_by_role("button", name="Changer").click()
+    held = claims(lyra).get_by_role("button", name="Je joue Aldric")
+    expect(held).to_be_disabled()
+    expect(claims(lyra)).to_contain_text("Joué sur le téléphone de Joueur 1.")
+    lyra.page.get_by_role("button", name="Je joue Lyra").click()
+    expect(lyra.page.locator("#live-mine-name")).to_have_text("Vous jouez Lyra.")
+
+    # Aldric's phone is away (WebRTC gave up): Lyra asks for Aldric with the ordinary
+    # buttons; it goes to the game master, whose list keeps every row.
+    aldric.page.evaluate("() => window.__connections.forEach((c) => c.close())")
+    expect(aldric.page.locator("#live-state")).to_have_text(re.compile("^Déconnecté de la table"))
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — déconnecté", "Lyra — connecté"])
+    lyra.page.get_by_role("button", name="Changer").click()
+    expect(claims(lyra)).to_contain_text("Joué sur le téléphone de Joueur 1, absent.")
+    claims(lyra).get_by_role("button", name="Je joue Aldric (demander au MJ)").click()
+    expect(lyra.page.locator("#live-note")).to_have_text("Demandé au MJ : le téléphone qui joue ce personnage est absent.")
+    expect(lyra.page.locator("#live-mine")).to_be_hidden()
+    gm.get_by_role("button", name="Plateau").click()
+    line = gm.locator("#live-waiting li")
+    expect(line).to_have_count(1)
+    expect(line.locator("span")).to_have_text("Le téléphone de Lyra veut jouer Aldric (absent)")
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — déconnecté", "Joueur 2 — connecté"])
+    # Refused: told; asked again and accepted: Lyra's phone plays Aldric, the row of the
+    # phone away stays, without its PJ.
+    gm.get_by_role("button", name="Plateau").click()
+    line.get_by_role("button", name="Refuser").click()
+    expect(lyra.page.locator("#live-note")).to_have_text("Refusé par le MJ : le MJ laisse ce personnage à son téléphone.")
+    expect(line).to_have_count(0)
+    claims(lyra).get_by_role("button", name="Je joue Aldric (demander au MJ)").click()
+    line.get_by_role("button", name="Accepter").click()
+    expect(lyra.page.locator("#live-mine-name")).to_have_text("Vous jouez Aldric.")
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — déconnecté", "Aldric — connecté"])
+
+    # Aldric's phone comes back (one scan each way): told who holds its PJ, greyed.
+    gm.get_by_role("button", name="Plateau").click()
+    gm.locator("#live-bar").get_by_role("button", name="Réinviter").click()
+    aldric.page.goto(invitation(gm))
+    answering(aldric)
+    show_answer(gm, aldric)
+    connected(aldric)
+    expect(aldric.page.locator("#live-note")).to_have_text("Aldric est déjà joué sur le téléphone de Lyra : le MJ peut le libérer.")
+    expect(claims(aldric).get_by_role("button", name="Je joue Aldric")).to_be_disabled()
+    expect(aldric.page.locator("#live-mine")).to_be_hidden()
+    gm.keyboard.press("Escape")
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — connecté", "Aldric — connecté"])
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def notes(player: Watched) -> None:
+    """Every note the player's page says is kept in ``window.__notes``."""
+    player.page.evaluate("""() => { window.__notes = [];
+      new MutationObserver(() => window.__notes.push(document.querySelector('#live-note').textContent))
+        .observe(document.querySelector('#live-note'), { childList: true, characterData: true, subtree: true }); }""")
+
+
+def test_at_most_one_waiting_line_per_player(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    gm.get_by_role("button", name="Plateau").click()
+    start(gm, {"Aldric": aldric, "Lyra": lyra})
+    pi(gm, "Aldric", 11, [aldric])
+    lines = gm.locator("#live-waiting li")
+    # A play, then another: the game master sees the latest only.
+    play(aldric, "Se déplacer").click()
+    expect(lines).to_have_text([re.compile("^Aldric : Se déplacer")])
+    play(aldric, "Attaquer").click()
+    aldric.page.locator("#live-play").get_by_role("button", name="Orque").click()
+    expect(lines).to_have_text([re.compile("^Aldric : Attaque au corps à corps → Orque")])
+    # 25 identical requests: one line.
+    raw(aldric, {"t": "act", "action": "se_deplacer", "options": {}}, times=25)
+    expect(lines).to_have_text([re.compile("^Aldric : Se déplacer")])
+    # « Refuser tout » for that player: nothing of theirs waits, and they are told.
+    gm.get_by_role("button", name="Partie").click()
+    gm.get_by_role("button", name="Refuser tout ce qu'attend Aldric").click()
+    expect(lines).to_have_count(0)
+    expect(aldric.page.locator("#live-note")).to_have_text("Refusé par le MJ : le MJ ne l'a pas appliqué.")
+    expect(gm.get_by_role("button", name="Refuser tout ce qu'attend Aldric")).to_have_count(0)
+    # Applied at once: an honest double tap is one move, « Fait. » and nothing after it.
+    set_mode(gm, "auto")
+    notes(aldric)
+    play(aldric, "Se déplacer").dblclick()
+    pi(gm, "Aldric", 6, [aldric, lyra])  # R3.2: simple, 5
+    expect(aldric.page.locator("#live-note")).to_have_text("Fait.")
+    raw(aldric, {"t": "act", "action": "nope", "options": {}})  # refused, said after whatever came before
+    expect(aldric.page.locator("#live-note")).to_have_text("Refusé par le MJ : message inattendu.")
+    assert aldric.page.evaluate("window.__notes.filter(Boolean)")[:-1] == ["Fait."]
+    expect(card(gm, "Aldric").locator(".pi")).to_have_text("6 P.I.")
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def test_the_game_masters_undo_of_a_play_is_said_on_that_phone(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    set_mode(gm, "auto")
+    start(gm, {"Aldric": aldric, "Lyra": lyra})
+    pi(gm, "Aldric", 11, [aldric])
+    play(aldric, "Se déplacer").click()
+    expect(aldric.page.locator("#live-note")).to_have_text("Fait.")
+    pi(gm, "Aldric", 6, [aldric, lyra])  # R3.2: simple, 5
+    # Undone by the game master: said on Aldric's phone, « Fait. » gone; Lyra's says nothing.
+    gm.locator("#undo").click()
+    pi(gm, "Aldric", 11, [aldric, lyra])
+    expect(aldric.page.locator("#live-note")).to_have_text("Le MJ a annulé : Se déplacer")
+    gm.locator("#redo").click()
+    pi(gm, "Aldric", 6, [aldric, lyra])
+    expect(aldric.page.locator("#live-note")).to_have_text("Le MJ a rétabli : Se déplacer")
+    # The game master's undo of its own command is not said on a player's phone.
+    card(gm, "Orque").get_by_role("button", name="Passer").click()
+    expect(card(gm, "Orque")).to_contain_text("a passé")
+    gm.locator("#undo").click()
+    expect(card(gm, "Orque")).not_to_contain_text("a passé")
+    expect(aldric.page.locator("#live-note")).to_have_text("Le MJ a rétabli : Se déplacer")
+    expect(lyra.page.locator("#live-note")).to_have_text("")
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def test_a_replayed_or_reordered_play_is_refused_before_the_engine(new_phone: NewPhone) -> None:
+    """Aldric 11 P.I. (his die 6) and Gobelin 4 (⌊4/2⌋ + 0 + 1 + 1, R1.3): Aldric moves twice
+    before Gobelin acts, so the rules would take a replayed move."""
+    gm_watched = gm_phone(new_phone, [FIGHT[0], FIGHT[3]])
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    set_mode(gm, "auto")
+    aldric.page.locator("#live-die").fill("6")
+    aldric.page.locator("#live-send").click()
+    gm.get_by_role("button", name="Initiative").click()
+    gm.locator("li.declaration", has_text="Gobelin").locator("input").fill("1")
+    expect(gm.locator("li.declaration", has_text="Aldric").locator("input")).to_have_value("6")
+    gm.get_by_role("button", name="Commencer le tour").click()
+    pi(gm, "Aldric", 11, [aldric])
+    n = aldric.page.evaluate("riposteLive.next()")
+    move = {"t": "act", "action": "se_deplacer", "options": {}, "n": n}
+    raw(aldric, move)
+    expect(aldric.page.locator("#live-note")).to_have_text("Fait.")
+    pi(gm, "Aldric", 6, [aldric])  # R3.2: simple, 5; Aldric still acts (6 > 4)
+    # The same message again: refused before the engine, and said.
+    raw(aldric, move)
+    expect(aldric.page.locator("#live-note")).to_have_text(
+        "Refusé par le MJ : ce message a déjà été reçu, ou arrive après un plus récent : il est ignoré.")
+    # Out of order: a play older than one heard already.
+    aldric.page.evaluate("document.querySelector('#live-note').textContent = ''")
+    raw(aldric, {**move, "n": n + 10, "action": "nope"})
+    expect(aldric.page.locator("#live-note")).to_have_text("Refusé par le MJ : message inattendu.")
+    raw(aldric, {**move, "n": n + 5})
+    expect(aldric.page.locator("#live-note")).to_have_text(re.compile("déjà été reçu"))
+    expect(card(gm, "Aldric").locator(".pi")).to_have_text("6 P.I.")
+    # The page's own next play goes through (its numbers go on from the last it took).
+    aldric.page.evaluate(f"() => {{ while (riposteLive.next() < {n + 10}); }}")
+    play(aldric, "Se déplacer").click()
+    pi(gm, "Aldric", 1, [aldric])
+    # A message of another version: refused, and said on both sides.
+    raw(aldric, {"v": PROTOCOL + 1, "t": "pass"})
+    expect(aldric.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
+    expect(gm.locator("#message")).to_have_text("Le téléphone d'Aldric a une autre version de Riposte : mettez-la à jour.")
+    for watched in (gm_watched, aldric):
+        watched.assert_clean()
+
+
+def test_a_player_reloaded_mid_answer_sees_its_board_at_once_and_gets_its_answer_back(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    set_mode(gm, "auto")
+    start(gm, {"Aldric": aldric, "Lyra": lyra})
+    play(aldric, "Se déplacer").click()
+    pi(gm, "Aldric", 6, [aldric])  # Orque (10) acts
+    card(gm, "Orque").get_by_role("button", name=re.compile("^Attaquer")).click()
+    card(gm, "Orque").locator("button.target", has_text="Aldric").click()
+    attacked = aldric.page.locator(".live-attacked")
+    expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
+    # The page reloads: its last board at once, before any connection.
+    aldric.page.reload()
+    expect(aldric.page.locator("#live-state")).to_have_text(re.compile("^Vous suiviez cette table"))
+    expect(live_card(aldric, "Orque")).to_be_visible()
+    expect(live_card(aldric, "Aldric").locator(".pi")).to_have_text("6 P.I.")
+    # Back (one scan each way): the attack is still the last command, its answers are back.
+    gm.locator("#live-bar").get_by_role("button", name="Réinviter").click()
+    aldric.page.goto(invitation(gm))
+    answering(aldric)
+    show_answer(gm, aldric)
+    connected(aldric)
+    expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
+    gm.keyboard.press("Escape")
+    play(aldric, "Parer").click()
+    pi(gm, "Aldric", 1, [aldric, lyra])  # R5.1: 5 P.I.
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
