@@ -21,6 +21,7 @@
 // - It contacts no server its own user did not choose: a STUN server an invitation asks
 //   for is used only once this phone's user agreed to it.
 import { own } from "../infra/dom.js";
+import { expose, HOOKED } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
@@ -338,7 +339,7 @@ export class LiveGuest {
     const turn = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(this.claim);
     if (this.view.yours(turn, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);
     performance.mark("riposte:live-board", { detail: seq });
-    document.documentElement.dataset.liveSeq = String(seq);
+    if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
     this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board }));
   }
 
@@ -541,8 +542,8 @@ export function startGuest(role, store, sheet) {
   const view = new LiveGuestView(sheet);
   if (role !== "guest") return handOff(view);
   const guest = new LiveGuest({ view, store });
-  // For the tests (and a curious player at the console): what this page sends, raw.
-  // `next()`: the sequence number this page's next play would carry (and takes it).
-  window.riposteLive = Object.freeze({ raw: (text) => guest.gm?.sendText(text), next: () => guest.nextPlay() });
+  // For the tests (web/infra/hooks.js): what this page sends, raw; `next()`: the sequence
+  // number this page's next play would carry (and takes it).
+  expose("riposteLive", { raw: (text) => guest.gm?.sendText(text), next: () => guest.nextPlay() });
   return guest.start();
 }
