@@ -13,6 +13,7 @@ from typing import Any
 from conftest import NewPhone, save_text, wait_ready
 from helpers import add_fighter, card, fight_log
 from playwright.sync_api import expect
+from test_faults import FAULT, _with_fault
 
 #: Ten fighters, one command each.
 TEN = [{"type": "add_combatant", "combatant": {"name": f"Garde {n}"}} for n in range(1, 11)]
@@ -69,13 +70,6 @@ def test_a_burst_of_taps_on_undo_and_redo_takes_back_one_command(new_phone: NewP
 #: saying how far it is as a replay does (``table.pulse``), or never answers and says nothing.
 SLOW = """
 import time as _time
-_apply = Table.apply
-
-
-def _slow(self, command):
-    if isinstance(command, dict) and command.get("type") == "pass":
-        {work}
-    return _apply(self, command)
 
 
 def _crawl(self):
@@ -84,10 +78,7 @@ def _crawl(self):
         while _time.monotonic() < end:
             pass
         self._beat(step + 1, {steps})
-
-
-Table.apply = _slow
-"""
+""" + FAULT.replace("{fault}", "{work}")
 STEPS = 120
 
 
@@ -98,12 +89,7 @@ def slow_bridge(new_phone: NewPhone, work: str) -> Any:
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
 
-    def handle(route: Any) -> None:
-        body = route.fetch().text()
-        code = SLOW.replace("{work}", work).replace("{steps}", str(STEPS))
-        route.fulfill(body=body.replace("\nsync.call = call", code + "\nsync.call = call"), content_type="text/x-python")
-
-    page.context.route(re.compile(r".*/web-[0-9a-f]{12}/boot/bridge\.py$"), handle)
+    _with_fault(page.context, SLOW.replace("{work}", work).replace("{steps}", str(STEPS)))
     page.clock.install()
     page.reload()
     wait_ready(page)

@@ -89,13 +89,24 @@ def notes(player: Watched) -> None:
         .observe(document.querySelector('#live-note'), { childList: true, characterData: true, subtree: true }); }""")
 
 
-def test_at_most_one_waiting_line_per_player(new_phone: NewPhone) -> None:
+def table_of_two(new_phone: NewPhone, mode: str | None = None) -> tuple[Watched, Watched, Watched]:
+    """The game master's phone with Aldric's and Lyra's paired, each playing their PJ; with
+    ``mode`` (``auto``: a play applied at once), set; the round started from their dice."""
     gm_watched = gm_phone(new_phone, FIGHT)
     gm = gm_watched.page
     aldric = pair(gm, new_phone, claim="Aldric")
     lyra = pair(gm, new_phone, claim="Lyra")
-    gm.get_by_role("button", name="Plateau").click()
+    if mode is None:
+        gm.get_by_role("button", name="Plateau").click()
+    else:
+        set_mode(gm, mode)
     start(gm, {"Aldric": aldric, "Lyra": lyra})
+    return gm_watched, aldric, lyra
+
+
+def test_at_most_one_waiting_line_per_player(new_phone: NewPhone) -> None:
+    gm_watched, aldric, lyra = table_of_two(new_phone)
+    gm = gm_watched.page
     pi(gm, "Aldric", 11, [aldric])
     lines = gm.locator("#live-waiting li")
     # A play, then another: the game master sees the latest only.
@@ -128,12 +139,8 @@ def test_at_most_one_waiting_line_per_player(new_phone: NewPhone) -> None:
 
 
 def test_the_game_masters_undo_of_a_play_is_said_on_that_phone(new_phone: NewPhone) -> None:
-    gm_watched = gm_phone(new_phone, FIGHT)
+    gm_watched, aldric, lyra = table_of_two(new_phone, "auto")
     gm = gm_watched.page
-    aldric = pair(gm, new_phone, claim="Aldric")
-    lyra = pair(gm, new_phone, claim="Lyra")
-    set_mode(gm, "auto")
-    start(gm, {"Aldric": aldric, "Lyra": lyra})
     pi(gm, "Aldric", 11, [aldric])
     play(aldric, "Se déplacer").click()
     expect(aldric.page.locator("#live-note")).to_have_text("Fait.")
@@ -199,12 +206,8 @@ def test_a_replayed_or_reordered_play_is_refused_before_the_engine(new_phone: Ne
 
 
 def test_a_player_reloaded_mid_answer_sees_its_board_at_once_and_gets_its_answer_back(new_phone: NewPhone) -> None:
-    gm_watched = gm_phone(new_phone, FIGHT)
+    gm_watched, aldric, lyra = table_of_two(new_phone, "auto")
     gm = gm_watched.page
-    aldric = pair(gm, new_phone, claim="Aldric")
-    lyra = pair(gm, new_phone, claim="Lyra")
-    set_mode(gm, "auto")
-    start(gm, {"Aldric": aldric, "Lyra": lyra})
     play(aldric, "Se déplacer").click()
     pi(gm, "Aldric", 6, [aldric])  # Orque (10) acts
     card(gm, "Orque").get_by_role("button", name=re.compile("^Attaquer")).click()
