@@ -584,7 +584,7 @@ export class LiveHost {
         player.asks = id;
         this.status.announce(t("liveClaimAsk", isolate(this.phoneName(player)), isolate(f.name)));
         this.show();
-        return player.peer.send("ok", { what: "claimAsked" });
+        return player.peer?.send("ok", { what: "claimAsked" });
       }
       this.letGo(player);
       player.claim = id;
@@ -672,7 +672,7 @@ export class LiveHost {
       this.proposals.set(f.id, proposal);
       this.emit("proposals", this.proposals);
       this.status.announce(t("liveDeclared", f.name, message.die));
-      return player.peer.send("ok", { what: "declare" });
+      return player.peer?.send("ok", { what: "declare" });
     }
     if (message.t === "interrupt") {
       // An interruption is possible when the engine allows one to this PJ now (R5.1, D20):
@@ -684,7 +684,7 @@ export class LiveHost {
       if (!this.requests.includes(f.id)) this.requests.push(f.id);
       this.status.announce(t("liveRequest", f.name)); // shown on the board, where it is accepted
       this.show();
-      return player.peer.send("ok", { what: "interrupt" });
+      return player.peer?.send("ok", { what: "interrupt" });
     }
     return this.refuse(player, "shape");
   }
