@@ -1,5 +1,6 @@
 // Which screen is on: a tab, a shortcut or a controller asks for one; the controller of
-// that screen draws it as it arrives (Navigation.on).
+// that screen draws it as it arrives (Navigation.on), and so does a screen shown beside
+// it (the journal beside the board on a wide page).
 // `back` (infra/back.js), when given, keeps the phone's back button going to the board
 // from any other screen.
 export class Navigation {
@@ -8,6 +9,7 @@ export class Navigation {
     this.back = back;
     this.arrivals = {};
     screens.bindPick((name) => this.go(name));
+    screens.bindBeside((name) => this.arrivals[name]?.());
     if (back) back.onBoard = () => this.go("board");
   }
 
@@ -21,7 +23,13 @@ export class Navigation {
     this.arrivals[name]?.();
   }
 
+  // Whether `name` is the screen on.
   at(name) {
     return this.screens.current() === name;
+  }
+
+  // Whether `name` is on screen: the screen on, or shown beside it.
+  shows(name) {
+    return this.screens.shows(name);
   }
 }
