@@ -95,7 +95,9 @@ screenshots: site
 		tests/browser/test_live.py::test_a_players_die_and_interruption_reach_the_game_master \
 		"tests/browser/test_live_plays.py::test_a_round_played_from_the_players_phones[confirm]" \
 		tests/browser/test_board.py::test_twelve_fighters_keep_nine_in_view_with_the_acting_card_and_a_status_message \
-		tests/browser/test_board.py::test_conditions_with_an_end_show_as_badges_and_end_with_their_round
+		tests/browser/test_board.py::test_conditions_with_an_end_show_as_badges_and_end_with_their_round \
+		tests/browser/test_wide.py::test_the_board_and_its_companions_use_the_screen \
+		tests/browser/test_wide.py::test_the_players_view_is_a_big_screen
 
 # Mutation testing of engine/ with mutmut (requirements-mutants.txt; not part of make test:
 # slow, see docs/ENGINE.md). A fresh run each time (mutants/ is mutmut's scratch copy), the

@@ -1,5 +1,5 @@
-// The journal: asked of the engine when the screen opens and after each change while it
-// is on; copied as plain text.
+// The journal: asked of the engine when the screen opens (or is shown beside the board)
+// and after each change while it is on screen; copied as plain text.
 import { t } from "../infra/i18n.js";
 import { journalRounds, journalText } from "../views/journal-view.js";
 
@@ -13,7 +13,7 @@ export class JournalController {
     };
     nav.on("journal", refresh);
     session.on("change", () => {
-      if (nav.at("journal")) refresh();
+      if (nav.shows("journal")) refresh();
     });
     view.bindCopy(async () => {
       const copied = await view.copy(journalText(this.rounds));

@@ -1,5 +1,6 @@
 // Which screen is on: a tab, a shortcut or a controller asks for one; the controller of
-// that screen draws it as it arrives (Navigation.on: each listener of that screen, in turn).
+// that screen draws it as it arrives (Navigation.on: each listener of that screen, in turn),
+// and so does a screen shown beside it (the journal beside the board on a wide page).
 // `back` (infra/back.js), when given, keeps the phone's back button going to the board
 // from any other screen.
 export class Navigation {
@@ -8,6 +9,7 @@ export class Navigation {
     this.back = back;
     this.arrivals = Object.create(null);
     screens.bindPick((name) => this.go(name));
+    screens.bindBeside((name) => this.arrive(name));
     if (back) back.onBoard = () => this.go("board");
   }
 
@@ -18,10 +20,21 @@ export class Navigation {
   go(name) {
     this.screens.show(name);
     this.back?.screen(name);
-    for (const arrive of this.arrivals[name] ?? []) arrive();
+    this.arrive(name);
   }
 
+  // Each listener of the screen `name`, in turn.
+  arrive(name) {
+    for (const listener of this.arrivals[name] ?? []) listener();
+  }
+
+  // Whether `name` is the screen on.
   at(name) {
     return this.screens.current() === name;
+  }
+
+  // Whether `name` is on screen: the screen on, or shown beside it.
+  shows(name) {
+    return this.screens.shows(name);
   }
 }

@@ -301,8 +301,9 @@ export class BoardView {
     const redoButton = $("#redo");
     undoButton.disabled = !(undo > 0);
     redoButton.disabled = !(redo > 0);
-    undoButton.textContent = undo > 0 && last ? t("undoWhat", commandLabel(board, last, true)) : t("undo");
-    redoButton.textContent = redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo");
+    // Each label in a span of two lines at most (style.css: the header stays one row).
+    undoButton.replaceChildren(h("span", { class: "label" }, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true)) : t("undo")));
+    redoButton.replaceChildren(h("span", { class: "label" }, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo")));
   }
 
   // After an action the board is drawn anew: the focus goes to whoever acts now.

@@ -71,6 +71,8 @@ export class JournalView {
       h("h3", {}, t("journalRound", r.round)),
       h("ol", {}, r.lines.map((line) => h("li", {}, line))))));
     if (!rounds.length) this.root.append(h("p", { class: "hint" }, t("journalEmpty")));
+    // Beside the board, the journal shows its end: what was just done.
+    if (this.root.closest(".companion")) this.root.scrollTop = this.root.scrollHeight;
   }
 
   // Resolves true when the text is on the clipboard.
