@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, settings
 HERE = Path(__file__).parent
 BROWSER = HERE / "browser"
 PLAYWRIGHT = find_spec("playwright") is not None
-WEBKIT = HERE / "engines" / "test_webkit.py"
+WEBKIT = HERE / "webkit_firefox" / "test_webkit.py"
 SELENIUM = find_spec("selenium") is not None
 
 sys.path.insert(0, str(HERE))

@@ -9,7 +9,7 @@ import json
 from conftest import ROOT, NewPhone, wait_ready
 from playwright.sync_api import expect
 
-FEATURES = json.loads((ROOT / "tests" / "engines" / "scenario.json").read_text())["features"]
+FEATURES = json.loads((ROOT / "tests" / "webkit_firefox" / "scenario.json").read_text())["features"]
 
 
 def test_chromium_has_what_docs_browsers_says(new_phone: NewPhone) -> None:
