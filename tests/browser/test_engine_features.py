@@ -16,6 +16,7 @@ def test_chromium_has_what_docs_browsers_says(new_phone: NewPhone) -> None:
     phone = new_phone(fresh=True)  # a first visit: it makes the snapshot the reload restores
     page = phone.page
     expect(page.locator("html")).to_have_attribute("data-snapshot", "made", timeout=120_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # active: the reload is its page
     page.reload()
     wait_ready(page)
     seen = {f["name"]: page.evaluate(f"Boolean({f['js']})") for f in FEATURES}
