@@ -20,7 +20,7 @@ from test_cockpit import CLEAR, sheet
 
 PHONE, TABLET, LAPTOP = (390, 844), (820, 1180), (1366, 768)
 
-#: Fighters wholly in view at each size (the phone's: issue #26's nine; the laptop's twelve).
+#: Fighters wholly in view at each size (nine on a phone, as the board promises; twelve on a laptop).
 IN_VIEW = {PHONE: 9, TABLET: 14, LAPTOP: 12}
 
 

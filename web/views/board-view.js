@@ -508,7 +508,7 @@ function badges(board, f, readOnly = false) {
 // board was drawn anew) is ignored while the taps come less than GUARD ms apart; a tap
 // after a pause, after a tap outside the board (the action sheet, a tab) or the focus gone
 // there, or anywhere else goes through at once. Two taps on the same button less than
-// GUARD ms apart are one (issue #26: a double tap on « Se déplacer » moved twice), and so
+// GUARD ms apart are one (a double tap on « Se déplacer » moves once), and so
 // is a burst of them, each less than GUARD ms after the one before. Taps from the keyboard
 // are not guarded. The dock's answers to an attack and « Annuler » and « Rétablir » count
 // as the board.
