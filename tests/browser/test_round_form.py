@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import NewPhone, Shot, save_text
-from helpers import expect_pi
+from conftest import NewPhone, Shot, Watched, save_text, wait_ready
+from helpers import add_fighter, expect_pi
 from playwright.sync_api import expect
 
 from engine.example import example_log
@@ -91,6 +91,40 @@ def test_rows_in_the_cast_s_order_short_die_first_every_bad_die_at_once(new_phon
     expect(_rows(page)).to_have_count(5)
     assert _names(page) == CAST
     watched.assert_clean()
+
+
+def test_the_form_follows_the_board_that_changes_under_it(new_phone: NewPhone, site_url: str) -> None:
+    """A change that lands while the form is open (an undo, a fighter added in another tab)
+    redraws it: the round it is for, its rows; what was typed for that round and the field
+    in focus stay."""
+    watched = new_phone(save=save_text(LOG))
+    page = watched.page
+    page.get_by_role("button", name="Initiative").click()
+    page.get_by_role("button", name="Tout lancer").click()
+    page.get_by_role("button", name="Commencer le tour").click()
+    expect(page.locator("#round")).to_have_text("Tour 2")
+    page.get_by_role("button", name="Initiative").click()
+    expect(page.locator("#round-running")).to_contain_text("Le tour 2 est en cours")
+    page.locator("#round-title").click()  # out of the fields: the letters are shortcuts
+    page.keyboard.press("Control+z")  # undo, from the open form (web/infra/shortcut-keys.js)
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    expect(page.locator("#round-running")).to_be_hidden()
+
+    # A second tab follows the first: its open form takes a fighter the first one adds,
+    # and keeps the die typed in it and its focus.
+    other = Watched(page.context.new_page(), site_url.rstrip("/"))
+    other.page.goto(site_url)
+    wait_ready(other.page)
+    expect(other.page.locator("html")).to_have_attribute("data-writer", "follower")
+    other.page.get_by_role("button", name="Initiative").click()
+    die = other.page.get_by_label("Dé de Bastien", exact=True)
+    die.fill("5")
+    add_fighter(page, "Ysolde", "pj", {"melee": 5}, {})
+    expect(_rows(other.page)).to_have_count(6)
+    expect(die).to_have_value("5")
+    expect(die).to_be_focused()
+    watched.assert_clean()
+    other.assert_clean()
 
 
 def test_the_form_s_rows_speak_english(new_phone: NewPhone) -> None:

@@ -1,5 +1,6 @@
-// The start of a round: the declarations drawn as the screen opens, the round started
-// with them (the engine rolls the dice left empty), then back to the board.
+// The start of a round: the declarations drawn as the screen opens and again when the
+// board changes under it (an undo just sent, another tab, the live table), the round
+// started with them (the engine rolls the dice left empty), then back to the board.
 import { commands } from "../infra/send.js";
 import { reason, refusal, t } from "../infra/i18n.js";
 
@@ -8,6 +9,9 @@ export class RoundController {
     const { session, nav, status } = parts;
     const { send } = commands(parts);
     nav.on("round", () => view.render(session.board));
+    session.on("change", (board) => {
+      if (nav.at("round")) view.render(board);
+    });
     view.bindStart(async (declared) => {
       view.dieErrors(new Map());
       const answer = await send({ type: "start_round", ...declared });

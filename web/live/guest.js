@@ -71,7 +71,8 @@ export class LiveGuest {
   }
 
   // A play of this phone's PJ, sent with its sequence number; the same tap twice within
-  // DOUBLE_TAP is one.
+  // DOUBLE_TAP is one, unless the game master refused or dismissed the first in between (a
+  // tap after that is the player's new one).
   play(type, fields) {
     const key = JSON.stringify([type, fields]);
     const now = performance.now();
@@ -295,6 +296,7 @@ export class LiveGuest {
       case "refused":
         if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
         this.pending = false;
+        this.tapped = null;
         if (["taken", "not_pj", "claim_refused"].includes(message.reason)) {
           // The claim did not go through: this phone keeps the PJ the game master says it
           // plays (none, or the one it had), and says who holds the one it asked for.
@@ -305,6 +307,7 @@ export class LiveGuest {
         return this.view.note(t("liveRefused", message.reason === "engine" ? this.view.reason(message.error) : t(`liveWhy_${message.reason}`) ?? message.reason));
       case "ok":
         this.pending = message.what === "waiting"; // a play waiting for the game master's « Appliquer »
+        if (message.what === "interruptDismissed") this.tapped = null;
         return this.view.note(t(`liveOk_${message.what}`) ?? "");
       case "removed":
         this.keep({ claim: null });

@@ -67,7 +67,10 @@ export class RoundView {
   // the cast's order, every round; a board painted from an older save has only `order`).
   // What was typed or rolled for the round to come stays with its fighter when the form is
   // drawn again (another tab and back, a fighter added): only a round started clears it.
+  // The field in focus keeps it, on its fighter's row.
   render(board) {
+    const focused = document.activeElement?.closest?.("#declarations li[data-id]") ? document.activeElement : null;
+    const focus = focused ? { id: focused.closest("li").dataset.id, tag: focused.tagName.toLowerCase() } : null;
     const typed = this.typedFor === board.round ? this.typed() : new Map();
     this.typedFor = board.round;
     this.board = board;
@@ -105,6 +108,7 @@ export class RoundView {
       this.updateBreakdown(li);
     }
     for (const id of this.proposals.keys()) this.showProposal(id);
+    if (focus) Array.prototype.find.call(this.list.children, (li) => li.dataset.id === focus.id)?.querySelector(focus.tag)?.focus();
   }
 
   // What the form holds now, by fighter: weapon, die, and the die « Lancer » rolled.
