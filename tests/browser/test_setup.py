@@ -148,11 +148,12 @@ def test_a_die_rolled_with_lancer_is_recorded_as_rolled_by_the_app(new_phone: Ne
     page.get_by_role("button", name="Lancer le dé d'Aldric").click()
     rolled = page.locator("li.declaration", has_text="Aldric").locator("input")
     expect(rolled).to_have_value(re.compile("^[1-6]$"))
+    die = int(rolled.input_value())
     page.locator("li.declaration", has_text="Orque").locator("input").fill("4")
     page.get_by_role("button", name="Commencer le tour").click()
     expect(page.locator("#screen-board")).to_be_visible()
     command = page.evaluate(SAVED)["commands"][-1]
-    assert command["rolls"]["orque"] == 4 and command["rolls"]["aldric"] == int(rolled.input_value())
+    assert command["rolls"]["orque"] == 4 and command["rolls"]["aldric"] == die
     assert command["engine_rolled"] == ["aldric"]
     page.get_by_role("button", name="Journal").click()
     journal = page.locator("#journal")

@@ -9,12 +9,16 @@ export class RoundController {
     const { session, nav, status } = parts;
     const { send } = commands(parts);
     nav.on("round", () => view.render(session.board));
+    let starting = false; // this form's own start, answered by the board screen
     session.on("change", (board) => {
-      if (nav.at("round")) view.render(board);
+      if (nav.at("round") && !starting) view.render(board);
     });
     view.bindStart(async (declared) => {
       view.dieErrors(new Map());
-      const answer = await send({ type: "start_round", ...declared });
+      starting = true;
+      const answer = await send({ type: "start_round", ...declared }).finally(() => {
+        starting = false;
+      });
       if (answer.ok) return nav.go("board");
       // Every die refused is said under it (the engine's `fields`: R1.2, each fighter's);
       // anything else on the message line.
