@@ -87,6 +87,7 @@ else {
   roundView.bindEdited((id) => host.edited(id));
   // For the tests and the benchmark (web/infra/hooks.js): what the players were sent, read-only copies.
   expose("riposteLive", { shown: () => host.shown?.board ?? null, invitations: () => host.invitations.size,
+    spares: () => [...host.players.values()].filter((p) => p.spare?.answered).length,
     sent: () => [...host.players.values()].map((p) => ({ messages: p.peer?.sent ?? 0, characters: p.peer?.bytes ?? 0 })) });
 }
 

@@ -193,11 +193,14 @@ def test_pnj_details_are_hidden_unless_the_game_master_shows_them(fight: Watched
     gm.get_by_label("Montrer aux joueurs les P.I., blessures et Espoir des PNJ").check()
     expect(orque.locator(".pi")).to_have_text("6 P.I.")
     expect(orque.locator(".badges")).to_contain_text("Espoir 0")
-    # A reload of the player's page: its invitation is spent; it offers to join again.
+    # A reload of the player's page: it follows again by itself (the game master's page kept
+    # a connection waiting for it), and the PNJ's values are still shown.
+    gm.wait_for_function("riposteLive.spares() === 1")
     player.page.reload()
     expect(player.page.locator("#live-state")).to_contain_text("Vous suiviez cette table")
-    expect(player.page.get_by_role("button", name="Rejoindre la table")).to_be_visible()
-    expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — déconnecté")
+    connected(player)
+    expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — connecté")
+    expect(live_card(player, "Orque").locator(".pi")).to_have_text("6 P.I.")
     player.assert_clean()
 
 
@@ -388,17 +391,18 @@ def test_the_stun_setting_is_checked_kept_carried_and_each_player_agrees_to_it(f
         dialog = player.page.locator("#live-stun-ask")
         expect(dialog).to_contain_text(stun)
         player.page.get_by_role("button", name="Sans serveur").click()
-        answering(player)
-        paste(gm, player)
+        answering(player)  # its candidates gathered (the game master's page then contacts it for its own)
         assert listener.sources == before, "the player's phone contacted the STUN server it was not allowed to"
+        paste(gm, player)
+        gm.wait_for_function("riposteLive.spares() === 1")  # the game master's connection kept for it
         # Another player agrees: their phone uses it, and is not asked again.
         link = invite(gm)
         before = set(listener.sources)
         willing = new_phone(link, ready=False)
         willing.page.get_by_role("button", name="Utiliser ce serveur").click()
         answering(willing)
-        paste(gm, willing)
         assert listener.sources > before, "the player who agreed used the STUN server"
+        paste(gm, willing)
         gm.locator("#live-invite").click()
         willing.page.goto(invitation(gm))
         answering(willing)

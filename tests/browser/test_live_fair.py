@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conftest import NewPhone, Watched
+from conftest import NewPhone, Watched, wait_ready
 from helpers import card
 from live import PROTOCOL, answering, connected, gm_phone, invitation, live_card, pair, raw, show_answer
 from playwright.sync_api import expect
@@ -205,7 +205,7 @@ def test_a_replayed_or_reordered_play_is_refused_before_the_engine(new_phone: Ne
         watched.assert_clean()
 
 
-def test_a_player_reloaded_mid_answer_sees_its_board_at_once_and_gets_its_answer_back(new_phone: NewPhone) -> None:
+def test_a_player_reloaded_mid_answer_follows_again_with_no_scan_and_gets_its_answer_back(new_phone: NewPhone) -> None:
     gm_watched, aldric, lyra = table_of_two(new_phone, "auto")
     gm = gm_watched.page
     play(aldric, "Se déplacer").click()
@@ -214,20 +214,46 @@ def test_a_player_reloaded_mid_answer_sees_its_board_at_once_and_gets_its_answer
     card(gm, "Orque").locator("button.target", has_text="Aldric").click()
     attacked = aldric.page.locator(".live-attacked")
     expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
-    # The page reloads: its last board at once, before any connection.
+    # The game master's page keeps a connection waiting for each phone, answered ahead of time.
+    gm.wait_for_function("window.riposteLive.spares() === 2")
+    # The page reloads: its last board at once, then back through the waiting connection,
+    # with no scan and no tap; the attack is still the last command, its answers are back.
     aldric.page.reload()
     expect(aldric.page.locator("#live-state")).to_have_text(re.compile("^Vous suiviez cette table"))
     expect(live_card(aldric, "Orque")).to_be_visible()
     expect(live_card(aldric, "Aldric").locator(".pi")).to_have_text("6 P.I.")
-    # Back (one scan each way): the attack is still the last command, its answers are back.
+    connected(aldric)
+    expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
+    expect(aldric.page.locator("#live-mine-name")).to_have_text("Vous jouez Aldric.")
+    expect(aldric.page.locator("#live-answer")).to_be_hidden()  # no code shown: nothing to scan
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — connecté", "Lyra — connecté"])
+    expect(gm.locator("#invite-dialog")).to_be_hidden()
+    play(aldric, "Parer").click()
+    pi(gm, "Aldric", 1, [aldric, lyra])  # R5.1: 5 P.I.
+    # Reloaded again: a new waiting connection was made for it, and it comes back again.
+    gm.wait_for_function("window.riposteLive.spares() === 2")
+    aldric.page.reload()
+    connected(aldric)
+    expect(live_card(aldric, "Aldric").locator(".pi")).to_have_text("1 P.I.")
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def test_a_player_reloaded_after_the_game_masters_reload_asks_for_an_invitation(new_phone: NewPhone) -> None:
+    """The spare died with the game master's page: the reloaded player's page says, after a
+    short wait, how to come back (« Réinviter », one scan each way), and comes back so."""
+    gm_watched, aldric, lyra = table_of_two(new_phone, "auto")
+    gm = gm_watched.page
+    gm.wait_for_function("window.riposteLive.spares() === 2")
+    gm.reload()
+    wait_ready(gm)
+    aldric.page.reload()
+    expect(aldric.page.locator("#live-state")).to_have_text(re.compile("^Vous suiviez cette table. Pour la rejoindre"), timeout=20_000)
     gm.locator("#live-bar").get_by_role("button", name="Réinviter").click()
     aldric.page.goto(invitation(gm))
     answering(aldric)
     show_answer(gm, aldric)
     connected(aldric)
-    expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
-    gm.keyboard.press("Escape")
-    play(aldric, "Parer").click()
-    pi(gm, "Aldric", 1, [aldric, lyra])  # R5.1: 5 P.I.
+    expect(aldric.page.locator("#live-mine-name")).to_have_text("Vous jouez Aldric.")
     for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()

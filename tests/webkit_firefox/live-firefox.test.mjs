@@ -2,7 +2,7 @@
 // game master's page (puppeteer-core over CDP), Debian's firefox-esr a player's (over
 // WebDriver BiDi), connected for real over WebRTC. The game master's phone asleep 20 s of
 // the table's time and its page reloaded: the player's page in Firefox comes back, its PJ
-// claimed by itself. Both pages run the table's timings a tenth of real ones
+// claimed by itself; the player's page reloaded: it comes back with no scan. Both pages run the table's timings a tenth of real ones
 // (web/live/timing.js, the switch set before their scripts run): 20 s asleep in 2.
 // Run by `make test` (node --test tests/webkit_firefox/); docs/BROWSERS.md says what it covers.
 import { existsSync } from "node:fs";
@@ -74,6 +74,7 @@ before(async () => {
     }
   }, SAVE);
   await gm.evaluateOnNewDocument(scaled, TIME_SCALE);
+  await gm.evaluateOnNewDocument(() => { globalThis.__riposteHooks = true; }); // riposteLive (web/infra/hooks.js)
   player = await firefox.newPage();
   await player.evaluateOnNewDocument(scaled, TIME_SCALE);
   for (const [who, page] of [["game master", gm], ["player", player]]) {
@@ -120,8 +121,12 @@ test("firefox: a player's page pairs, follows a sleeping game master, and comes 
   await until(player, text("#live-mine-name", "Vous jouez Aldric."), "the player plays Aldric again, by itself");
   assert.equal(await player.evaluate("window.__same_page"), true, "the invitation was taken without a reload");
 
-  // The player's page reloads: it offers to join again.
+  // The player's page reloads: it comes back by itself, through the connection the game
+  // master's page kept waiting for it (answered ahead of time), with no scan.
+  await until(gm, "window.riposteLive.spares() === 1", "the game master's page keeps a connection waiting for the player");
   await player.reload();
-  await until(player, starts("#live-state", "Vous suiviez cette table"), "the player's page offers to join again");
+  await until(player, starts("#live-state", "Vous suiviez cette table"), "the player's page paints what it followed");
+  await until(player, text("#live-state", "Connecté à la table"), "the player's page follows again, with no scan");
+  await until(player, text("#live-mine-name", "Vous jouez Aldric."), "the player plays Aldric again, by itself");
   assert.deepEqual(problems.splice(0), [], "console or page errors");
 });

@@ -558,6 +558,7 @@ export default {
   liveRequestAcceptFor: (name) => `Accept ${name}'s interruption`,
   liveRequestDismiss: "Dismiss",
   liveRequestDismissFor: (name) => `Dismiss ${name}'s request`,
+  liveResuming: "You were following this table: coming back to it…",
   livePairing: "Connecting to the table…",
   liveShowGm: "Show this code to the GM",
   liveAnswerLate: "Still nothing? Both phones must be on the same Wi-Fi (or one on the other's hotspot). Otherwise ask the GM for a new invitation.",

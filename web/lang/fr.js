@@ -577,6 +577,7 @@ export default {
   liveRequestAcceptFor: (name) => `Accepter l'interruption ${de(name)}`,
   liveRequestDismiss: "Ignorer",
   liveRequestDismissFor: (name) => `Ignorer la demande ${de(name)}`,
+  liveResuming: "Vous suiviez cette table : retour à la table…",
   livePairing: "Connexion à la table…",
   liveShowGm: "Montrez ce code au MJ",
   liveAnswerLate: "Toujours rien ? Les deux téléphones doivent être sur le même Wi-Fi (ou l'un sur le partage de connexion de l'autre). Sinon, demandez au MJ une nouvelle invitation.",

@@ -18,6 +18,11 @@
 //   itself, and their answers back: when the game master's page reloads, one player
 //   paired again brings everyone back. A code passed on is taken only when it carries the
 //   fingerprint expected (the game master's, or the mate's the game master named).
+// - A reload of this page is not the end: the game master's page keeps a connection
+//   waiting for it (its spare), which this tab answered ahead of time (its ticket, kept
+//   in sessionStorage with the spare's offer); the reloaded page answers it the same and
+//   follows again with no scan. Where that does not go through (the game master's page
+//   reloaded too, a browser that will not), it asks for a new invitation as before.
 // - It contacts no server its own user did not choose: a STUN server an invitation asks
 //   for is used only once this phone's user agreed to it.
 import { own } from "../infra/dom.js";
@@ -25,18 +30,22 @@ import { expose, HOOKED } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
-import { accept, answer, hasWebRtc, offer, randomId } from "./rtc.js";
+import { identity } from "./identity.js";
+import { accept, answer, hasWebRtc, offer, randomId, resume, ticket } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
-import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, TAB_WAIT } from "./timing.js";
+import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
 import { LiveGuestView } from "./guest-view.js";
 
 const TABS = "riposte.live.players";
 // This tab's last board of the table it follows (sessionStorage: it lives as long as the
 // tab), painted at once when the page reloads, before any connection.
 const LAST_BOARD = "riposte.live.board";
+// The game master's spare for this tab: {table, invitation, offer (its code), ufrag, pwd
+// (this phone's ticket)}; used once.
+const SPARE = "riposte.live.spare";
 
 export class LiveGuest {
   constructor({ view, store, awake = keepAwake() }) {
@@ -137,7 +146,7 @@ export class LiveGuest {
     // A reload of a page that already paired with this invitation: it is spent, a new one
     // is needed (the game master's « Réinviter »), read with the page's own scanner.
     if (kept.used.includes(read.invitation) && !this.gm?.open) {
-      this.view.setState("rejoin", t("liveRejoinHint"));
+      if (!(await this.resume())) this.view.setState("rejoin", t("liveRejoinHint"));
       return;
     }
     if (first && (await this.elsewhere(code))) return;
@@ -199,9 +208,63 @@ export class LiveGuest {
     return { link: url.href, code };
   }
 
+  // The game master's spare, answered ahead of time by this tab before it reloaded: true
+  // once this page follows again through it, false when there is none or it did not go
+  // through within SPARE_WAIT (nothing said: the caller says what to do).
+  async resume() {
+    let spare;
+    try {
+      spare = JSON.parse(this.tabStore.get(SPARE).value ?? "null");
+    } catch {
+      spare = null;
+    }
+    this.tabStore.remove(SPARE);
+    if (spare?.table !== this.table || typeof spare.offer !== "string") return false;
+    const read = this.gmOffer(spare.offer);
+    if (!read || read.invitation !== spare.invitation) return false;
+    this.view.setState("pairing", t("liveResuming"));
+    let made;
+    try {
+      made = await resume(read.ice, spare, this.stun);
+    } catch {
+      return false;
+    }
+    const peer = this.join(made.pc, made.channel, read.invitation, { quiet: true });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => peer.end(), SPARE_WAIT);
+      peer.on("open", () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      peer.on("lost", () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+  }
+
+  // The game master's spare (web/live/host.js): answered now, ahead of time, and kept by
+  // this tab with the answer's user fragment and password, for its reload. Only with a
+  // certificate kept across reloads (else the reloaded page is another phone).
+  async takeSpare(code) {
+    const read = this.gmOffer(code);
+    if (!read) return;
+    const { kept } = await identity();
+    if (!kept) return;
+    let ice;
+    try {
+      ice = await ticket(read.ice);
+    } catch {
+      return;
+    }
+    const stored = this.tabStore.set(SPARE, JSON.stringify({ table: this.table, invitation: read.invitation, offer: code, ufrag: ice.ufrag, pwd: ice.pwd }));
+    if (stored === "ok") this.gm?.send("ticket", { code: encode({ kind: "answer", invitation: read.invitation, ice }) });
+  }
+
   // The connection to the game master's page being made: it replaces the one there is once
-  // open (a relayed offer comes while the old one may still linger).
-  join(pc, channel, invitation) {
+  // open (a relayed offer comes while the old one may still linger). `quiet`: a failure is
+  // the caller's to say.
+  join(pc, channel, invitation, { quiet = false } = {}) {
     this.joining?.end();
     const peer = new Peer(pc, channel, { maxIncoming: MAX_HOST_MESSAGE });
     this.joining = peer;
@@ -230,12 +293,13 @@ export class LiveGuest {
     peer.on("lost", () => {
       if (this.joining === peer) {
         this.joining = null;
-        if (!this.gm) this.view.setState("failed", t("liveFailed"));
+        if (!this.gm && !quiet) this.view.setState("failed", t("liveFailed"));
       } else if (this.gm === peer) {
         this.gm = null;
         this.gmGone();
       }
     });
+    return peer;
   }
 
   // The game master's page is gone (closed, reloaded, or WebRTC gave up): with mates, this
@@ -321,6 +385,8 @@ export class LiveGuest {
         return this.acceptMate(message.peer, message.code);
       case "relay":
         return this.mates.get(message.to)?.send("gm-offer", { code: message.code });
+      case "spare":
+        return this.takeSpare(message.code);
       default:
         return undefined;
     }

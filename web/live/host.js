@@ -20,11 +20,15 @@
 //   passes it on, and its answer back. The fingerprints in those codes are checked here and
 //   on the player's phone: a player can pass codes on, not forge them (the DTLS handshake
 //   proves each side holds its certificate's key).
+// - A player's page that reloads comes back by itself: while it follows, this page keeps
+//   one more connection waiting for it (its `spare`), whose offer that phone answered ahead
+//   of time (its ticket, kept by the tab); the reloaded page answers with the same, and
+//   the waiting connection opens with no scan (web/live/rtc.js ticket, resume).
 import { isolate } from "../infra/dom.js";
 import { actionName, t } from "../infra/i18n.js";
 import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
-import { accept, hasWebRtc, offer, randomId } from "./rtc.js";
+import { accept, close, hasWebRtc, offer, randomId } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { Plays, waitingLine } from "./plays.js";
 import { fromPlayer, MAX_MATES, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
@@ -123,7 +127,7 @@ export class LiveHost {
   // `kept`: known from storage (it followed this table before this page loaded).
   player({ fp, number, claim = null, muted = false, name = null }, kept = false) {
     return { fp, number, claim, muted, name, state: "away", peer: null, rate: rateLimit(), throttled: false, mates: [],
-      dismissed: null, relayAt: 0, known: kept, asks: null, was: null, played: 0 };
+      dismissed: null, relayAt: 0, known: kept, asks: null, was: null, played: 0, spare: null };
   }
 
   keep() {
@@ -249,8 +253,9 @@ export class LiveHost {
     return n;
   }
 
-  // The connection to `player` from an invitation and its answer: resolves true once open,
-  // false when it fails or takes longer than CONNECT_LIMIT.
+  // The connection to `player` from an invitation and its answer (`ice`; null: the answer
+  // is already in, a spare's): resolves true once open, false when it fails or takes
+  // longer than CONNECT_LIMIT.
   connect(player, inv, ice) {
     player.peer?.end();
     const peer = new Peer(inv.pc, inv.channel, { maxIncoming: MAX_PROPOSAL });
@@ -273,6 +278,7 @@ export class LiveHost {
         else this.refresh();
         this.pushJournal();
         this.show();
+        this.spare(player);
         resolve(true);
       });
       peer.on("message", ({ text }) => this.hear(player, text));
@@ -301,8 +307,52 @@ export class LiveHost {
         this.show();
         this.knit();
       });
-      accept(inv.pc, ice).catch(() => peer.end());
+      if (ice) accept(inv.pc, ice).catch(() => peer.end());
     });
+  }
+
+  // A connection kept waiting for `player`'s page to come back after a reload: its offer
+  // goes to that phone, which answers it ahead of time (`ticket`).
+  async spare(player) {
+    this.dropSpare(player);
+    let made;
+    try {
+      made = await offer(this.stun);
+    } catch {
+      return;
+    }
+    if (!made.ice.candidates.length || !player.peer?.open || player.spare) {
+      close(made.pc);
+      return;
+    }
+    const id = randomId();
+    player.spare = { id, pc: made.pc, channel: made.channel, answered: false };
+    player.peer.send("spare", { code: encode({ kind: "offer", invitation: id, ice: made.ice, stun: this.stun }) });
+  }
+
+  // `player`'s answer to its spare, made ahead of time: the spare waits with it, and
+  // becomes that player's connection when its page answers (after a reload).
+  ticket(player, code) {
+    const spare = player.spare;
+    let read;
+    try {
+      read = decode(code, "answer");
+    } catch {
+      return;
+    }
+    if (!spare || spare.answered || read.invitation !== spare.id || read.ice.fingerprint !== player.fp) return;
+    spare.answered = true;
+    spare.channel.addEventListener("open", () => {
+      if (player.spare !== spare || !this.players.has(player.fp)) return close(spare.pc);
+      player.spare = null;
+      return this.connect(player, spare, null);
+    }, { once: true });
+    accept(spare.pc, read.ice).catch(() => this.dropSpare(player));
+  }
+
+  dropSpare(player) {
+    close(player.spare?.pc);
+    player.spare = null;
   }
 
   // --- the players' phones, connected with each other ----------------------------------------
@@ -555,6 +605,8 @@ export class LiveHost {
         return this.pass(player, message.peer, message.t, message.code);
       case "relayed":
         return this.relayed(message.from, message.code);
+      case "ticket":
+        return this.ticket(player, message.code);
       case "act":
       case "pass":
         return this.play(player, message);
@@ -726,6 +778,7 @@ export class LiveHost {
     const player = this.players.get(fp);
     if (!player) return;
     this.players.delete(fp);
+    this.dropSpare(player);
     player.peer?.send("removed");
     if (player.claim) this.sendBoards(); // its PJ is free
     player.peer?.end();

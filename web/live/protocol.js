@@ -70,6 +70,8 @@ const FROM_PLAYER = {
   "mate-offer": { peer: FINGERPRINT, code: CODE },
   "mate-answer": { peer: FINGERPRINT, code: CODE },
   relayed: { from: FINGERPRINT, code: CODE },
+  // This phone's answer, made ahead of time, to the game master's spare (web/live/host.js).
+  ticket: { code: CODE },
 };
 
 const FROM_GM = {
@@ -87,6 +89,9 @@ const FROM_GM = {
   "mate-offer": { peer: FINGERPRINT, code: CODE },
   "mate-answer": { peer: FINGERPRINT, code: CODE },
   relay: { to: FINGERPRINT, code: CODE },
+  // A connection kept waiting for this phone's page if it reloads: its offer, answered
+  // ahead of time (a `ticket` back).
+  spare: { code: CODE },
 };
 
 const FROM_MATE = {

@@ -62,6 +62,36 @@ export async function answer(offerIce, stun = "") {
   return { pc, channel, ice: readSdp(pc.localDescription.sdp) };
 }
 
+// An answer made ahead of time, for a page that may reload before it is used: what this
+// phone's answer to `offerIce` carries (its ICE user fragment and password, its
+// certificate's fingerprint), with no connection made. The offering side keeps its offer
+// waiting with it; `resume` answers with the same, later, from this page or its reload
+// (the certificate is kept across reloads: web/live/identity.js).
+export async function ticket(offerIce) {
+  const pc = await connection("");
+  try {
+    await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(offerIce, "offer") });
+    return readSdp((await pc.createAnswer()).sdp);
+  } finally {
+    pc.close();
+  }
+}
+
+// The answer of a `ticket`, given now: {pc, channel (a promise)}. The connection's own
+// user fragment and password are replaced by the ticket's, which the offering side already
+// holds; it learns this phone's address from ICE's first check (a peer-reflexive candidate).
+export async function resume(offerIce, { ufrag, pwd }, stun = "") {
+  const pc = await connection(stun);
+  const channel = new Promise((resolve) => {
+    pc.addEventListener("datachannel", (event) => resolve(event.channel), { once: true });
+  });
+  await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(offerIce, "offer") });
+  const own = (await pc.createAnswer()).sdp;
+  const sdp = own.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
+  await pc.setLocalDescription({ type: "answer", sdp });
+  return { pc, channel };
+}
+
 // listener() once, when the connection is over: its channel closed, or the connection
 // failed or was closed. « disconnected » is not the end: ICE says it after a few seconds
 // without an answer (a phone asleep, a page frozen) and comes back to « connected » by

@@ -33,6 +33,9 @@ export const JOURNAL_WAIT = rhythm(250);
 export const GATHER_LIMIT = 3000;
 // How long a pairing may take once both codes are in, before it is said to have failed.
 export const CONNECT_LIMIT = 15_000;
+// How long a reloaded player's page waits for the game master's spare connection before
+// it asks for a new invitation.
+export const SPARE_WAIT = 8000;
 // An offer a player's phone made to another's, closed if no connection came of it by then.
 export const MATE_OFFER_LIFE = 20_000;
 // A connection between two players' phones not made within this time may be tried again.
