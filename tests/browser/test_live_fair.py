@@ -14,7 +14,7 @@ from typing import Any
 
 from conftest import NewPhone, Watched, wait_ready
 from helpers import card
-from live import PROTOCOL, answering, connected, gm_phone, invitation, live_card, pair, raw, show_answer
+from live import PROTOCOL, answering, connected, gm_phone, invitation, invite, join, live_card, pair, paste, raw, show_answer
 from playwright.sync_api import expect
 from test_live_plays import FIGHT, pi, play, set_mode, start
 
@@ -202,6 +202,64 @@ def test_a_replayed_or_reordered_play_is_refused_before_the_engine(new_phone: Ne
     expect(aldric.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
     expect(gm.locator("#message")).to_have_text("Le téléphone d'Aldric a une autre version de Riposte : mettez-la à jour.")
     for watched in (gm_watched, aldric):
+        watched.assert_clean()
+
+
+def test_an_interruption_while_another_pj_is_attacked_waits_and_says_whom(new_phone: NewPhone) -> None:
+    """Applied at once answers an attack on the PJ itself; any other interruption waits for
+    the game master (D16), its line saying whom the last attack was on."""
+    gm_watched, aldric, lyra = table_of_two(new_phone, "auto")
+    gm = gm_watched.page
+    play(aldric, "Se déplacer").click()
+    pi(gm, "Aldric", 6, [aldric])  # Orque (10) acts
+    card(gm, "Orque").get_by_role("button", name=re.compile("^Attaquer")).click()
+    card(gm, "Orque").locator("button.target", has_text="Lyra").click()
+    expect(lyra.page.locator(".live-attacked")).to_have_text("Orque t'attaque : Attaque au corps à corps")
+    expect(aldric.page.locator(".live-attacked")).to_have_count(0)
+    raw(aldric, {"t": "interrupt", "action": "parer", "options": {}})
+    expect(gm.locator("#live-waiting li")).to_have_text([re.compile(r"^Aldric : Parer \(5 P.I.\) — l'attaque visait Lyra")])
+    expect(card(gm, "Aldric").locator(".pi")).to_have_text("6 P.I.")  # waiting, not applied
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def test_the_code_copied_note_goes_once_the_phone_follows(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    player = join(new_phone, invite(gm), permissions=["clipboard-read", "clipboard-write"])
+    player.page.get_by_role("button", name="Copier").click()
+    expect(player.page.locator("#live-note")).to_have_text("Code copié.")
+    paste(gm, player)
+    expect(player.page.locator("#live-note")).to_have_text("")
+    for watched in (gm_watched, player):
+        watched.assert_clean()
+
+
+def test_another_fight_opened_is_said_on_the_phones_and_drops_what_waited(new_phone: NewPhone) -> None:
+    """A play waiting for « Appliquer » and an interruption request belong to their fight:
+    another fight opened refuses the one and drops the other, and every phone is told."""
+    gm_watched, aldric, lyra = table_of_two(new_phone)
+    gm = gm_watched.page
+    pi(gm, "Aldric", 11, [aldric])
+    play(aldric, "Se déplacer").click()
+    expect(gm.locator("#live-waiting li")).to_have_count(1)
+    for player in (aldric, lyra):
+        notes(player)
+    gm.get_by_role("button", name="Partie").click()
+    gm.get_by_role("button", name="Nouveau combat vide").click()
+    gm.locator("#confirm-dialog").get_by_role("button", name="Commencer").click()
+    expect(gm.locator("#round")).to_have_text("Aucun tour")
+    for player in (aldric, lyra):
+        expect(player.page.locator("#live-note")).to_have_text("Le MJ a ouvert un autre combat.")
+        expect(player.page.locator("#live-board li.fighter")).to_have_count(0)
+    assert "Refusé par le MJ : le MJ a ouvert un autre combat." in aldric.page.evaluate("window.__notes")
+    expect(gm.locator("#live-waiting li")).to_have_count(0)
+    # Back to the first fight: nothing of the fight before comes back on its own.
+    gm.get_by_role("button", name="Partie").click()
+    gm.locator("#fights").get_by_role("button", name="Ouvrir Combat 1").click()
+    expect(live_card(aldric, "Aldric").locator(".pi")).to_have_text("11 P.I.")
+    expect(gm.locator("#live-waiting li")).to_have_count(0)
+    for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()
 
 

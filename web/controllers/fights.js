@@ -111,6 +111,7 @@ export class FightsController {
       return false;
     }
     if (result.shown) this.parts.session.take(result.shown, true);
+    this.parts.session.switched();
     if (result.unsaved) this.parts.status.report(result.unsaved);
     this.render();
     return true;

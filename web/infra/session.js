@@ -43,7 +43,7 @@ export class Session {
     this.held = null; // the unreadable save not set aside, until downloaded or given up
     this.unwritten = null; // the save text not written because of it
     this.behind = null; // the writer's save this tab shows, not yet read by its engine
-    this.listeners = { change: [], fault: [], words: [], saved: [] };
+    this.listeners = { change: [], fault: [], words: [], saved: [], switched: [] };
     this.opening = new Promise((resolve) => {
       this.markOpen = resolve;
     });
@@ -216,6 +216,12 @@ export class Session {
     }
     this.emit("change", this.board, answer);
     return stored;
+  }
+
+  // Another fight was opened (the list of fights): its board was just taken. Said to the
+  // listeners that hold what belonged to the fight before (the live table's waiting lines).
+  switched() {
+    this.emit("switched");
   }
 
   // An unreadable save that could not be set aside: nothing overwrites it until release().

@@ -211,6 +211,7 @@ export class LiveGuestView {
     $("#live-rejoin").hidden = !SCAN_STATES.has(state);
     if (state !== "answer") this.hint("");
     if (state === "connected" || state === "answer") this.stopScan();
+    if (state === "connected" && this.noted === "copied") this.note("");
   }
 
   // A word under the state: what to try when nothing happens.
@@ -234,11 +235,14 @@ export class LiveGuestView {
 
   copy() {
     const field = $("#live-answer");
-    navigator.clipboard.writeText(field.value).then(() => this.note(t("liveCodeCopied")), () => field.select());
+    navigator.clipboard.writeText(field.value).then(() => this.note(t("liveCodeCopied"), "copied"), () => field.select());
   }
 
-  note(text) {
+  // `about`: what the note is about, when it is spent by a later state ("copied": the
+  // answer's code, spent once connected).
+  note(text, about = null) {
     $("#live-note").textContent = text;
+    this.noted = about;
   }
 
   // Who holds a PJ, in this page's language: « joué sur le téléphone de Lyra (absent) ».

@@ -373,6 +373,10 @@ export class LiveGuest {
         this.pending = message.what === "waiting"; // a play waiting for the game master's « Appliquer »
         if (message.what === "interruptDismissed") this.tapped = null;
         return this.view.note(t(`liveOk_${message.what}`) ?? "");
+      case "opened":
+        this.pending = false;
+        this.tapped = null;
+        return this.view.note(t("liveFightOpened"));
       case "removed":
         this.keep({ claim: null });
         this.leave();

@@ -101,6 +101,7 @@ export class LiveHost {
     view.showPnjDetails(this.pnjDetails);
     session.on("change", (board, answer) => this.changed(board, answer));
     session.on("words", () => this.show());
+    session.on("switched", () => this.switched());
     // An answer link opened in another tab of this origin (the camera app): taken here.
     if (typeof BroadcastChannel === "function") {
       this.handoff = new BroadcastChannel(HANDOFF);
@@ -439,6 +440,19 @@ export class LiveHost {
     this.show();
   }
 
+  // Another fight opened on this page: what the players asked in the fight before goes
+  // (waiting plays refused, requests and dice dropped), and every phone is told (not which
+  // fight: its name is the game master's), after the new fight's board.
+  async switched() {
+    this.plays.clear("fight_switched");
+    this.requests = [];
+    this.proposals.clear();
+    this.emit("proposals", this.proposals);
+    this.show();
+    await this.refresh();
+    for (const p of this.players.values()) p.peer?.send("opened");
+  }
+
   // The game master's undo (or redo) of a player's play, said on the phone of the player
   // who plays that PJ: the engine's answer names the command undo took back (`undone`) or
   // redo did again (`redone`).
@@ -702,7 +716,7 @@ export class LiveHost {
       const verdict = command.action ? this.fighter(command.actor)?.actions?.[command.action] : null;
       return verdict ? costLabel(verdict) : "";
     };
-    return this.plays.hear(player, f, message, (command) => waitingLine(command, name, price, actionName));
+    return this.plays.hear(player, f, message, (command, elsewhere) => waitingLine(command, name, price, actionName, elsewhere));
   }
 
   async propose(player, message) {

@@ -63,6 +63,8 @@ export class Plays {
     }
     const answers = command.type === "interrupt" && this.attack?.target === f.id;
     if (answers) command.against = this.attack.attacker;
+    // An interruption while the last command attacked someone else: its line says whom.
+    const elsewhere = command.type === "interrupt" && !answers && this.attack ? this.attack.target : null;
     const key = JSON.stringify(command);
     if (this.latest.get(player)?.key === key) return undefined;
     const id = this.next++;
@@ -75,7 +77,7 @@ export class Plays {
     }
     // On the PJ's turn, or in answer to an attack on it, as the game master chose; any
     // other interruption waits for the game master (D16).
-    const item = { id, player, command, label };
+    const item = { id, player, command, label, elsewhere };
     this.waiting = this.waiting.filter((w) => w.player !== player);
     if (this.mode === "auto" && (command.type !== "interrupt" || answers)) return this.apply(item);
     this.waiting.push(item);
@@ -138,6 +140,15 @@ export class Plays {
     this.show();
   }
 
+  // Another fight opened: every waiting line goes, each refused to its player (a play of
+  // the fight before is never applied to this one).
+  clear(reason) {
+    for (const item of this.waiting) this.refuse(item.player, reason);
+    this.waiting = [];
+    this.latest.clear();
+    this.show();
+  }
+
   // A player gone or muted: its waiting lines go.
   drop(player) {
     this.waiting = this.waiting.filter((w) => w.player !== player);
@@ -146,15 +157,17 @@ export class Plays {
   }
 
   show() {
-    this.view.showWaiting(this.waiting.map((w) => ({ id: w.id, text: w.label(w.command) })));
+    this.view.showWaiting(this.waiting.map((w) => ({ id: w.id, text: w.label(w.command, w.elsewhere) })));
     this.changedLines();
   }
 }
 
 // « Brune : Parer → Orque 1 (5 P.I.) », as a waiting line says it: `name(id)` a fighter's
-// name; `price(command)` its cost as the verdicts give it.
-export function waitingLine(command, name, price, actionName) {
+// name; `price(command)` its cost as the verdicts give it; `elsewhere`: the fighter the
+// last command attacked, when this interruption does not answer an attack on its actor.
+export function waitingLine(command, name, price, actionName, elsewhere = null) {
   const what = command.type === "pass" ? t("pass") : actionName(command.action);
   const whom = command.target ?? command.against;
-  return t("liveWaitingLine", name(command.actor), what, whom ? name(whom) : null, price(command));
+  const line = t("liveWaitingLine", name(command.actor), what, whom ? name(whom) : null, price(command));
+  return elsewhere ? `${line} ${t("liveAttackElsewhere", name(elsewhere))}` : line;
 }

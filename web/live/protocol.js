@@ -85,6 +85,8 @@ const FROM_GM = {
   refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER } },
   ok: { what: ID },
   removed: {},
+  // The game master opened another fight (its board follows, or came just before).
+  opened: {},
   "mate-open": { peer: FINGERPRINT },
   "mate-offer": { peer: FINGERPRINT, code: CODE },
   "mate-answer": { peer: FINGERPRINT, code: CODE },
