@@ -197,7 +197,6 @@ def test_pnj_details_are_hidden_unless_the_game_master_shows_them(fight: Watched
     # a connection waiting for it), and the PNJ's values are still shown.
     gm.wait_for_function("riposteLive.spares() === 1")
     player.page.reload()
-    expect(player.page.locator("#live-state")).to_contain_text("Vous suiviez cette table")
     connected(player)
     expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — connecté")
     expect(live_card(player, "Orque").locator(".pi")).to_have_text("6 P.I.")

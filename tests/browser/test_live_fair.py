@@ -19,6 +19,17 @@ from playwright.sync_api import expect
 from test_live_plays import FIGHT, pi, play, set_mode, start
 
 
+#: Every state of a player's page and the fighters on its board then, in ``window.__states``
+#: (an init script: from the page's first paint).
+STATES = """window.__states = [];
+new MutationObserver(() => {
+  const state = document.querySelector('#live-state')?.dataset.state ?? '';
+  const cards = document.querySelectorAll('#live-board li.fighter').length;
+  const last = window.__states.at(-1);
+  if (!last || last[0] !== state || last[1] !== cards) window.__states.push([state, cards]);
+}).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });"""
+
+
 def claims(player: Watched) -> Any:
     return player.page.locator("#live-claims")
 
@@ -276,11 +287,13 @@ def test_a_player_reloaded_mid_answer_follows_again_with_no_scan_and_gets_its_an
     gm.wait_for_function("window.riposteLive.spares() === 2")
     # The page reloads: its last board at once, then back through the waiting connection,
     # with no scan and no tap; the attack is still the last command, its answers are back.
+    aldric.page.context.add_init_script(STATES)
     aldric.page.reload()
-    expect(aldric.page.locator("#live-state")).to_have_text(re.compile("^Vous suiviez cette table"))
-    expect(live_card(aldric, "Orque")).to_be_visible()
-    expect(live_card(aldric, "Aldric").locator(".pi")).to_have_text("6 P.I.")
     connected(aldric)
+    states = aldric.page.evaluate("window.__states")
+    before = states[:[s for s, _ in states].index("connected")]
+    assert any(cards == 4 for _, cards in before), f"the last board painted before any connection: {states}"
+    expect(live_card(aldric, "Aldric").locator(".pi")).to_have_text("6 P.I.")
     expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
     expect(aldric.page.locator("#live-mine-name")).to_have_text("Vous jouez Aldric.")
     expect(aldric.page.locator("#live-answer")).to_be_hidden()  # no code shown: nothing to scan
