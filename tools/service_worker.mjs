@@ -3,6 +3,9 @@
 // the live table's player's page's own (issue #23): only what that page loads, never the
 // Python runtime (web/boot/offline.js registerPlayerOffline).
 // Usage: node tools/service_worker.mjs _site
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { generateSW } from "workbox-build";
 
 const site = process.argv[2] ?? "_site";
@@ -15,9 +18,22 @@ const site = process.argv[2] ?? "_site";
 // deployment downloads only the folders that changed. The page, its manifest and icon
 // keep a revision (a hash of their content) and are fetched again.
 const VERSIONED = /^(runtime\/[a-z-]+-\d+\.\d+\.\d+(-[0-9a-f]{8})?|(web|stdlib)-[0-9a-f]{12})\//;
+// Each precached file with its Subresource Integrity digest: Workbox then puts back in its
+// cache a file it finds missing there (the origin's Cache Storage cleared while the
+// service worker stays), from the network, on the next online visit, checked against
+// that digest; without one, it serves the network's answer and never caches it again, so
+// the next offline visit fails.
+function withIntegrity(entries) {
+  const manifest = entries.map((entry) => ({
+    ...entry,
+    integrity: `sha384-${createHash("sha384").update(readFileSync(join(site, entry.url))).digest("base64")}`,
+  }));
+  return { manifest, warnings: [] };
+}
 // What both service workers share: the Workbox runtime inside (nothing from a CDN), the
 // page served for ./ with or without a link's fragment or query, old caches dropped.
 const COMMON = {
+  manifestTransforms: [withIntegrity],
   globDirectory: site,
   dontCacheBustURLsMatching: VERSIONED,
   inlineWorkboxRuntime: true,

@@ -164,6 +164,33 @@ def test_a_module_outside_the_shipped_standard_library_imports_online_then_offli
     watched.assert_clean()
 
 
+#: How many responses the service worker's precache holds.
+PRECACHED = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith("workbox-precache"));
+  return name ? (await (await caches.open(name)).keys()).length : 0;
+}"""
+
+
+def test_the_app_comes_back_after_its_cache_storage_is_cleared(new_phone: NewPhone, deployment: Deployment) -> None:
+    """The origin's Cache Storage cleared (the browser's « clear cached files ») while the
+    fights and the service worker stay: the next online visit boots from the network and puts
+    every file it loads back in the precache, so the visit after, offline, opens too."""
+    watched = new_phone(deployment.url)
+    page = watched.page
+    controlled(page)
+    add_fighter(page, "Aldric", "pj", {"melee": 7}, {})
+    page.evaluate("caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k))))")
+    assert page.evaluate(PRECACHED) == 0
+    assert boot(page) == "cold"  # online, from the network through the service worker
+    expect(page.locator("#board")).to_contain_text("Aldric")
+    assert page.evaluate(PRECACHED) > 0
+    deployment.stop()  # no network from here on
+    page.reload()
+    wait_ready(page, timeout=30_000)
+    expect(page.locator("#board")).to_contain_text("Aldric")
+    watched.assert_clean()
+
+
 def test_a_new_deployment_is_offered_then_applied_whole(new_phone: NewPhone, deployment: Deployment) -> None:
     watched = new_phone(deployment.url)
     page = watched.page
