@@ -461,7 +461,7 @@ export default {
   liveAnswerLabel: "Player's code",
   liveAnswerTake: "Use this code",
   livePlayers: "Players at the table",
-  livePnj: "Show players the NPCs' P.I., wounds and Espoir",
+  livePnj: "Show players the NPCs' I.P., wounds and Hope",
   liveStunLabel: "STUN server (optional)",
   liveStunHint: "Empty by default: the phones find each other on the local network and nothing leaves it. A STUN server receives the public IP address of every phone that connects; fill it in only if the phones cannot find each other. Each player chooses whether to use it.",
   liveStunBad: "A STUN server is written stun:host.example or stun:host.example:3478 (a port from 1 to 65535).",
