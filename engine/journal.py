@@ -214,6 +214,7 @@ def _entries(enc: Encounter, e: Event) -> list[Entry]:
                 "tests": _tests(enc.combatant(e.actor), e.weapon, e.tests), "outcome": e.outcome,
                 "target": _name(enc, options["target"]) if "target" in options else None,
                 "against": _name(enc, options["against"]) if "against" in options else None,
+                "distance": options.get("distance"),
             }]
         case ConditionAdded(id=cid, text=text, until=until):
             return [{**at, "kind": "condition", "name": _name(enc, cid), "condition": text, "until": until}]

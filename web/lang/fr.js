@@ -376,6 +376,7 @@ export default {
   jRoundStarted: (n) => `Début du tour ${n}.`,
   jAction: (name, action, cost, interruption) => `${name} ${interruption ? "interrompt" : "fait"} : ${action} — ${cost}`,
   jTarget: (name) => `sur ${name}`,
+  jDistance: (metres) => `à ${metres} m`,
   jAgainst: (name) => `contre ${name}`,
   jTest: (label) => `test : ${label}`,
   jOutcome: (ok) => (ok ? "réussi" : "raté"),
@@ -389,7 +390,7 @@ export default {
   jByPlayer: (name) => `depuis le téléphone ${de(name)}`,
   jRollHidden: (name, weapon) => `${name}${weapon ? ` (${weapon})` : ""} : initiative gardée par le MJ`,
   jPassedHidden: (name) => `${name} passe.`,
-  jRoundEnded: (reason) => (reason === "mj" ? "Le MJ termine le tour." : "Tour terminé : plus personne n'a de P.I."),
+  jRoundEnded: (reason) => (reason === "mj" ? "Le MJ termine le tour." : "Tour terminé : plus personne ne peut agir (P.I. épuisés ou tour passé)."),
   // save, files, links
   storageUnavailable: "Le stockage du navigateur est indisponible : le combat ne sera pas sauvegardé.",
   storageFull: "Le stockage du navigateur est plein : la dernière action n'est pas sauvegardée. Exportez le combat pour ne rien perdre.",

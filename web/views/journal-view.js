@@ -29,6 +29,7 @@ export function entryText(e) {
     case "action": {
       const parts = [t("jAction", isolate(e.name), actionName(e.action), costLabel(e, true), e.category === "interruption")];
       if (e.target) parts.push(t("jTarget", isolate(e.target)));
+      if (e.distance !== null && e.distance !== undefined) parts.push(t("jDistance", e.distance));
       if (e.against) parts.push(t("jAgainst", isolate(e.against)));
       for (const test of e.tests) parts.push(t("jTest", testLabel(test)));
       if (e.aim) parts.push(t("aimReached", e.aim.bonus, e.aim.capped));
