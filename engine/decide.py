@@ -261,10 +261,12 @@ def _every(refused: list[Refusal]) -> Refusal:
 
 
 def _end_round(enc: Encounter, cmd: Command) -> list[Event]:
-    """R2.4: the GM may end a round early; on a round already over nothing changes."""
+    """R2.4: the GM may end a round early, the event naming who could still act (still in
+    the round, D21, with P.I. > 0); on a round already over nothing changes."""
     if enc.round_over:
         return []
-    return [RoundEnded(round=enc.round, reason="mj")]
+    holding = tuple(c.id for c in enc.combatants if c.still_in_round and c.pi > 0)
+    return [RoundEnded(round=enc.round, reason="mj", holding=holding)]
 
 
 def _pass(enc: Encounter, cmd: Command) -> list[Event]:

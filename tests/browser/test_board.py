@@ -227,6 +227,21 @@ def test_the_interrupt_sheet_prints_no_null(new_phone: NewPhone, lang: str) -> N
     watched.assert_clean()
 
 
+def test_ending_a_round_while_fighters_can_act_says_who_and_undo_takes_it_back(fight: Any) -> None:
+    """R2.4: « Finir le tour » ended the round while Aldric (5 P.I.) and Orque (6 P.I.)
+    could still act, with no word; the dock names them (the engine's `holding`) and
+    « Annuler » takes the round back."""
+    page = fight.page
+    page.get_by_role("button", name="Finir le tour").click()
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    expect(page.locator("#board-last")).to_have_text(
+        "Fait : fin du tour. Encore à agir (« Annuler » reprend le tour) : Aldric (5 P.I.), Orque (6 P.I.).")
+    page.locator("#undo").click()
+    expect(page.locator("#round")).to_have_text("Tour 1")
+    expect(page.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
+    fight.assert_clean()
+
+
 def test_badges_of_a_card_with_notes_keep_their_height(new_phone: NewPhone) -> None:
     """A note wrapped the badges onto two lines and stretched them (text at the top)."""
     log = [*SIX, {"type": "update_combatant", "id": "aldric", "changes": {"notes": "aveuglé, saigne, à terre"}},
@@ -490,7 +505,8 @@ def test_conditions_with_an_end_show_as_badges_and_end_with_their_round(new_phon
     expect(orque.locator(".badge.condition")).to_have_text(["étourdi (→ tour 1)", "en feu"])
     shot(page, "screenshot-board-conditions.png")
     page.locator("#end-round").click()
-    expect(page.locator("#board-last")).to_have_text("Fait : fin du tour. Fin : « étourdi » pour Orque 1.")
+    ended = re.compile(r"^Fait : fin du tour\. Encore à agir .*\. Fin : « étourdi » pour Orque 1\.$")  # every one could act
+    expect(page.locator("#board-last")).to_have_text(ended)
     expect(orque.locator(".badge.condition")).to_have_text(["en feu"])
     orque.locator('button[data-do="uncondition"]').click()
     expect(orque.locator(".badge.condition")).to_have_count(0)

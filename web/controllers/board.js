@@ -176,8 +176,9 @@ function dock(board, answer, last) {
 }
 
 // The dock's line for an accepted command: what was done and what it cost, the tests to
-// roll (the engine's, D14), the aim reached (« visée déjà au maximum », D17); then the
-// conditions whose end came (D25).
+// roll (the engine's, D14), the aim reached (« visée déjà au maximum », D17); a round the
+// game master ended while fighters could still act (the engine's `holding`, R2.4), who
+// they were, with undo to take it back; then the conditions whose end came (D25).
 export function lastLine(board, command, events) {
   const taken = events.find((e) => e.type === "action_taken");
   let line = t("lastDone", commandLabel(board, command));
@@ -189,6 +190,9 @@ export function lastLine(board, command, events) {
     if (aim) extras.push(t("aimReached", aim.bonus, aim.capped));
     line = t("lastAction", commandLabel(board, command), costLabel(taken, true), extras);
   }
+  const holding = events.find((e) => e.type === "round_ended")?.holding ?? [];
+  const held = holding.map((id) => own(board.combatants, id)).filter(Boolean);
+  if (held.length) line += ` ${t("endedHolding", held.map((f) => t("holdingOf", isolate(f.name), f.pi)).join(", "))}`;
   const ended = events.filter((e) => e.type === "condition_ended");
   if (ended.length) {
     const name = (id) => isolate(own(board.combatants, id)?.name ?? id);

@@ -167,6 +167,8 @@ export default {
   reactAllFor: (name) => `Other interruptions for ${name}`,
   lastTests: (list, n) => `${n > 1 ? "tests" : "test"}: ${list}`,
   conditionsEnded: (list) => `Ended: ${list}.`,
+  endedHolding: (list) => `Could still act (“Undo” takes the round back): ${list}.`,
+  holdingOf: (name, pi) => `${name} (${pi} I.P.)`,
   conditionEndedOf: (name, text) => `“${text}” for ${name}`,
   woundsAdd: (name, n) => `+${n}: ${n} more wound${n > 1 ? "s" : ""} for ${name}`,
   hopeAdd: (name, n) => `+${n}: ${n} more Hope point${n > 1 ? "s" : ""} for ${name}`,

@@ -228,6 +228,8 @@ export default {
   reactAllFor: (name) => `Autres interruptions pour ${name}`,
   lastTests: (list, n) => `${n > 1 ? "tests" : "test"} : ${list}`,
   conditionsEnded: (list) => `Fin : ${list}.`,
+  endedHolding: (list) => `Encore à agir (« Annuler » reprend le tour) : ${list}.`,
+  holdingOf: (name, pi) => `${name} (${pi} P.I.)`,
   conditionEndedOf: (name, text) => `« ${text} » pour ${name}`,
   woundsAdd: (name, n) => `+${n} : ${n} blessure${n > 1 ? "s" : ""} de plus pour ${name}`,
   hopeAdd: (name, n) => `+${n} : ${n} point${n > 1 ? "s" : ""} d'Espoir de plus pour ${name}`,
