@@ -242,6 +242,27 @@ def test_ending_a_round_while_fighters_can_act_says_who_and_undo_takes_it_back(f
     fight.assert_clean()
 
 
+def test_interrupt_then_parry_names_the_attacker_right_after_an_attack(fight: Any) -> None:
+    """R5: « Interrompre » → « Parer » said « Attaquant : — » right after Orque attacked
+    Aldric; the sheet names the attacker (the engine's `attackers`: whoever attacked this
+    fighter last this round), and the parry goes against him."""
+    page = fight.page
+    orque = card(page, "Orque")
+    orque.locator('button[data-do="pick"][data-action="attaque_melee"]').click()
+    orque.locator(".targets button.target", has_text="Aldric").click()
+    expect(page.locator("#reaction")).to_be_visible()
+    page.locator('#reaction button[data-do="ignore"]').click()
+    expect(page.locator("#reaction")).to_be_hidden()
+    card(page, "Aldric").locator('button[data-do="interrupt"]').click()
+    page.locator('#sheet button[data-action="parer"]').click()
+    against = page.locator("#opt-against")
+    expect(against).to_have_value("orque")
+    expect(against.locator("option:checked")).to_have_text("Orque")
+    page.locator("#sheet [data-submit]").click()
+    expect(page.locator("#board-last")).to_contain_text("contre Orque")
+    fight.assert_clean()
+
+
 def test_badges_of_a_card_with_notes_keep_their_height(new_phone: NewPhone) -> None:
     """A note wrapped the badges onto two lines and stretched them (text at the top)."""
     log = [*SIX, {"type": "update_combatant", "id": "aldric", "changes": {"notes": "aveuglé, saigne, à terre"}},
