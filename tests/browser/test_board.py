@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import PHONE, NewPhone, Shot, save_text
+from conftest import PHONE, NewPhone, Shot, save_text, wait_ready
 from helpers import CASTS, card
 from playwright.sync_api import expect
 from test_cockpit import CLEAR, LOOK, Taps, sheet
@@ -260,6 +260,36 @@ def test_interrupt_then_parry_names_the_attacker_right_after_an_attack(fight: An
     expect(against.locator("option:checked")).to_have_text("Orque")
     page.locator("#sheet [data-submit]").click()
     expect(page.locator("#board-last")).to_contain_text("contre Orque")
+    fight.assert_clean()
+
+
+def test_a_reload_brings_back_the_answers_an_attack_waits_for(fight: Any) -> None:
+    """R5: a reload while « Aldric répond à Orque » was open dropped the answers; they come
+    back, and the parry is taken from them (a switch of language after « Rien » keeps them
+    away)."""
+    page = fight.page
+    orque = card(page, "Orque")
+    orque.locator('button[data-do="pick"][data-action="attaque_melee"]').click()
+    orque.locator(".targets button.target", has_text="Aldric").click()
+    reaction = page.locator("#reaction")
+    expect(reaction).to_contain_text("Aldric")
+    title = reaction.locator("#reaction-title").text_content()
+    page.reload()
+    wait_ready(page)
+    expect(reaction).to_be_visible()
+    expect(reaction.locator("#reaction-title")).to_have_text(title or "")
+    reaction.locator('button[data-do="ignore"]').click()
+    expect(reaction).to_be_hidden()
+    page.locator('.tabs button[data-screen="menu"]').click()
+    page.get_by_label("Langue").select_option("en")
+    page.locator('.tabs button[data-screen="board"]').click()
+    expect(page.locator("#round")).to_have_text("Round 1")
+    expect(reaction).to_be_hidden()
+    page.reload()
+    wait_ready(page)
+    reaction.locator('button[data-do="react"][data-action="parer"]').click()
+    expect(reaction).to_be_hidden()
+    expect(page.locator("#board-last")).to_contain_text("Parry")
     fight.assert_clean()
 
 

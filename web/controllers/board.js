@@ -164,15 +164,24 @@ export class BoardController {
 
 // What the dock says of the answer that brought `board`: the command it applied (its line,
 // and after an attack the target's answers), the one undo took back or redo did again;
-// else the last command (`last`: a board shown again, another tab's).
+// else the last command (`last`: a fight loaded, a reload, another tab's change), and when
+// it is an attack its target's answers, still waiting; a board drawn again with no answer
+// (a switch of language) keeps the answers as they were.
 function dock(board, answer, last) {
   if (answer?.undone) return { last: t("undone", commandLabel(board, answer.undone)), reaction: null };
   if (answer?.redone) return { last: t("redone", commandLabel(board, answer.redone)), reaction: null };
   const command = answer?.command;
-  if (!command) return { last: last ? t("lastDone", commandLabel(board, last)) : "", reaction: null, keep: true };
-  const attack = command.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
-  return { last: lastLine(board, command, answer.events ?? []),
-    reaction: attack ? { attacker: command.actor, target: command.target, action: command.action } : null };
+  if (!command) {
+    const waiting = answer ? attackOf(board, last) : null;
+    return { last: last ? t("lastDone", commandLabel(board, last)) : "", reaction: waiting, keep: !waiting };
+  }
+  return { last: lastLine(board, command, answer.events ?? []), reaction: attackOf(board, command) };
+}
+
+// The answers an attack calls for (the catalogue's `attack`: R5, D23), or null.
+function attackOf(board, command) {
+  const attack = command?.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
+  return attack ? { attacker: command.actor, target: command.target, action: command.action } : null;
 }
 
 // The dock's line for an accepted command: what was done and what it cost, the tests to
