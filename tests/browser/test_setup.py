@@ -74,7 +74,6 @@ def test_every_invalid_field_is_said_at_once_next_to_it(phone: Any, shot: Shot) 
     # The limits are the engine's.
     expect(dialog.get_by_label("Mêlée", exact=True)).to_have_attribute("max", "999")
     expect(dialog.locator("#f-bonus")).to_have_attribute("min", "-999")
-    expect(dialog.locator("#f-name")).to_have_attribute("maxlength", "60")
     page.keyboard.type("   ")
     dialog.get_by_label("Mêlée", exact=True).fill("1000")
     dialog.locator(".weapon-row").get_by_label("Nom de l'arme").fill("Hache")
@@ -115,6 +114,24 @@ def test_every_invalid_field_is_said_at_once_next_to_it(phone: Any, shot: Shot) 
     dialog.get_by_label("Melee", exact=True).fill("1000")
     dialog.locator("#f-name").fill("")
     expect(errors).to_have_text(["Name: required.", "Melee: from 0 to 999."])
+    phone.assert_clean()
+
+
+def test_a_name_pasted_too_long_is_kept_and_refused_in_words_not_cut(phone: Any) -> None:
+    """A 92-letter name pasted into a 60-letter field was cut to 60 with no word: it stays
+    as pasted, and saving says the engine's limit next to it (Table.limits)."""
+    page = phone.page
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Ajouter un combattant").click()
+    dialog = page.locator("#fighter-dialog")
+    name = dialog.locator("#f-name")
+    expect(name).to_be_focused()
+    page.keyboard.insert_text("Brune " * 15 + "le")  # 92 letters, as a paste puts them
+    expect(name).to_have_value("Brune " * 15 + "le")
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(dialog).to_be_visible()  # refused: nothing added
+    expect(dialog.locator(".field-error")).to_have_text(["Nom : de 1 à 60 caractères."])
+    expect(name).to_have_attribute("aria-invalid", "true")
     phone.assert_clean()
 
 

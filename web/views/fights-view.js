@@ -95,6 +95,17 @@ export class FightsView {
     input.select();
   }
 
+  // A name the list refused: its field stays as typed, marked and focused, the note under
+  // the list saying why. False when the field is no longer there.
+  refusedName(id) {
+    const input = [...this.list.querySelectorAll("li")].find((li) => li.dataset.id === id)?.querySelector("form.rename input");
+    if (!input) return false;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", "fights-note");
+    input.focus();
+    return true;
+  }
+
   // Safari's seven days, said (or no longer): with a backup of every fight and a restore,
   // each one tap.
   sevenDays(shown) {
