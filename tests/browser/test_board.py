@@ -385,7 +385,8 @@ def test_undo_and_redo_labels_are_never_cut(new_phone: NewPhone) -> None:
 
 def test_two_identical_taps_60_ms_apart_apply_once(new_phone: NewPhone) -> None:
     """Two taps 60 ms apart on « Se déplacer 5 P.I. » moved twice (9 → 4 → −1): Brune
-    still acts after the first (11 → 6 against the Gobelin's 4), her chip where it was."""
+    still acts after the first (11 → 6 against the Gobelin's 4), her chip where it was.
+    The second tap, taken as the first, is said (it was dropped with no sign)."""
     log = [{"type": "add_combatant", "combatant": {**BRUNE, "initiative_bonus": 2}},
            {"type": "add_combatant", "combatant": CASTS["gobelin"]},
            {"type": "start_round", "rolls": {"brune": 6, "gobelin": 1}}]
@@ -403,6 +404,7 @@ def test_two_identical_taps_60_ms_apart_apply_once(new_phone: NewPhone) -> None:
     assert under(page, spot) == "se_deplacer"
     page.mouse.click(*spot)
     expect(brune.locator(".pi")).to_have_text(f"{pi - 5} P.I.")
+    expect(page.locator("#board-same")).to_be_hidden()  # one tap: nothing to say
     assert center(chip) == spot  # still her turn, the same chip under the finger
     page.clock.fast_forward(60)
     page.mouse.click(*spot)  # the same spot, 60 ms after: a second tap of the same finger
@@ -410,6 +412,11 @@ def test_two_identical_taps_60_ms_apart_apply_once(new_phone: NewPhone) -> None:
     entries = raw(page, {"op": "journal"})["entries"]
     assert [e["action"] for e in entries if e["kind"] == "action"] == ["se_deplacer"]
     expect(brune.locator(".pi")).to_have_text(f"{pi - 5} P.I.")
+    expect(page.locator("#board-same")).to_have_text("Touché deux fois de suite : compté une seule fois.")
+    page.clock.fast_forward(500)
+    page.mouse.click(*spot)  # a tap after a pause goes through: the sign goes
+    expect(brune.locator(".pi")).to_have_text(f"{pi - 10} P.I.")
+    expect(page.locator("#board-same")).to_be_hidden()
     watched.assert_clean()
 
 

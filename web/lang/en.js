@@ -159,6 +159,7 @@ export default {
   labelUpdate: (name) => `${name}'s sheet`,
   labelSettings: "settings",
   lastDone: (what) => `Done: ${what}.`,
+  sameTap: "Tapped twice in a row: taken once.",
   lastAction: (what, paid, extras = []) => `${what}: ${paid}${extras.length ? ` · ${extras.join(" · ")}` : ""}.`,
   paidPi: (cost, before, after) => `${cost} (${before} → ${after})`,
   paidHope: (cost, before, after) => `${cost} (Hope ${before} → ${after})`,

@@ -220,6 +220,7 @@ export default {
   labelUpdate: (name) => `fiche ${de(name)}`,
   labelSettings: "réglages",
   lastDone: (what) => `Fait : ${what}.`,
+  sameTap: "Touché deux fois de suite : compté une seule fois.",
   lastAction: (what, paid, extras = []) => `${what} : ${paid}${extras.length ? ` · ${extras.join(" · ")}` : ""}.`,
   paidPi: (cost, before, after) => `${cost} (${before} → ${after})`,
   paidHope: (cost, before, after) => `${cost} (Espoir ${before} → ${after})`,
