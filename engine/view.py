@@ -83,6 +83,7 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
         engaged=c.engaged,
         ready=turn.ready,
         declarations=_declarations(c),
+        not_declarable=not_declarable(c),
         suggested_declaration=suggested_declaration(c),
         actions=_verdicts(c, turn),
         may=may(c, turn),
@@ -148,6 +149,25 @@ def never(c: Combatant) -> list[str]:
     """
     hands = other_hands(c)  # once, not once an action: two copies of the fighter each (issue #28)
     return [a.id for a in ACTIONS.values() if a.uses is not None and never_fits(c, a.uses, hands)]
+
+
+def not_declarable(c: Combatant) -> list[dict[str, Any]]:
+    """The weapons on the sheet that the fighter may not declare (D2: not in hand, a shield
+    as any other), each with the refusal a start of round would give, so that the forms
+    show them and why.
+
+    >>> from engine.sheet import parse_combatant
+    >>> shield = {"id": "bouclier", "name": "Bouclier", "kind": "shield", "skill": "bouclier"}
+    >>> [(d["weapon"], d["key"]) for d in not_declarable(parse_combatant({"name": "Brune", "weapons": [shield]}, "c1", 0))]
+    [('bouclier', 'not_declarable')]
+    """
+    held = declarable(c)
+    out = []
+    for w in c.weapons:
+        if w not in held:
+            r = Refusal("not_declarable", name=c.name, weapon=w.name)
+            out.append({"weapon": w.id, "name": w.name, "reason": r.message, "key": r.key, "params": r.params})
+    return out
 
 
 def _declarations(c: Combatant) -> list[dict[str, Any]]:

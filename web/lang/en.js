@@ -22,6 +22,7 @@ export default {
   roundTitle: "Start of the round",
   roundHint: "Everyone declares a weapon and rolls 1d6: “Roll”, or type the real die. A die left empty is rolled by Riposte.",
   rollAll: "Roll all",
+  notInHand: (weapon) => `${weapon} — not in hand (D2)`,
   startRound: "Start the round",
   castTitle: "Fighters",
   addFighter: "Add a fighter",

@@ -29,6 +29,7 @@ export default {
   roundTitle: "Début du tour",
   roundHint: "Chacun déclare son arme et lance 1d6 : « Lancer », ou tapez le dé réel. Un dé laissé vide est lancé par Riposte.",
   rollAll: "Tout lancer",
+  notInHand: (weapon) => `${weapon} — pas en main (D2)`,
   startRound: "Commencer le tour",
   castTitle: "Combattants",
   addFighter: "Ajouter un combattant",
