@@ -206,7 +206,9 @@ def _verdicts(c: Combatant, turn: Turn) -> dict[str, dict[str, Any]]:
 
 def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = None) -> dict[str, Any]:
     """One action by ``c`` now: allowed or not (and why), what it would cost and who pays
-    (R3, R5.2: the rules' price, refused as allowed), the weapon and the tests (D14).
+    (R3, R5.2: the rules' price, refused as allowed), the weapon and the tests (D14), and
+    the aim it would lose (``loses_aim``: R4.1, D13, any action but the attack that uses it
+    or the aim adjusted again), said before it is taken.
     ``phase``: the refusal every phase action of ``c`` gets now, if any (:func:`_verdicts`)."""
     action = ACTIONS[action_id]
     out: dict[str, Any] = {"category": action.category.value}
@@ -229,6 +231,8 @@ def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = N
         out["by_weapon"] = {w.id: price(turn, action, w, p.pays, {})[0] for w in c.weapons if action.uses.fits(c, w)}
     if p.weapon is not None:
         out["weapon"] = p.weapon.id
+    if c.aim_bonus and not (action.keeps_aim and p.weapon is not None and c.aim_weapon == p.weapon.id):
+        out["loses_aim"] = c.aim_bonus
     tests = describe_tests(c, action, p.weapon, {})
     if tests:
         out["tests"] = [named_test_json(t) for t in tests]

@@ -92,6 +92,24 @@ def test_the_aim_helps_only_the_weapon_aimed() -> None:
     assert thrown["tests"][0]["characteristic_value"] == 0  # no Lancer on her sheet: 0 (R1.5 for skills, likewise)
 
 
+def test_an_action_that_would_lose_the_aim_says_so_before_it_is_taken() -> None:
+    """R4.1, D13: aimed with the bow, Lyra's shot keeps (and uses) the aim, aiming again
+    keeps it; any other action, an interruption paid with Espoir too, would lose it: its
+    verdict says how much (``loses_aim``), and taking it loses exactly that."""
+    log = [*START, act("encocher_fleche", weapon="arc"), act("ajuster_tir", weapon="arc")]
+    lyra = engine.view(state_after(log))["combatants"]["lyra"]
+    assert lyra["aim_bonus"] > 0
+    kept = {a for a, v in lyra["actions"].items() if v["allowed"] and "loses_aim" not in v}
+    assert {"tir_arc", "ajuster_tir"} <= kept
+    assert lyra["actions"]["se_deplacer"]["loses_aim"] == lyra["aim_bonus"]
+    assert lyra["actions"]["esquiver"]["loses_aim"] == lyra["aim_bonus"]
+    result = engine.replay([*log, {"type": "interrupt", "actor": "lyra", "action": "esquiver"}])
+    assert result["ok"], result
+    assert {"type": "aim_lost", "actor": "lyra", "bonus": lyra["aim_bonus"]} in result["events"]
+    nothing = engine.view(state_after([*START, act("encocher_fleche", weapon="arc")]))["combatants"]["lyra"]
+    assert not any("loses_aim" in v for v in nothing["actions"].values())  # no aim: nothing to lose
+
+
 def test_a_parry_is_at_minus_four_only_after_a_charge() -> None:
     """R4.2: −4 to parry until the end of a round in which the fighter charged."""
     log = [*DUO, {"type": "start_round", "declarations": {"aldric": "epee", "orque": "hache"}, "rolls": {"aldric": 6, "orque": 1}},

@@ -293,6 +293,26 @@ def test_a_reload_brings_back_the_answers_an_attack_waits_for(fight: Any) -> Non
     fight.assert_clean()
 
 
+def test_a_dodge_that_loses_the_aim_says_so_before_and_after(new_phone: NewPhone) -> None:
+    """R4.1, D13: Lyra aimed (+1), then dodged Orque's attack: her aim went with no word.
+    The answer's chip says it before (« perd la visée +1 »), the dock's line after."""
+    log = [{"type": "add_combatant", "combatant": CASTS["lyra"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "start_round", "declarations": {"lyra": "arc"}, "rolls": {"lyra": 6, "orque": 1}},
+           {"type": "act", "actor": "lyra", "action": "encocher_fleche"}, {"type": "act", "actor": "lyra", "action": "ajuster_tir"}]
+    watched = new_phone(save=save_text(log))
+    page = watched.page
+    expect(card(page, "Lyra").locator(".badge")).to_contain_text(["visée +1"])
+    orque = card(page, "Orque")
+    orque.locator('button[data-do="pick"][data-action="attaque_melee"]').click()
+    orque.locator(".targets button.target", has_text="Lyra").click()
+    dodge = page.locator('#reaction button[data-do="react"][data-action="esquiver"]')
+    expect(dodge).to_contain_text("5 P.I., perd la visée +1")
+    dodge.click()
+    expect(page.locator("#board-last")).to_contain_text("visée +1 perdue (R4.1)")
+    expect(card(page, "Lyra").locator(".badge", has_text="visée")).to_have_count(0)
+    watched.assert_clean()
+
+
 def test_badges_of_a_card_with_notes_keep_their_height(new_phone: NewPhone) -> None:
     """A note wrapped the badges onto two lines and stretched them (text at the top)."""
     log = [*SIX, {"type": "update_combatant", "id": "aldric", "changes": {"notes": "aveuglé, saigne, à terre"}},

@@ -67,3 +67,11 @@ test("a round the game master ends says who could still act, and that undo takes
   assert.equal(plain(lastLine(board, { type: "end_round" }, ended(["aldric"]))),
     "Done: end of the round. Could still act (“Undo” takes the round back): Aldric (7 I.P.).");
 });
+
+test("an action that lost an aim says so after it (R4.1, D13)", () => {
+  const dodge = { type: "action_taken", actor: "aldric", action: "esquiver", cost: 1, pays: "espoir", pi_before: 0, pi_after: 0,
+    hope_before: 2, hope_after: 1, tests: [] };
+  const events = [{ type: "aim_lost", actor: "aldric", bonus: 2 }, dodge];
+  assert.equal(lastLine(BOARD, { type: "interrupt", actor: "aldric", action: "esquiver" }, events),
+    "Aldric — Esquiver : 1 point d'Espoir (Espoir 2 → 1) · visée +2 perdue (R4.1).");
+});

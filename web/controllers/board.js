@@ -185,7 +185,8 @@ function attackOf(board, command) {
 }
 
 // The dock's line for an accepted command: what was done and what it cost, the tests to
-// roll (the engine's, D14), the aim reached (« visée déjà au maximum », D17); a round the
+// roll (the engine's, D14), the aim reached (« visée déjà au maximum », D17) or lost (R4.1,
+// D13); a round the
 // game master ended while fighters could still act (the engine's `holding`, R2.4), who
 // they were, with undo to take it back; then the conditions whose end came (D25).
 export function lastLine(board, command, events) {
@@ -197,6 +198,8 @@ export function lastLine(board, command, events) {
     if (taken.tests.length) extras.push(t("lastTests", testsLabel(taken.tests, weapons), taken.tests.length));
     const aim = events.find((e) => e.type === "aim_adjusted");
     if (aim) extras.push(t("aimReached", aim.bonus, aim.capped));
+    const lost = events.find((e) => e.type === "aim_lost");
+    if (lost) extras.push(t("aimLost", lost.bonus));
     line = t("lastAction", commandLabel(board, command), costLabel(taken, true), extras);
   }
   const holding = events.find((e) => e.type === "round_ended")?.holding ?? [];

@@ -162,6 +162,8 @@ export default {
   lastDone: (what) => `Done: ${what}.`,
   sameTap: "Tapped twice in a row: taken once.",
   lastAction: (what, paid, extras = []) => `${what}: ${paid}${extras.length ? ` · ${extras.join(" · ")}` : ""}.`,
+  costLosingAim: (cost, bonus) => `${cost}, loses aim +${bonus}`,
+  aimLost: (bonus) => `aim +${bonus} lost (R4.1)`,
   paidPi: (cost, before, after) => `${cost} (${before} → ${after})`,
   paidHope: (cost, before, after) => `${cost} (Hope ${before} → ${after})`,
   reactNoFit: (action) => `Parry, dodge and block answer a melee attack, not: ${action} (D23).`,

@@ -223,6 +223,8 @@ export default {
   lastDone: (what) => `Fait : ${what}.`,
   sameTap: "Touché deux fois de suite : compté une seule fois.",
   lastAction: (what, paid, extras = []) => `${what} : ${paid}${extras.length ? ` · ${extras.join(" · ")}` : ""}.`,
+  costLosingAim: (cost, bonus) => `${cost}, perd la visée +${bonus}`,
+  aimLost: (bonus) => `visée +${bonus} perdue (R4.1)`,
   paidPi: (cost, before, after) => `${cost} (${before} → ${after})`,
   paidHope: (cost, before, after) => `${cost} (Espoir ${before} → ${after})`,
   reactNoFit: (action) => `Parer, esquiver et bloquer répondent à une attaque de mêlée, pas à : ${action} (D23).`,
