@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-from conftest import NewPhone, Shot, save_text
+from conftest import NewPhone, Shot, save_text, wait_ready
 from helpers import CASTS
 from playwright.sync_api import expect
 
@@ -133,6 +133,30 @@ def test_a_name_pasted_too_long_is_kept_and_refused_in_words_not_cut(phone: Any)
     expect(dialog.locator(".field-error")).to_have_text(["Nom : de 1 à 60 caractères."])
     expect(name).to_have_attribute("aria-invalid", "true")
     phone.assert_clean()
+
+
+def test_undo_and_redo_name_a_removed_fighter_alike(fight: Any) -> None:
+    """« Annuler : un combattant retiré » but « Rétablir : Bran retiré »: the fighter the
+    last command removed is named by undo, the dock and redo alike (the engine's `gone`),
+    after a reload too."""
+    page = fight.page
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Retirer Orque").click()
+    page.locator("#confirm-dialog").get_by_role("button", name="Retirer").click()
+    expect(page.locator("#cast")).not_to_contain_text("Orque")
+    undo, redo = page.locator("#undo"), page.locator("#redo")
+    expect(undo).to_have_text("Annuler : retrait d'Orque")
+    page.reload()
+    wait_ready(page)
+    expect(undo).to_have_text("Annuler : retrait d'Orque")
+    page.get_by_role("button", name="Plateau").click()
+    expect(page.locator("#board-last")).to_have_text("Fait : retrait d'Orque.")
+    undo.click()
+    expect(redo).to_have_text("Rétablir : retrait d'Orque")
+    redo.click()
+    expect(page.locator("#board-last")).to_have_text("Rétabli : retrait d'Orque.")
+    expect(undo).to_have_text("Annuler : retrait d'Orque")
+    fight.assert_clean()
 
 
 def test_copies_are_numbered_from_the_original(fight: Any) -> None:

@@ -169,13 +169,13 @@ export class BoardController {
 // (a switch of language) keeps the answers as they were.
 function dock(board, answer, last) {
   if (answer?.undone) return { last: t("undone", commandLabel(board, answer.undone)), reaction: null };
-  if (answer?.redone) return { last: t("redone", commandLabel(board, answer.redone)), reaction: null };
+  if (answer?.redone) return { last: t("redone", commandLabel(board, answer.redone, false, answer.gone)), reaction: null };
   const command = answer?.command;
   if (!command) {
     const waiting = answer ? attackOf(board, last) : null;
-    return { last: last ? t("lastDone", commandLabel(board, last)) : "", reaction: waiting, keep: !waiting };
+    return { last: last ? t("lastDone", commandLabel(board, last, false, answer?.gone)) : "", reaction: waiting, keep: !waiting };
   }
-  return { last: lastLine(board, command, answer.events ?? []), reaction: attackOf(board, command) };
+  return { last: lastLine(board, command, answer.events ?? [], answer.gone), reaction: attackOf(board, command) };
 }
 
 // The answers an attack calls for (the catalogue's `attack`: R5, D23), or null.
@@ -189,9 +189,9 @@ function attackOf(board, command) {
 // D13); a round the
 // game master ended while fighters could still act (the engine's `holding`, R2.4), who
 // they were, with undo to take it back; then the conditions whose end came (D25).
-export function lastLine(board, command, events) {
+export function lastLine(board, command, events, gone = {}) {
   const taken = events.find((e) => e.type === "action_taken");
-  let line = t("lastDone", commandLabel(board, command));
+  let line = t("lastDone", commandLabel(board, command, false, gone));
   if (taken) {
     const extras = [];
     const weapons = own(board.combatants, taken.actor)?.weapons ?? [];

@@ -300,14 +300,14 @@ export class BoardView {
   }
 
   // Undo and redo, labelled with what they would take back or do again.
-  setHistory({ undo, redo, last, next, used }, board) {
+  setHistory({ undo, redo, last, next, used, gone }, board) {
     this.used = used ?? {};
     const undoButton = $("#undo");
     const redoButton = $("#redo");
     undoButton.disabled = !(undo > 0);
     redoButton.disabled = !(redo > 0);
     // Each label in a span of two lines at most (style.css: the header stays one row).
-    undoButton.replaceChildren(h("span", { class: "label" }, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true)) : t("undo")));
+    undoButton.replaceChildren(h("span", { class: "label" }, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true, gone)) : t("undo")));
     redoButton.replaceChildren(h("span", { class: "label" }, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo")));
   }
 

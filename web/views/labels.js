@@ -71,11 +71,13 @@ export function playersTurnText(board) {
 
 // A command in a few words: « Aldric — Attaque au corps à corps → Orque 1 » (the dock's
 // last line); `short`, an action by its chip's word (« Aldric — Attaquer → Orque 1 »: undo
-// and redo, two buttons side by side).
-export function commandLabel(board, command, short = false) {
+// and redo, two buttons side by side). `gone`: the names of fighters no longer on the
+// board (the engine's answer: the one the last command removed), by id.
+export function commandLabel(board, command, short = false, gone = {}) {
   const name = (id) => {
     const f = own(board?.combatants ?? {}, id);
-    return f ? isolate(f.name) : t("someone");
+    const left = f ? null : own(gone ?? {}, id);
+    return f ? isolate(f.name) : typeof left === "string" ? isolate(left) : t("someone");
   };
   const action = (id) => (short ? own(t("chips"), id) : undefined) ?? actionName(id);
   switch (command?.type) {
