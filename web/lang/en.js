@@ -461,6 +461,7 @@ export default {
   liveInvite: "Invite a player",
   liveInviteShort: "Invite",
   liveReinvite: "Invite again",
+  liveBarCloseFor: "Close the table's banner",
   liveInviteHint: "The player scans this code with their phone's camera, then shows you theirs.",
   liveLinkLabel: "Invitation link",
   liveScan: "Scan the answer",

@@ -480,6 +480,7 @@ export default {
   liveInvite: "Inviter un joueur",
   liveInviteShort: "Inviter",
   liveReinvite: "Réinviter",
+  liveBarCloseFor: "Fermer le bandeau de la table",
   liveInviteHint: "Le joueur scanne ce code avec l'appareil photo de son téléphone, puis vous montre le sien.",
   liveLinkLabel: "Lien d'invitation",
   liveScan: "Scanner la réponse",
