@@ -150,6 +150,17 @@ def _update_combatant(enc: Encounter, cmd: Command) -> list[Event]:
 _NUMBERED = re.compile(r"^(.*\S)\s+(\d{1,4})$")
 
 
+def model_name(name: str) -> str:
+    """The name a model made from a fighter takes: a numbered copy's without its number
+    (copies are numbered from it again when the model is added).
+
+    >>> model_name("Garde 1"), model_name("Garde")
+    ('Garde', 'Garde')
+    """
+    match = _NUMBERED.match(name)
+    return match.group(1) if match else name
+
+
 def copy_names(name: str, taken: set[str], count: int) -> tuple[str | None, list[str]]:
     """Copies numbered from the original: the original's new name (None: it keeps its
     own, already numbered) and the names of ``count`` copies, after the highest number

@@ -17,7 +17,7 @@ from .actions import ACTIONS
 from .actions.base import is_melee
 from .actions.defence import ANSWERS
 from .codec import combatant_json, named_test_json
-from .decide import condition_rounds_from
+from .decide import condition_rounds_from, model_name
 from .errors import Refusal
 from .initiative import board_order, breakdown, declarable, declaring, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
@@ -76,8 +76,8 @@ def board(enc: Encounter) -> dict[str, Any]:
 
 def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
     """One fighter on the board: its state (as the codec writes it), marks for the
-    badges, what it may declare and the declaration its form offers first, and every
-    action's verdict."""
+    badges, what it may declare and the declaration its form offers first, the name a
+    model made from it takes, and every action's verdict."""
     out = combatant_json(c)
     out.update(
         engaged=c.engaged,
@@ -85,6 +85,7 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
         declarations=_declarations(c),
         not_declarable=not_declarable(c),
         suggested_declaration=suggested_declaration(c),
+        model_name=model_name(c.name),
         actions=_verdicts(c, turn),
         may=may(c, turn),
     )

@@ -164,6 +164,13 @@ def test_copies_are_numbered_from_the_original(fight: Any) -> None:
     page.get_by_role("button", name="Combattants").click()
     page.get_by_role("button", name="Dupliquer Orque").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2"])
+    # The original's new name is said; a model made from it is « Orque », not « Orque 1 ».
+    page.get_by_role("button", name="Plateau").click()
+    expect(page.locator("#board-last")).to_contain_text("L'original s'appelle désormais Orque 1.")
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Enregistrer Orque 1 comme modèle").click()
+    expect(page.locator("#message")).to_have_text("« Orque » est enregistré comme modèle.")
+    expect(page.locator("#models .name")).to_have_text(["Orque"])
     page.get_by_role("button", name="Dupliquer Orque 2").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3"])
     expect(page.locator("#undo")).to_have_text("Annuler : copie d'Orque 2")

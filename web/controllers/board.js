@@ -205,6 +205,11 @@ export function lastLine(board, command, events, gone = {}) {
   const holding = events.find((e) => e.type === "round_ended")?.holding ?? [];
   const held = holding.map((id) => own(board.combatants, id)).filter(Boolean);
   if (held.length) line += ` ${t("endedHolding", held.map((f) => t("holdingOf", isolate(f.name), f.pi)).join(", "))}`;
+  // A copy renames its original (« Garde » becomes « Garde 1 »): said.
+  if (command.type === "duplicate_combatant") {
+    const renamed = events.find((e) => e.type === "combatant_updated" && e.id === command.id && typeof e.changes?.name === "string");
+    if (renamed) line += ` ${t("originalRenamed", isolate(renamed.changes.name))}`;
+  }
   const ended = events.filter((e) => e.type === "condition_ended");
   if (ended.length) {
     const name = (id) => isolate(own(board.combatants, id)?.name ?? id);

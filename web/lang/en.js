@@ -171,6 +171,7 @@ export default {
   reactAllFor: (name) => `Other interruptions for ${name}`,
   lastTests: (list, n) => `${n > 1 ? "tests" : "test"}: ${list}`,
   conditionsEnded: (list) => `Ended: ${list}.`,
+  originalRenamed: (name) => `The original is now called ${name}.`,
   endedHolding: (list) => `Could still act (“Undo” takes the round back): ${list}.`,
   holdingOf: (name, pi) => `${name} (${pi} I.P.)`,
   conditionEndedOf: (name, text) => `“${text}” for ${name}`,

@@ -232,6 +232,7 @@ export default {
   reactAllFor: (name) => `Autres interruptions pour ${name}`,
   lastTests: (list, n) => `${n > 1 ? "tests" : "test"} : ${list}`,
   conditionsEnded: (list) => `Fin : ${list}.`,
+  originalRenamed: (name) => `L'original s'appelle désormais ${name}.`,
   endedHolding: (list) => `Encore à agir (« Annuler » reprend le tour) : ${list}.`,
   holdingOf: (name, pi) => `${name} (${pi} P.I.)`,
   conditionEndedOf: (name, text) => `« ${text} » pour ${name}`,
