@@ -80,6 +80,25 @@ def test_an_imported_file_goes_into_the_list_and_undo_loses_nothing(fight: Any, 
     fight.assert_clean()
 
 
+def test_a_fight_s_default_name_is_said_in_the_page_s_language(fight: Any) -> None:
+    """« Combat 1 », the name a French page gave the fight, stayed « Combat 1 » in English:
+    a default name is shown in the page's language; a name the game master gave is kept."""
+    page = fight.page
+    fights = menu(page)
+    expect(fights.locator(".name")).to_have_text(["Combat 1"])
+    page.get_by_label("Langue").select_option("en")
+    expect(fights.locator(".name")).to_have_text(["Fight 1"])
+    expect(fights.get_by_role("button", name="Rename Fight 1")).to_be_visible()
+    page.get_by_label("Language").select_option("fr")
+    expect(fights.locator(".name")).to_have_text(["Combat 1"])
+    fights.get_by_role("button", name="Renommer Combat 1").click()
+    fights.get_by_label("Nouveau nom de Combat 1").fill("Le pont")
+    fights.get_by_role("button", name="Enregistrer").click()
+    page.get_by_label("Langue").select_option("en")
+    expect(fights.locator(".name")).to_have_text(["Le pont"])
+    fight.assert_clean()
+
+
 def test_rename_duplicate_and_delete_with_undo(fight: Any) -> None:
     page = fight.page
     fights = menu(page)
