@@ -119,6 +119,8 @@ class Players:
             return {**e, "pi_before": None, "pi_after": None, "hope_before": None, "hope_after": None}
         if e["kind"] == "passed" and isinstance(event, TurnPassed) and event.actor in pnj:
             return {**e, "pi": None}
+        if e["kind"] == "round_ended" and "holding" in e:  # who could still act: none hidden, no PNJ's P.I.
+            return {**e, "holding": [{**h, "pi": None} if h["id"] in pnj else h for h in e["holding"] if h["id"] not in hidden]}
         return e
 
 
@@ -224,6 +226,7 @@ def _entries(enc: Encounter, e: Event) -> list[Entry]:
             return [{**at, "kind": "condition_ended", "name": _name(enc, cid), "condition": text}]
         case TurnPassed(actor=a, pi=pi):
             return [{**at, "kind": "passed", "name": _name(enc, a), "pi": pi}]
-        case RoundEnded(reason=reason):
-            return [{**at, "kind": "round_ended", "reason": reason}]
+        case RoundEnded(reason=reason, holding=holding):
+            still = [{"id": f.id, "name": f.name, "pi": f.pi} for f in map(enc.combatant, holding) if f is not None]
+            return [{**at, "kind": "round_ended", "reason": reason, **({"holding": still} if still else {})}]
     return []

@@ -120,7 +120,8 @@ def test_every_kind_of_entry_says_exactly_what_happened() -> None:
             {"id": "aldric", "name": "Aldric", "weapon": None, "d6": 3, "initiative": 7, "rolled_by": "table"},
             {"id": "orque", "name": "Orque", "weapon": None, "d6": 2, "initiative": 6, "rolled_by": "engine"}]},
         {"round": 2, "kind": "passed", "name": "Orque", "pi": 6, "by_player": False},
-        {"round": 2, "kind": "round_ended", "reason": "mj"},
+        # R2.4: the GM ends it while Aldric could still act (Orque passed, D5, D21)
+        {"round": 2, "kind": "round_ended", "reason": "mj", "holding": [{"id": "aldric", "name": "Aldric", "pi": 7}]},
         {"round": 2, "kind": "removed", "name": "Orque"},
     ]
 
@@ -178,7 +179,8 @@ def test_wounds_espoir_notes_and_conditions_are_told() -> None:
         {"kind": "condition", "name": "Orque", "condition": "étourdi", "until": 1},
         {"kind": "condition", "name": "Aldric", "condition": "aveuglé", "until": None},
         {"kind": "condition_removed", "name": "Aldric", "condition": "aveuglé"},
-        {"kind": "round_ended", "reason": "mj"},
+        {"kind": "round_ended", "reason": "mj",
+         "holding": [{"id": "aldric", "name": "Aldric", "pi": 4}, {"id": "orque", "name": "Orque", "pi": 6}]},
         {"kind": "condition_ended", "name": "Orque", "condition": "étourdi"},
     ]
 

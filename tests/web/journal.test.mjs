@@ -36,3 +36,13 @@ test("a round spent says nobody can act, not that nobody has P.I. (a fighter who
   inLanguage("en");
   assert.equal(entryText(SPENT), "Round over: nobody can act any more (no I.P. left, or passed).");
 });
+
+test("the game master's end of a round names who could still act (R2.4), a PNJ's P.I. kept from the players", () => {
+  const ended = { round: 2, kind: "round_ended", reason: "mj",
+    holding: [{ id: "aldric", name: "Aldric", pi: 7 }, { id: "orque", name: "Orque", pi: null }] };
+  inLanguage("fr");
+  assert.equal(plain(entryText(ended)), "Le MJ termine le tour. Encore à agir : Aldric (7 P.I.), Orque.");
+  assert.equal(entryText({ round: 2, kind: "round_ended", reason: "mj" }), "Le MJ termine le tour.");
+  inLanguage("en");
+  assert.equal(plain(entryText(ended)), "The GM ends the round. Could still act: Aldric (7 I.P.), Orque.");
+});

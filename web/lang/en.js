@@ -331,7 +331,7 @@ export default {
   jByPlayer: (name) => `from ${name}'s phone`,
   jRollHidden: (name, weapon) => `${name}${weapon ? ` (${weapon})` : ""}: initiative kept by the GM`,
   jPassedHidden: (name) => `${name} passes.`,
-  jRoundEnded: (reason) => (reason === "mj" ? "The GM ends the round." : "Round over: nobody can act any more (no I.P. left, or passed)."),
+  jRoundEnded: (reason, holding = "") => (reason === "mj" ? `The GM ends the round.${holding ? ` Could still act: ${holding}.` : ""}` : "Round over: nobody can act any more (no I.P. left, or passed)."),
   storageUnavailable: "The browser's storage is unavailable: the fight will not be saved.",
   storageFull: "The browser's storage is full: the last action is not saved. Export the fight to lose nothing.",
   saveUnreadable: (why) => `The save could not be read (${why}): it is set aside (Game menu), a new fight begins.`,

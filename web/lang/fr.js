@@ -397,7 +397,7 @@ export default {
   jByPlayer: (name) => `depuis le téléphone ${de(name)}`,
   jRollHidden: (name, weapon) => `${name}${weapon ? ` (${weapon})` : ""} : initiative gardée par le MJ`,
   jPassedHidden: (name) => `${name} passe.`,
-  jRoundEnded: (reason) => (reason === "mj" ? "Le MJ termine le tour." : "Tour terminé : plus personne ne peut agir (P.I. épuisés ou tour passé)."),
+  jRoundEnded: (reason, holding = "") => (reason === "mj" ? `Le MJ termine le tour.${holding ? ` Encore à agir : ${holding}.` : ""}` : "Tour terminé : plus personne ne peut agir (P.I. épuisés ou tour passé)."),
   // save, files, links
   storageUnavailable: "Le stockage du navigateur est indisponible : le combat ne sera pas sauvegardé.",
   storageFull: "Le stockage du navigateur est plein : la dernière action n'est pas sauvegardée. Exportez le combat pour ne rien perdre.",

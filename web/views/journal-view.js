@@ -25,7 +25,8 @@ export function entryText(e) {
     case "condition": return t("jCondition", isolate(e.name), isolate(e.condition), e.until ?? null);
     case "condition_removed": return t("jConditionRemoved", isolate(e.name), isolate(e.condition));
     case "condition_ended": return t("jConditionEnded", isolate(e.name), isolate(e.condition));
-    case "round_ended": return t("jRoundEnded", e.reason);
+    case "round_ended": return t("jRoundEnded", e.reason, (e.holding ?? [])
+      .map((f) => (f.pi === null ? isolate(f.name) : t("holdingOf", isolate(f.name), f.pi))).join(", "));
     case "action": {
       const parts = [t("jAction", isolate(e.name), actionName(e.action), costLabel(e, true), e.category === "interruption")];
       if (e.target) parts.push(t("jTarget", isolate(e.target)));
