@@ -25,6 +25,7 @@ from .errors import Refusal
 from .events import (
     ActionTaken,
     AimAdjusted,
+    AimLost,
     CombatantAdded,
     CombatantRemoved,
     CombatantUpdated,
@@ -84,6 +85,10 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
                     for entry in entries:
                         if entry["kind"] == "action":
                             entry["aim"] = {"bonus": event.bonus, "capped": event.capped}
+                if isinstance(event, AimLost):  # R4.1, D13: the aim another action lost
+                    for entry in entries:
+                        if entry["kind"] == "action":
+                            entry["aim_lost"] = event.bonus
             out.extend({**e, "by_player": by_player} if e["kind"] in ("action", "passed") else e for e in entries)
         enc = after
     return out

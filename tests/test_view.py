@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from engine.journal import journal
 from tests.casts import CASTS
 from tests.test_actions import START, act
 from tests.test_commands import state_after
@@ -106,6 +107,9 @@ def test_an_action_that_would_lose_the_aim_says_so_before_it_is_taken() -> None:
     result = engine.replay([*log, {"type": "interrupt", "actor": "lyra", "action": "esquiver"}])
     assert result["ok"], result
     assert {"type": "aim_lost", "actor": "lyra", "bonus": lyra["aim_bonus"]} in result["events"]
+    told = [e for e in journal(result["commands"]) if e["kind"] == "action"]
+    assert told[-1]["action"] == "esquiver" and told[-1]["aim_lost"] == lyra["aim_bonus"]  # the journal says it too
+    assert all("aim_lost" not in e for e in told[:-1])
     nothing = engine.view(state_after([*START, act("encocher_fleche", weapon="arc")]))["combatants"]["lyra"]
     assert not any("loses_aim" in v for v in nothing["actions"].values())  # no aim: nothing to lose
 

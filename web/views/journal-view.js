@@ -34,6 +34,7 @@ export function entryText(e) {
       if (e.against) parts.push(t("jAgainst", isolate(e.against)));
       for (const test of e.tests) parts.push(t("jTest", testLabel(test)));
       if (e.aim) parts.push(t("aimReached", e.aim.bonus, e.aim.capped));
+      if (e.aim_lost) parts.push(t("aimLost", e.aim_lost));
       if ("test_result" in e.outcome) parts.push(t("jResult", e.outcome.test_result));
       if ("success" in e.outcome) parts.push(t("jOutcome", e.outcome.success));
       if (e.by_player) parts.push(t("jByPlayer", isolate(e.name)));
