@@ -227,7 +227,7 @@ def test_the_interrupt_sheet_prints_no_null(new_phone: NewPhone, lang: str) -> N
     watched.assert_clean()
 
 
-def test_ending_a_round_while_fighters_can_act_says_who_and_undo_takes_it_back(fight: Any) -> None:
+def test_ending_a_round_while_fighters_can_act_says_who_and_undo_takes_it_back(fight: Any, shot: Shot) -> None:
     """R2.4: « Finir le tour » ended the round while Aldric (5 P.I.) and Orque (6 P.I.)
     could still act, with no word; the dock names them (the engine's `holding`) and
     « Annuler » takes the round back."""
@@ -236,6 +236,7 @@ def test_ending_a_round_while_fighters_can_act_says_who_and_undo_takes_it_back(f
     expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
     expect(page.locator("#board-last")).to_have_text(
         "Fait : fin du tour. Encore à agir (« Annuler » reprend le tour) : Aldric (5 P.I.), Orque (6 P.I.).")
+    shot(page, "board-ended-holding.png")
     page.locator("#undo").click()
     expect(page.locator("#round")).to_have_text("Tour 1")
     expect(page.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
