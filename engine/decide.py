@@ -150,6 +150,17 @@ def _update_combatant(enc: Encounter, cmd: Command) -> list[Event]:
 _NUMBERED = re.compile(r"^(.*\S)\s+(\d{1,4})$")
 
 
+def model_name(name: str) -> str:
+    """The name a model made from a fighter takes: a numbered copy's without its number
+    (copies are numbered from it again when the model is added).
+
+    >>> model_name("Garde 1"), model_name("Garde")
+    ('Garde', 'Garde')
+    """
+    match = _NUMBERED.match(name)
+    return match.group(1) if match else name
+
+
 def copy_names(name: str, taken: set[str], count: int) -> tuple[str | None, list[str]]:
     """Copies numbered from the original: the original's new name (None: it keeps its
     own, already numbered) and the names of ``count`` copies, after the highest number
@@ -261,10 +272,12 @@ def _every(refused: list[Refusal]) -> Refusal:
 
 
 def _end_round(enc: Encounter, cmd: Command) -> list[Event]:
-    """R2.4: the GM may end a round early; on a round already over nothing changes."""
+    """R2.4: the GM may end a round early, the event naming who could still act (still in
+    the round, D21, with P.I. > 0); on a round already over nothing changes."""
     if enc.round_over:
         return []
-    return [RoundEnded(round=enc.round, reason="mj")]
+    holding = tuple(c.id for c in enc.combatants if c.still_in_round and c.pi > 0)
+    return [RoundEnded(round=enc.round, reason="mj", holding=holding)]
 
 
 def _pass(enc: Encounter, cmd: Command) -> list[Event]:

@@ -111,6 +111,8 @@ class RoundStarted:
 class RoundEnded:
     round: int
     reason: str  # "pi" (R2.4) or "mj"
+    #: Ended by the GM: the fighters still in the round (D21) who had P.I. > 0 (R2.4).
+    holding: tuple[CombatantId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

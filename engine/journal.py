@@ -25,6 +25,7 @@ from .errors import Refusal
 from .events import (
     ActionTaken,
     AimAdjusted,
+    AimLost,
     CombatantAdded,
     CombatantRemoved,
     CombatantUpdated,
@@ -84,6 +85,10 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
                     for entry in entries:
                         if entry["kind"] == "action":
                             entry["aim"] = {"bonus": event.bonus, "capped": event.capped}
+                if isinstance(event, AimLost):  # R4.1, D13: the aim another action lost
+                    for entry in entries:
+                        if entry["kind"] == "action":
+                            entry["aim_lost"] = event.bonus
             out.extend({**e, "by_player": by_player} if e["kind"] in ("action", "passed") else e for e in entries)
         enc = after
     return out
@@ -119,6 +124,8 @@ class Players:
             return {**e, "pi_before": None, "pi_after": None, "hope_before": None, "hope_after": None}
         if e["kind"] == "passed" and isinstance(event, TurnPassed) and event.actor in pnj:
             return {**e, "pi": None}
+        if e["kind"] == "round_ended" and "holding" in e:  # who could still act: none hidden, no PNJ's P.I.
+            return {**e, "holding": [{**h, "pi": None} if h["id"] in pnj else h for h in e["holding"] if h["id"] not in hidden]}
         return e
 
 
@@ -214,6 +221,7 @@ def _entries(enc: Encounter, e: Event) -> list[Entry]:
                 "tests": _tests(enc.combatant(e.actor), e.weapon, e.tests), "outcome": e.outcome,
                 "target": _name(enc, options["target"]) if "target" in options else None,
                 "against": _name(enc, options["against"]) if "against" in options else None,
+                "distance": options.get("distance"),
             }]
         case ConditionAdded(id=cid, text=text, until=until):
             return [{**at, "kind": "condition", "name": _name(enc, cid), "condition": text, "until": until}]
@@ -223,6 +231,7 @@ def _entries(enc: Encounter, e: Event) -> list[Entry]:
             return [{**at, "kind": "condition_ended", "name": _name(enc, cid), "condition": text}]
         case TurnPassed(actor=a, pi=pi):
             return [{**at, "kind": "passed", "name": _name(enc, a), "pi": pi}]
-        case RoundEnded(reason=reason):
-            return [{**at, "kind": "round_ended", "reason": reason}]
+        case RoundEnded(reason=reason, holding=holding):
+            still = [{"id": f.id, "name": f.name, "pi": f.pi} for f in map(enc.combatant, holding) if f is not None]
+            return [{**at, "kind": "round_ended", "reason": reason, **({"holding": still} if still else {})}]
     return []

@@ -254,7 +254,8 @@ class Table:
         used, attackers = self._recent()
         out: Answer = {"ok": True, "board": self._boards.board(self._enc) if shown is None else shown, "undo": len(self._log),
                        "redo": len(self._undone), "last": self._log[-1] if self._log else None,
-                       "next": self._undone[-1] if self._undone else None, "used": used, "attackers": attackers}
+                       "next": self._undone[-1] if self._undone else None, "used": used, "attackers": attackers,
+                       "gone": self._gone()}
         if changed:
             out["save"] = text if text is not None else save.dump_texts(self._texts, save.painted(out["board"]))
             if self._sent != len(self._marks) - 1:  # a new last checkpoint: the autosave keeps it
@@ -262,6 +263,24 @@ class Table:
                 out["checkpoint"] = self._checkpoint()
         out.update(extra)
         return out
+
+    def _gone(self) -> dict[str, str]:
+        """The name of the fighter the last command removed, no longer on the board, by its
+        id: undo's label names it as redo's does (« retrait de Bran » both ways).
+
+        >>> t = Table()
+        >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Bran"}})
+        >>> t.apply({"type": "remove_combatant", "id": "c1"})["gone"], t.undo()["gone"]
+        ({'c1': 'Bran'}, {})
+        """
+        last = self._log[-1] if self._log else None
+        if not isinstance(last, dict) or last.get("type") != "remove_combatant" or self._enc.combatant(last.get("id")):
+            return {}
+        n = len(self._log) - 1
+        k = n // self._every
+        enc, result = fold(self._log[k * self._every:n], self._rng, start=self._mark(k), with_events=False)
+        c = enc.combatant(last["id"]) if result["ok"] else None
+        return {c.id: c.name} if c else {}
 
     def _recent(self) -> tuple[dict[str, str], dict[str, str]]:
         """Among the last :data:`USED_WINDOW` commands: the last action each fighter took

@@ -17,7 +17,7 @@ from .actions import ACTIONS
 from .actions.base import is_melee
 from .actions.defence import ANSWERS
 from .codec import combatant_json, named_test_json
-from .decide import condition_rounds_from
+from .decide import condition_rounds_from, model_name
 from .errors import Refusal
 from .initiative import board_order, breakdown, declarable, declaring, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
@@ -76,14 +76,16 @@ def board(enc: Encounter) -> dict[str, Any]:
 
 def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
     """One fighter on the board: its state (as the codec writes it), marks for the
-    badges, what it may declare and the declaration its form offers first, and every
-    action's verdict."""
+    badges, what it may declare and the declaration its form offers first, the name a
+    model made from it takes, and every action's verdict."""
     out = combatant_json(c)
     out.update(
         engaged=c.engaged,
         ready=turn.ready,
         declarations=_declarations(c),
+        not_declarable=not_declarable(c),
         suggested_declaration=suggested_declaration(c),
+        model_name=model_name(c.name),
         actions=_verdicts(c, turn),
         may=may(c, turn),
     )
@@ -150,6 +152,25 @@ def never(c: Combatant) -> list[str]:
     return [a.id for a in ACTIONS.values() if a.uses is not None and never_fits(c, a.uses, hands)]
 
 
+def not_declarable(c: Combatant) -> list[dict[str, Any]]:
+    """The weapons on the sheet that the fighter may not declare (D2: not in hand, a shield
+    as any other), each with the refusal a start of round would give, so that the forms
+    show them and why.
+
+    >>> from engine.sheet import parse_combatant
+    >>> shield = {"id": "bouclier", "name": "Bouclier", "kind": "shield", "skill": "bouclier"}
+    >>> [(d["weapon"], d["key"]) for d in not_declarable(parse_combatant({"name": "Brune", "weapons": [shield]}, "c1", 0))]
+    [('bouclier', 'not_declarable')]
+    """
+    held = declarable(c)
+    out = []
+    for w in c.weapons:
+        if w not in held:
+            r = Refusal("not_declarable", name=c.name, weapon=w.name)
+            out.append({"weapon": w.id, "name": w.name, "reason": r.message, "key": r.key, "params": r.params})
+    return out
+
+
 def _declarations(c: Combatant) -> list[dict[str, Any]]:
     """R1: what the fighter may declare (D2: weapons in hand, or none) and the R1.3
     breakdown of each before the die: its ``initiative`` is the total less the d6, and
@@ -186,7 +207,9 @@ def _verdicts(c: Combatant, turn: Turn) -> dict[str, dict[str, Any]]:
 
 def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = None) -> dict[str, Any]:
     """One action by ``c`` now: allowed or not (and why), what it would cost and who pays
-    (R3, R5.2: the rules' price, refused as allowed), the weapon and the tests (D14).
+    (R3, R5.2: the rules' price, refused as allowed), the weapon and the tests (D14), and
+    the aim it would lose (``loses_aim``: R4.1, D13, any action but the attack that uses it
+    or the aim adjusted again), said before it is taken.
     ``phase``: the refusal every phase action of ``c`` gets now, if any (:func:`_verdicts`)."""
     action = ACTIONS[action_id]
     out: dict[str, Any] = {"category": action.category.value}
@@ -209,6 +232,8 @@ def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = N
         out["by_weapon"] = {w.id: price(turn, action, w, p.pays, {})[0] for w in c.weapons if action.uses.fits(c, w)}
     if p.weapon is not None:
         out["weapon"] = p.weapon.id
+    if c.aim_bonus and not (action.keeps_aim and p.weapon is not None and c.aim_weapon == p.weapon.id):
+        out["loses_aim"] = c.aim_bonus
     tests = describe_tests(c, action, p.weapon, {})
     if tests:
         out["tests"] = [named_test_json(t) for t in tests]

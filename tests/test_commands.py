@@ -260,8 +260,13 @@ def test_a_bad_run_table_is_refused_naming_what_it_must_hold(value: Any, key: st
     assert (error["code"], error["key"], error["params"]) == ("bad_value", key, params)
 
 
-def test_the_gm_ending_a_round_names_it() -> None:
-    assert events_of(ROUND, {"type": "end_round"}) == [{"type": "round_ended", "round": 1, "reason": "mj"}]
+def test_the_gm_ending_a_round_names_it_and_who_could_still_act() -> None:
+    """R2.4: the GM ends the round while fighters still in it have P.I. > 0: the event names
+    them; one who passed (D5) keeps its P.I. but is no longer in the round (D21)."""
+    assert events_of(ROUND, {"type": "end_round"}) == [
+        {"type": "round_ended", "round": 1, "reason": "mj", "holding": ["aldric", "orque"]}]
+    assert events_of([*ROUND, {"type": "pass", "actor": "orque"}], {"type": "end_round"}) == [
+        {"type": "round_ended", "round": 1, "reason": "mj", "holding": ["aldric"]}]
     assert events_of([*ROUND, {"type": "end_round"}], {"type": "end_round"}) == []  # R5.4: over stays over
 
 

@@ -103,24 +103,25 @@ def test_every_kind_of_entry_says_exactly_what_happened() -> None:
          "tests": [{**melee, "characteristic_value": 7, "skill": "course", "skill_level": 2, "id": "portee"},
                    {**melee, "characteristic_value": 7, "skill": "epee", "skill_level": 3, "skill_name": "Épée",
                     "modifiers": [{"id": "charge", "rule": "R4.2", "value": 4}]}],
-         "outcome": {"test_result": 0}, "target": "Orque", "against": None, "by_player": False},
+         "outcome": {"test_result": 0}, "target": "Orque", "against": None, "distance": 5, "by_player": False},
         {"round": 1, "kind": "action", "name": "Orque", "action": "bloquer", "category": "interruption", "cost": 5,
          "pays": "pi", "pi_before": 6, "pi_after": 1, "hope_before": 0, "hope_after": 0,
          "tests": [{**melee, "characteristic_value": 6, "skill": "corps_a_corps", "skill_level": 1}],
-         "outcome": {}, "target": None, "against": "Aldric", "by_player": False},
+         "outcome": {}, "target": None, "against": "Aldric", "distance": None, "by_player": False},
         {"round": 1, "kind": "out", "name": "Orque"},
         {"round": 1, "kind": "round_ended", "reason": "pi"},  # D21: nobody left in the round with P.I. > 0
         {"round": 1, "kind": "back", "name": "Orque"},
         {"round": 1, "kind": "action", "name": "Aldric", "action": "bloquer", "category": "interruption", "cost": 1,
          "pays": "espoir", "pi_before": -1, "pi_after": -1, "hope_before": 2, "hope_after": 1,
          "tests": [{**melee, "characteristic_value": 7, "skill": "corps_a_corps", "skill_level": 2}],
-         "outcome": {}, "target": None, "against": None, "by_player": False},
+         "outcome": {}, "target": None, "against": None, "distance": None, "by_player": False},
         # R1.5: no declaration, so corps_a_corps: Aldric 3 + 1 + 2 + 3 - 2 = 7, Orque 3 + 0 + 1 + 2 = 6
         {"round": 2, "kind": "round_started", "initiatives": [
             {"id": "aldric", "name": "Aldric", "weapon": None, "d6": 3, "initiative": 7, "rolled_by": "table"},
             {"id": "orque", "name": "Orque", "weapon": None, "d6": 2, "initiative": 6, "rolled_by": "engine"}]},
         {"round": 2, "kind": "passed", "name": "Orque", "pi": 6, "by_player": False},
-        {"round": 2, "kind": "round_ended", "reason": "mj"},
+        # R2.4: the GM ends it while Aldric could still act (Orque passed, D5, D21)
+        {"round": 2, "kind": "round_ended", "reason": "mj", "holding": [{"id": "aldric", "name": "Aldric", "pi": 7}]},
         {"round": 2, "kind": "removed", "name": "Orque"},
     ]
 
@@ -178,7 +179,8 @@ def test_wounds_espoir_notes_and_conditions_are_told() -> None:
         {"kind": "condition", "name": "Orque", "condition": "étourdi", "until": 1},
         {"kind": "condition", "name": "Aldric", "condition": "aveuglé", "until": None},
         {"kind": "condition_removed", "name": "Aldric", "condition": "aveuglé"},
-        {"kind": "round_ended", "reason": "mj"},
+        {"kind": "round_ended", "reason": "mj",
+         "holding": [{"id": "aldric", "name": "Aldric", "pi": 4}, {"id": "orque", "name": "Orque", "pi": 6}]},
         {"kind": "condition_ended", "name": "Orque", "condition": "étourdi"},
     ]
 

@@ -160,3 +160,18 @@ def test_a_pnjs_wounds_and_espoir_stay_with_the_game_master_unless_shown() -> No
     shown = [(e["kind"], e["name"]) for e in t.journal(players=True, pnj_details=True)["entries"]
              if e["kind"] in ("wounds", "hope", "renamed")]
     assert sorted(shown) == sorted(kinds)
+
+
+def test_who_could_still_act_when_the_gm_ended_the_round_keeps_a_pnj_s_p_i_and_a_hidden_fighter() -> None:
+    """R2.4, D26: the GM's end of a round names who could still act; the players see a
+    PNJ's name without its P.I., and nothing of a fighter hidden from them."""
+    log = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "add_combatant", "combatant": {**CASTS["orque"], "id": "embusque", "name": "Embusqué", "hidden": True}},
+           {"type": "start_round", "rolls": {"aldric": 4, "orque": 1, "embusque": 1}}, {"type": "end_round"}]
+    result = engine.replay(log)
+    assert result["ok"], result
+    ended = journal(result["commands"])[-1]
+    assert [h["name"] for h in ended["holding"]] == ["Aldric", "Orque", "Embusqué"]
+    seen = journal(result["commands"], players=Players(pnj_details=False))[-1]
+    assert seen["kind"] == "round_ended"
+    assert [(h["name"], h["pi"] is None) for h in seen["holding"]] == [("Aldric", False), ("Orque", True)]

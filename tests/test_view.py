@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from engine.journal import journal
 from tests.casts import CASTS
 from tests.test_actions import START, act
 from tests.test_commands import state_after
@@ -90,6 +91,27 @@ def test_the_aim_helps_only_the_weapon_aimed() -> None:
     thrown = [e for e in result["events"] if e["type"] == "action_taken"][-1]
     assert thrown["tests"][0]["modifiers"] == []
     assert thrown["tests"][0]["characteristic_value"] == 0  # no Lancer on her sheet: 0 (R1.5 for skills, likewise)
+
+
+def test_an_action_that_would_lose_the_aim_says_so_before_it_is_taken() -> None:
+    """R4.1, D13: aimed with the bow, Lyra's shot keeps (and uses) the aim, aiming again
+    keeps it; any other action, an interruption paid with Espoir too, would lose it: its
+    verdict says how much (``loses_aim``), and taking it loses exactly that."""
+    log = [*START, act("encocher_fleche", weapon="arc"), act("ajuster_tir", weapon="arc")]
+    lyra = engine.view(state_after(log))["combatants"]["lyra"]
+    assert lyra["aim_bonus"] > 0
+    kept = {a for a, v in lyra["actions"].items() if v["allowed"] and "loses_aim" not in v}
+    assert {"tir_arc", "ajuster_tir"} <= kept
+    assert lyra["actions"]["se_deplacer"]["loses_aim"] == lyra["aim_bonus"]
+    assert lyra["actions"]["esquiver"]["loses_aim"] == lyra["aim_bonus"]
+    result = engine.replay([*log, {"type": "interrupt", "actor": "lyra", "action": "esquiver"}])
+    assert result["ok"], result
+    assert {"type": "aim_lost", "actor": "lyra", "bonus": lyra["aim_bonus"]} in result["events"]
+    told = [e for e in journal(result["commands"]) if e["kind"] == "action"]
+    assert told[-1]["action"] == "esquiver" and told[-1]["aim_lost"] == lyra["aim_bonus"]  # the journal says it too
+    assert all("aim_lost" not in e for e in told[:-1])
+    nothing = engine.view(state_after([*START, act("encocher_fleche", weapon="arc")]))["combatants"]["lyra"]
+    assert not any("loses_aim" in v for v in nothing["actions"].values())  # no aim: nothing to lose
 
 
 def test_a_parry_is_at_minus_four_only_after_a_charge() -> None:

@@ -263,3 +263,12 @@ def test_a_bad_option_or_an_unfit_weapon_is_refused_in_words_and_by_key(command:
 
 def test_a_refusal_s_key_gives_its_code() -> None:
     assert (Refusal("passed", name="A").code, Refusal("fight_too_long", count=2, max=1).code) == ("not_allowed", "too_long")
+
+
+def test_the_english_page_says_i_p_and_hope() -> None:
+    """English names the game's terms I.P. and Hope everywhere (web/lang/en.js): never the
+    French « P.I. » nor « Espoir », which the English interface's French check cannot see
+    once en.js itself holds them."""
+    text = (ROOT / "web" / "lang" / "en.js").read_text(encoding="utf-8")
+    strings = re.findall(r'"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`', text)
+    assert [s for s in strings if re.search(r"P\.I\.|Espoir", s)] == []

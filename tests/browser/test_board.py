@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import PHONE, NewPhone, Shot, save_text
+from conftest import PHONE, NewPhone, Shot, save_text, wait_ready
 from helpers import CASTS, card
 from playwright.sync_api import expect
 from test_cockpit import CLEAR, LOOK, Taps, sheet
@@ -227,6 +227,93 @@ def test_the_interrupt_sheet_prints_no_null(new_phone: NewPhone, lang: str) -> N
     watched.assert_clean()
 
 
+def test_ending_a_round_while_fighters_can_act_says_who_and_undo_takes_it_back(fight: Any, shot: Shot) -> None:
+    """R2.4: « Finir le tour » ended the round while Aldric (5 P.I.) and Orque (6 P.I.)
+    could still act, with no word; the dock names them (the engine's `holding`) and
+    « Annuler » takes the round back."""
+    page = fight.page
+    page.get_by_role("button", name="Finir le tour").click()
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    expect(page.locator("#board-last")).to_have_text(
+        "Fait : fin du tour. Encore à agir (« Annuler » reprend le tour) : Aldric (5 P.I.), Orque (6 P.I.).")
+    shot(page, "board-ended-holding.png")
+    page.locator("#undo").click()
+    expect(page.locator("#round")).to_have_text("Tour 1")
+    expect(page.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
+    fight.assert_clean()
+
+
+def test_interrupt_then_parry_names_the_attacker_right_after_an_attack(fight: Any) -> None:
+    """R5: « Interrompre » → « Parer » said « Attaquant : — » right after Orque attacked
+    Aldric; the sheet names the attacker (the engine's `attackers`: whoever attacked this
+    fighter last this round), and the parry goes against him."""
+    page = fight.page
+    orque = card(page, "Orque")
+    orque.locator('button[data-do="pick"][data-action="attaque_melee"]').click()
+    orque.locator(".targets button.target", has_text="Aldric").click()
+    expect(page.locator("#reaction")).to_be_visible()
+    page.locator('#reaction button[data-do="ignore"]').click()
+    expect(page.locator("#reaction")).to_be_hidden()
+    card(page, "Aldric").locator('button[data-do="interrupt"]').click()
+    page.locator('#sheet button[data-action="parer"]').click()
+    against = page.locator("#opt-against")
+    expect(against).to_have_value("orque")
+    expect(against.locator("option:checked")).to_have_text("Orque")
+    page.locator("#sheet [data-submit]").click()
+    expect(page.locator("#board-last")).to_contain_text("contre Orque")
+    fight.assert_clean()
+
+
+def test_a_reload_brings_back_the_answers_an_attack_waits_for(fight: Any) -> None:
+    """R5: a reload while « Aldric répond à Orque » was open dropped the answers; they come
+    back, and the parry is taken from them (a switch of language after « Rien » keeps them
+    away)."""
+    page = fight.page
+    orque = card(page, "Orque")
+    orque.locator('button[data-do="pick"][data-action="attaque_melee"]').click()
+    orque.locator(".targets button.target", has_text="Aldric").click()
+    reaction = page.locator("#reaction")
+    expect(reaction).to_contain_text("Aldric")
+    title = reaction.locator("#reaction-title").text_content()
+    page.reload()
+    wait_ready(page)
+    expect(reaction).to_be_visible()
+    expect(reaction.locator("#reaction-title")).to_have_text(title or "")
+    reaction.locator('button[data-do="ignore"]').click()
+    expect(reaction).to_be_hidden()
+    page.locator('.tabs button[data-screen="menu"]').click()
+    page.get_by_label("Langue").select_option("en")
+    page.locator('.tabs button[data-screen="board"]').click()
+    expect(page.locator("#round")).to_have_text("Round 1")
+    expect(reaction).to_be_hidden()
+    page.reload()
+    wait_ready(page)
+    reaction.locator('button[data-do="react"][data-action="parer"]').click()
+    expect(reaction).to_be_hidden()
+    expect(page.locator("#board-last")).to_contain_text("Parry")
+    fight.assert_clean()
+
+
+def test_a_dodge_that_loses_the_aim_says_so_before_and_after(new_phone: NewPhone) -> None:
+    """R4.1, D13: Lyra aimed (+1), then dodged Orque's attack: her aim went with no word.
+    The answer's chip says it before (« perd la visée +1 »), the dock's line after."""
+    log = [{"type": "add_combatant", "combatant": CASTS["lyra"]}, {"type": "add_combatant", "combatant": CASTS["orque"]},
+           {"type": "start_round", "declarations": {"lyra": "arc"}, "rolls": {"lyra": 6, "orque": 1}},
+           {"type": "act", "actor": "lyra", "action": "encocher_fleche"}, {"type": "act", "actor": "lyra", "action": "ajuster_tir"}]
+    watched = new_phone(save=save_text(log))
+    page = watched.page
+    expect(card(page, "Lyra").locator(".badge")).to_contain_text(["visée +1"])
+    orque = card(page, "Orque")
+    orque.locator('button[data-do="pick"][data-action="attaque_melee"]').click()
+    orque.locator(".targets button.target", has_text="Lyra").click()
+    dodge = page.locator('#reaction button[data-do="react"][data-action="esquiver"]')
+    expect(dodge).to_contain_text("5 P.I., perd la visée +1")
+    dodge.click()
+    expect(page.locator("#board-last")).to_contain_text("visée +1 perdue (R4.1)")
+    expect(card(page, "Lyra").locator(".badge", has_text="visée")).to_have_count(0)
+    watched.assert_clean()
+
+
 def test_badges_of_a_card_with_notes_keep_their_height(new_phone: NewPhone) -> None:
     """A note wrapped the badges onto two lines and stretched them (text at the top)."""
     log = [*SIX, {"type": "update_combatant", "id": "aldric", "changes": {"notes": "aveuglé, saigne, à terre"}},
@@ -319,7 +406,8 @@ def test_undo_and_redo_labels_are_never_cut(new_phone: NewPhone) -> None:
 
 def test_two_identical_taps_60_ms_apart_apply_once(new_phone: NewPhone) -> None:
     """Two taps 60 ms apart on « Se déplacer 5 P.I. » moved twice (9 → 4 → −1): Brune
-    still acts after the first (11 → 6 against the Gobelin's 4), her chip where it was."""
+    still acts after the first (11 → 6 against the Gobelin's 4), her chip where it was.
+    The second tap, taken as the first, is said (it was dropped with no sign)."""
     log = [{"type": "add_combatant", "combatant": {**BRUNE, "initiative_bonus": 2}},
            {"type": "add_combatant", "combatant": CASTS["gobelin"]},
            {"type": "start_round", "rolls": {"brune": 6, "gobelin": 1}}]
@@ -337,6 +425,7 @@ def test_two_identical_taps_60_ms_apart_apply_once(new_phone: NewPhone) -> None:
     assert under(page, spot) == "se_deplacer"
     page.mouse.click(*spot)
     expect(brune.locator(".pi")).to_have_text(f"{pi - 5} P.I.")
+    expect(page.locator("#board-same")).to_be_hidden()  # one tap: nothing to say
     assert center(chip) == spot  # still her turn, the same chip under the finger
     page.clock.fast_forward(60)
     page.mouse.click(*spot)  # the same spot, 60 ms after: a second tap of the same finger
@@ -344,6 +433,11 @@ def test_two_identical_taps_60_ms_apart_apply_once(new_phone: NewPhone) -> None:
     entries = raw(page, {"op": "journal"})["entries"]
     assert [e["action"] for e in entries if e["kind"] == "action"] == ["se_deplacer"]
     expect(brune.locator(".pi")).to_have_text(f"{pi - 5} P.I.")
+    expect(page.locator("#board-same")).to_have_text("Touché deux fois de suite : compté une seule fois.")
+    page.clock.fast_forward(500)
+    page.mouse.click(*spot)  # a tap after a pause goes through: the sign goes
+    expect(brune.locator(".pi")).to_have_text(f"{pi - 10} P.I.")
+    expect(page.locator("#board-same")).to_be_hidden()
     watched.assert_clean()
 
 
@@ -490,7 +584,8 @@ def test_conditions_with_an_end_show_as_badges_and_end_with_their_round(new_phon
     expect(orque.locator(".badge.condition")).to_have_text(["étourdi (→ tour 1)", "en feu"])
     shot(page, "screenshot-board-conditions.png")
     page.locator("#end-round").click()
-    expect(page.locator("#board-last")).to_have_text("Fait : fin du tour. Fin : « étourdi » pour Orque 1.")
+    ended = re.compile(r"^Fait : fin du tour\. Encore à agir .*\. Fin : « étourdi » pour Orque 1\.$")  # every one could act
+    expect(page.locator("#board-last")).to_have_text(ended)
     expect(orque.locator(".badge.condition")).to_have_text(["en feu"])
     orque.locator('button[data-do="uncondition"]').click()
     expect(orque.locator(".badge.condition")).to_have_count(0)

@@ -316,8 +316,14 @@ def test_notes_from_the_row_show_as_badges(fight: Any) -> None:
     page = fight.page
     card = page.locator('#board li.fighter[data-id="aldric"]')
     card.locator('button[data-do="toggle"]').click()
-    # As long as the engine takes them (Table.limits: the page has no limit of its own).
-    expect(card.locator("input[data-notes]")).to_have_attribute("maxlength", str(Table().limits()["limits"]["notes"]))
+    # As long as the engine takes them (Table.limits: the page has no limit of its own): one
+    # letter more is kept as typed and refused in words, never cut by the field.
+    notes = card.locator("input[data-notes]")
+    longest = Table().limits()["limits"]["notes"]
+    notes.fill("x" * (longest + 1))
+    notes.press("Enter")
+    expect(page.locator("#board-error")).to_contain_text(f"de 0 à {longest} caractères")
+    expect(notes).to_have_value("x" * (longest + 1))
     card.locator("input[data-notes]").fill("aveuglé, saigne")
     card.locator("input[data-notes]").press("Enter")
     expect(card.locator(".badge.jotted")).to_have_text(["aveuglé", "saigne"])

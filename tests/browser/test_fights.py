@@ -80,13 +80,41 @@ def test_an_imported_file_goes_into_the_list_and_undo_loses_nothing(fight: Any, 
     fight.assert_clean()
 
 
+def test_a_fight_s_default_name_is_said_in_the_page_s_language(fight: Any) -> None:
+    """« Combat 1 », the name a French page gave the fight, stayed « Combat 1 » in English:
+    a default name is shown in the page's language; a name the game master gave is kept."""
+    page = fight.page
+    fights = menu(page)
+    expect(fights.locator(".name")).to_have_text(["Combat 1"])
+    page.get_by_label("Langue").select_option("en")
+    expect(fights.locator(".name")).to_have_text(["Fight 1"])
+    expect(fights.get_by_role("button", name="Rename Fight 1")).to_be_visible()
+    page.get_by_label("Language").select_option("fr")
+    expect(fights.locator(".name")).to_have_text(["Combat 1"])
+    fights.get_by_role("button", name="Renommer Combat 1").click()
+    fights.get_by_label("Nouveau nom de Combat 1").fill("Le pont")
+    fights.get_by_role("button", name="Enregistrer").click()
+    page.get_by_label("Langue").select_option("en")
+    expect(fights.locator(".name")).to_have_text(["Le pont"])
+    fight.assert_clean()
+
+
 def test_rename_duplicate_and_delete_with_undo(fight: Any) -> None:
     page = fight.page
     fights = menu(page)
     fights.get_by_role("button", name="Renommer Combat 1").click()
     field = fights.get_by_label("Nouveau nom de Combat 1")
     expect(field).to_be_focused()
-    expect(field).to_have_attribute("maxlength", str(Table().limits()["limits"]["name"]))  # a fighter's (the engine's)
+    # A fighter's longest name (the engine's): one letter more, or a blank name, is said, not
+    # cut or left silent; the field keeps what was typed.
+    longest = Table().limits()["limits"]["name"]
+    for typed in ("x" * (longest + 1), "   "):
+        field.fill(typed)
+        fights.get_by_role("button", name="Enregistrer").click()
+        expect(page.locator("#fights-note")).to_have_text(f"Un nom de 1 à {longest} caractères.")
+        expect(field).to_have_value(typed)
+        expect(field).to_have_attribute("aria-invalid", "true")
+        page.locator("#fights-note").evaluate("el => { el.textContent = ''; }")
     field.fill("Le pont")
     fights.get_by_role("button", name="Enregistrer").click()
     expect(fights.locator(".name")).to_have_text(["Le pont"])

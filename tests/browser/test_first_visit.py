@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import NewPhone, Shot
 from helpers import act, add_fighter, card, expect_pi
 from playwright.sync_api import expect
+from test_cockpit import DICE, Taps
 
 from engine.example import WORDS
 
@@ -122,3 +124,70 @@ def test_the_first_visits_banner_says_what_it_downloads_once(new_phone: NewPhone
     expect(status).to_contain_text("Python et son moteur de règles")
     expect(status).to_contain_text("une seule fois")
     expect(status).to_contain_text("sans réseau")
+
+
+#: The taps a newcomer needs, measured: from an empty profile, the example, the guide's
+#: five steps, a round played to its end (``test_a_first_evening_counts_its_taps``). The
+#: README's « At the table » gives it; a change that adds a tap fails the test.
+FIRST_EVENING_TAPS = 24
+
+
+def test_a_first_evening_counts_its_taps(new_phone: NewPhone, shot: Shot) -> None:
+    """A game master who has never opened Riposte, on a phone (390×844), follows the guide
+    with the example: « Essayer avec un exemple », then step 1 (« Initiative », « Tout
+    lancer », « Commencer le tour »: R1), and plays round 1 to its end (R2.4) as the board
+    offers it: the fighter whose turn it is (R2.1) attacks or shoots the first target
+    offered (R3), the target parries when it can (R5.1) or lets it go, a bow without an
+    arrow nocks one (R4), a fighter with nothing to do passes. Every tap is counted
+    (``Taps``: a scroll too when its control was not on screen); the dice are the same
+    every run (test_cockpit's ``DICE``)."""
+    watched = new_phone(fresh=True, reduced_motion="reduce", init_script=DICE)
+    page = watched.page
+    page.clock.install()  # the page's clock, moved on as a person looks (Taps.tap)
+    taps = Taps(page)
+    expect(page.locator("#guide")).to_be_visible()
+    expect(page.locator("#board li.fighter")).to_have_count(0)
+
+    taps.tap(page.locator("#welcome").get_by_role("button", name="Essayer avec un exemple"))
+    expect(page.locator("#board li.fighter")).to_have_count(5)
+    expect(page.locator("#guide")).to_be_visible()  # the five steps, under the board
+    # Step 1: declare and roll.
+    taps.tap(page.get_by_role("button", name="Initiative"))
+    expect(page.locator("#screen-round")).to_be_visible()
+    taps.tap(page.get_by_role("button", name="Tout lancer"))
+    expect(page.locator("li.declaration input").first).not_to_have_value("")
+    taps.tap(page.locator("#start-round"))
+    expect(page.locator("#round")).to_have_text("Tour 1")
+    shot(page, "first-evening-round-1.png")
+    # Steps 2 to 4: whoever's turn it is acts, an attacked fighter answers.
+    for _ in range(60):
+        if page.locator("#next-round").is_enabled():
+            break
+        card_ = page.locator("#board li.fighter.active").first
+        expect(card_.locator(".card-actions")).to_be_visible()
+        last = page.locator("#board-last").text_content()
+        attack = card_.locator('button[data-do="pick"][data-action="attaque_melee"]')
+        shoot = card_.locator('button[data-do="pick"][data-action="tir_arc"]')
+        nock = card_.locator('button[data-do="pick"][data-action="encocher_fleche"]')
+        if attack.count() or shoot.count():
+            taps.tap(attack if attack.count() else shoot)
+            taps.tap(card_.locator(".targets button.target").first)
+            reaction = page.locator("#reaction")
+            expect(reaction).to_be_visible()
+            parry = reaction.locator('button[data-action="parer"]')
+            taps.tap(parry if parry.count() else reaction.locator('button[data-do="ignore"]'))
+            expect(reaction).to_be_hidden()
+        elif nock.count():
+            taps.tap(nock)
+        else:
+            taps.tap(card_.locator('button[data-do="pass"]'))
+        expect(page.locator("#board-last")).not_to_have_text(last or "")
+    else:
+        pytest.fail("the round never ended")
+    # Step 5: the round is over, « Nouveau tour » offered.
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    shot(page, "first-evening-over.png")
+    print(f"first evening: {taps.taps} taps, {taps.scrolls} of them after a scroll")
+    assert taps.taps <= FIRST_EVENING_TAPS, f"{taps.taps} taps, {FIRST_EVENING_TAPS} measured"
+    assert taps.scrolls == 0, f"{taps.scrolls} taps needed a scroll"
+    watched.assert_clean()

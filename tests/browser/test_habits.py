@@ -355,6 +355,21 @@ def test_the_english_interface_has_no_french_left(new_phone: NewPhone, shot: Sho
     phone.assert_clean()
 
 
+def test_the_screen_reader_hears_no_french_after_the_switch_to_english(fight: Any) -> None:
+    """The live region (#live) says whose turn it is after an undo; switched to English,
+    it no longer holds that French sentence."""
+    page = fight.page
+    page.locator("#undo").click()
+    live = page.locator("#live")
+    expect(live).to_contain_text("d'agir")
+    page.locator('.tabs button[data-screen="menu"]').click()
+    page.get_by_label("Langue").select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    text = live.text_content() or ""
+    assert not [w for w in WORD.findall(text) if w.lower() in FRENCH or ACCENTED.search(w)], text
+    fight.assert_clean()
+
+
 def test_english_names_distinct_skills_distinctly() -> None:
     """Dérobée and Discrétion, Esquive and Acrobatie… each characteristic and skill of
     the rules has its own English word, as in French."""

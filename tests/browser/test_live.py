@@ -203,6 +203,28 @@ def test_pnj_details_are_hidden_unless_the_game_master_shows_them(fight: Watched
     player.assert_clean()
 
 
+def test_the_banner_of_a_table_whose_players_all_left_can_be_closed(fight: Watched, new_phone: NewPhone) -> None:
+    """« 1 joueur suivait la table (Aldric) : réinvitez-le. » stayed on the board once every
+    player had left, with no way to close it: « ✕ » closes it while they all stay away."""
+    gm = fight.page
+    player = pair(gm, new_phone)
+    player.page.get_by_role("button", name="Je joue Aldric").click()
+    expect(gm.locator("#live-players")).to_contain_text("Aldric — connecté")
+    close = gm.locator("#live-bar").get_by_role("button", name="Fermer le bandeau de la table")
+    gm.get_by_role("button", name="Plateau").click()
+    expect(gm.locator("#live-bar")).to_be_visible()
+    expect(close).to_be_hidden()  # a player is there: nothing to close
+    player.page.context.close()
+    expect(gm.locator("#live-bar-text")).to_have_text("1 joueur suivait la table (Aldric) : réinvitez-le.")
+    close.click()
+    expect(gm.locator("#live-bar")).to_be_hidden()
+    gm.get_by_role("button", name="Partie").click()  # the table's panel still says who is away
+    expect(gm.locator("#live-players")).to_contain_text("Aldric — déconnecté")
+    gm.get_by_role("button", name="Plateau").click()
+    expect(gm.locator("#live-bar")).to_be_hidden()
+    fight.assert_clean()
+
+
 def test_a_dropped_player_is_shown_at_once_and_pairs_again(fight: Watched, new_phone: NewPhone) -> None:
     gm = fight.page
     player = pair(gm, new_phone)

@@ -135,3 +135,25 @@ def test_the_form_s_rows_speak_english(new_phone: NewPhone) -> None:
     page.get_by_label("Lyra's die", exact=True).fill("8")
     page.get_by_role("button", name="Start the round").click()
     expect(_rows(page).first.locator(".field-error")).to_have_text("Die: from 1 to 6.")
+
+
+def test_a_weapon_not_in_hand_is_listed_greyed_with_why(new_phone: NewPhone) -> None:
+    """D2: a shield (or any weapon) not in hand was never offered, with no word of why; it is
+    listed after the weapons in hand, not to be picked, saying it is not in hand, the
+    engine's refusal as its title (Lyra's dagger in the example too)."""
+    shield = {"id": "bouclier", "name": "Bouclier", "kind": "shield", "skill": "bouclier"}
+    sword = {"id": "epee", "name": "Épée", "kind": "melee", "skill": "epee"}
+    log = [*example_log("fr"), {"type": "add_combatant", "combatant": {
+        "name": "Garde", "side": "pnj", "weapons": [sword, shield], "in_hand": ["epee"]}}]
+    watched = new_phone(save=save_text(log))
+    page = watched.page
+    page.get_by_role("button", name="Initiative").click()
+    guard = page.locator("li.declaration", has_text="Garde").locator("select option")
+    expect(guard).to_have_text(["Mains nues", "Épée", "Bouclier — pas en main (D2)"])
+    expect(guard.nth(2)).to_be_disabled()
+    expect(guard.nth(2)).to_have_attribute(
+        "title", "Garde ne peut pas déclarer Bouclier : l'arme n'est pas en main. Préparez-la d'abord (D2).")
+    expect(page.locator("li.declaration", has_text="Garde").locator("select")).to_have_value("epee")
+    lyra = page.locator("li.declaration", has_text="Lyra").locator("select option")
+    expect(lyra).to_have_text(["Mains nues", "Arc long", "Dague — pas en main (D2)"])
+    watched.assert_clean()

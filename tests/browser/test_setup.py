@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-from conftest import NewPhone, Shot, save_text
+from conftest import NewPhone, Shot, save_text, wait_ready
 from helpers import CASTS
 from playwright.sync_api import expect
 
@@ -74,7 +74,6 @@ def test_every_invalid_field_is_said_at_once_next_to_it(phone: Any, shot: Shot) 
     # The limits are the engine's.
     expect(dialog.get_by_label("Mêlée", exact=True)).to_have_attribute("max", "999")
     expect(dialog.locator("#f-bonus")).to_have_attribute("min", "-999")
-    expect(dialog.locator("#f-name")).to_have_attribute("maxlength", "60")
     page.keyboard.type("   ")
     dialog.get_by_label("Mêlée", exact=True).fill("1000")
     dialog.locator(".weapon-row").get_by_label("Nom de l'arme").fill("Hache")
@@ -118,11 +117,60 @@ def test_every_invalid_field_is_said_at_once_next_to_it(phone: Any, shot: Shot) 
     phone.assert_clean()
 
 
+def test_a_name_pasted_too_long_is_kept_and_refused_in_words_not_cut(phone: Any) -> None:
+    """A 92-letter name pasted into a 60-letter field was cut to 60 with no word: it stays
+    as pasted, and saving says the engine's limit next to it (Table.limits)."""
+    page = phone.page
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Ajouter un combattant").click()
+    dialog = page.locator("#fighter-dialog")
+    name = dialog.locator("#f-name")
+    expect(name).to_be_focused()
+    page.keyboard.insert_text("Brune " * 15 + "le")  # 92 letters, as a paste puts them
+    expect(name).to_have_value("Brune " * 15 + "le")
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(dialog).to_be_visible()  # refused: nothing added
+    expect(dialog.locator(".field-error")).to_have_text(["Nom : de 1 à 60 caractères."])
+    expect(name).to_have_attribute("aria-invalid", "true")
+    phone.assert_clean()
+
+
+def test_undo_and_redo_name_a_removed_fighter_alike(fight: Any) -> None:
+    """« Annuler : un combattant retiré » but « Rétablir : Bran retiré »: the fighter the
+    last command removed is named by undo, the dock and redo alike (the engine's `gone`),
+    after a reload too."""
+    page = fight.page
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Retirer Orque").click()
+    page.locator("#confirm-dialog").get_by_role("button", name="Retirer").click()
+    expect(page.locator("#cast")).not_to_contain_text("Orque")
+    undo, redo = page.locator("#undo"), page.locator("#redo")
+    expect(undo).to_have_text("Annuler : retrait d'Orque")
+    page.reload()
+    wait_ready(page)
+    expect(undo).to_have_text("Annuler : retrait d'Orque")
+    page.get_by_role("button", name="Plateau").click()
+    expect(page.locator("#board-last")).to_have_text("Fait : retrait d'Orque.")
+    undo.click()
+    expect(redo).to_have_text("Rétablir : retrait d'Orque")
+    redo.click()
+    expect(page.locator("#board-last")).to_have_text("Rétabli : retrait d'Orque.")
+    expect(undo).to_have_text("Annuler : retrait d'Orque")
+    fight.assert_clean()
+
+
 def test_copies_are_numbered_from_the_original(fight: Any) -> None:
     page = fight.page
     page.get_by_role("button", name="Combattants").click()
     page.get_by_role("button", name="Dupliquer Orque").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2"])
+    # The original's new name is said; a model made from it is « Orque », not « Orque 1 ».
+    page.get_by_role("button", name="Plateau").click()
+    expect(page.locator("#board-last")).to_contain_text("L'original s'appelle désormais Orque 1.")
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Enregistrer Orque 1 comme modèle").click()
+    expect(page.locator("#message")).to_have_text("« Orque » est enregistré comme modèle.")
+    expect(page.locator("#models .name")).to_have_text(["Orque"])
     page.get_by_role("button", name="Dupliquer Orque 2").click()
     expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3"])
     expect(page.locator("#undo")).to_have_text("Annuler : copie d'Orque 2")

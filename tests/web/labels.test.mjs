@@ -36,3 +36,11 @@ test("a price and what was paid, in English", () => {
   inLanguage("__proto__"); // not a language: French
   assert.equal(costLabel(TAKEN.pi), "5 P.I.");
 });
+
+test("a verdict that would lose an aim says so with its price (R4.1, D13), before it is taken", () => {
+  assert.equal(costLabel({ pays: "espoir", cost: 1, loses_aim: 2 }), "1 point d'Espoir, perd la visée +2");
+  assert.equal(costLabel({ pays: "pi", cost: 5, loses_aim: 1 }), "5 P.I., perd la visée +1");
+  assert.equal(costLabel({ ...TAKEN.pi, loses_aim: 2 }, true), "5 P.I. (11 → 6)"); // what was paid: the price alone
+  inLanguage("en");
+  assert.equal(costLabel({ pays: "espoir", cost: 1, loses_aim: 2 }), "1 Hope point, loses aim +2");
+});

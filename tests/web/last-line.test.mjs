@@ -53,3 +53,25 @@ test("an aim at its cap is said, and so are the conditions that end with the rou
     "Aldric — Ajuster un tir : 5 P.I. (1 → -4) · visée déjà au maximum, +3 (D17). Fin : « étourdi » pour Orque.");
   assert.equal(lastLine(BOARD, { type: "end_round" }, events.slice(2)), "Fait : fin du tour. Fin : « étourdi » pour Orque.");
 });
+
+test("a round the game master ends says who could still act, and that undo takes it back (R2.4)", () => {
+  const board = { combatants: { aldric: { ...BOARD.combatants.aldric, pi: 7 }, orque: { ...BOARD.combatants.orque, pi: 1 } } };
+  const plain = (text) => text.replace(/[\u2068\u2069]/g, "");
+  const ended = (holding) => [{ type: "round_ended", round: 1, reason: "mj", holding }];
+  assert.equal(plain(lastLine(board, { type: "end_round" }, ended(["aldric", "orque"]))),
+    "Fait : fin du tour. Encore à agir (« Annuler » reprend le tour) : Aldric (7 P.I.), Orque (1 P.I.).");
+  assert.equal(plain(lastLine(board, { type: "end_round" }, ended(["orque"]))),
+    "Fait : fin du tour. Encore à agir (« Annuler » reprend le tour) : Orque (1 P.I.).");
+  assert.equal(lastLine(board, { type: "end_round" }, ended([])), "Fait : fin du tour.");
+  inLanguage("en");
+  assert.equal(plain(lastLine(board, { type: "end_round" }, ended(["aldric"]))),
+    "Done: end of the round. Could still act (“Undo” takes the round back): Aldric (7 I.P.).");
+});
+
+test("an action that lost an aim says so after it (R4.1, D13)", () => {
+  const dodge = { type: "action_taken", actor: "aldric", action: "esquiver", cost: 1, pays: "espoir", pi_before: 0, pi_after: 0,
+    hope_before: 2, hope_after: 1, tests: [] };
+  const events = [{ type: "aim_lost", actor: "aldric", bonus: 2 }, dodge];
+  assert.equal(lastLine(BOARD, { type: "interrupt", actor: "aldric", action: "esquiver" }, events),
+    "Aldric — Esquiver : 1 point d'Espoir (Espoir 2 → 1) · visée +2 perdue (R4.1).");
+});

@@ -164,30 +164,51 @@ export class BoardController {
 
 // What the dock says of the answer that brought `board`: the command it applied (its line,
 // and after an attack the target's answers), the one undo took back or redo did again;
-// else the last command (`last`: a board shown again, another tab's).
+// else the last command (`last`: a fight loaded, a reload, another tab's change), and when
+// it is an attack its target's answers, still waiting; a board drawn again with no answer
+// (a switch of language) keeps the answers as they were.
 function dock(board, answer, last) {
   if (answer?.undone) return { last: t("undone", commandLabel(board, answer.undone)), reaction: null };
-  if (answer?.redone) return { last: t("redone", commandLabel(board, answer.redone)), reaction: null };
+  if (answer?.redone) return { last: t("redone", commandLabel(board, answer.redone, false, answer.gone)), reaction: null };
   const command = answer?.command;
-  if (!command) return { last: last ? t("lastDone", commandLabel(board, last)) : "", reaction: null, keep: true };
-  const attack = command.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
-  return { last: lastLine(board, command, answer.events ?? []),
-    reaction: attack ? { attacker: command.actor, target: command.target, action: command.action } : null };
+  if (!command) {
+    const waiting = answer ? attackOf(board, last) : null;
+    return { last: last ? t("lastDone", commandLabel(board, last, false, answer?.gone)) : "", reaction: waiting, keep: !waiting };
+  }
+  return { last: lastLine(board, command, answer.events ?? [], answer.gone), reaction: attackOf(board, command) };
+}
+
+// The answers an attack calls for (the catalogue's `attack`: R5, D23), or null.
+function attackOf(board, command) {
+  const attack = command?.type === "act" && command.target && own(board.catalogue ?? {}, command.action)?.attack;
+  return attack ? { attacker: command.actor, target: command.target, action: command.action } : null;
 }
 
 // The dock's line for an accepted command: what was done and what it cost, the tests to
-// roll (the engine's, D14), the aim reached (« visée déjà au maximum », D17); then the
-// conditions whose end came (D25).
-export function lastLine(board, command, events) {
+// roll (the engine's, D14), the aim reached (« visée déjà au maximum », D17) or lost (R4.1,
+// D13); a round the
+// game master ended while fighters could still act (the engine's `holding`, R2.4), who
+// they were, with undo to take it back; then the conditions whose end came (D25).
+export function lastLine(board, command, events, gone = {}) {
   const taken = events.find((e) => e.type === "action_taken");
-  let line = t("lastDone", commandLabel(board, command));
+  let line = t("lastDone", commandLabel(board, command, false, gone));
   if (taken) {
     const extras = [];
     const weapons = own(board.combatants, taken.actor)?.weapons ?? [];
     if (taken.tests.length) extras.push(t("lastTests", testsLabel(taken.tests, weapons), taken.tests.length));
     const aim = events.find((e) => e.type === "aim_adjusted");
     if (aim) extras.push(t("aimReached", aim.bonus, aim.capped));
+    const lost = events.find((e) => e.type === "aim_lost");
+    if (lost) extras.push(t("aimLost", lost.bonus));
     line = t("lastAction", commandLabel(board, command), costLabel(taken, true), extras);
+  }
+  const holding = events.find((e) => e.type === "round_ended")?.holding ?? [];
+  const held = holding.map((id) => own(board.combatants, id)).filter(Boolean);
+  if (held.length) line += ` ${t("endedHolding", held.map((f) => t("holdingOf", isolate(f.name), f.pi)).join(", "))}`;
+  // A copy renames its original (« Garde » becomes « Garde 1 »): said.
+  if (command.type === "duplicate_combatant") {
+    const renamed = events.find((e) => e.type === "combatant_updated" && e.id === command.id && typeof e.changes?.name === "string");
+    if (renamed) line += ` ${t("originalRenamed", isolate(renamed.changes.name))}`;
   }
   const ended = events.filter((e) => e.type === "condition_ended");
   if (ended.length) {

@@ -63,7 +63,8 @@ export class CastController {
       },
       // Said as it happened: a model the browser refused to keep is not "enregistré".
       model: (id) => {
-        const sheet = sheetOf(fighter(id));
+        // Named as the engine names a model (« Garde 1 », a copy, makes the model « Garde »).
+        const sheet = { ...sheetOf(fighter(id)), name: fighter(id).model_name ?? fighter(id).name };
         const stored = store.saveModels([...store.models().filter((m) => m.name !== sheet.name), sheet]);
         showModels();
         status.message(stored === "ok" ? t("modelSaved", isolate(sheet.name)) : t("modelNotSaved", isolate(sheet.name)));

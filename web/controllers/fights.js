@@ -128,8 +128,11 @@ export class FightsController {
   async rename(id, typed) {
     const result = await this.list.rename(id, typed);
     if (result.ok) this.view.note(t("fightRenamed", isolate(result.name)));
-    else if (result.why === "badName" || result.why === "badText") this.view.note(t(result.why === "badName" ? "fightBadName" : "fightBadText"));
-    else this.why(result);
+    else if (result.why === "badName" || result.why === "badText") {
+      // Refused (too long, blank, half a character): said, the field kept as typed.
+      this.view.note(t(result.why === "badName" ? "fightBadName" : "fightBadText"));
+      if (this.view.refusedName(id)) return;
+    } else this.why(result);
     this.render();
   }
 

@@ -41,6 +41,7 @@ export class MenuController {
       help: openHelp,
       language: (code) => {
         status.message(""); // said in the other language: not left behind
+        status.announce(""); // nor the screen reader's last sentence
         const stored = store.saveLanguage(setLanguage(code));
         session.emit("words");
         session.emit("change", session.board);

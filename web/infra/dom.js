@@ -1,14 +1,15 @@
 // The one way the page builds elements: text always goes in as text (textContent),
 // attributes through setAttribute, so no user text can ever become HTML.
 // The engine's limits (Table.limits) on the fields under `root` that name one in
-// `data-limit`: a text's longest length, a number's bounds, so that the keyboard and the
-// browser agree with the engine (the page knows no limit of its own).
+// `data-limit`: a number's bounds, so that the keyboard and the browser agree with the
+// engine (the page knows no limit of its own). A text's longest length is not set as the
+// field's maxlength, which cuts what is typed or pasted with no word: a text too long is
+// kept as typed and refused, the engine's refusal saying the limit where it was typed.
 export function limitFields(root, limits) {
   if (!limits) return;
   for (const input of root.querySelectorAll("input[data-limit]")) {
     const limit = own(limits, input.dataset.limit);
-    if (typeof limit === "number") input.maxLength = limit;
-    else if (limit) {
+    if (limit && typeof limit === "object") {
       input.min = String(limit.low);
       input.max = String(limit.high);
     }

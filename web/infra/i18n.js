@@ -38,6 +38,12 @@ export function t(key, ...params) {
 
 // A game term by the engine's id (characteristics, skills, kinds, ...); unknown ids as
 // they are. Own keys only: a skill the user named "constructor" is shown as typed.
+// A fight's name as the list shows it: the default name of its number in any language
+// (« Combat 1 », "Fight 1", given when it was made) in the page's language, any other as it is.
+export function fightName(name, n) {
+  return Object.values(LANGUAGES).some((words) => words.fightN(n) === name) ? t("fightN", n) : name;
+}
+
 export function term(table, id) {
   return own(own(catalogue(), table), id) ?? own(own(fr, table), id) ?? id;
 }

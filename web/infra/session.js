@@ -38,6 +38,7 @@ export class Session {
     this.next = null; // and each fighter's last action (engine/table.py), for the board
     this.used = {};
     this.attackers = {}; // fighter id → who last attacked it this round (its interruptions' « Attaquant »)
+    this.gone = {}; // fighter id → name: the one the last command removed (undo's label names it)
     this.readOnly = false;
     this.switching = null; // while another fight opens: resolves when it is open (exclusive)
     this.held = null; // the unreadable save not set aside, until downloaded or given up
@@ -198,6 +199,7 @@ export class Session {
     this.next = answer.next ?? null;
     this.used = answer.used ?? {};
     this.attackers = answer.attackers ?? {};
+    this.gone = answer.gone ?? {};
     let stored = null;
     if (typeof answer.save === "string" && !this.readOnly) {
       if (written) stored = "ok";

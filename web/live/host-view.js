@@ -16,12 +16,15 @@ export class LiveHostView {
     this.reading = false; // an answer being taken: the camera waits
     this.paired = ""; // who the camera just paired, said with the next invitation
     this.lines = { plays: [], asks: [] }; // the lines waiting for the game master (showWaiting, showAsks)
+    this.players = []; // as last shown (showPlayers)
+    this.barClosed = null; // the players (fingerprints) all away when the bar was closed
     for (const place of [$("#live-menu"), $("#live-bar")]) {
       place.addEventListener("click", (event) => {
         const button = event.target.closest("button");
         if (!button) return;
         if (button.matches("#live-invite")) this.handlers.invite?.();
         else if (button.matches("#live-bar-invite")) (button.dataset.again ? this.handlers.reinvite : this.handlers.invite)?.();
+        else if (button.matches("#live-bar-close")) this.closeBar();
         else if (button.dataset.player) this.playerControl(button);
       });
     }
@@ -169,14 +172,20 @@ export class LiveHostView {
             t("liveMute")),
           h("button", { type: "button", class: "small", dataset: { player: "remove" }, "aria-label": t("liveRemoveFor", name) }, t("liveRemove"))));
     }));
+    this.players = players;
     const bar = $("#live-bar");
     const names = (state) => players.filter((p) => p.state === state).map((p) => isolate(p.label));
     const on = players.filter((p) => p.state === "connected" || p.state === "silent").length;
     const silent = names("silent");
     const away = names("away");
-    bar.hidden = players.length === 0;
+    // Every player away: the bar can be closed, and stays so while they all stay away.
+    const allAway = on === 0 && away.length === players.length && away.length > 0;
+    const who = allAway ? players.map((p) => p.fp).join(" ") : null;
+    if (who !== this.barClosed) this.barClosed = null;
+    $("#live-bar-close").hidden = !allAway;
+    bar.hidden = players.length === 0 || (allAway && this.barClosed === who);
     bar.dataset.state = away.length ? "lost" : silent.length ? "silent" : on ? "connected" : "connecting";
-    const words = on === 0 && away.length === players.length && away.length > 0
+    const words = allAway
       ? [t("liveBarAway", away.join(", "), away.length)]
       : [t("liveBar", on), silent.length ? t("liveBarSilent", silent.join(", ")) : "", away.length ? t("liveBarLost", away.join(", ")) : ""];
     $("#live-bar-text").textContent = words.filter(Boolean).join(" ");
@@ -185,6 +194,14 @@ export class LiveHostView {
     invite.setAttribute("aria-label", away.length ? t("liveReinvite") : t("liveInvite"));
     if (away.length) invite.dataset.again = "1";
     else delete invite.dataset.again;
+  }
+
+  // The bar closed by the game master while every player is away (« ✕ »): it comes back
+  // when one of them is back, or another joins.
+  closeBar() {
+    const players = this.players;
+    this.barClosed = players.map((p) => p.fp).join(" ");
+    this.showPlayers(players);
   }
 
   // requests: [{id, name}]: one chip each on one line (it scrolls across when many): the

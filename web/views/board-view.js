@@ -22,7 +22,12 @@ export class BoardView {
     this.used = {}; // fighter id → its last action (engine/table.py `used`)
     this.revealing = false; // a reveal waits for the next frame
     const history = [$("#undo"), $("#redo")]; // guarded as the board's buttons
-    const steady = steadyTaps([this.list, this.reactionBox, ...history]);
+    // A tap taken as the one before it is said in the dock, until a tap goes through.
+    const same = $("#board-same");
+    const steady = steadyTaps([this.list, this.reactionBox, ...history], (taken) => {
+      same.textContent = t("sameTap");
+      same.hidden = !taken;
+    });
     const tap = (event) => {
       const button = event.target.closest("button[data-do]");
       if (!button || !steady(event, button)) return;
@@ -295,14 +300,14 @@ export class BoardView {
   }
 
   // Undo and redo, labelled with what they would take back or do again.
-  setHistory({ undo, redo, last, next, used }, board) {
+  setHistory({ undo, redo, last, next, used, gone }, board) {
     this.used = used ?? {};
     const undoButton = $("#undo");
     const redoButton = $("#redo");
     undoButton.disabled = !(undo > 0);
     redoButton.disabled = !(redo > 0);
     // Each label in a span of two lines at most (style.css: the header stays one row).
-    undoButton.replaceChildren(h("span", { class: "label" }, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true)) : t("undo")));
+    undoButton.replaceChildren(h("span", { class: "label" }, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true, gone)) : t("undo")));
     redoButton.replaceChildren(h("span", { class: "label" }, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo")));
   }
 
@@ -509,7 +514,9 @@ function badges(board, f, readOnly = false) {
 // after a pause, after a tap outside the board (the action sheet, a tab) or the focus gone
 // there, or anywhere else goes through at once. Two taps on the same button less than
 // GUARD ms apart are one (a double tap on « Se déplacer » moves once), and so
-// is a burst of them, each less than GUARD ms after the one before. Taps from the keyboard
+// is a burst of them, each less than GUARD ms after the one before: `same(true)` for each
+// tap taken as the one before it, so that the page says so, `same(false)` for a tap that
+// goes through. Taps from the keyboard
 // are not guarded. The dock's answers to an attack and « Annuler » and « Rétablir » count
 // as the board.
 const GUARD = 400;
@@ -528,7 +535,7 @@ function signature(button) {
   return JSON.stringify([button.id, what, id, action, field, by, target, text]);
 }
 
-function steadyTaps(roots) {
+function steadyTaps(roots, same) {
   let last = null; // { x, y, time, button }: the last tap, and the button it was meant for
   const inBoard = (target) => roots.some((root) => root.contains(target));
   document.addEventListener("click", (event) => {
@@ -548,6 +555,8 @@ function steadyTaps(roots) {
     const moved = quick && last.button !== aim && inside(last.x, last.y);
     const again = quick && last.button === aim; // two identical taps: one (« Se déplacer » applied once)
     last = { x: event.clientX, y: event.clientY, time: now, button: moved ? last.button : aim };
+    if (again) same(true);
+    else if (!moved) same(false);
     return !moved && !again;
   };
 }

@@ -3,7 +3,7 @@
 // whole list exported.
 // One set of listeners, on the list's section.
 import { $, h, isolate, limitFields, own } from "../infra/dom.js";
-import { language, t } from "../infra/i18n.js";
+import { fightName, language, t } from "../infra/i18n.js";
 
 // A burst of taps acts once (issue #25): a tap on the list less than BURST ms after the one
 // before, on the same kind of button where that one landed, is dropped (a row moves up under
@@ -63,7 +63,7 @@ export class FightsView {
     const fights = [...index.fights].sort((a, b) => (a.id === index.current ? -1 : b.id === index.current ? 1 : String(b.updated ?? "").localeCompare(String(a.updated ?? ""))));
     this.list.replaceChildren(...fights.map((f) => {
       const open = f.id === index.current;
-      const name = isolate(f.name);
+      const name = isolate(fightName(f.name, Number(f.id.slice(1))));
       return h("li", { class: `cast-row fight${open ? " open" : ""}`, dataset: { id: f.id } },
         h("span", { class: "name" }, name), open ? h("span", { class: "badge" }, t("fightOpen")) : null,
         h("span", { class: "summary" }, t("fightSummary", f.round ?? 0, f.fighters ?? 0, when(f.updated))),
@@ -93,6 +93,17 @@ export class FightsView {
     limitFields(li, this.limits);
     input.focus();
     input.select();
+  }
+
+  // A name the list refused: its field stays as typed, marked and focused, the note under
+  // the list saying why. False when the field is no longer there.
+  refusedName(id) {
+    const input = [...this.list.querySelectorAll("li")].find((li) => li.dataset.id === id)?.querySelector("form.rename input");
+    if (!input) return false;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", "fights-note");
+    input.focus();
+    return true;
   }
 
   // Safari's seven days, said (or no longer): with a backup of every fight and a restore,

@@ -25,13 +25,16 @@ export function entryText(e) {
     case "condition": return t("jCondition", isolate(e.name), isolate(e.condition), e.until ?? null);
     case "condition_removed": return t("jConditionRemoved", isolate(e.name), isolate(e.condition));
     case "condition_ended": return t("jConditionEnded", isolate(e.name), isolate(e.condition));
-    case "round_ended": return t("jRoundEnded", e.reason);
+    case "round_ended": return t("jRoundEnded", e.reason, (e.holding ?? [])
+      .map((f) => (f.pi === null ? isolate(f.name) : t("holdingOf", isolate(f.name), f.pi))).join(", "));
     case "action": {
       const parts = [t("jAction", isolate(e.name), actionName(e.action), costLabel(e, true), e.category === "interruption")];
       if (e.target) parts.push(t("jTarget", isolate(e.target)));
+      if (e.distance !== null && e.distance !== undefined) parts.push(t("jDistance", e.distance));
       if (e.against) parts.push(t("jAgainst", isolate(e.against)));
       for (const test of e.tests) parts.push(t("jTest", testLabel(test)));
       if (e.aim) parts.push(t("aimReached", e.aim.bonus, e.aim.capped));
+      if (e.aim_lost) parts.push(t("aimLost", e.aim_lost));
       if ("test_result" in e.outcome) parts.push(t("jResult", e.outcome.test_result));
       if ("success" in e.outcome) parts.push(t("jOutcome", e.outcome.success));
       if (e.by_player) parts.push(t("jByPlayer", isolate(e.name)));

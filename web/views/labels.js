@@ -14,11 +14,14 @@ export function skillLabel(name, weapons = []) {
 
 // What an action costs, from the engine's price (a verdict, an action taken, a journal
 // entry: its `pays` and `cost`): « 5 P.I. », « 1 point d'Espoir », « rien ». With `paid`,
-// what it took too: « 5 P.I. (11 → 6) », « 1 point d'Espoir (Espoir 1 → 0) ». The one
-// place a cost is worded (the board's chips and dock, the sheet, the live region, the journal).
+// what it took too: « 5 P.I. (11 → 6) », « 1 point d'Espoir (Espoir 1 → 0) ». A verdict
+// that would lose an aim says so with its price (R4.1, D13: « 5 P.I., perd la visée +2 »).
+// The one place a cost is worded (the board's chips and dock, the sheet, the live region,
+// the journal).
 export function costLabel(price, paid = false) {
   const cost = price.pays === "espoir" ? t("costHope") : price.pays === "rien" ? t("costNothing") : t("costPi", price.cost);
-  if (!paid || price.pays === "rien") return cost;
+  if (!paid) return price.loses_aim ? t("costLosingAim", cost, price.loses_aim) : cost;
+  if (price.pays === "rien") return cost;
   // A PNJ's values kept by the game master (the live table's players' journal, D26): the cost alone.
   if (price.pays === "espoir") return price.hope_before === null ? cost : t("paidHope", cost, price.hope_before, price.hope_after);
   return price.pi_before === null ? cost : t("paidPi", cost, price.pi_before, price.pi_after);
@@ -68,11 +71,13 @@ export function playersTurnText(board) {
 
 // A command in a few words: « Aldric — Attaque au corps à corps → Orque 1 » (the dock's
 // last line); `short`, an action by its chip's word (« Aldric — Attaquer → Orque 1 »: undo
-// and redo, two buttons side by side).
-export function commandLabel(board, command, short = false) {
+// and redo, two buttons side by side). `gone`: the names of fighters no longer on the
+// board (the engine's answer: the one the last command removed), by id.
+export function commandLabel(board, command, short = false, gone = {}) {
   const name = (id) => {
     const f = own(board?.combatants ?? {}, id);
-    return f ? isolate(f.name) : t("someone");
+    const left = f ? null : own(gone ?? {}, id);
+    return f ? isolate(f.name) : typeof left === "string" ? isolate(left) : t("someone");
   };
   const action = (id) => (short ? own(t("chips"), id) : undefined) ?? actionName(id);
   switch (command?.type) {

@@ -5,7 +5,7 @@
 // the declarations go out, through the start handler. One set of listeners, on the form.
 import { rollDie } from "../infra/die.js";
 import { $, h, isolate, own } from "../infra/dom.js";
-import { t, term } from "../infra/i18n.js";
+import { refusal, t, term } from "../infra/i18n.js";
 import { breakdownLabel } from "./labels.js";
 
 export class RoundView {
@@ -81,8 +81,10 @@ export class RoundView {
     const fighters = (board.declaring ?? board.order).map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
     // Ids by position, never from a fighter's id (it comes from a file or a link).
     this.list.replaceChildren(...fighters.map((f, i) => {
+      // The weapons it may not declare (D2: not in hand) listed after, greyed, with why.
       const select = h("select", { id: `decl-${i}`, name: `decl-${i}` },
-        f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? isolate(d.name) : t("bareHands"))));
+        f.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? isolate(d.name) : t("bareHands"))),
+        (f.not_declarable ?? []).map((d) => h("option", { value: d.weapon, disabled: true, title: refusal(d) }, t("notInHand", isolate(d.name)))));
       // Prefilled with the declaration the engine offers first (R1.1, D2: the board's
       // suggested_declaration, the same for a player's phone).
       select.value = f.suggested_declaration ?? "";
