@@ -18,7 +18,6 @@ from live import PROTOCOL, answering, connected, gm_phone, invitation, invite, j
 from playwright.sync_api import expect
 from test_live_plays import FIGHT, pi, play, set_mode, start
 
-
 #: Every state of a player's page and the fighters on its board then, in ``window.__states``
 #: (an init script: from the page's first paint).
 STATES = """window.__states = [];
