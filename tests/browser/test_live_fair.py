@@ -14,7 +14,21 @@ from typing import Any
 
 from conftest import NewPhone, Watched, wait_ready
 from helpers import card
-from live import PROTOCOL, answering, connected, gm_phone, invitation, invite, join, live_card, pair, paste, raw, show_answer
+from live import (
+    PROTOCOL,
+    answering,
+    connected,
+    gm_phone,
+    invitation,
+    invite,
+    join,
+    live_card,
+    pair,
+    paste,
+    players_mode,
+    raw,
+    show_answer,
+)
 from playwright.sync_api import expect
 from test_live_plays import FIGHT, pi, play, set_mode, start
 
@@ -144,6 +158,23 @@ def test_at_most_one_waiting_line_per_player(new_phone: NewPhone) -> None:
     expect(aldric.page.locator("#live-note")).to_have_text("Refusé par le MJ : message inattendu.")
     assert aldric.page.evaluate("window.__notes.filter(Boolean)")[:-1] == ["Fait."]
     expect(card(gm, "Aldric").locator(".pi")).to_have_text("6 P.I.")
+    for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def test_twenty_five_interruption_requests_from_one_player_are_one_line(new_phone: NewPhone) -> None:
+    """A player's phone sends 25 identical requests to interrupt at once (the players
+    propose, « non »): the game master sees one line, the board in view; past the player's
+    rate the rest is refused unread, and said once on that phone."""
+    gm_watched, aldric, lyra = table_of_two(new_phone)
+    gm = gm_watched.page
+    players_mode(gm, "off")
+    gm.get_by_role("button", name="Plateau").click()
+    raw(aldric, {"t": "interrupt"}, times=25)
+    expect(gm.locator("#live-requests li")).to_have_count(1)
+    expect(gm.locator("#live-requests li")).to_contain_text("Aldric")
+    expect(aldric.page.locator("#live-note")).to_have_text("Refusé par le MJ : trop de messages, attendez un instant.")
+    expect(card(gm, "Orque")).to_be_in_viewport()
     for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()
 
