@@ -5,6 +5,8 @@
 // saved and offers a reload. A worker at work says so while it works (its replays, on a
 // BroadcastChannel of this page's own): however long the work, it is not a fault. Without
 // BroadcastChannel, no sign comes, and a call is given QUIET ms.
+import { HOOKED } from "../infra/hooks.js";
+
 const here = (path) => new URL(path, import.meta.url).href;
 const QUIET = 15_000;
 // A call this long shows how far the worker is (`onWork`).
@@ -87,7 +89,10 @@ export async function startEngine() {
   // previous visit made, when Cache Storage has one for this Pyodide and this engine
   // wheel, or boots it, has micropip install the wheel and makes the snapshot for the next
   // visit (`snapshot`, once stored). pyscript.toml: the worker's config.
-  const loader = here("./boot.mjs");
+  // With the page's test hooks on, its address says so ("#hooks": the same file, fetched
+  // and cached without it): the worker, which cannot see the page's global, exposes its
+  // Python then only.
+  const loader = here(HOOKED ? "./boot.mjs#hooks" : "./boot.mjs");
   const worker = await PyWorker(here("./bridge.py"), { type: "pyodide", config: here("../../pyscript.toml"), version: loader });
   const sync = worker.sync;
   const life = new Life();
