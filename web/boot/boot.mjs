@@ -25,9 +25,7 @@
 // compiles none of it.
 //
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
-// web/boot/bridge.py to report. With the page's test hooks on (web/infra/hooks.js; the page
-// names this module with "#hooks", web/boot/engine.js), `globalThis.ripostePython` is the
-// interpreter, for the tests (Playwright reaches a worker's globals); without, it is absent.
+// web/boot/bridge.py to report.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
 import { restore } from "./pages.js";
 import { drop, make, readOnce, saved, store } from "./snapshot.js";
@@ -39,7 +37,6 @@ export const WHEEL = "../wheels/riposte_engine-0.1.0-py3-none-any.whl";
 export const KEY = "runtime/snapshot/dev";
 
 const here = new URL(import.meta.url);
-const HOOKED = here.hash === "#hooks";
 // The snapshot's key, an address under the site (Cache Storage wants one).
 const key = new URL(`../../${KEY}`, here).href;
 // Pyodide's own files are in their versioned folder, not beside this module; the standard
@@ -134,6 +131,5 @@ export async function loadPyodide(options = {}) {
     }
   }
   py.runPython("import os, random\nrandom.seed(os.urandom(32))");
-  if (HOOKED) globalThis.ripostePython = py;
   return py;
 }

@@ -89,10 +89,7 @@ export async function startEngine() {
   // previous visit made, when Cache Storage has one for this Pyodide and this engine
   // wheel, or boots it, has micropip install the wheel and makes the snapshot for the next
   // visit (`snapshot`, once stored). pyscript.toml: the worker's config.
-  // With the page's test hooks on, its address says so ("#hooks": the same file, fetched
-  // and cached without it): the worker, which cannot see the page's global, exposes its
-  // Python then only.
-  const loader = here(HOOKED ? "./boot.mjs#hooks" : "./boot.mjs");
+  const loader = here("./boot.mjs");
   const worker = await PyWorker(here("./bridge.py"), { type: "pyodide", config: here("../../pyscript.toml"), version: loader });
   const sync = worker.sync;
   const life = new Life();
@@ -103,6 +100,9 @@ export async function startEngine() {
     // Not waited for: the worker takes it before the first call (calls are taken in order).
     sync.listen(name).catch(() => channel.close()); // no signs: a call is given QUIET ms
   }
+  // The page's test hooks (web/infra/hooks.js) switched on in the worker too, which cannot
+  // see the page's global: its Python then exposed for the tests (web/boot/bridge.py `hooks`).
+  if (HOOKED) sync.hooks().catch(() => undefined);
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {
     const watch = life.watch();
