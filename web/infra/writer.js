@@ -14,6 +14,7 @@ const LOCK = "riposte.writer";
 const CHANNEL = "riposte.fight";
 const SAVE_KEY = "riposte.encounter"; // store.js
 const ASK_WAIT = 250; // ms: how long a new tab waits for a writer to answer (fallback only)
+const HIDDEN_SEND = 200; // ms: a save waits no longer for a frame (the tab hidden meanwhile)
 
 export class Writers {
   constructor() {
@@ -24,6 +25,7 @@ export class Writers {
     this.roleListeners = [];
     this.saveListeners = [];
     this.answer = null; // fallback: resolves the question "who writes?"
+    this.outgoing = null; // the save waiting for this tab's frame (publish)
     this.channel?.addEventListener("message", (event) => this.message(event.data));
     if (!this.channel) {
       window.addEventListener("storage", (event) => {
@@ -113,9 +115,26 @@ export class Writers {
     }
   }
 
-  // The writer's new save and what its tab shows of it, for the tabs that follow.
+  // The writer's new save and what its tab shows of it, for the tabs that follow: sent
+  // once this tab's next frame is painted (copying the board into the channel costs a
+  // phone's tap several ms), at once when the tab is hidden (no frame comes). Saves made
+  // before it goes are one message, the last: each save holds the whole fight.
   publish(text, shown) {
-    if (this.role === "writer") this.channel?.postMessage({ type: "save", text, shown });
+    if (this.role !== "writer" || !this.channel) return;
+    const waiting = this.outgoing !== null;
+    this.outgoing = { type: "save", text, shown };
+    if (waiting) return;
+    const send = () => {
+      const message = this.outgoing;
+      this.outgoing = null;
+      if (message && this.role === "writer") this.channel.postMessage(message);
+    };
+    if (globalThis.document?.visibilityState === "visible") {
+      requestAnimationFrame(() => setTimeout(send));
+      setTimeout(send, HIDDEN_SEND); // the tab hidden before its frame
+    } else {
+      send();
+    }
   }
 
   message(data) {
