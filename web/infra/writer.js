@@ -15,6 +15,9 @@ const CHANNEL = "riposte.fight";
 const SAVE_KEY = "riposte.encounter"; // store.js
 const ASK_WAIT = 250; // ms: how long a new tab waits for a writer to answer (fallback only)
 const HIDDEN_SEND = 200; // ms: a save waits no longer for a frame (the tab hidden meanwhile)
+// A task after the page's own (the Prioritized Task Scheduling API: Chromium, Firefox), or
+// the next one where it is missing (Safari).
+const later = (task) => (globalThis.scheduler?.postTask ? scheduler.postTask(task, { priority: "background" }) : setTimeout(task));
 
 export class Writers {
   constructor() {
@@ -116,9 +119,10 @@ export class Writers {
   }
 
   // The writer's new save and what its tab shows of it, for the tabs that follow: sent
-  // once this tab's next frame is painted (copying the board into the channel costs a
-  // phone's tap several ms), at once when the tab is hidden (no frame comes). Saves made
-  // before it goes are one message, the last: each save holds the whole fight.
+  // once this tab's next frame is painted, as background work (copying the board into the
+  // channel costs a phone's tap several ms), at once when the tab is hidden (no frame
+  // comes). Saves made before it goes are one message, the last: each save holds the
+  // whole fight.
   publish(text, shown) {
     if (this.role !== "writer" || !this.channel) return;
     const waiting = this.outgoing !== null;
@@ -130,7 +134,7 @@ export class Writers {
       if (message && this.role === "writer") this.channel.postMessage(message);
     };
     if (globalThis.document?.visibilityState === "visible") {
-      requestAnimationFrame(() => setTimeout(send));
+      requestAnimationFrame(() => later(send));
       setTimeout(send, HIDDEN_SEND); // the tab hidden before its frame
     } else {
       send();
