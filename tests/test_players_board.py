@@ -117,3 +117,32 @@ def test_the_players_board_keeps_a_pj_declarations_and_drops_the_sheet() -> None
     assert shown["pj0"]["declarations"] and "characteristics" not in shown["pj0"]
     assert "declarations" not in shown["pnj0"] and "actions" not in shown["pnj0"]
     assert players_board(t.show()["board"])["combatants"] == shown
+
+
+def test_an_engagement_with_a_hidden_fighter_is_not_told() -> None:
+    """D26: a PJ engaged with an ambusher and with a fighter the players see is shown
+    engaged with the second alone."""
+    t = fight([1], [(6, 0, 0), (6, 0, 0)], [True, False])
+    attack = {"type": "act", "actor": "pnj0", "action": "attaque_melee", "target": "pj0"}
+    assert t.apply(attack)["ok"] and t.apply({**attack, "actor": "pnj1"})["ok"]
+    assert t.show()["board"]["combatants"]["pj0"]["engaged_with"] == ["pnj0", "pnj1"]
+    shown = t.show(players=True)["board"]["combatants"]
+    assert shown["pj0"]["engaged_with"] == ["pnj1"]
+    assert shown["pnj1"]["engaged_with"] == ["pj0"]
+
+
+def test_a_fighters_weapons_are_shown_by_id_name_and_skill_only() -> None:
+    t = Table(rng=random.Random(1))
+    sword = {"id": "epee", "name": "Épée longue", "kind": "melee", "skill": "epee"}
+    bow = {"id": "arc", "name": "Arc court", "kind": "bow", "skill": "arc"}
+    for sheet in ({"id": "pj0", "name": "Aldric", "side": "pj", "weapons": [sword]},
+                  {"id": "pnj0", "name": "Orque", "side": "pnj", "weapons": [bow]}):
+        assert t.apply({"type": "add_combatant", "combatant": sheet})["ok"], sheet
+    shown = t.show(players=True)["board"]["combatants"]
+    assert shown["pj0"]["weapons"] == [{"id": "epee", "name": "Épée longue", "skill": "epee"}]
+    assert shown["pnj0"]["weapons"] == [{"id": "arc", "name": "Arc court", "skill": "arc"}]
+
+
+def test_an_act_whose_action_the_catalogue_lacks_is_no_attack() -> None:
+    shown: dict[str, Any] = {"catalogue": {}, "combatants": {"a": {}, "b": {}}}
+    assert players_attack(shown, {"type": "act", "actor": "a", "action": "inconnue", "target": "b"}) is None
