@@ -10,14 +10,12 @@
 // Where Web Locks are missing, tabs agree over the BroadcastChannel: a new tab asks who
 // writes and follows if a writer answers; taking over tells the writer to follow.
 // Where both are missing, each tab writes, as before.
+import { afterPaint } from "./later.js";
+
 const LOCK = "riposte.writer";
 const CHANNEL = "riposte.fight";
 const SAVE_KEY = "riposte.encounter"; // store.js
 const ASK_WAIT = 250; // ms: how long a new tab waits for a writer to answer (fallback only)
-const HIDDEN_SEND = 200; // ms: a save waits no longer for a frame (the tab hidden meanwhile)
-// A task after the page's own (the Prioritized Task Scheduling API: Chromium, Firefox), or
-// the next one where it is missing (Safari).
-const later = (task) => (globalThis.scheduler?.postTask ? scheduler.postTask(task, { priority: "background" }) : setTimeout(task));
 
 export class Writers {
   constructor() {
@@ -119,10 +117,9 @@ export class Writers {
   }
 
   // The writer's new save and what its tab shows of it, for the tabs that follow: sent
-  // once this tab's next frame is painted, as background work (copying the board into the
-  // channel costs a phone's tap several ms), at once when the tab is hidden (no frame
-  // comes). Saves made before it goes are one message, the last: each save holds the
-  // whole fight.
+  // once this tab's frame is painted (web/infra/later.js; copying the board into the
+  // channel costs a phone's tap several ms). Saves made before it goes are one message,
+  // the last: each save holds the whole fight.
   publish(text, shown) {
     if (this.role !== "writer" || !this.channel) return;
     const waiting = this.outgoing !== null;
@@ -133,12 +130,7 @@ export class Writers {
       this.outgoing = null;
       if (message && this.role === "writer") this.channel.postMessage(message);
     };
-    if (globalThis.document?.visibilityState === "visible") {
-      requestAnimationFrame(() => later(send));
-      setTimeout(send, HIDDEN_SEND); // the tab hidden before its frame
-    } else {
-      send();
-    }
+    afterPaint(send);
   }
 
   message(data) {
