@@ -9,10 +9,11 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.players import PNJ_DETAILS, players_attack, players_board
+from engine.players import DECLARATION, PNJ_DETAILS, SHOWN, players_attack, players_board
 from engine.table import Table
 
 DIE = st.integers(min_value=1, max_value=6)
@@ -146,3 +147,34 @@ def test_a_fighters_weapons_are_shown_by_id_name_and_skill_only() -> None:
 def test_an_act_whose_action_the_catalogue_lacks_is_no_attack() -> None:
     shown: dict[str, Any] = {"catalogue": {}, "combatants": {"a": {}, "b": {}}}
     assert players_attack(shown, {"type": "act", "actor": "a", "action": "inconnue", "target": "b"}) is None
+
+
+def armed(started: bool) -> Table:
+    """A PJ with a sword in hand and a PNJ with a bow; the round ``started`` or not."""
+    t = Table(rng=random.Random(1))
+    for sheet in ({"id": "pj0", "name": "Aldric", "side": "pj", "characteristics": {"melee": 8}, "in_hand": ["epee"],
+                   "weapons": [{"id": "epee", "name": "Épée", "kind": "melee", "skill": "epee"}]},
+                  {"id": "pnj0", "name": "Orque", "side": "pnj", "characteristics": {"tir": 6},
+                   "weapons": [{"id": "arc", "name": "Arc", "kind": "bow", "skill": "arc"}]}):
+        assert t.apply({"type": "add_combatant", "combatant": sheet})["ok"], sheet
+    if started:
+        assert t.apply({"type": "start_round", "rolls": {"pj0": 6, "pnj0": 1}})["ok"]
+    return t
+
+
+@pytest.mark.parametrize("started", [False, True])
+def test_a_pj_on_the_players_board_is_the_game_masters_cut_never_changed(started: bool) -> None:
+    """What the players' board keeps of a PJ is the game master's, value for value: the
+    fields the cards show, its declarations' breakdown (R1.3) and the weapon its form
+    suggests before a round, whether it may pass or interrupt, and its verdicts for its player's phone."""
+    t = armed(started)
+    full = t.show()["board"]["combatants"]["pj0"]
+    board = t.show(players=True)["board"]
+    shown, mine = board["combatants"]["pj0"], board["mine"]["pj0"]
+    assert {k: shown[k] for k in SHOWN} == {k: full[k] for k in SHOWN}
+    assert shown["declarations"] == [{k: d[k] for k in DECLARATION} for d in full["declarations"]]
+    assert shown["declarations"][0]["initiative"] is not None
+    assert shown["suggested_declaration"] == full["suggested_declaration"] == (None if started else "epee")
+    assert shown["may"] == full["may"]
+    assert mine == {"actions": full["actions"], "likely": full["likely"], "never": full["never"]}
+    assert mine["actions"] and mine["never"] and (mine["likely"] or not started)
