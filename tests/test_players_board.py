@@ -178,3 +178,19 @@ def test_a_pj_on_the_players_board_is_the_game_masters_cut_never_changed(started
     assert shown["may"] == full["may"]
     assert mine == {"actions": full["actions"], "likely": full["likely"], "never": full["never"]}
     assert mine["actions"] and mine["never"] and (mine["likely"] or not started)
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_whose_phase_it_is_is_told_only_of_a_fighter_the_players_see(hidden: bool) -> None:
+    """D22 and D26: the fighter finishing its phase is on the players' board, as the round
+    and whether it is over are, unless the players do not see that fighter."""
+    t = Table(rng=random.Random(1))
+    for sheet in ({"id": "pj0", "name": "Aldric", "side": "pj", "characteristics": {"melee": 8}},
+                  {"id": "pnj0", "name": "Orque", "side": "pnj", "characteristics": {"melee": 8}, "hidden": hidden}):
+        assert t.apply({"type": "add_combatant", "combatant": sheet})["ok"]
+    assert t.apply({"type": "start_round", "rolls": {"pj0": 1, "pnj0": 6}})["ok"]
+    assert t.apply({"type": "act", "actor": "pnj0", "action": "dire_phrase"})["ok"]  # free: its phase begins
+    full, shown = t.show()["board"], t.show(players=True)["board"]
+    assert full["phase"] == "pnj0"
+    assert shown["phase"] == (None if hidden else "pnj0")
+    assert (shown["round"], shown["round_over"]) == (full["round"], full["round_over"]) == (1, False)
