@@ -222,6 +222,8 @@ def test_a_card_may_pass_and_interrupt_as_the_commands_allow() -> None:
     assert passed["pass"]["key"] == "passed" and passed["interrupt"] == {"allowed": True}
     out = aldric([*DUO, DUO_START, {"type": "update_combatant", "id": "aldric", "changes": {"hors_combat": True}}])["may"]
     assert out["pass"]["key"] == out["interrupt"]["key"] == "hors_combat"
+    refused = [may["pass"], may["interrupt"], passed["pass"], out["pass"], out["interrupt"]]
+    assert [verdict["allowed"] for verdict in refused] == [False] * len(refused)
     for verdict in (may["pass"], passed["pass"]):  # what the engine answers to the command itself
         command = {"type": "pass", "actor": "aldric"}
         log = [*DUO] if verdict is may["pass"] else [*DUO, DUO_START, command]
