@@ -12,15 +12,18 @@ Measured per run: first contentful paint; engine ready (the page's "riposte:read
 mark), cold and warm; long tasks (> 50 ms) on the main thread after the first paint;
 bytes on the wire, cold and warm, from servers that serve as GitHub Pages does (text
 gzipped, fresh for 10 minutes: tools/serve.py PagesHandler), and the cold visit's files
-uncompressed; tap-to-board with 30 fighters (a tap on
-"Passer" or "Annuler" until the board is drawn again), p50 and p95. Then, once, how cost
+uncompressed; tap to painted board with 30 fighters (a tap on "Passer" or "Annuler" until
+the board is drawn again and its frame painted), p50 and p95, as it is and with the page's
+main thread slowed ×4 (Emulation.setCPUThrottlingRate on the page's CDP session, the
+phone's CPU; the worker's Python is not slowed: Chromium throttles pages only). Then, once, how cost
 grows with the fight (issue #14): a fight of 100, 1,000 and 10,000 commands (30 fighters)
 saved, the page reloaded (warm): engine ready, undo (a tap on "Annuler" until the board is
 drawn, 20 taps, p50 and p95) and export (the bridge call the menu makes). Prints medians
 and spread, Riposte's figures as ratios of the floor's, and draws docs/performance.png.
 
 Usage: ``python bench/page_bench.py [--runs 5] [--taps 40] [--json FILE] [--png FILE]``
-(``make bench`` builds the site first).
+(``make bench`` builds the site first); ``--only-taps``: the tap figures alone (Riposte's
+first visits, nothing else).
 """
 
 from __future__ import annotations
@@ -86,7 +89,10 @@ TAPS = """async (count) => {
   const board = document.querySelector("#board");
   const tap = (button) => new Promise((resolve) => {
     const t0 = performance.now();
-    const seen = new MutationObserver(() => { seen.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); });
+    // The board's children replaced, then its frame: a task after the animation frame runs
+    // once the frame is painted.
+    const painted = () => setTimeout(() => resolve(performance.now() - t0));
+    const seen = new MutationObserver(() => { seen.disconnect(); requestAnimationFrame(painted); });
     seen.observe(board, { childList: true });
     button.click();
   });
@@ -322,6 +328,10 @@ def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         if phone is None:
             figures["taps"] = page.evaluate(TAPS, taps)
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            figures["taps_cpu4"] = page.evaluate(TAPS, taps)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()
     return figures
 
@@ -479,6 +489,37 @@ def record(into: dict[str, list[Any]], **values: Any) -> None:
         into.setdefault(name, []).append(value)
 
 
+def tap_figures(visit: dict[str, Any]) -> dict[str, float]:
+    """A visit's taps: p50 and p95, as they are and at CPU ×4."""
+    return {"tap_p50": pct(visit["taps"], 0.5), "tap_p95": pct(visit["taps"], 0.95),
+            "tap_cpu4_p50": pct(visit["taps_cpu4"], 0.5), "tap_cpu4_p95": pct(visit["taps_cpu4"], 0.95)}
+
+
+def report_taps(rf: dict[str, list[Any]], runs: int, taps: int) -> None:
+    """Tap to painted board, 30 fighters: p50 and p95 of each run's, unthrottled and at
+    CPU ×4, and their ratio (medians over the runs)."""
+    med = statistics.median
+    print(f"tap to painted board, 30 fighters ({2 * taps} taps a run, {runs} runs; medians (min, max) of each run's)")
+    for q in ("p50", "p95"):
+        plain, slow = rf[f"tap_{q}"], rf[f"tap_cpu4_{q}"]
+        print(f"  {q}: unthrottled {summary(plain, 1)} ms, CPU ×4 {summary(slow, 1)} ms, ratio {med(slow) / med(plain):.2f}×")
+
+
+def only_taps(p: Any, chromium: str, args: argparse.Namespace) -> None:
+    """The tap figures alone: Riposte's first visits, each then reloaded on a saved fight."""
+    results: dict[str, list[Any]] = {}
+    with tempfile.TemporaryDirectory() as tmp_name:
+        server, counter, url = start(SITE)
+        try:
+            for run in range(args.runs):
+                cold = visit(p, chromium, Path(tmp_name) / f"riposte-{run}", url, counter, before="riposte", taps=args.taps)
+                record(results, **tap_figures(cold))
+                print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
+        finally:
+            server.shutdown()
+    report_taps(results, args.runs, args.taps)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -491,10 +532,15 @@ def main() -> None:
     parser.add_argument("--phones", type=lambda text: [n for n in text.split(",") if n], default=list(PHONES),
                         help=f"phone profiles, comma-separated, of {', '.join(PHONES)}")
     parser.add_argument("--phone-png", type=Path, default=ROOT / "docs" / "performance-phone.png")
+    parser.add_argument("--only-taps", action="store_true", help="the tap figures alone (Riposte's first visits)")
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
         sys.exit("page_bench: needs a built _site/ (make site) and a Chromium")
+    if args.only_taps:
+        with sync_playwright() as p:
+            only_taps(p, chromium, args)
+        return
     results: dict[str, dict[str, list[Any]]] = {"riposte": {}, "floor": {}, "player": {}}
     with tempfile.TemporaryDirectory() as tmp_name, sync_playwright() as p:
         tmp = Path(tmp_name)
@@ -523,8 +569,8 @@ def main() -> None:
                            memory_boot_cold=cold["memory_boot"], memory_table_cold=cold["memory_table"],
                            memory_boot_warm=warm["memory_boot"], memory_table_warm=warm["memory_table"])
                     if who == "riposte":
-                        record(results[who], board_at_warm=warm["board"] or 0, tap_p50=pct(cold["taps"], 0.5),
-                               tap_p95=pct(cold["taps"], 0.95), boot_warm=warm["boot"])
+                        record(results[who], board_at_warm=warm["board"] or 0, boot_warm=warm["boot"])
+                        record(results[who], **tap_figures(cold))
                 # A player's page: a first visit, then a repeat one (the same link, again).
                 profile = tmp / f"player-{phone}-{run}"
                 cold = player_visit(p, chromium, profile, link, sites["riposte"][1], phone)
@@ -567,7 +613,7 @@ def report(results: dict[str, dict[str, list[Any]]], args: argparse.Namespace, s
                        ("repeat visit, until ready", "memory_boot_warm"), ("repeat visit, then", "memory_table_warm")):
         print(f"{label:28}{summary(rf[key]):>28}{summary(ff[key]):>28}{med(rf[key]) - med(ff[key]):>+12.0f} MB")
     print(f"\nRiposte warm boots: {rf['boot_warm']}; saved board drawn at {summary(rf['board_at_warm'])} ms")
-    print(f"tap to board, 30 fighters: p50 {summary(rf['tap_p50'], 1)} ms, p95 {summary(rf['tap_p95'], 1)} ms")
+    report_taps(rf, args.runs, args.taps)
     print(f"\nA player's page (#table=…, no Python): the link opened until the answer code is shown, {args.runs} runs")
     print(f"  first visit  {summary(pf['ready_cold'])} ms, {med(pf['bytes_cold']):,.0f} B, peak {summary(pf['memory_cold'])} MB")
     print(f"  repeat visit {summary(pf['ready_warm'])} ms, {med(pf['bytes_warm']):,.0f} B, peak {summary(pf['memory_warm'])} MB")

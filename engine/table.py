@@ -147,6 +147,9 @@ class Table:
         self._marks: list[Encounter | None] = [Encounter()]
         self._sent = 0  # the checkpoint the page was last given (its index in _marks)
         self._undone: list[Any] = []
+        #: The last commands pushed, each with the encounter before it (at most ``every``):
+        #: an undo takes that encounter back instead of replaying from a checkpoint.
+        self._steps: list[tuple[Any, Encounter]] = []
         self._boards = Boards()  # the board drawn from the last one's fighters (engine/view.py)
         self._before: tuple[Any, ...] | None = None  # the fight before the last load or new, for revert
         #: Told ``pulse(done, total)`` as a long replay goes on (every CHECKPOINT_EVERY
@@ -161,6 +164,8 @@ class Table:
     def _push(self, command: Any, after: Encounter, line: str) -> None:
         """``command`` accepted, ``after`` the encounter it gave, ``line`` the command as
         the save writes it."""
+        self._steps.append((command, self._enc))
+        del self._steps[:-self._every]
         self._enc, self._before = after, None
         self._log.append(command)
         self._texts.append(line)
@@ -183,12 +188,16 @@ class Table:
         return enc
 
     def _pop(self) -> Any:
-        """The last command taken off the log; the encounter rebuilt from the last
-        checkpoint before it."""
+        """The last command taken off the log; the encounter the one before it was, when
+        this table pushed that command, or else rebuilt from the last checkpoint before it."""
         command = self._log.pop()
         self._texts.pop()
         self._before = None
         del self._marks[len(self._log) // self._every + 1:]
+        if self._steps and self._steps[-1][0] is command:
+            self._enc = self._steps.pop()[1]
+            return command
+        self._steps = []
         since = self._log[(len(self._marks) - 1) * self._every:]
         enc, result = fold(since, self._rng, start=self._mark(len(self._marks) - 1), with_events=False)
         assert result["ok"], result  # a prefix of an accepted log is accepted
@@ -233,7 +242,7 @@ class Table:
             if len(log) % self._every == 0:
                 marks.append(enc)
             self._beat(len(log), len(commands))
-        self._enc, self._log, self._marks, self._undone = enc, log, marks, []
+        self._enc, self._log, self._marks, self._undone, self._steps = enc, log, marks, [], []
         self._texts = texts[:at] + [save.command_text(c) for c in log[at:]]  # as resolved
         self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
 
@@ -593,7 +602,7 @@ class Table:
         if self._before is None:
             return self._refused(Refusal("nothing_to_revert").as_json())
         self._enc, self._log, self._texts, self._marks, self._undone, self._sent = self._before
-        self._before = None
+        self._before, self._steps = None, []
         return self._answer()
 
     # --- the page's one entry point ---------------------------------------------------------

@@ -160,6 +160,22 @@ def test_undo_replays_at_most_one_interval(monkeypatch: Any) -> None:
 EVERY = 4
 
 
+@pytest.mark.parametrize("every", [1, EVERY, CHECKPOINT_EVERY])
+def test_undo_of_the_tables_own_last_commands_replays_nothing(monkeypatch: Any, every: int) -> None:
+    """The table keeps the encounter before each of its last ``every`` commands: undoing
+    them (and what redo played again) replays nothing; one more undo, below them, replays
+    from a checkpoint. Every board is the full replay of its log."""
+    table = Table(rng=random.Random(0), every=every)
+    wounded(table, every + 3)
+    folds = Folds(monkeypatch)
+    for _ in range(every):
+        assert table.undo()["ok"] and is_its_log_replayed(table)
+    assert table.redo()["ok"] and table.undo()["ok"] and is_its_log_replayed(table)
+    assert folds.sizes == []
+    assert table.undo()["ok"] and is_its_log_replayed(table)
+    assert len(folds.sizes) >= 1 and max(folds.sizes) <= every
+
+
 def wounded(table: Table, count: int) -> list[dict[str, Any]]:
     """One fighter added, then ``count`` changes of its wounds: every answer, in order."""
     answers = [table.apply({"type": "add_combatant", "combatant": {"name": "F", "side": "pnj"}})]

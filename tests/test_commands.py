@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -500,6 +500,9 @@ def test_between_rounds_a_condition_ends_with_a_round_to_come() -> None:
 
 @hypothesis_settings(max_examples=200)
 @given(wounds=st.integers(0, 999), by=st.integers(-1200, 1200))
+@example(wounds=0, by=999)  # the largest step, either way
+@example(wounds=999, by=-999)
+@example(wounds=0, by=1000)
 def test_wounds_given_as_a_step_are_written_as_the_total_never_below_zero(wounds: int, by: int) -> None:
     """A row's −1 or « −5 » typed: the engine writes the total it makes in the log (never
     below 0; above the limit of a value, refused like a typed total)."""

@@ -1,8 +1,8 @@
 """The unit tests of the page's pure JavaScript modules, run by Node (node --test) and
 here, so that pytest runs them: the live table's compact codes (web/live/signal.js,
-tests/live/), the die, the base64url codec, the cost's words and the storage that lasts
-(web/infra/die.js, web/infra/base64url.js, web/views/labels.js, web/infra/lasting.js:
-tests/web/)."""
+tests/live/), the die, the base64url codec, the cost's words, the storage that lasts and
+the board's cards put in order (web/infra/die.js, web/infra/base64url.js,
+web/views/labels.js, web/infra/lasting.js, web/infra/dom.js: tests/web/)."""
 
 from __future__ import annotations
 

@@ -9,10 +9,11 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.players import PNJ_DETAILS, players_attack, players_board
+from engine.players import DECLARATION, PNJ_DETAILS, SHOWN, players_attack, players_board
 from engine.table import Table
 
 DIE = st.integers(min_value=1, max_value=6)
@@ -117,3 +118,79 @@ def test_the_players_board_keeps_a_pj_declarations_and_drops_the_sheet() -> None
     assert shown["pj0"]["declarations"] and "characteristics" not in shown["pj0"]
     assert "declarations" not in shown["pnj0"] and "actions" not in shown["pnj0"]
     assert players_board(t.show()["board"])["combatants"] == shown
+
+
+def test_an_engagement_with_a_hidden_fighter_is_not_told() -> None:
+    """D26: a PJ engaged with an ambusher and with a fighter the players see is shown
+    engaged with the second alone."""
+    t = fight([1], [(6, 0, 0), (6, 0, 0)], [True, False])
+    attack = {"type": "act", "actor": "pnj0", "action": "attaque_melee", "target": "pj0"}
+    assert t.apply(attack)["ok"] and t.apply({**attack, "actor": "pnj1"})["ok"]
+    assert t.show()["board"]["combatants"]["pj0"]["engaged_with"] == ["pnj0", "pnj1"]
+    shown = t.show(players=True)["board"]["combatants"]
+    assert shown["pj0"]["engaged_with"] == ["pnj1"]
+    assert shown["pnj1"]["engaged_with"] == ["pj0"]
+
+
+def test_a_fighters_weapons_are_shown_by_id_name_and_skill_only() -> None:
+    t = Table(rng=random.Random(1))
+    sword = {"id": "epee", "name": "Épée longue", "kind": "melee", "skill": "epee"}
+    bow = {"id": "arc", "name": "Arc court", "kind": "bow", "skill": "arc"}
+    for sheet in ({"id": "pj0", "name": "Aldric", "side": "pj", "weapons": [sword]},
+                  {"id": "pnj0", "name": "Orque", "side": "pnj", "weapons": [bow]}):
+        assert t.apply({"type": "add_combatant", "combatant": sheet})["ok"], sheet
+    shown = t.show(players=True)["board"]["combatants"]
+    assert shown["pj0"]["weapons"] == [{"id": "epee", "name": "Épée longue", "skill": "epee"}]
+    assert shown["pnj0"]["weapons"] == [{"id": "arc", "name": "Arc court", "skill": "arc"}]
+
+
+def test_an_act_whose_action_the_catalogue_lacks_is_no_attack() -> None:
+    shown: dict[str, Any] = {"catalogue": {}, "combatants": {"a": {}, "b": {}}}
+    assert players_attack(shown, {"type": "act", "actor": "a", "action": "inconnue", "target": "b"}) is None
+
+
+def armed(started: bool) -> Table:
+    """A PJ with a sword in hand and a PNJ with a bow; the round ``started`` or not."""
+    t = Table(rng=random.Random(1))
+    for sheet in ({"id": "pj0", "name": "Aldric", "side": "pj", "characteristics": {"melee": 8}, "in_hand": ["epee"],
+                   "weapons": [{"id": "epee", "name": "Épée", "kind": "melee", "skill": "epee"}]},
+                  {"id": "pnj0", "name": "Orque", "side": "pnj", "characteristics": {"tir": 6},
+                   "weapons": [{"id": "arc", "name": "Arc", "kind": "bow", "skill": "arc"}]}):
+        assert t.apply({"type": "add_combatant", "combatant": sheet})["ok"], sheet
+    if started:
+        assert t.apply({"type": "start_round", "rolls": {"pj0": 6, "pnj0": 1}})["ok"]
+    return t
+
+
+@pytest.mark.parametrize("started", [False, True])
+def test_a_pj_on_the_players_board_is_the_game_masters_cut_never_changed(started: bool) -> None:
+    """What the players' board keeps of a PJ is the game master's, value for value: the
+    fields the cards show, its declarations' breakdown (R1.3) and the weapon its form
+    suggests before a round, whether it may pass or interrupt, and its verdicts for its player's phone."""
+    t = armed(started)
+    full = t.show()["board"]["combatants"]["pj0"]
+    board = t.show(players=True)["board"]
+    shown, mine = board["combatants"]["pj0"], board["mine"]["pj0"]
+    assert {k: shown[k] for k in SHOWN} == {k: full[k] for k in SHOWN}
+    assert shown["declarations"] == [{k: d[k] for k in DECLARATION} for d in full["declarations"]]
+    assert shown["declarations"][0]["initiative"] is not None
+    assert shown["suggested_declaration"] == full["suggested_declaration"] == (None if started else "epee")
+    assert shown["may"] == full["may"]
+    assert mine == {"actions": full["actions"], "likely": full["likely"], "never": full["never"]}
+    assert mine["actions"] and mine["never"] and (mine["likely"] or not started)
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_whose_phase_it_is_is_told_only_of_a_fighter_the_players_see(hidden: bool) -> None:
+    """D22 and D26: the fighter finishing its phase is on the players' board, as the round
+    and whether it is over are, unless the players do not see that fighter."""
+    t = Table(rng=random.Random(1))
+    for sheet in ({"id": "pj0", "name": "Aldric", "side": "pj", "characteristics": {"melee": 8}},
+                  {"id": "pnj0", "name": "Orque", "side": "pnj", "characteristics": {"melee": 8}, "hidden": hidden}):
+        assert t.apply({"type": "add_combatant", "combatant": sheet})["ok"]
+    assert t.apply({"type": "start_round", "rolls": {"pj0": 1, "pnj0": 6}})["ok"]
+    assert t.apply({"type": "act", "actor": "pnj0", "action": "dire_phrase"})["ok"]  # free: its phase begins
+    full, shown = t.show()["board"], t.show(players=True)["board"]
+    assert full["phase"] == "pnj0"
+    assert shown["phase"] == (None if hidden else "pnj0")
+    assert (shown["round"], shown["round_over"]) == (full["round"], full["round_over"]) == (1, False)

@@ -244,10 +244,14 @@ def test_a_card_may_pass_and_interrupt_as_the_commands_allow() -> None:
     assert passed["pass"]["key"] == "passed" and passed["interrupt"] == {"allowed": True}
     out = aldric([*DUO, DUO_START, {"type": "update_combatant", "id": "aldric", "changes": {"hors_combat": True}}])["may"]
     assert out["pass"]["key"] == out["interrupt"]["key"] == "hors_combat"
+    refused = [may["pass"], may["interrupt"], passed["pass"], out["pass"], out["interrupt"]]
+    assert [verdict["allowed"] for verdict in refused] == [False] * len(refused)
     for verdict in (may["pass"], passed["pass"]):  # what the engine answers to the command itself
         command = {"type": "pass", "actor": "aldric"}
         log = [*DUO] if verdict is may["pass"] else [*DUO, DUO_START, command]
-        assert engine.apply(state_after(log), command)["error"]["key"] == verdict["key"]
+        error = engine.apply(state_after(log), command)["error"]
+        assert verdict == {"allowed": False, "reason": error["message"], "code": error["code"], "key": error["key"],
+                           "params": error["params"]}
 
 
 def test_the_board_says_from_which_round_a_condition_may_end() -> None:

@@ -340,3 +340,18 @@ def test_a_frame_of_its_own_origin_still_runs(new_phone: NewPhone, site_url: str
     expect(page.frame_locator("iframe").locator("html")).to_have_attribute("data-engine", "ready", timeout=60_000)
     assert [u for u in phone.requests if not u.startswith((site_url, "blob:" + site_url, "data:"))] == []
     assert phone.errors == []
+
+
+#: Every test hook a page can hold (web/infra/hooks.js), on the page and in its workers.
+PAGE_HOOKS = "() => [typeof riposte, typeof riposteLive]"
+WORKER_HOOK = "() => typeof ripostePython"
+
+
+def test_a_visitors_page_holds_no_test_hook(new_phone: NewPhone) -> None:
+    visitor = new_phone(init_script="globalThis.__riposteHooks = false;").page
+    assert visitor.evaluate(PAGE_HOOKS) == ["undefined", "undefined"]
+    assert visitor.workers, "the engine's worker runs"
+    assert [w.evaluate(WORKER_HOOK) for w in visitor.workers] == ["undefined"] * len(visitor.workers)
+    # The same page with the switch on: the worker's Python is there.
+    tested = new_phone().page
+    assert "object" in [w.evaluate(WORKER_HOOK) for w in tested.workers]

@@ -25,7 +25,7 @@
 // compiles none of it.
 //
 // `globalThis.riposteBoot` says which it was ("cold", "restored", "fallback: why"), for
-// web/boot/bridge.py to report; `globalThis.ripostePython` is the interpreter.
+// web/boot/bridge.py to report.
 import { loadPyodide as boot, version } from "../../runtime/pyodide/pyodide.mjs";
 import { restore } from "./pages.js";
 import { drop, make, readOnce, saved, store } from "./snapshot.js";
@@ -131,6 +131,5 @@ export async function loadPyodide(options = {}) {
     }
   }
   py.runPython("import os, random\nrandom.seed(os.urandom(32))");
-  globalThis.ripostePython = py; // the worker's Python, for the tests (Playwright reaches a worker's globals)
   return py;
 }

@@ -5,6 +5,8 @@
 // saved and offers a reload. A worker at work says so while it works (its replays, on a
 // BroadcastChannel of this page's own): however long the work, it is not a fault. Without
 // BroadcastChannel, no sign comes, and a call is given QUIET ms.
+import { HOOKED } from "../infra/hooks.js";
+
 const here = (path) => new URL(path, import.meta.url).href;
 const QUIET = 15_000;
 // A call this long shows how far the worker is (`onWork`).
@@ -98,6 +100,9 @@ export async function startEngine() {
     // Not waited for: the worker takes it before the first call (calls are taken in order).
     sync.listen(name).catch(() => channel.close()); // no signs: a call is given QUIET ms
   }
+  // The page's test hooks (web/infra/hooks.js) switched on in the worker too, which cannot
+  // see the page's global: its Python then exposed for the tests (web/boot/bridge.py `hooks`).
+  if (HOOKED) sync.hooks().catch(() => undefined);
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {
     const watch = life.watch();

@@ -6,6 +6,7 @@ import { download } from "../infra/files.js";
 import { FightList } from "../infra/fight-list.js";
 import { isolate } from "../infra/dom.js";
 import { keepStorage, sevenDays, storageState } from "../infra/lasting.js";
+import { afterPaint } from "../infra/later.js";
 import { reason, refusal, t } from "../infra/i18n.js";
 import * as store from "../infra/store.js";
 
@@ -38,12 +39,13 @@ export class FightsController {
       exportAll: () => this.exportAll(),
       redraw: () => this.render(),
     });
-    // The open fight's entry follows its saves: date of the last change, round, fighters.
+    // The open fight's entry follows its saves: date of the last change, round, fighters,
+    // drawn once the tap's frame is painted (web/infra/later.js).
     // The first fight saved in a visit with a fighter in it asks the browser to keep the
     // site's storage (web/infra/lasting.js: not again within a week of a refusal).
     let asked = false;
     session.on("saved", (answer) => {
-      this.list.touch(answer.board, answer.save).then(() => this.render());
+      this.list.touch(answer.board, answer.save).then(() => afterPaint(() => this.render()));
       if (asked || session.readOnly || !Object.keys(answer.board?.combatants ?? {}).length) return;
       asked = true;
       keepStorage(store).then(() => this.showStorage(), () => undefined);

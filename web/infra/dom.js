@@ -66,3 +66,42 @@ export function plain(text) {
 export function own(table, key) {
   return table !== null && typeof table === "object" && Object.hasOwn(table, key) ? table[key] : undefined;
 }
+
+// `parent`'s children made `children`, in that order, moving as few of them as it can:
+// the longest run of those already there that keeps its order stays where it is, every
+// other child is inserted beside it, and a child not in `children` is removed. A node that
+// stays keeps its layout and its focus (a fighter's card that moved alone in the order is
+// the one node the browser lays out again).
+export function arrange(parent, children) {
+  const wanted = new Set(children);
+  for (const child of [...parent.children]) if (!wanted.has(child)) child.remove();
+  const at = new Map([...parent.children].map((child, i) => [child, i]));
+  const stay = new Set(ordered(children.map((child) => at.get(child) ?? -1)).map((i) => children[i]));
+  let next = null;
+  for (let i = children.length - 1; i >= 0; i--) {
+    if (!stay.has(children[i])) parent.insertBefore(children[i], next);
+    next = children[i];
+  }
+}
+
+// The indices of the longest increasing run of `positions` (each -1 left out: a new node),
+// in order (patience sorting: O(n log n)).
+export function ordered(positions) {
+  const tails = []; // tails[k]: the index ending the best run of length k + 1 found so far
+  const before = new Array(positions.length).fill(-1);
+  positions.forEach((position, i) => {
+    if (position < 0) return;
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (positions[tails[mid]] < position) low = mid + 1;
+      else high = mid;
+    }
+    before[i] = low > 0 ? tails[low - 1] : -1;
+    tails[low] = i;
+  });
+  const run = [];
+  for (let i = tails.at(-1) ?? -1; i >= 0; i = before[i]) run.push(i);
+  return run.reverse();
+}

@@ -10,6 +10,8 @@
 // Where Web Locks are missing, tabs agree over the BroadcastChannel: a new tab asks who
 // writes and follows if a writer answers; taking over tells the writer to follow.
 // Where both are missing, each tab writes, as before.
+import { afterPaint } from "./later.js";
+
 const LOCK = "riposte.writer";
 const CHANNEL = "riposte.fight";
 const SAVE_KEY = "riposte.encounter"; // store.js
@@ -24,6 +26,7 @@ export class Writers {
     this.roleListeners = [];
     this.saveListeners = [];
     this.answer = null; // fallback: resolves the question "who writes?"
+    this.outgoing = null; // the save waiting for this tab's frame (publish)
     this.channel?.addEventListener("message", (event) => this.message(event.data));
     if (!this.channel) {
       window.addEventListener("storage", (event) => {
@@ -113,9 +116,21 @@ export class Writers {
     }
   }
 
-  // The writer's new save and what its tab shows of it, for the tabs that follow.
+  // The writer's new save and what its tab shows of it, for the tabs that follow: sent
+  // once this tab's frame is painted (web/infra/later.js; copying the board into the
+  // channel costs a phone's tap several ms). Saves made before it goes are one message,
+  // the last: each save holds the whole fight.
   publish(text, shown) {
-    if (this.role === "writer") this.channel?.postMessage({ type: "save", text, shown });
+    if (this.role !== "writer" || !this.channel) return;
+    const waiting = this.outgoing !== null;
+    this.outgoing = { type: "save", text, shown };
+    if (waiting) return;
+    const send = () => {
+      const message = this.outgoing;
+      this.outgoing = null;
+      if (message && this.role === "writer") this.channel.postMessage(message);
+    };
+    afterPaint(send);
   }
 
   message(data) {

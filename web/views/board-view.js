@@ -4,7 +4,7 @@
 // card with the fighters as target chips, and a dock that stays on screen: the answers
 // of an attacked fighter, the last action, errors, end and new round. Also the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
-import { $, h, isolate, limitFields, own } from "../infra/dom.js";
+import { $, arrange, h, isolate, limitFields, own } from "../infra/dom.js";
 import { actionName, refusal, t, term } from "../infra/i18n.js";
 import { commandLabel, costLabel, playersTurnText, testsLabel, turnText } from "./labels.js";
 
@@ -100,12 +100,7 @@ export class BoardView {
       this.cards.set(f.id, { key, element });
       return element;
     });
-    const shown = this.list.children;
-    if (shown.length === cards.length && cards.every((c, i) => shown[i].dataset.id === c.dataset.id)) {
-      cards.forEach((c, i) => { if (shown[i] !== c) shown[i].replaceWith(c); });
-    } else {
-      this.list.replaceChildren(...cards);
-    }
+    arrange(this.list, cards);
     limitFields(this.list, this.limits);
     this.renderReaction();
     this.roundOver = board.round_over;
