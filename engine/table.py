@@ -285,10 +285,13 @@ class Table:
         last = self._log[-1] if self._log else None
         if not isinstance(last, dict) or last.get("type") != "remove_combatant" or self._enc.combatant(last.get("id")):
             return {}
-        n = len(self._log) - 1
-        k = n // self._every
-        enc, result = fold(self._log[k * self._every:n], self._rng, start=self._mark(k), with_events=False)
-        c = enc.combatant(last["id"]) if result["ok"] else None
+        if self._steps and self._steps[-1][0] is last:  # the fight before it, kept for undo
+            c = self._steps[-1][1].combatant(last["id"])
+        else:
+            n = len(self._log) - 1
+            k = n // self._every
+            enc, result = fold(self._log[k * self._every:n], self._rng, start=self._mark(k), with_events=False)
+            c = enc.combatant(last["id"]) if result["ok"] else None
         return {c.id: c.name} if c else {}
 
     def _recent(self) -> tuple[dict[str, str], dict[str, str]]:
