@@ -178,6 +178,7 @@ def test_the_65th_fighter_is_refused_next_to_what_was_tapped(new_phone: NewPhone
     page = watched.page
     page.get_by_role("button", name="Combattants").click()
     expect(page.locator("#cast .name")).to_have_count(64)
+    # A model named without its number (the board's model_name): « Soldat ».
     page.get_by_role("button", name="Enregistrer Soldat 2 comme modèle").click()
     page.get_by_role("button", name="Ajouter un combattant").click()
     note = page.locator("#new-fighter + .row-note")
@@ -186,7 +187,7 @@ def test_the_65th_fighter_is_refused_next_to_what_was_tapped(new_phone: NewPhone
     page.get_by_role("button", name="Dupliquer Soldat 7").click()
     row = page.locator("#cast li", has=page.get_by_role("button", name="Dupliquer Soldat 7"))
     expect(row.locator(".row-note")).to_contain_text("Au plus 64 combattants")
-    page.locator("#models").get_by_role("button", name="Ajouter des exemplaires de Soldat 2").click()
+    page.locator("#models").get_by_role("button", name="Ajouter des exemplaires de Soldat").click()
     expect(page.locator("#models .row-note")).to_contain_text("Au plus 64 combattants")
     expect(page.locator("#cast .name")).to_have_count(64)
     # 64 can play: a round starts with every one of them.
