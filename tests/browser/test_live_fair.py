@@ -128,6 +128,14 @@ def table_of_two(new_phone: NewPhone, mode: str | None = None) -> tuple[Watched,
     return gm_watched, aldric, lyra
 
 
+def orque_attacks(gm: Any, aldric: Watched, target: str) -> None:
+    """Aldric moves from his phone (11 P.I. to 6), so Orque (10) acts: he attacks ``target``."""
+    play(aldric, "Se déplacer").click()
+    pi(gm, "Aldric", 6, [aldric])
+    card(gm, "Orque").get_by_role("button", name=re.compile("^Attaquer")).click()
+    card(gm, "Orque").locator("button.target", has_text=target).click()
+
+
 def test_at_most_one_waiting_line_per_player(new_phone: NewPhone) -> None:
     gm_watched, aldric, lyra = table_of_two(new_phone)
     gm = gm_watched.page
@@ -251,10 +259,7 @@ def test_an_interruption_while_another_pj_is_attacked_waits_and_says_whom(new_ph
     the game master (D16), its line saying whom the last attack was on."""
     gm_watched, aldric, lyra = table_of_two(new_phone, "auto")
     gm = gm_watched.page
-    play(aldric, "Se déplacer").click()
-    pi(gm, "Aldric", 6, [aldric])  # Orque (10) acts
-    card(gm, "Orque").get_by_role("button", name=re.compile("^Attaquer")).click()
-    card(gm, "Orque").locator("button.target", has_text="Lyra").click()
+    orque_attacks(gm, aldric, "Lyra")
     expect(lyra.page.locator(".live-attacked")).to_have_text("Orque t'attaque : Attaque au corps à corps")
     expect(aldric.page.locator(".live-attacked")).to_have_count(0)
     raw(aldric, {"t": "interrupt", "action": "parer", "options": {}})
@@ -307,10 +312,7 @@ def test_another_fight_opened_is_said_on_the_phones_and_drops_what_waited(new_ph
 def test_a_player_reloaded_mid_answer_follows_again_with_no_scan_and_gets_its_answer_back(new_phone: NewPhone) -> None:
     gm_watched, aldric, lyra = table_of_two(new_phone, "auto")
     gm = gm_watched.page
-    play(aldric, "Se déplacer").click()
-    pi(gm, "Aldric", 6, [aldric])  # Orque (10) acts
-    card(gm, "Orque").get_by_role("button", name=re.compile("^Attaquer")).click()
-    card(gm, "Orque").locator("button.target", has_text="Aldric").click()
+    orque_attacks(gm, aldric, "Aldric")
     attacked = aldric.page.locator(".live-attacked")
     expect(attacked).to_have_text("Orque t'attaque : Attaque au corps à corps")
     # The game master's page keeps a connection waiting for each phone, answered ahead of time.
