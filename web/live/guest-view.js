@@ -132,7 +132,7 @@ export class LiveGuestView {
   attacked(by, action) {
     this.attack = { by, action, seq: this.seq };
     this.drawPlay();
-    if (typeof navigator.vibrate === "function") navigator.vibrate([100, 50, 100]);
+    buzz([100, 50, 100]);
   }
 
   // What this phone may play now: its answers to an attack on it, or, on its turn, its
@@ -365,6 +365,13 @@ export class LiveGuestView {
     el.textContent = on ? t("liveYours", isolate(name)) : "";
     return on && !was;
   }
+}
+
+// The phone vibrates (`pattern`, as navigator.vibrate takes it) where it can, and only once
+// its user has tapped the page: before that the browser refuses, and says so in the console
+// (a page just reloaded).
+export function buzz(pattern) {
+  if (typeof navigator.vibrate === "function" && navigator.userActivation?.hasBeenActive !== false) navigator.vibrate(pattern);
 }
 
 // A phone that holds a PJ, named by the PJ it played before, else by its number.

@@ -37,7 +37,7 @@ import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
-import { LiveGuestView } from "./guest-view.js";
+import { buzz, LiveGuestView } from "./guest-view.js";
 
 const TABS = "riposte.live.players";
 // This tab's last board of the table it follows (sessionStorage: it lives as long as the
@@ -410,7 +410,7 @@ export class LiveGuest {
     this.view.render(board, this.claim, mine, seq, held);
     const me = this.claim ? board.combatants[this.claim] : null;
     const turn = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(this.claim);
-    if (this.view.yours(turn, me?.name ?? "") && typeof navigator.vibrate === "function") navigator.vibrate(200);
+    if (this.view.yours(turn, me?.name ?? "")) buzz(200);
     performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
     this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board }));
