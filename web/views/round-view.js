@@ -110,7 +110,7 @@ export class RoundView {
       this.updateBreakdown(li);
     }
     for (const id of this.proposals.keys()) this.showProposal(id);
-    if (focus) Array.prototype.find.call(this.list.children, (li) => li.dataset.id === focus.id)?.querySelector(focus.tag)?.focus();
+    if (focus) this.row(focus.id)?.querySelector(focus.tag)?.focus();
   }
 
   // What the form holds now, by fighter: weapon, die, and the die « Lancer » rolled.
@@ -159,7 +159,7 @@ export class RoundView {
   }
 
   showProposal(id) {
-    const li = Array.prototype.find.call(this.list.children, (item) => item.dataset.id === id);
+    const li = this.row(id);
     const p = this.proposals.get(id);
     if (!li || !p || !this.board || p.round !== this.board.round + 1 || (this.board.round > 0 && !this.board.round_over)) return;
     if (!p.edited) {
@@ -171,6 +171,11 @@ export class RoundView {
     const note = li.querySelector(".proposal") ?? li.querySelector(".name").appendChild(h("span", { class: "proposal badge good" }));
     note.textContent = t("liveFromPlayer");
     this.updateBreakdown(li);
+  }
+
+  // The form's row of fighter `id`, if it has one.
+  row(id) {
+    return Array.prototype.find.call(this.list.children, (li) => li.dataset.id === id);
   }
 
   updateBreakdown(li) {
