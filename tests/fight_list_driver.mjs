@@ -77,6 +77,33 @@ class Storage {
   }
 }
 
+// The page keeps its fights in IndexedDB (web/infra/store.js DbKeys): each call answers
+// later, once its transaction is done, and other work (the engine's answers, another
+// transaction's first steps) runs meanwhile. The same here, over the storage above.
+const later = () => new Promise((resolve) => setImmediate(resolve));
+
+class LaterKeys extends Keys {
+  async get(key) {
+    await later();
+    return super.get(key);
+  }
+
+  async set(key, value) {
+    await later();
+    return super.set(key, value);
+  }
+
+  async remove(key) {
+    await later();
+    return super.remove(key);
+  }
+
+  async names(prefix) {
+    await later();
+    return super.names(prefix);
+  }
+}
+
 const words = {
   fightN: (n) => `Combat ${n}`,
   fightCopy: (name) => `${name} (copie)`,
@@ -100,7 +127,7 @@ const engine = {
 
 // The engine's limit of a name (Table.limits), as the Python side read it.
 const nameMax = Number(process.env.FIGHT_NAME_MAX);
-const list = (store) => new FightList({ keys: new Keys(() => store), engine, words, now: () => "2026-12-01T10:00:00.000Z", nameMax: () => nameMax });
+const list = (store) => new FightList({ keys: new LaterKeys(() => store), engine, words, now: () => "2026-12-01T10:00:00.000Z", nameMax: () => nameMax });
 let storage = new Storage();
 let fights = list(storage);
 
@@ -112,13 +139,13 @@ async function run(message) {
     result = null;
   } else if (message.do === "save") {
     // As Session.take: the save written (its outcome said), then the list's dates.
-    const keys = new Keys(() => storage);
-    result = keys.set("riposte.encounter", args[0]);
+    const keys = new LaterKeys(() => storage);
+    result = await keys.set("riposte.encounter", args[0]);
     await fights.touch(args[1], args[0]);
   } else if (message.do === "restart") {
     Object.assign(storage, { faults: {}, sets: 0, writes: 0 });
     fights = list(storage);
-    result = fights.prepare(args[0]);
+    result = await fights.prepare(args[0]);
   } else if (message.do === "put") {
     storage.items.set(args[0], args[1]); // storage changed behind the page's back (a hand edit, an older page)
     result = null;
@@ -130,7 +157,7 @@ async function run(message) {
     // What a reload would find, without touching this page's storage.
     const copy = new Storage(storage.dump());
     const other = list(copy);
-    other.prepare(true);
+    await other.prepare(true);
     result = { index: other.index, storage: copy.dump() };
   } else {
     result = await fights[message.do](...args);

@@ -4,7 +4,7 @@ import "./boot/frame.js"; // first: in another site's frame, nothing below runs
 import { launched } from "./boot/early.js";
 import { registerPlayerOffline } from "./boot/offline.js";
 import { EngineFault } from "./boot/engine.js";
-import { start } from "./boot/start.js";
+import { paintSaved, start } from "./boot/start.js";
 import { BoardController } from "./controllers/board.js";
 import { CastController } from "./controllers/cast.js";
 import { FightsController } from "./controllers/fights.js";
@@ -94,7 +94,9 @@ else {
 // Who writes the fight is known before the page can be tapped (one writer per fight).
 // A live table's page starts none of it: no engine, no writer, no saved fight. The list
 // of fights is made (or finished) before the saved fight is read.
-if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board, launched)).then(async (engine) => {
+// The saved board is painted first, from the copy localStorage keeps of it.
+const first = live ? null : paintSaved(board);
+if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board, launched, first)).then(async (engine) => {
   if (!engine) return;
   tabs.started();
   parts.fights.tellSevenDays();

@@ -42,6 +42,7 @@ import os
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -192,6 +193,102 @@ def seed_script(text: str) -> str:
     return ("if (location.protocol.startsWith('http') && !sessionStorage.getItem('riposte.test.seeded')) {"
             f" localStorage.setItem('riposte.encounter', {json.dumps(text)});"
             " sessionStorage.setItem('riposte.test.seeded', '1'); }")
+
+
+#: The fights' storage as the page keeps it (web/infra/store.js: IndexedDB ``riposte``, its
+#: object store ``keys``, under the names localStorage gave them before), read and written
+#: as a test needs. Reading never makes the database: none yet reads as empty.
+FIGHT_KEYS = """async ([key, value, write]) => {
+  if (!write && !(await indexedDB.databases()).some((d) => d.name === 'riposte')) return key === null ? {} : null;
+  const done = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const open = indexedDB.open('riposte');
+  open.onupgradeneeded = () => open.result.createObjectStore('keys');
+  const db = await done(open);
+  try {
+    if (!db.objectStoreNames.contains('keys')) return key === null ? {} : null;
+    const keys = db.transaction('keys', write ? 'readwrite' : 'readonly').objectStore('keys');
+    if (write) return await done(value === null ? keys.delete(key) : keys.put(value, key)) ?? null;
+    if (key !== null) return (await done(keys.get(key))) ?? null;
+    const names = await done(keys.getAllKeys());
+    const values = await done(keys.getAll());
+    return Object.fromEntries(names.map((name, i) => [name, values[i]]));
+  } finally {
+    db.close();
+  }
+}"""
+
+
+#: Storage that fails as a test says, from the page itself: ``window.faults = {keys: prefix,
+#: kind: "full" | "unavailable", after: n}`` makes every write to the fights' storage
+#: (IndexedDB, and localStorage where the page keeps the rest) for keys starting with
+#: ``prefix`` fail as a full storage does, after the first n such writes; "unavailable",
+#: every call of either. A refused write to IndexedDB aborts its transaction, as a full disk does.
+STORAGE_FAULTS = """
+(() => {
+  let writes = 0;
+  const fails = (key, write) => {
+    const f = window.faults;
+    if (!f) return false;
+    if (f.kind === "unavailable") return true;
+    if (!write || !String(key).startsWith(f.keys)) return false;
+    writes += 1;
+    return writes > (f.after ?? 0);
+  };
+  const thrown = () => new DOMException("refused", window.faults.kind === "full" ? "QuotaExceededError" : "UnknownError");
+  const local = Storage.prototype;
+  for (const name of ["getItem", "setItem", "removeItem", "key"]) {
+    const real = local[name];
+    local[name] = function (key, ...rest) {
+      if (this === window.localStorage && fails(key, name === "setItem")) throw thrown();
+      return real.call(this, key, ...rest);
+    };
+  }
+  const db = IDBObjectStore.prototype;
+  for (const name of ["put", "delete", "get", "getAll", "getAllKeys"]) {
+    const real = db[name];
+    db[name] = function (...args) {
+      if (fails(name === "put" ? args[1] : args[0], name === "put")) {
+        try { this.transaction.abort(); } catch { /* already ended */ }
+        throw thrown();
+      }
+      return real.apply(this, args);
+    };
+  }
+})();
+"""
+
+
+def full_when(condition: str) -> str:
+    """An init script: each write to the fights' IndexedDB for which ``condition`` holds
+    (JavaScript, of ``key``) fails as on a full disk (its transaction aborted, nothing of it kept)."""
+    return ("(() => { const put = IDBObjectStore.prototype.put;"
+            " IDBObjectStore.prototype.put = function (value, key) {"
+            f" if ({condition}) {{ try {{ this.transaction.abort(); }} catch {{ /* ended */ }}"
+            " throw new DOMException('plein', 'QuotaExceededError'); }"
+            " return put.call(this, value, key); }; })();")
+
+
+def until_stored(page: Any, check: Callable[[Any], bool], key: str | None = "riposte.encounter", timeout: float = 30) -> Any:
+    """What the page keeps under ``key`` (as :func:`stored`) once ``check`` holds for it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = stored(page, key)
+        if check(value):
+            return value
+        assert time.monotonic() < deadline, f"{key} never as expected: {str(value)[:200]}"
+        page.wait_for_timeout(100)
+
+
+def stored(page: Any, key: str | None = "riposte.encounter") -> Any:
+    """What the page keeps under ``key`` of its fights' storage (None: nothing), or, with
+    ``key=None``, every key and its value."""
+    return page.evaluate(FIGHT_KEYS, [key, None, False])
+
+
+def store(page: Any, key: str, value: str | None) -> None:
+    """``value`` written under ``key`` of the page's fights' storage behind the page's back
+    (None: the key removed), as a hand edit or an older page would."""
+    page.evaluate(FIGHT_KEYS, [key, value, True])
 
 
 #: What a pooled context's site loses between two tests (CDP ``Storage.clearDataForOrigin``):

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import NewPhone, save_text, wait_ready
+from conftest import STORAGE_FAULTS, NewPhone, full_when, save_text, store, wait_ready
 from helpers import CASTS, act, add_fighter, card, clock_until, expect_pi, fight_log, start_round
 from playwright.sync_api import expect
 
@@ -145,8 +145,8 @@ def test_a_foreign_request_is_blocked_and_fails_the_watch(phone: Any) -> None:
 
 
 def test_storage_unavailable_at_start_up_the_app_still_plays(new_phone: NewPhone) -> None:
-    watched = new_phone(init_script="Object.defineProperty(window, 'localStorage',"
-                                    " { get() { throw new DOMException('refusé', 'SecurityError'); } });")
+    # localStorage switched off, and IndexedDB refusing every call of the page's.
+    watched = new_phone(init_script=STORAGE_FAULTS + "window.faults = {kind: 'unavailable'};")
     page = watched.page
     expect(page.locator("#message")).to_contain_text("stockage du navigateur est indisponible")
     add_fighter(page, "Aldric", "pj", {"melee": 7}, {})
@@ -160,6 +160,7 @@ def test_storage_full_mid_fight_loses_nothing_that_was_saved(fight: Any) -> None
     page = fight.page
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('plein', 'QuotaExceededError'); }; }""")
+    page.evaluate(full_when("true"))
     card(page, "Orque").get_by_role("button", name="Passer").click()
     expect(card(page, "Orque")).to_contain_text("a passé")  # the app keeps running
     expect(page.locator("#message")).to_contain_text("stockage du navigateur est plein")
@@ -173,7 +174,7 @@ def test_storage_full_mid_fight_loses_nothing_that_was_saved(fight: Any) -> None
 
 def test_a_save_corrupted_mid_fight_is_written_over(fight: Any) -> None:
     page = fight.page
-    page.evaluate("localStorage.setItem('riposte.encounter', '{\"format\": 2, \"commands\": [')")
+    store(page, "riposte.encounter", '{"format": 2, "commands": [')
     act(page, "Orque", "dire_phrase")
     page.reload()
     wait_ready(page)

@@ -10,14 +10,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import NewPhone, Shot, save_text, wait_ready
+from conftest import NewPhone, Shot, full_when, save_text, stored, until_stored, wait_ready
 from helpers import CASTS, expect_pi, fight_log
 from playwright.sync_api import expect
 
 from engine.table import Table
 
-INDEX = "() => JSON.parse(localStorage.getItem('riposte.fights'))"
-OPEN = "() => JSON.parse(localStorage.getItem('riposte.encounter'))"
+
+def index_of(page: Any) -> Any:
+    """The list of fights as the page keeps it."""
+    return json.loads(stored(page, "riposte.fights"))
 
 
 def menu(page: Any) -> Any:
@@ -37,9 +39,9 @@ def new_fight(page: Any) -> None:
 def test_a_returning_users_fight_is_the_first_of_the_list_and_opens_as_before(fight: Any, shot: Shot) -> None:
     page = fight.page
     expect_pi(page, Aldric=5, Orque=6)
-    saved = page.evaluate(OPEN)
+    saved = json.loads(stored(page))
     assert [c["type"] for c in saved["commands"]] == [c["type"] for c in fight_log()]
-    index = page.evaluate(INDEX)
+    index = index_of(page)
     assert index["current"] == "f1" and [f["name"] for f in index["fights"]] == ["Combat 1"]
     fights = menu(page)
     expect(fights.locator("li")).to_have_count(1)
@@ -53,7 +55,7 @@ def test_a_returning_users_fight_is_the_first_of_the_list_and_opens_as_before(fi
     fights.get_by_role("button", name="Ouvrir Combat 1").click()
     expect(page.locator("#screen-board")).to_be_visible()
     expect_pi(page, Aldric=5, Orque=6)
-    assert page.evaluate(OPEN)["commands"] == saved["commands"]
+    assert json.loads(until_stored(page, lambda t: json.loads(t)["commands"] == saved["commands"]))["commands"] == saved["commands"]
     page.reload()
     wait_ready(page)
     expect_pi(page, Aldric=5, Orque=6)
@@ -162,17 +164,7 @@ def test_the_whole_list_travels_in_one_file(fight: Any, new_phone: NewPhone, tmp
     fight.assert_clean()
 
 
-FULL = """
-(() => {
-  const setItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (String(key).startsWith('riposte.fight.') && sessionStorage.getItem('riposte.test.full')) {
-      throw new DOMException('full', 'QuotaExceededError');
-    }
-    return setItem.call(this, key, value);
-  };
-})();
-"""
+FULL = full_when("String(key).startsWith('riposte.fight.') && sessionStorage.getItem('riposte.test.full')")
 
 
 def test_storage_full_says_so_and_the_open_fight_stays(new_phone: NewPhone) -> None:
@@ -190,7 +182,7 @@ def test_storage_full_says_so_and_the_open_fight_stays(new_phone: NewPhone) -> N
     page.reload()
     wait_ready(page)
     expect_pi(page, Aldric=5, Orque=6)
-    assert page.evaluate(INDEX)["current"] == "f1"
+    assert index_of(page)["current"] == "f1"
     phone.assert_clean()
 
 

@@ -1,6 +1,6 @@
 """Nothing lost, again (issue #25): each break the hostile trial found in the list of
 fights, the checkpoint and the start, replayed in the real page at 390×844, storage faults
-injected as the trial did (an init script wrapping localStorage). Each of these tests fails
+injected as the trial did (an init script wrapping the page's storage). Each of these tests fails
 on the release before #25. The list's transactions are also run at random, with every kind
 of failed write, by tests/test_fight_list.py."""
 
@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from conftest import NewPhone, Shot, save_text, wait_ready
+from conftest import STORAGE_FAULTS, NewPhone, Shot, save_text, store, stored, until_stored, wait_ready
 from helpers import CASTS, add_fighter, fight_log
 from playwright.sync_api import expect
 
@@ -24,34 +24,12 @@ from engine.codec import encode
 from engine.play import fold
 from engine.table import Table
 
-INDEX = "() => JSON.parse(localStorage.getItem('riposte.fights'))"
-STORED = "() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]))"
+FAULTS = STORAGE_FAULTS
 
-#: Storage that fails as a test says, from the page itself: `window.faults = {keys: prefix,
-#: kind: "full" | "unavailable", after: n}` makes every call on localStorage for keys
-#: starting with `prefix` (all calls, for "unavailable") throw, after the first n writes.
-FAULTS = """
-(() => {
-  const proto = Storage.prototype;
-  const real = { getItem: proto.getItem, setItem: proto.setItem, removeItem: proto.removeItem, key: proto.key };
-  let writes = 0;
-  const fails = (storage, key, write) => {
-    const f = window.faults;
-    if (!f || storage !== window.localStorage) return false;
-    if (f.kind === "unavailable") return true;
-    if (!write || !String(key).startsWith(f.keys)) return false;
-    writes += 1;
-    return writes > (f.after ?? 0);
-  };
-  const thrown = () => new DOMException("refused", window.faults.kind === "full" ? "QuotaExceededError" : "SecurityError");
-  for (const name of ["getItem", "setItem", "removeItem", "key"]) {
-    proto[name] = function (key, ...rest) {
-      if (fails(this, key, name === "setItem")) throw thrown();
-      return real[name].call(this, key, ...rest);
-    };
-  }
-})();
-"""
+
+def index_of(page: Any) -> Any:
+    """The list of fights as the page keeps it."""
+    return json.loads(stored(page, "riposte.fights"))
 
 
 def menu(page: Any) -> Any:
@@ -117,19 +95,20 @@ def test_two_imports_at_once_keep_every_fight_and_the_one_opened(phone: Any) -> 
         input.dispatchEvent(new Event("change", { bubbles: true }));
       }
     }""", [["liste.json", bundle], ["embuscade.json", single]])
-    page.wait_for_function(f"() => ({INDEX})()?.fights.length === 122", timeout=60_000)  # both taken, whatever their order
+    # Both taken, whatever their order.
+    until_stored(page, lambda t: t is not None and len(json.loads(t)["fights"]) == 122, "riposte.fights", timeout=60)
     expect_fighters(page, "Lyra")
     add_fighter(page, "Borin", "pj", {"melee": 3}, {})
     page.reload()
     wait_ready(page)
     page.get_by_role("button", name="Plateau").click()
     expect_fighters(page, "Lyra", "Borin")
-    index = page.evaluate(INDEX)
+    index = index_of(page)
     ids = [f["id"] for f in index["fights"]]
     assert len(ids) == len(set(ids)) == 122
     assert next(f for f in index["fights"] if f["id"] == index["current"])["name"] == "embuscade"
-    stored = page.evaluate(STORED)
-    assert all(f"riposte.fight.{i}" in stored for i in ids if i != index["current"])
+    kept = stored(page, None)
+    assert all(f"riposte.fight.{i}" in kept for i in ids if i != index["current"])
     phone.assert_clean()
 
 
@@ -147,11 +126,11 @@ def test_two_quick_opens_lose_no_fight(new_phone: NewPhone) -> None:
         "(first) => { const second = first.closest('ul').querySelector('[aria-label=\"Ouvrir Combat 3\"]');"
         " first.click(); second.click(); }")
     expect(page.locator("#fights-note")).to_contain_text("« Combat 3 » est ouvert", timeout=60_000)
-    assert page.evaluate(INDEX)["current"] == "f3"
-    stored = page.evaluate(STORED)
-    assert json.loads(stored["riposte.fight.f2"])["commands"] == json.loads(big[0])["commands"]
-    assert json.loads(stored["riposte.encounter"])["commands"] == json.loads(big[1])["commands"]
-    assert len(json.loads(stored["riposte.fight.f1"])["commands"]) == len(fight_log())
+    assert index_of(page)["current"] == "f3"
+    kept = stored(page, None)
+    assert json.loads(kept["riposte.fight.f2"])["commands"] == json.loads(big[0])["commands"]
+    assert json.loads(kept["riposte.encounter"])["commands"] == json.loads(big[1])["commands"]
+    assert len(json.loads(kept["riposte.fight.f1"])["commands"]) == len(fight_log())
     phone.assert_clean()
 
 
@@ -185,10 +164,10 @@ def test_a_burst_of_taps_on_delete_acts_once_and_every_delete_comes_back(new_pho
         page.locator("#fights-note button").press("Enter")
         expect(fights.locator("li")).to_have_count(count)
     expect(page.locator("#fights-note button")).to_have_count(0)
-    names = sorted(f["name"] for f in page.evaluate(INDEX)["fights"])
+    names = sorted(f["name"] for f in index_of(page)["fights"])
     assert names == [f"Combat {n}" for n in range(1, 7)]
-    stored = page.evaluate(STORED)
-    assert all(stored[f"riposte.fight.f{n}"] == fights_[f"f{n}"] for n in range(2, 7))
+    kept = stored(page, None)
+    assert all(kept[f"riposte.fight.f{n}"] == fights_[f"f{n}"] for n in range(2, 7))
     phone.assert_clean()
 
 
@@ -244,14 +223,14 @@ def test_a_checkpoint_edited_by_hand_never_reaches_the_fight(new_phone: NewPhone
     page = phone.page
     expect_fighters(page, "Aldric", "Orque")
     # The page's own checkpoint, its state edited and its seal kept: not trusted either.
-    kept = json.loads(page.evaluate("localStorage.getItem('riposte.checkpoint')"))
+    kept = json.loads(until_stored(page, lambda k: k is not None, "riposte.checkpoint"))
     assert kept["engine"] and kept["at"] == 50
     kept["state"] = json.loads(ghost)["state"]
-    page.evaluate("(k) => localStorage.setItem('riposte.checkpoint', k)", json.dumps(kept))
+    store(page, "riposte.checkpoint", json.dumps(kept))
     page.reload()
     wait_ready(page)
     expect_fighters(page, "Aldric", "Orque")
-    assert Table().load(page.evaluate("localStorage.getItem('riposte.encounter')"))["ok"]
+    assert Table().load(stored(page))["ok"]
     phone.assert_clean()
 
 
@@ -267,7 +246,7 @@ def test_the_start_never_lets_a_left_over_overwrite_the_open_fight(new_phone: Ne
     page = phone.page
     expect_fighters(page, "Aldric", "Orque")
     expect(page.locator("#message")).to_contain_text("Un combat du stockage du navigateur manquait à la liste")
-    assert len(json.loads(page.evaluate("localStorage.getItem('riposte.encounter')"))["commands"]) == len(fight_log())
+    assert len(json.loads(stored(page))["commands"]) == len(fight_log())
     fights = menu(page)
     expect(fights.locator(".name")).to_have_text(["Combat 1", "Combat 1 (retrouvé)", "Combat 2"])  # the open one, then the latest
     phone.assert_clean()
@@ -285,9 +264,9 @@ def test_a_list_whose_next_is_behind_its_ids_never_gives_an_id_twice(new_phone: 
     expect(page.locator("#cast")).to_contain_text("Aucun combattant")
     page.reload()
     wait_ready(page)
-    index = page.evaluate(INDEX)
+    index = index_of(page)
     assert sorted(f["id"] for f in index["fights"]) == ["f1", "f2", "f3"] and index["current"] == "f3"
-    assert page.evaluate("localStorage.getItem('riposte.fight.f2')") == other
+    assert stored(page, "riposte.fight.f2") == other
     phone.assert_clean()
 
 
@@ -313,9 +292,9 @@ def test_a_list_import_that_storage_cuts_short_says_what_was_kept(new_phone: New
         "Le stockage du navigateur est plein : rien n'a changé. Exportez la liste des combats, puis supprimez-en quelques-uns. "
         "Aucun des 10 combats du fichier n'a été ajouté.")
     page.evaluate("window.faults = null")
-    stored = page.evaluate(STORED)
-    assert len([k for k in stored if k.startswith("riposte.fight.")]) == 3  # nothing left behind
-    assert len(page.evaluate(INDEX)["fights"]) == 4
+    kept = stored(page, None)
+    assert len([k for k in kept if k.startswith("riposte.fight.")]) == 3  # nothing left behind
+    assert len(index_of(page)["fights"]) == 4
     phone.assert_clean()
 
 
@@ -323,14 +302,14 @@ def test_a_switch_keeps_the_engines_fight_not_what_storage_held(fight: Any) -> N
     """Item 8: the open fight's key emptied between two taps (another tab, storage cleared):
     a new fight keeps the engine's fight in the list, which opens whole again."""
     page = fight.page
-    page.evaluate("localStorage.setItem('riposte.encounter', '')")
+    store(page, "riposte.encounter", "")
     page.get_by_role("button", name="Partie").click()
     page.get_by_role("button", name="Nouveau combat vide").click()
     page.locator("#confirm-dialog").get_by_role("button", name="Commencer").click()
     expect(page.locator("#cast")).to_contain_text("Aucun combattant")
     menu(page).get_by_role("button", name="Ouvrir Combat 1").click()
     expect_fighters(page, "Aldric", "Orque")
-    assert len(json.loads(page.evaluate("localStorage.getItem('riposte.encounter')"))["commands"]) == len(fight_log())
+    assert len(json.loads(stored(page))["commands"]) == len(fight_log())
     fight.assert_clean()
 
 
@@ -367,7 +346,7 @@ def test_a_page_that_opened_riposte_cannot_add_fights_by_its_address(new_phone: 
     dialog.get_by_role("button", name="Garder le combat en cours").click()
     expect(page.locator("#message")).to_have_text("Combat en cours gardé.")
     expect(dialog).to_be_hidden()
-    assert [f["name"] for f in page.evaluate(INDEX)["fights"]] == ["Combat 1"]
+    assert [f["name"] for f in index_of(page)["fights"]] == ["Combat 1"]
     assert "#" not in page.url
     opener.page.evaluate("(u) => { window.riposte.location.href = u; }", f"{site_url}#vue=joueurs")
     expect(dialog).to_contain_text("Afficher la vue des joueurs ?")
@@ -392,7 +371,7 @@ def test_a_link_put_in_the_address_again_and_again_asks(phone: Any) -> None:
     dialog.get_by_role("button", name="Garder le combat en cours").click()
     expect(page.locator("#message")).to_have_text("Combat en cours gardé.")
     expect_fighters(page, "Gobelin")
-    assert len(page.evaluate(INDEX)["fights"]) == 2
+    assert len(index_of(page)["fights"]) == 2
     phone.assert_clean()
 
 
@@ -415,7 +394,7 @@ def test_a_link_that_arrives_while_the_start_asks_is_dropped(new_phone: NewPhone
     dialog.get_by_role("button", name="Garder le combat en cours").click()
     expect(page.locator("#message")).to_have_text("Combat en cours gardé.")
     expect(dialog).to_be_hidden()
-    assert len(page.evaluate(INDEX)["fights"]) == 1
+    assert len(index_of(page)["fights"]) == 1
     assert "#" not in page.url
     phone.assert_clean()
 
@@ -461,5 +440,5 @@ def test_the_cosmetic_ones(new_phone: NewPhone, tmp_path: Path, shot: Shot) -> N
         {"name": "Daté", "updated": "2" * 3_000_000, "save": save_text(fight_log())}]}), encoding="utf-8")
     page.locator("#import").set_input_files(str(bundle))
     expect(page.locator("#message")).to_contain_text("1 combat ajouté à la liste")
-    assert len(page.evaluate("localStorage.getItem('riposte.fights')")) < 2_000
+    assert len(stored(page, "riposte.fights")) < 2_000
     phone.assert_clean()

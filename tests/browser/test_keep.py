@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from conftest import NewPhone, Shot, wait_ready
+from conftest import NewPhone, Shot, stored, until_stored, wait_ready
 from helpers import CASTS, card, expect_pi, fight_log, save_text
 from playwright.sync_api import expect
 
@@ -138,7 +138,7 @@ def test_an_unreadable_save_is_set_aside_and_a_new_fight_starts(new_phone: NewPh
     page = watched.page
     expect(page.locator("#message")).to_contain_text("mise de côté")
     expect(page.locator("#round")).to_have_text("Aucun tour")
-    assert page.evaluate("localStorage.getItem('riposte.encounter.unreadable')") == broken
+    assert stored(page, "riposte.encounter.unreadable") == broken
     page.get_by_role("button", name="Partie").click()
     with page.expect_download() as download:
         page.get_by_role("button", name="Exporter la sauvegarde illisible").click()
@@ -154,7 +154,7 @@ def test_a_save_of_the_first_release_is_migrated(new_phone: NewPhone) -> None:
     expect(page.locator("#message")).to_be_hidden()
     page.get_by_role("button", name="Annuler").click()  # saved again, in today's format
     expect(page.locator("#redo")).to_be_enabled()  # the undo answered, and was saved
-    assert len(json.loads(page.evaluate("localStorage.getItem('riposte.encounter')"))["commands"]) == len(json.loads(text)["commands"]) - 1
+    assert len(json.loads(until_stored(page, lambda t: '"format":3' in t))["commands"]) == len(json.loads(text)["commands"]) - 1
     phone.assert_clean()
 
 

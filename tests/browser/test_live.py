@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NewPhone, Shot, Watched, save_text, wait_ready
+from conftest import NewPhone, Shot, Watched, save_text, stored, wait_ready
 from helpers import card, fight_log
 from live import (
     OWN_FIGHT,
@@ -261,7 +261,7 @@ def test_a_dropped_player_is_shown_at_once_and_pairs_again(fight: Watched, new_p
 def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, new_phone: NewPhone) -> None:
     gm = fight.page
     player = pair(gm, new_phone)
-    saved = gm.evaluate("localStorage.getItem('riposte.encounter')")
+    saved = stored(gm)
     board = gm.evaluate("riposteLive.shown()")
     page = player.page
     refusals = {
@@ -291,7 +291,7 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
     page.evaluate("() => { for (let i = 0; i < 40; i++) riposteLive.raw('{}'); }")
     expect(page.locator("#live-note")).to_contain_text("trop de messages")
     # Nothing a player sent changed the fight, its save or what the players see.
-    assert gm.evaluate("localStorage.getItem('riposte.encounter')") == saved
+    assert stored(gm) == saved
     assert gm.evaluate("riposteLive.shown()") == board
     expect(card(gm, "Orque").locator(".pi")).to_have_text("6 P.I.")
     expect(gm.locator("#live-players")).to_contain_text("Aldric — connecté")

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import NewPhone, Shot, Watched
+from conftest import NewPhone, Shot, Watched, stored
 from helpers import card
 from live import gm_phone, live_card, pair, players_mode, raw, sent_boards
 from playwright.sync_api import expect
@@ -153,7 +153,7 @@ def test_what_a_player_may_not_do_is_refused_and_said_in_their_language(new_phon
     gm.get_by_role("button", name="Plateau").click()
     start(gm, {"Aldric": aldric, "Lyra": lyra})
     pi(gm, "Aldric", 11, [aldric])  # the round is on (and saved) before what follows
-    saved = gm.evaluate("localStorage.getItem('riposte.encounter')")
+    saved = stored(gm)
 
     # Out of turn (Aldric acts first): the engine's reason, in the reader's language.
     raw(lyra, {"t": "act", "action": "se_deplacer", "options": {}})
@@ -167,7 +167,7 @@ def test_what_a_player_may_not_do_is_refused_and_said_in_their_language(new_phon
     aldric.page.evaluate("document.querySelector('#live-note').textContent = ''")
     raw(aldric, {"t": "start_round", "declarations": {}})
     expect(aldric.page.locator("#live-note")).to_contain_text("message inattendu")
-    assert gm.evaluate("localStorage.getItem('riposte.encounter')") == saved
+    assert stored(gm) == saved
     expect(gm.locator("#live-waiting li")).to_have_count(0)
 
     # The game master refuses: told. Then the players play no more (« Non »): refused, said.
@@ -178,7 +178,7 @@ def test_what_a_player_may_not_do_is_refused_and_said_in_their_language(new_phon
     expect(aldric.page.locator("#live-play")).to_be_hidden()
     raw(aldric, {"t": "act", "action": "se_deplacer", "options": {}})
     expect(aldric.page.locator("#live-note")).to_contain_text("le MJ joue lui-même les PJ")
-    assert gm.evaluate("localStorage.getItem('riposte.encounter')") == saved
+    assert stored(gm) == saved
     # A play waiting when the game master's page reloads went with it: the player is told.
     set_mode(gm, "confirm")
     play(aldric, "Passer").click()  # not the same tap as « Se déplacer » above: no double tap however quick the steps
@@ -187,7 +187,7 @@ def test_what_a_player_may_not_do_is_refused_and_said_in_their_language(new_phon
     expect(aldric.page.locator("#live-note")).to_have_text(re.compile("^Votre action attendait le MJ : elle n'a pas été appliquée"))
     expect(gm.locator("html")).to_have_attribute("data-engine", "ready")
     expect(gm.locator("#live-waiting li")).to_have_count(0)
-    assert gm.evaluate("localStorage.getItem('riposte.encounter')") == saved
+    assert stored(gm) == saved
     for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()
 

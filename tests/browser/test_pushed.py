@@ -11,7 +11,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from conftest import PHONE, NewPhone, Watched, wait_ready
+from conftest import PHONE, NewPhone, Watched, full_when, stored, until_stored, wait_ready
 from helpers import CASTS, add_fighter, card, expect_pi, save_text
 from playwright.sync_api import expect
 
@@ -56,12 +56,12 @@ def test_a_second_tab_follows_read_only_until_it_takes_over(fight: Any, site_url
     expect(other.locator("#cast")).to_contain_text("Ysolde")
 
     # The second refuses every change, says why, and writes nothing.
-    saved = first.evaluate("localStorage.getItem('riposte.encounter')")
+    saved = until_stored(first, lambda text: "Ysolde" in text)
     other.get_by_role("button", name="Dupliquer Aldric").click()
     expect(other.locator("#screen-cast .row-note")).to_contain_text("lecture seule")
     other.locator("#undo").click()  # undo, from the header (labelled with what it takes back)
     expect(other.locator("#message")).to_contain_text("Prendre la main")
-    assert other.evaluate("localStorage.getItem('riposte.encounter')") == saved
+    assert stored(other) == saved
     expect(other.locator("#cast .name")).to_have_count(3)
 
     # « Prendre la main »: the second writes, the first follows and says so.
@@ -279,7 +279,7 @@ FULL = """(() => {
     write.call(localStorage, 'riposte.test.full', '1');
     write.call(sessionStorage, 'riposte.test.filled', '1');
   }
-})();"""
+})();""" + full_when("Storage.prototype.getItem.call(localStorage, 'riposte.test.full') === '1'")
 
 
 def test_an_unreadable_save_that_cannot_be_set_aside_is_never_overwritten(new_phone: NewPhone, tmp_path: Path) -> None:
@@ -289,13 +289,12 @@ def test_an_unreadable_save_that_cannot_be_set_aside_is_never_overwritten(new_ph
     message = page.locator("#message")
     expect(message).to_contain_text("refuse de la mettre de côté")
     expect(page.locator("#held")).to_be_visible()
-    stored = "localStorage.getItem('riposte.encounter')"
-    assert page.evaluate(stored) == truncated
+    assert stored(page) == truncated
     # The storage works again, but nothing overwrites the unreadable save until it is taken.
     page.evaluate("localStorage.removeItem('riposte.test.full')")
     add_fighter(page, "Ysolde", "pj", {"melee": 5}, {})
     expect(message).to_contain_text("Non sauvegardé")
-    assert page.evaluate(stored) == truncated
+    assert stored(page) == truncated
     page.get_by_role("button", name="Partie").click()
     expect(page.locator("#aside")).to_be_visible()  # exportable from the menu as well
     with page.expect_download() as download:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import NewPhone, wait_ready
+from conftest import NewPhone, until_stored, wait_ready
 from playwright.sync_api import expect
 from test_cockpit import LOOK
 
@@ -47,7 +47,7 @@ def test_a_ten_thousand_command_fight_undoes_redoes_reloads_and_travels(new_phon
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
     assert page.evaluate(BOARD) == shown
 
-    kept = json.loads(page.evaluate("() => localStorage.getItem('riposte.checkpoint')"))
+    kept = json.loads(until_stored(page, lambda k: k is not None and json.loads(k)["at"] == 10_000, "riposte.checkpoint"))
     assert kept["at"] == 10_000  # the autosave keeps the last checkpoint beside the log
     page.reload()  # from that checkpoint: nothing replayed
     wait_ready(page)

@@ -8,11 +8,15 @@ import json
 import re
 from typing import Any
 
-from conftest import NewPhone, Shot, save_text, wait_ready
+from conftest import NewPhone, Shot, save_text, until_stored, wait_ready
 from helpers import CASTS
 from playwright.sync_api import expect
 
-SAVED = "() => JSON.parse(localStorage.getItem('riposte.encounter'))"
+
+def saved_command(page: Any, check: Any) -> Any:
+    """The last command of the fight as the page saved it, once ``check`` holds for it."""
+    text = until_stored(page, lambda t: t is not None and check(json.loads(t)["commands"][-1]))
+    return json.loads(text)["commands"][-1]
 
 
 class Taps:
@@ -49,7 +53,7 @@ def test_a_pnj_with_one_weapon_takes_five_taps(phone: Any, shot: Shot) -> None:
     tap(dialog.get_by_role("button", name="Enregistrer"))
     expect(dialog).to_be_hidden()
     assert tap.count <= 5
-    sheet = page.evaluate(SAVED)["commands"][-1]["combatant"]
+    sheet = saved_command(page, lambda c: c.get("combatant", {}).get("name") == "Orque")["combatant"]
     assert sheet["name"] == "Orque" and sheet["side"] == "pnj"
     assert sheet["characteristics"]["melee"] == 6
     # the skill left blank is the weapon's own name (issue #26), never a slug
@@ -61,7 +65,7 @@ def test_a_pnj_with_one_weapon_takes_five_taps(phone: Any, shot: Shot) -> None:
     page.keyboard.type("Loup")
     dialog.get_by_role("button", name="Enregistrer").click()
     expect(dialog).to_be_hidden()
-    assert page.evaluate(SAVED)["commands"][-1]["combatant"]["weapons"] == []
+    assert saved_command(page, lambda c: c.get("combatant", {}).get("name") == "Loup")["combatant"]["weapons"] == []
     phone.assert_clean()
 
 
@@ -200,7 +204,7 @@ def test_a_die_rolled_with_lancer_is_recorded_as_rolled_by_the_app(new_phone: Ne
     page.locator("li.declaration", has_text="Orque").locator("input").fill("4")
     page.get_by_role("button", name="Commencer le tour").click()
     expect(page.locator("#screen-board")).to_be_visible()
-    command = page.evaluate(SAVED)["commands"][-1]
+    command = saved_command(page, lambda c: c["type"] == "start_round")
     assert command["rolls"]["orque"] == 4 and command["rolls"]["aldric"] == die
     assert command["engine_rolled"] == ["aldric"]
     page.get_by_role("button", name="Journal").click()
@@ -216,7 +220,7 @@ def test_a_die_rolled_with_lancer_is_recorded_as_rolled_by_the_app(new_phone: Ne
     page.locator("li.declaration", has_text="Aldric").locator("input").fill("2")
     page.get_by_role("button", name="Commencer le tour").click()
     expect(page.locator("#screen-board")).to_be_visible()
-    command = page.evaluate(SAVED)["commands"][-1]
+    command = saved_command(page, lambda c: c["type"] == "start_round" and c["rolls"].get("orque") == 5)
     assert command == {"type": "start_round", "declarations": command["declarations"], "rolls": {"aldric": 2, "orque": 5}}
     assert json.dumps(command).count("rolled") == 0
     phone.assert_clean()

@@ -13,11 +13,10 @@ import re
 import time
 from typing import Any
 
-from conftest import NewPhone, save_text, wait_ready
+from conftest import NewPhone, save_text, stored, until_stored, wait_ready
 from helpers import card, clock_until, expect_pi, fight_log
 from playwright.sync_api import expect
 
-SAVED = "() => localStorage.getItem('riposte.encounter')"
 #: web/boot/bridge.py as built: in the app's folder named after its content (tools/build_site.py).
 BRIDGE = r".*/web-[0-9a-f]{12}/boot/bridge\.py$"
 
@@ -28,7 +27,7 @@ def _broken_start(new_phone: NewPhone, pattern: str, how: str, clock: bool = Fal
     the reload, and when the reload began (monotonic seconds)."""
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
-    saved = page.evaluate(SAVED)
+    saved = stored(page)
     assert saved and "Orque" in saved
 
     def handle(route: Any) -> None:
@@ -61,7 +60,7 @@ def _says_why_and_recovers(page: Any, saved: str, began: float, why: str | re.Pa
     expect(page.locator("html")).to_have_attribute("data-engine", "error")
     reload = page.get_by_role("button", name="Recharger")
     expect(reload).to_be_visible()
-    assert page.evaluate(SAVED) == saved
+    assert stored(page) == saved
     page.context.unroute_all()
     reload.click()
     wait_ready(page)
@@ -132,14 +131,14 @@ def test_taps_before_the_engine_is_up_are_applied_in_order(new_phone: NewPhone) 
     expect(orque.get_by_role("button", name="Passer")).to_be_disabled()  # no second tap on a pending card
     page.get_by_role("button", name=re.compile("^Finir le tour")).click()
     expect(page.get_by_role("button", name="Finir le tour (en attente)")).to_be_visible()
-    assert page.evaluate(SAVED).count('"end_round"') == 0  # nothing applied yet
+    assert stored(page).count('"end_round"') == 0  # nothing applied yet
     _release(page, held)
     wait_ready(page)
     expect(orque).to_contain_text("a passé")
     expect(orque).not_to_contain_text("en attente")
     expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
     expect(page.locator("#message")).to_be_hidden()
-    saved = page.evaluate(SAVED)
+    saved = until_stored(page, lambda text: '"end_round"' in text)
     assert saved.index('"pass"') < saved.index('"end_round"')
     page.reload()
     wait_ready(page)
@@ -164,7 +163,7 @@ def test_a_refused_tap_stops_the_queue_with_its_reason(new_phone: NewPhone) -> N
     for name in ("Orque", "Aldric"):
         expect(card(page, name)).not_to_contain_text("a passé")
         expect(card(page, name)).not_to_contain_text("en attente")
-    kinds = [c["type"] for c in json.loads(page.evaluate(SAVED))["commands"]]
+    kinds = [c["type"] for c in json.loads(until_stored(page, lambda text: '"end_round"' in text))["commands"]]
     assert kinds.count("end_round") == 1 and "pass" not in kinds, kinds
 
 

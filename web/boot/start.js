@@ -22,21 +22,39 @@ function fillWhenIdle(session) {
   }, { timeout: 2000 });
 }
 
-export async function start({ session, status }, board, launched) {
-  const saved = store.load();
-  let early = false; // the saved board is on screen: it takes taps while the engine starts
+// A saved board painted (it takes taps from then on, while the engine starts): true when
+// it could be.
+function paint(board, saved) {
+  if (!saved?.order || !saved.combatants) return false;
+  try {
+    board.paint(saved);
+    performance.mark("riposte:saved-board");
+    return true;
+  } catch {
+    return false; // a board from another version: the engine's own comes in a moment
+  }
+}
+
+// The saved board, painted before anything else is read (the copy store.js keeps of the
+// open fight's last board). Returns what start() checks it against: { painted, board,
+// matches(text) }.
+export function paintSaved(board) {
+  const first = store.firstBoard();
+  return { ...first, painted: paint(board, first.board) };
+}
+
+export async function start({ session, status }, board, launched, cached) {
+  const saved = await store.load();
+  // The board painted is the saved fight's, or it is not (a copy older than the fight,
+  // which a switch or another tab wrote): the fight's own board then, and the taps made
+  // on the other one dropped.
+  const same = cached.painted && cached.matches(saved.text);
+  if (cached.painted && !same) session.discard();
+  const shown = same ? cached.board : store.boardOf(saved.text);
+  const early = same || paint(board, shown);
   // What the painted board lets one do meanwhile: pass or end the round, or nothing when
   // the round is over (the next one needs the engine).
-  const meanwhile = saved.board?.round_over ? "loading" : "loadingEarly";
-  if (saved.board?.order && saved.board.combatants) {
-    try {
-      board.paint(saved.board);
-      performance.mark("riposte:saved-board");
-      early = true;
-    } catch {
-      /* a board from another version: the engine's own comes in a moment */
-    }
-  }
+  const meanwhile = shown?.round_over ? "loading" : "loadingEarly";
   const offline = () => registerOffline({ onUpdate: (apply) => status.offerUpdate(apply) }).catch(() => null);
   const first = firstVisit();
   // A repeat visit looks for a new version at once; a first visit registers the service
@@ -62,7 +80,7 @@ export async function start({ session, status }, board, launched) {
   // Reading the saved fight is no change: done in a tab that follows another one too.
   // `kept`: this is the autosave; when the engine would write the same text, it does not
   // send it back (engine/table.py): nothing to write, half the answer.
-  let answer = await session.send({ op: "load", text: saved.text, checkpoint: store.checkpoint(), kept: true });
+  let answer = await session.send({ op: "load", text: saved.text, checkpoint: await store.checkpoint(), kept: true });
   if (saved.unavailable) status.message(t("storageUnavailable"));
   let held = false;
   if (!answer.ok) {
@@ -70,7 +88,7 @@ export async function start({ session, status }, board, launched) {
     const dropped = session.queue.length > 0;
     session.discard(); // taps made on a board that is not the fight now
     answer = await session.send({ op: "load", text: null });
-    if (store.keepAside(saved.text) === "ok") status.message(t("saveUnreadable", reason));
+    if ((await store.keepAside(saved.text)) === "ok") status.message(t("saveUnreadable", reason));
     else {
       // Not set aside (storage full or unavailable): said so, and nothing overwrites it
       // (not the empty fight now, not the next command) until it is downloaded or given up.
@@ -81,6 +99,7 @@ export async function start({ session, status }, board, launched) {
     if (dropped) status.message(`${t("saveUnreadable", reason)} ${t("queueDropped")}`);
   }
   const stored = session.take(answer);
+  if (answer.ok && !answer.save && !held) store.cacheBoard(answer.board, saved.text); // the next start paints it at once
   if (held) status.offerHeld();
   else status.report(stored);
   if (session.queue.length) performance.mark("riposte:queued", { detail: session.queue.length });

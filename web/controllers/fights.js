@@ -51,10 +51,7 @@ export class FightsController {
       keepStorage(store).then(() => this.showStorage(), () => undefined);
     });
     parts.nav.on("menu", () => this.showStorage());
-    store.onFightsChange(() => {
-      this.list.reread();
-      this.render();
-    });
+    store.onFightsChange(() => this.list.reread().then(() => this.render()));
     session.on("words", () => { // drawn on every change, not on arrival (the menu's own); a note said in the other language goes
       this.view.note("");
       this.render();
@@ -69,8 +66,10 @@ export class FightsController {
   // Before the saved fight is read (boot/start.js): the list read back (made on a first
   // visit, a switch cut short finished, fights found again listed); only the writing tab
   // writes. What it found is said.
-  prepare() {
-    for (const { key, params } of this.list.prepare(!this.parts.session.readOnly)) this.parts.status.message(t(key, ...params));
+  async prepare() {
+    await store.fightStorage();
+    if (store.lostFights()) this.view.lost();
+    for (const { key, params } of await this.list.prepare(!this.parts.session.readOnly)) this.parts.status.message(t(key, ...params));
     this.render();
   }
 
@@ -78,7 +77,7 @@ export class FightsController {
   // without a visit (docs/BROWSERS.md): the game master is told once, with a backup of
   // every fight to a file and its restore, each one tap.
   tellSevenDays() {
-    if (!sevenDays() || store.sevenDaysTold() !== null) return;
+    if (!sevenDays() || store.sevenDaysTold() !== null || store.lostFights()) return; // the loss is said first
     store.saveSevenDaysTold(new Date().toISOString()); // not kept (storage refused): told again next visit
     this.view.sevenDays(true);
   }

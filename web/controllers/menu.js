@@ -33,7 +33,7 @@ export class MenuController {
     menu.bind({
       share: () => this.openShare(false),
       exportFile,
-      exportAside: () => download(`riposte-illisible-${stamp()}.json`, session.held ?? store.aside() ?? ""),
+      exportAside: async () => download(`riposte-illisible-${stamp()}.json`, session.held ?? (await store.aside()) ?? ""),
       importFile: (file) => this.importFile(file),
       players: () => nav.go("players"),
       newParty: () => this.newFight(true),
@@ -61,7 +61,7 @@ export class MenuController {
     });
     menu.showLanguage(setLanguage(store.savedLanguage()));
     menu.showTheme(store.savedTheme());
-    nav.on("menu", () => menu.showAside(session.held !== null || store.aside() !== null));
+    nav.on("menu", () => store.aside().then((aside) => menu.showAside(session.held !== null || aside !== null)));
     // The unreadable save that could not be set aside (boot/start.js): nothing
     // overwrites it until it is downloaded or given up.
     status.bindHeld(async (what) => {

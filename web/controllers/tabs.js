@@ -19,8 +19,9 @@ export class TabsController {
       status.setWriter(role, how);
       if (role === "follower" && how === "stolen") {
         // What this tab showed may hold a command the new writer never saw: the save is the truth.
-        const { text } = store.load();
-        if (text !== null) this.follow(text);
+        store.load().then(({ text }) => {
+          if (text !== null) this.follow(text);
+        });
       }
       if (role === "writer" && how !== "start") this.onWriter?.();
     });

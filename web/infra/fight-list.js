@@ -115,21 +115,21 @@ export class FightList {
 
   // An id never given before: past the list's `next`, every id it names, every fight kept
   // in storage (an index behind them never gives an id twice) and those in `taken`.
-  fresh(taken = []) {
-    const ids = [...this.index.fights.map((f) => f.id), ...taken, ...this.keys.names(FIGHT).map((k) => k.slice(FIGHT.length))];
+  async fresh(taken = []) {
+    const ids = [...this.index.fights.map((f) => f.id), ...taken, ...(await this.keys.names(FIGHT)).map((k) => k.slice(FIGHT.length))];
     return `f${Math.max(this.index.next, ...ids.map((id) => number(id) + 1))}`;
   }
 
   // The list written: the commit of every transaction. "ok", "full" or "unavailable".
-  commit(index) {
-    const stored = this.keys.set(INDEX, JSON.stringify(index));
+  async commit(index) {
+    const stored = await this.keys.set(INDEX, JSON.stringify(index));
     if (stored === "ok") this.index = index;
     return stored;
   }
 
   // The list as another tab left it (read only: nothing written).
-  reread() {
-    const index = readIndex(this.keys.get(INDEX).value, this.words, this.nameMax());
+  async reread() {
+    const index = readIndex((await this.keys.get(INDEX)).value, this.words, this.nameMax());
     if (index) this.index = index.index;
     return this.index;
   }
@@ -141,27 +141,27 @@ export class FightList {
   // listed again. Writes only when `writable` (the tab that writes). Returns what to say:
   // [{ key, params }] (keys of web/lang: fightsListUnreadable, fightsFound).
   // `words` has two more names for these: fightFound(n), fightFoundOf(name).
-  prepare(writable) {
+  async prepare(writable) {
     const { keys } = this;
     const said = [];
-    const stored = keys.get(INDEX).value;
+    const stored = (await keys.get(INDEX)).value;
     const read = readIndex(stored, this.words, this.nameMax());
     const changed = (read?.changed ?? true) || read.index.switching !== undefined;
     if (stored !== null && read === null) {
       said.push({ key: "fightsListUnreadable", params: [] });
-      if (writable) keys.set(INDEX_ASIDE, stored); // set aside, never lost: its fights are found below
+      if (writable) await keys.set(INDEX_ASIDE, stored); // set aside, never lost: its fights are found below
     }
     this.index = read?.index ?? { version: 1, current: null, next: 1, fights: [] };
     if (this.index.current === null) {
       // A first visit since the list exists, or a list unreadable: the open fight is its first entry.
-      const id = this.fresh();
+      const id = await this.fresh();
       this.index = { ...this.index, current: id, next: number(id) + 1,
-        fights: [...this.index.fights, this.newEntry(id, this.words.fightN(number(id)), summaryOf(boardOf(keys.get(OPEN).value)))] };
+        fights: [...this.index.fights, this.newEntry(id, this.words.fightN(number(id)), summaryOf(boardOf((await keys.get(OPEN)).value)))] };
     }
     const { current } = this.index;
     const found = []; // texts in storage that the list does not name: { id, text, name }
-    const left = keys.get(FIGHT + current).value;
-    const open = keys.get(OPEN).value;
+    const left = (await keys.get(FIGHT + current)).value;
+    const open = (await keys.get(OPEN)).value;
     const { switching } = this.index;
     if (switching !== undefined) delete this.index.switching; // read once: the start finishes or keeps
     if (left !== null && left !== open) {
@@ -171,17 +171,17 @@ export class FightList {
       // kept under its own id too, and if it reads as JSON. Else (a left-over of an older
       // page, a hand edit, a save a tap wrote since) both are kept: nothing overwrites the
       // open fight.
-      const finish = open === null || (switching !== undefined && keys.get(FIGHT + switching).value === open && readable(left));
+      const finish = open === null || (switching !== undefined && (await keys.get(FIGHT + switching)).value === open && readable(left));
       if (!finish) found.push({ id: current, text: left, name: named(this.words.fightFoundOf, this.entry(current).name, this.nameMax()) });
-      else if (writable && keys.set(OPEN, left) === "ok") {
-        keys.remove(CHECKPOINT); // the checkpoint of the fight switched from
-        keys.remove(FIGHT + current);
+      else if (writable && await keys.set(OPEN, left) === "ok") {
+        await keys.remove(CHECKPOINT); // the checkpoint of the fight switched from
+        await keys.remove(FIGHT + current);
       }
-    } else if (left !== null && writable) keys.remove(FIGHT + current); // the same text twice
+    } else if (left !== null && writable) await keys.remove(FIGHT + current); // the same text twice
     const ids = new Set(this.index.fights.map((f) => f.id));
-    for (const key of keys.names(FIGHT)) {
+    for (const key of (await keys.names(FIGHT))) {
       const id = key.slice(FIGHT.length);
-      const text = ids.has(id) ? null : keys.get(key).value;
+      const text = ids.has(id) ? null : (await keys.get(key)).value;
       if (text !== null) found.push({ id, text, name: null });
     }
     if (!writable) return said;
@@ -191,8 +191,8 @@ export class FightList {
       // Listed under its own id when it is a free one, else under a new id (written first).
       let id = fight.id;
       if (!ID.test(id) || ids.has(id)) {
-        id = this.fresh([...ids]);
-        if (keys.set(FIGHT + id, fight.text) !== "ok") continue; // left where it is: found again next time
+        id = await this.fresh([...ids]);
+        if (await keys.set(FIGHT + id, fight.text) !== "ok") continue; // left where it is: found again next time
         copies.push([fight.id, id]);
       }
       ids.add(id);
@@ -201,12 +201,12 @@ export class FightList {
         fights: [...this.index.fights, this.newEntry(id, name, summaryOf(boardOf(fight.text)))] };
     }
     if (!changed && this.index === base) return said;
-    if (this.commit(this.index) !== "ok") {
-      for (const [, id] of copies) keys.remove(FIGHT + id); // where they were, they are found again
+    if (await this.commit(this.index) !== "ok") {
+      for (const [, id] of copies) await keys.remove(FIGHT + id); // where they were, they are found again
       this.index = base;
       return said;
     }
-    for (const [was] of copies) keys.remove(FIGHT + was);
+    for (const [was] of copies) await keys.remove(FIGHT + was);
     const listed = this.index.fights.length - base.fights.length;
     if (listed) said.push({ key: "fightsFound", params: [listed] });
     return said;
@@ -239,7 +239,7 @@ export class FightList {
     const before = this.index;
     const from = before.current;
     if (id !== null) {
-      const text = keys.get(FIGHT + id).value;
+      const text = (await keys.get(FIGHT + id)).value;
       if (id === from) return { ok: true, same: true, name: this.entry(id).name };
       if (text === null || !this.entry(id)) return { ok: false, why: "missing" };
       request = { op: "load", text };
@@ -248,15 +248,15 @@ export class FightList {
     const here = await this.engine.call({ op: "export", board: true });
     const answer = await this.engine.call(request);
     if (!answer.ok) return { ok: false, why: "refused", error: answer.error };
-    const target = id ?? this.fresh();
+    const target = id ?? await this.fresh();
     const written = [];
     // Refused before the commit: what was written is dropped, the engine reopens its fight.
     const back = async (why) => {
-      for (const key of written) keys.remove(key);
+      for (const key of written) await keys.remove(key);
       return { ok: false, why, shown: await this.engine.call({ op: "revert" }) };
     };
     for (const [key, text] of [[FIGHT + from, here.text], ...(id === null ? [[FIGHT + target, answer.save]] : [])]) {
-      const stored = keys.set(key, text);
+      const stored = await keys.set(key, text);
       if (stored !== "ok") return back(stored);
       written.push(key);
     }
@@ -266,28 +266,28 @@ export class FightList {
       : before.fights.map((f) => (f.id === id ? { ...f, ...summary } : f));
     // The commit names the fight switched from: a start that finds this switch cut short
     // finishes it only while the open fight's key still holds that fight (prepare).
-    const committed = this.commit({ ...before, current: target, next: Math.max(before.next, number(target) + 1), fights, switching: from });
+    const committed = await this.commit({ ...before, current: target, next: Math.max(before.next, number(target) + 1), fights, switching: from });
     if (committed !== "ok") return back(committed);
-    const open = keys.set(OPEN, answer.save);
+    const open = await keys.set(OPEN, answer.save);
     if (open !== "ok") {
       // Undone if the list can be put back; else the switch stands, its fight kept under its id.
-      if (this.commit(before) === "ok") return back(open);
+      if (await this.commit(before) === "ok") return back(open);
       return { ok: true, unsaved: open, shown: answer, name: entryName };
     }
-    keys.remove(FIGHT + target);
-    if (typeof answer.checkpoint !== "string" || keys.set(CHECKPOINT, answer.checkpoint) !== "ok") keys.remove(CHECKPOINT);
-    this.commit(this.settled()); // done: a start has nothing to finish (kept in memory if refused)
+    await keys.remove(FIGHT + target);
+    if (typeof answer.checkpoint !== "string" || await keys.set(CHECKPOINT, answer.checkpoint) !== "ok") await keys.remove(CHECKPOINT);
+    await this.commit(this.settled()); // done: a start has nothing to finish (kept in memory if refused)
     return { ok: true, shown: answer, name: entryName };
   }
 
   // --- the list's other changes ---------------------------------------------------------
   rename(id, typed) {
-    return this.change(() => {
+    return this.change(async () => {
       const name = cleanName(typed, Infinity);
       if (!this.entry(id)) return { ok: false, why: "missing" };
       if (name === null || Array.from(name).length > this.nameMax()) return { ok: false, why: "badName" }; // refused, not cut
       if (!wellFormed(name)) return { ok: false, why: "badText" }; // issue #25: refused where it is typed
-      const stored = this.commit({ ...this.index, fights: this.index.fights.map((f) => (f.id === id ? { ...f, name } : f)) });
+      const stored = await this.commit({ ...this.index, fights: this.index.fights.map((f) => (f.id === id ? { ...f, name } : f)) });
       return stored === "ok" ? { ok: true, name } : { ok: false, why: stored };
     });
   }
@@ -295,14 +295,14 @@ export class FightList {
   duplicate(id) {
     return this.change(async () => {
       const entry = this.entry(id);
-      const text = id === this.index?.current ? (await this.engine.call({ op: "export", board: true })).text : this.keys.get(FIGHT + id).value;
+      const text = id === this.index?.current ? (await this.engine.call({ op: "export", board: true })).text : (await this.keys.get(FIGHT + id)).value;
       if (!entry || typeof text !== "string") return { ok: false, why: "missing" };
-      const copy = this.fresh();
+      const copy = await this.fresh();
       const name = named(this.words.fightCopy, entry.name, this.nameMax());
-      let stored = this.keys.set(FIGHT + copy, text);
+      let stored = await this.keys.set(FIGHT + copy, text);
       if (stored === "ok") {
-        stored = this.commit({ ...this.index, next: number(copy) + 1, fights: [...this.index.fights, { ...entry, id: copy, name, created: this.now() }] });
-        if (stored !== "ok") this.keys.remove(FIGHT + copy);
+        stored = await this.commit({ ...this.index, next: number(copy) + 1, fights: [...this.index.fights, { ...entry, id: copy, name, created: this.now() }] });
+        if (stored !== "ok") await this.keys.remove(FIGHT + copy);
       }
       return stored === "ok" ? { ok: true, name } : { ok: false, why: stored };
     });
@@ -310,15 +310,15 @@ export class FightList {
 
   // Deleting asks nothing: every fight deleted during the visit can be brought back.
   remove(id) {
-    return this.change(() => {
+    return this.change(async () => {
       const entry = this.entry(id);
       if (id === this.index.current) return { ok: false, why: "open" };
       if (!entry) return { ok: false, why: "missing" };
-      const text = this.keys.get(FIGHT + id).value;
+      const text = (await this.keys.get(FIGHT + id)).value;
       const at = this.index.fights.indexOf(entry);
-      const stored = this.commit({ ...this.index, fights: this.index.fights.filter((f) => f !== entry) });
+      const stored = await this.commit({ ...this.index, fights: this.index.fights.filter((f) => f !== entry) });
       if (stored !== "ok") return { ok: false, why: stored };
-      this.keys.remove(FIGHT + id);
+      await this.keys.remove(FIGHT + id);
       this.deleted.push({ entry, text, at });
       return { ok: true, name: entry.name };
     });
@@ -326,17 +326,17 @@ export class FightList {
 
   // The last fight deleted, back where it was; `next`: the name of the one before it, if any.
   restore() {
-    return this.change(() => {
+    return this.change(async () => {
       const last = this.deleted.at(-1);
       if (!last) return { ok: false, why: "nothing" };
       const { entry, text, at } = last;
-      const id = this.entry(entry.id) || this.keys.get(FIGHT + entry.id).value !== null ? this.fresh() : entry.id;
-      let stored = text === null ? "ok" : this.keys.set(FIGHT + id, text);
+      const id = this.entry(entry.id) || (await this.keys.get(FIGHT + entry.id)).value !== null ? await this.fresh() : entry.id;
+      let stored = text === null ? "ok" : await this.keys.set(FIGHT + id, text);
       if (stored === "ok") {
         const fights = [...this.index.fights];
         fights.splice(Math.min(at, fights.length), 0, { ...entry, id });
-        stored = this.commit({ ...this.index, next: Math.max(this.index.next, number(id) + 1), fights });
-        if (stored !== "ok" && text !== null) this.keys.remove(FIGHT + id);
+        stored = await this.commit({ ...this.index, next: Math.max(this.index.next, number(id) + 1), fights });
+        if (stored !== "ok" && text !== null) await this.keys.remove(FIGHT + id);
       }
       if (stored !== "ok") return { ok: false, why: stored };
       this.deleted.pop();
@@ -361,16 +361,16 @@ export class FightList {
       const kept = [];
       let why = null;
       for (const fight of ready) {
-        const id = this.fresh(kept.map((k) => k.id));
-        why = this.keys.set(FIGHT + id, fight.text);
+        const id = await this.fresh(kept.map((k) => k.id));
+        why = await this.keys.set(FIGHT + id, fight.text);
         if (why !== "ok") break;
         why = null;
         kept.push({ ...fight, id });
       }
       const entries = kept.map((f) => ({ ...this.newEntry(f.id, f.name ?? this.words.fightN(number(f.id)), f.summary), updated: f.updated ?? this.now() }));
-      const stored = kept.length ? this.commit({ ...this.index, next: number(kept.at(-1).id) + 1, fights: [...this.index.fights, ...entries] }) : why ?? "ok";
+      const stored = kept.length ? await this.commit({ ...this.index, next: number(kept.at(-1).id) + 1, fights: [...this.index.fights, ...entries] }) : why ?? "ok";
       if (stored !== "ok") {
-        for (const f of kept) this.keys.remove(FIGHT + f.id);
+        for (const f of kept) await this.keys.remove(FIGHT + f.id);
         return { ok: false, why: stored, added: [], left: ready.map((f) => f.label), refused };
       }
       return { ok: true, why, added: entries.map((e) => e.name), left: ready.slice(kept.length).map((f) => f.label), refused };
@@ -382,11 +382,11 @@ export class FightList {
   // write is). The copy a switch left under the open fight's id goes once the fight is
   // written where the open one lives.
   touch(board, text) {
-    return this.run(() => {
+    return this.run(async () => {
       const current = this.index?.current;
       if (!this.entry(current) || this.blocked()) return;
-      if (this.index.switching !== undefined && this.keys.get(OPEN).value === text) this.keys.remove(FIGHT + current);
-      this.commit({ ...this.settled(), fights: this.index.fights.map((f) => (f.id === current ? { ...f, updated: this.now(), ...summaryOf(board) } : f)) });
+      if (this.index.switching !== undefined && (await this.keys.get(OPEN)).value === text) await this.keys.remove(FIGHT + current);
+      await this.commit({ ...this.settled(), fights: this.index.fights.map((f) => (f.id === current ? { ...f, updated: this.now(), ...summaryOf(board) } : f)) });
     });
   }
 
@@ -394,8 +394,9 @@ export class FightList {
   exportAll() {
     return this.run(async () => {
       const open = (await this.engine.call({ op: "export", board: true })).text;
-      return this.index.fights.map((f) => ({ ...f, save: f.id === this.index.current ? open : this.keys.get(FIGHT + f.id).value }))
-        .filter((f) => typeof f.save === "string");
+      const fights = [];
+      for (const f of this.index.fights) fights.push({ ...f, save: f.id === this.index.current ? open : (await this.keys.get(FIGHT + f.id)).value });
+      return fights.filter((f) => typeof f.save === "string");
     });
   }
 }

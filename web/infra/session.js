@@ -125,7 +125,7 @@ export class Session {
       else if (this.behind !== null && request.op !== "fill") {
         const text = this.behind;
         this.behind = null;
-        await this.engine.call(this.catchUp(text));
+        await this.engine.call(await this.catchUp(text));
       }
       return await this.engine.call(request);
     } catch (error) {
@@ -173,7 +173,7 @@ export class Session {
       this.take(shown);
       return true;
     }
-    const answer = await this.send(this.catchUp(text));
+    const answer = await this.send(await this.catchUp(text));
     if (answer.ok) this.take(answer);
     return answer.ok;
   }
@@ -181,16 +181,17 @@ export class Session {
   // The request by which a follower's engine reads the save this tab shows, from the
   // checkpoint the writer keeps beside it (engine/table.py: only the commands after it
   // are replayed).
-  catchUp(text) {
-    return { op: "load", text, checkpoint: this.storage.checkpoint() };
+  async catchUp(text) {
+    return { op: "load", text, checkpoint: await this.storage.checkpoint() };
   }
 
   // An answer that shows the fight: its board and counts become the session's, its save
   // text (present when the fight changed) is written as it is, with the last checkpoint
-  // when it changed (engine/table.py). Returns what the write did: "ok", "full",
-  // "unavailable", "held" (not written: an unreadable save waits to be downloaded), or
-  // null when there was nothing to write (or this tab is read-only). `written`: the list of
-  // fights wrote it already (a switch, web/infra/fight-list.js): told, not written again.
+  // when it changed (engine/table.py). Returns what the write did, once it is done (a
+  // promise): "ok", "full", "unavailable", "held" (not written: an unreadable save waits
+  // to be downloaded), or null when there was nothing to write (or this tab is read-only).
+  // `written`: the list of fights wrote it already (a switch, web/infra/fight-list.js):
+  // told, not written again.
   take(answer, written = false) {
     this.board = answer.board;
     this.undo = answer.undo ?? 0;
@@ -202,11 +203,11 @@ export class Session {
     this.gone = answer.gone ?? {};
     let stored = null;
     if (typeof answer.save === "string" && !this.readOnly) {
-      if (written) stored = "ok";
-      else if (this.held === null) {
-        stored = this.storage.save(answer.save);
-        if (answer.checkpoint !== undefined && stored === "ok") this.storage.saveCheckpoint(answer.checkpoint);
-      } else {
+      if (written) {
+        stored = "ok";
+        this.storage.cacheBoard(answer.board, answer.save);
+      } else if (this.held === null) stored = this.storage.save(answer.save, answer.checkpoint, answer.board);
+      else {
         this.unwritten = answer.save;
         stored = "held";
       }
@@ -217,7 +218,7 @@ export class Session {
       this.storage.saveCheckpoint(answer.checkpoint);
     }
     this.emit("change", this.board, answer);
-    return stored;
+    return Promise.resolve(stored);
   }
 
   // Another fight was opened (the list of fights): its board was just taken. Said to the
@@ -231,12 +232,12 @@ export class Session {
     this.held = text;
   }
 
-  // The unreadable save is downloaded or given up: the fight is written again. Returns
+  // The unreadable save is downloaded or given up: the fight is written again. Resolves
   // what that write did (as take), or null when nothing was waiting.
   release() {
     this.held = null;
     const text = this.unwritten;
     this.unwritten = null;
-    return text === null ? null : this.storage.save(text);
+    return Promise.resolve(text === null ? null : this.storage.save(text));
   }
 }

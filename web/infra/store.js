@@ -1,7 +1,14 @@
-// What the browser keeps (localStorage): the encounter's save text as the engine hands it
-// over after every change (engine/save.py writes and reads it), a save that could not
-// be read (kept aside, exportable), the cast models and the language. Storage that is
-// unavailable or full never stops the page: each call says what happened.
+// What the browser keeps. The fights live in IndexedDB, the browser's own database
+// (docs/RELIABILITY.md, "Where the fights live"), under the names localStorage gave them
+// before: the open fight's save text as the engine hands it over after every change
+// (engine/save.py writes and reads it) and its checkpoint, a save that could not be read
+// (kept aside, exportable), the list of fights and the other fights' texts
+// (web/infra/fight-list.js). The small settings stay in localStorage, read before the
+// first paint: the cast models, the language, the theme, the live table, and a copy of
+// the open fight's last board, painted at once while the engine starts (a cache, never
+// the truth: the fight's own text says whether it is still that fight's board).
+// Storage that is unavailable or full never stops the page: each call says what happened.
+import { createStore, del, get as dbGet, keys as dbKeys, setMany } from "idb-keyval";
 import { Keys } from "./storage-keys.js";
 
 export const KEY = "riposte.encounter";
@@ -11,6 +18,18 @@ const MODELS = "riposte.models";
 const LANG = "riposte.lang";
 const THEME = "riposte.theme"; // web/boot/theme.js reads it too
 const GUIDE = "riposte.guide"; // "seen": the game master closed the guide « Comment ça marche »
+const BOARD = "riposte.board"; // the cache of the open fight's last board: { board, length, tail }
+// "indexeddb" once the fights moved there: a database found empty afterwards was emptied
+// by the browser or by hand, not a first visit (lostFights).
+const WHERE = "riposte.stored";
+// In the database: the date the fights moved there from localStorage (written with them).
+const MOVED = "riposte.moved";
+// The fights' own keys, as localStorage held them before they moved (and holds them still
+// where IndexedDB is missing): the open fight, its checkpoint, the save set aside, the
+// list (riposte.fights, riposte.fights.unreadable) and each other fight (riposte.fight.<id>).
+const FIGHTS = (key) => key === KEY || key === CHECKPOINT || key === ASIDE || key.startsWith("riposte.fight");
+// Another tab's page is told of each key written, as localStorage's storage event did.
+const CHANNEL = "riposte.keys";
 
 function get(key) {
   try {
@@ -29,13 +48,139 @@ function set(key, value) {
   }
 }
 
-// localStorage as web/infra/fight-list.js takes it (web/infra/storage-keys.js).
-export const keys = new Keys();
+const local = new Keys();
 
-// The saved encounter: its text for the engine, and its last board for a first paint.
-export function load() {
-  const { value, unavailable } = get(KEY);
-  return { text: value, board: boardOf(value), unavailable: Boolean(unavailable) };
+// IndexedDB as web/infra/fight-list.js takes storage (storage-keys.js): the same calls,
+// each a promise that says what happened. A write is one transaction: all of it lands
+// or none of it (setMany).
+export class DbKeys {
+  constructor(name = "riposte") {
+    this.store = createStore(name, "keys");
+    this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+  }
+
+  async get(key) {
+    try {
+      return { value: (await dbGet(key, this.store)) ?? null };
+    } catch {
+      return { value: null, unavailable: true };
+    }
+  }
+
+  set(key, value) {
+    return this.setMany([[key, value]]);
+  }
+
+  async setMany(entries) {
+    try {
+      await setMany(entries, this.store);
+    } catch (error) {
+      return error?.name === "QuotaExceededError" ? "full" : "unavailable";
+    }
+    this.channel?.postMessage(entries.map(([key]) => key));
+    return "ok";
+  }
+
+  async remove(key) {
+    try {
+      await del(key, this.store);
+      return "ok";
+    } catch {
+      return "unavailable";
+    }
+  }
+
+  async names(prefix) {
+    try {
+      return (await dbKeys(this.store)).filter((key) => typeof key === "string" && key.startsWith(prefix));
+    } catch {
+      return [];
+    }
+  }
+}
+
+// Where the fights are kept: IndexedDB, moved there from localStorage on the first start
+// that finds them there (one transaction, with the date it happened: a start cut short
+// finds nothing moved and moves them again; localStorage keeps them until that
+// transaction is done, then lets them go). Where IndexedDB cannot be opened or the move
+// cannot be written (storage full), localStorage keeps them, as before.
+let chosen = null;
+let lost = false;
+
+export function fightStorage() {
+  chosen ??= choose();
+  return chosen;
+}
+
+// True where the page may open IndexedDB (a browser that blocks a site's storage throws
+// as soon as it is named).
+function databases() {
+  try {
+    return typeof globalThis.indexedDB?.open === "function";
+  } catch {
+    return false;
+  }
+}
+
+async function choose() {
+  if (!databases()) return local;
+  const db = new DbKeys();
+  const moved = await db.get(MOVED);
+  if (moved.unavailable) return local;
+  const left = local.names("riposte.").filter(FIGHTS);
+  if (moved.value === null) {
+    const entries = left.map((key) => [key, local.get(key).value]).filter(([, value]) => value !== null);
+    lost = entries.length === 0 && get(WHERE).value === "indexeddb";
+    if ((await db.setMany([...entries, [MOVED, new Date().toISOString()]])) !== "ok") return local;
+    set(WHERE, "indexeddb");
+  }
+  for (const key of left) local.remove(key); // moved (now, or by a start that stopped before this)
+  return db;
+}
+
+// True when the fights had moved to IndexedDB and this start found the database empty: the
+// browser (or its user) deleted it. Known once fightStorage() has resolved.
+export function lostFights() {
+  return lost;
+}
+
+// The fights' storage as web/infra/fight-list.js takes it: each call waits for the choice.
+export const keys = {
+  get: async (key) => (await fightStorage()).get(key),
+  set: async (key, value) => (await fightStorage()).set(key, value),
+  remove: async (key) => (await fightStorage()).remove(key),
+  names: async (prefix) => (await fightStorage()).names(prefix),
+};
+
+// listener(keys): another tab wrote these keys of the fights' storage.
+function onKeys(listener) {
+  if (typeof BroadcastChannel !== "function") return;
+  new BroadcastChannel(CHANNEL).addEventListener("message", (event) => {
+    if (Array.isArray(event.data)) listener(event.data);
+  });
+}
+
+// The saved fight's text for the engine: { text, unavailable }.
+export async function load() {
+  const { value, unavailable } = await keys.get(KEY);
+  return { text: value, unavailable: Boolean(unavailable) };
+}
+
+// The board to paint before the saved fight is read: the cache of its last board, or,
+// before the fights moved to IndexedDB, the board in localStorage's save. { board,
+// matches(text) }: whether `text`, the fight read afterwards, is the fight of that board.
+export function firstBoard() {
+  let cached = null;
+  try {
+    cached = JSON.parse(get(BOARD).value ?? "null");
+  } catch {
+    /* a cache cut short: none */
+  }
+  if (cached?.board && Number.isInteger(cached.length) && typeof cached.tail === "string") {
+    return { board: cached.board, matches: (text) => typeof text === "string" && text.length === cached.length && text.endsWith(cached.tail) };
+  }
+  const text = get(KEY).value;
+  return { board: boardOf(text), matches: (read) => read === text };
 }
 
 // The board painted in a save text, or null (web/infra/fight-list.js reads a found fight's).
@@ -47,31 +192,63 @@ export function boardOf(text) {
   }
 }
 
-export function save(text) {
-  return set(KEY, text);
+// The open fight's save, with its new checkpoint when it has one (undefined: unchanged;
+// null: none any more), then the cache of its board. One save after the other, in the
+// order asked: a later tap's save never lands under an earlier one. Resolves "ok",
+// "full" or "unavailable" (the fight's text; the checkpoint is a shortcut, dropped when
+// it cannot be kept).
+let saving = Promise.resolve();
+
+function queued(task) {
+  const done = saving.then(task);
+  saving = done.catch(() => null);
+  return done;
+}
+
+export function save(text, mark = undefined, board = null) {
+  return queued(() => write(text, mark, board));
+}
+
+async function write(text, mark, board) {
+  const storage = await fightStorage();
+  let stored = typeof mark === "string" && storage.setMany ? await storage.setMany([[KEY, text], [CHECKPOINT, mark]]) : null;
+  if (stored !== "ok") {
+    stored = await storage.set(KEY, text);
+    if (stored === "ok" && mark !== undefined) await keepCheckpoint(storage, mark);
+  }
+  if (stored === "ok") cacheBoard(board ?? boardOf(text), text);
+  return stored;
+}
+
+// The copy of the open fight's board painted at the next start (a convenience: a write that
+// fails is dropped, and the start then paints nothing before the engine).
+export function cacheBoard(board, text) {
+  if (!board || typeof text !== "string" || set(BOARD, JSON.stringify({ board, length: text.length, tail: text.slice(-64) })) !== "ok") {
+    local.remove(BOARD);
+  }
 }
 
 // The checkpoint kept beside the log so that a reload need not replay it all: null drops
 // it. Only a shortcut (the engine ignores one that does not match the log): a write that
 // fails drops it rather than keep an older one, and is not reported.
 export function saveCheckpoint(text) {
-  try {
-    if (text === null || set(CHECKPOINT, text) !== "ok") localStorage.removeItem(CHECKPOINT);
-  } catch {
-    /* storage unavailable: nothing kept, nothing to drop */
-  }
+  return queued(async () => keepCheckpoint(await fightStorage(), text));
 }
 
-export function checkpoint() {
-  return get(CHECKPOINT).value;
+async function keepCheckpoint(storage, text) {
+  if (text === null || (await storage.set(CHECKPOINT, text)) !== "ok") await storage.remove(CHECKPOINT);
+}
+
+export async function checkpoint() {
+  return (await keys.get(CHECKPOINT)).value;
 }
 
 export function keepAside(text) {
-  return set(ASIDE, text);
+  return keys.set(ASIDE, text);
 }
 
-export function aside() {
-  return get(ASIDE).value;
+export async function aside() {
+  return (await keys.get(ASIDE)).value;
 }
 
 export function models() {
@@ -154,11 +331,12 @@ export function savePersistAsked(iso) {
   return set(PERSIST_ASKED, iso);
 }
 
-// The list of fights (issues #13, #25): its keys and its transactions are web/infra/fight-list.js's.
-
-// listener(): another tab changed the list.
+// listener(): another tab changed the list of fights (web/infra/fight-list.js).
 export function onFightsChange(listener) {
-  window.addEventListener("storage", (event) => {
+  onKeys((written) => {
+    if (written.includes("riposte.fights")) listener();
+  });
+  window.addEventListener("storage", (event) => { // where the fights stayed in localStorage
     if (event.key === "riposte.fights") listener();
   });
 }

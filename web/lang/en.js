@@ -358,6 +358,7 @@ export default {
   noBackup: "No backup of the list to a file yet.",
   sizeUnits: ["B", "kB", "MB", "GB", "TB"],
   sevenDays: "Safari deletes the fights Riposte keeps after seven days without a visit. To keep them, add Riposte to the home screen: Share → Add to Home Screen, then open it from there. And keep a backup of every fight in a file.",
+  fightsLost: "The fights Riposte kept in this browser were deleted, by the browser or its settings. If you have a backup, restore it from its file.",
   sevenDaysBackup: "Back up every fight",
   sevenDaysRestore: "Restore from a file",
   sevenDaysDone: "Got it",

@@ -105,6 +105,7 @@ export default {
   noBackup: "Aucune sauvegarde de la liste dans un fichier pour l'instant.",
   sizeUnits: ["o", "ko", "Mo", "Go", "To"],
   sevenDays: "Safari efface les combats gardés par Riposte après sept jours sans visite. Pour les garder, ajoutez Riposte à l'écran d'accueil : Partager → Sur l'écran d'accueil, puis ouvrez-le de là. Et gardez une sauvegarde de tous les combats dans un fichier.",
+  fightsLost: "Les combats que Riposte gardait dans ce navigateur ont été effacés, par le navigateur ou ses réglages. Si vous en avez une sauvegarde, restaurez-la depuis son fichier.",
   sevenDaysBackup: "Sauvegarder tous les combats",
   sevenDaysRestore: "Restaurer depuis un fichier",
   sevenDaysDone: "Compris",

@@ -112,6 +112,18 @@ export class FightsView {
     $("#seven-days").hidden = !shown;
   }
 
+  // The fights deleted by the browser (or by hand) since the last visit, said with a
+  // restore from a backup file, one tap (the banner of the seven days, without its backup:
+  // there is nothing left to back up).
+  lost() {
+    const banner = $("#seven-days");
+    const text = banner.querySelector("p");
+    text.dataset.i18n = "fightsLost";
+    text.textContent = t("fightsLost");
+    banner.querySelector("[data-seven=backup]").hidden = true;
+    banner.hidden = false;
+  }
+
   // What the browser keeps: `used` and `quota` in bytes (null: not said), `persisted`
   // (true, false, null: not said), `backup`: the date of the last backup to a file, or null.
   storage({ used, quota, persisted, backup }) {

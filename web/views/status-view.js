@@ -107,13 +107,15 @@ export class StatusView {
     }
   }
 
-  // What a tap did, as the user must hear it: a save that could not be written is said
-  // (and no success over it); else `done`, when given, replaces the message.
+  // What a tap did, as the user must hear it: `done`, when given, replaces the message at
+  // once; a save that could not be written (`stored`, what the write did or its promise)
+  // is said when the write says so, over any success.
   report(stored, done) {
-    if (stored === "held") this.message(t("heldNotSaved"));
-    else if (stored === "full") this.message(t("storageFull"));
-    else if (stored === "unavailable") this.message(t("storageUnavailable"));
-    else if (done !== undefined) this.message(done);
+    if (done !== undefined) this.message(done);
+    Promise.resolve(stored).then((write) => {
+      const failed = { held: "heldNotSaved", full: "storageFull", unavailable: "storageUnavailable" }[write];
+      if (failed) this.message(t(failed));
+    });
   }
 
   announce(text) {
