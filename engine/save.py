@@ -51,6 +51,10 @@ SAVE_FORMAT = 3
 #: with 30 fighters and its board is about 400 kB).
 MAX_CHARS = 2_000_000
 
+#: The largest file read, in characters: a backup of every fight (the page's list of fights
+#: in one file) holds many saves, each within MAX_CHARS; 100 fights of 200 kB.
+MAX_FILE_CHARS = 20_000_000
+
 #: The longest command log read or kept: a fight of 30 fighters and 300 rounds is about
 #: 10,000 commands (issue #14), and a short link of 20,000 empty rounds must be refused
 #: before any replay (issue #12). Replay cost is bounded twice: by this count, and by the

@@ -418,8 +418,9 @@ class Table:
         page to put on its fields and to check what it sends before it sends it: a sheet's
         (``name``, ``value``, ``initiative_bonus``, ``weapons``), a fighter's ``notes``, a
         condition's words (``condition``, D25), the weapon ids a command lists (``items``),
-        the fighters of a fight (``fighters``), and a save's commands and characters
-        (``commands``, ``chars``: engine/save.py).
+        the fighters of a fight (``fighters``), a save's commands and characters
+        (``commands``, ``chars``: engine/save.py), and the characters of a file, which may
+        hold every fight (``file``).
 
         >>> limits = Table().limits()["limits"]
         >>> limits["value"], limits["notes"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
@@ -428,7 +429,8 @@ class Table:
         40
         """
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
-                                       "fighters": MAX_FIGHTERS, "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS}}
+                                       "fighters": MAX_FIGHTERS, "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS,
+                                       "file": save.MAX_FILE_CHARS}}
 
     def undo(self) -> Answer:
         """Take back the last command: the log replayed without it."""

@@ -10,10 +10,10 @@ import * as store from "../infra/store.js";
 // What the page agrees to read from a file, or to inflate from a link, before the engine
 // sees it: a guard for the page's memory (a file of a gigabyte is never read). It is not
 // the save format's limit: the engine refuses a fight too big for it ("too_big") and says why.
-// The save format's own limit is the engine's (Table.limits `chars`, engine/save.py
-// MAX_CHARS), counted by the engine as code points: a file may hold up to 4 bytes and a
-// string 2 UTF-16 units for each, so the page's guard, 4 × that, is looser and never
-// refuses what the engine would read.
+// The limits are the engine's (Table.limits: `file` for a file, which may hold every
+// fight, `chars` for a link's fight, engine/save.py), counted by the engine as code
+// points: a file may hold up to 4 bytes and a string 2 UTF-16 units for each, so the
+// page's guard, 4 × that, is looser and never refuses what the engine would read.
 const UNITS_PER_CHAR = 4;
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
@@ -86,7 +86,7 @@ export class MenuController {
 
   async importFile(file) {
     const { session, status } = this.parts;
-    const chars = (await session.limits())?.chars;
+    const chars = (await session.limits())?.file; // a file may hold every fight: each save is checked by the engine
     if (!chars) return; // no engine: its fault is said already
     const read = await readFile(file, UNITS_PER_CHAR * chars);
     if (read.error === "too_big") status.message(t("fileTooBig", Math.ceil(read.size / 1000), chars / 1000));
