@@ -323,7 +323,9 @@ def visit(p: Any, chromium: str, profile: Path, url: str, counter: type[Counting
     if before == "riposte":
         # Ready the next visit: a 30-fighter fight saved with its board, the page reloaded
         # (restored from the snapshot: taps measured on it).
-        page.evaluate("text => localStorage.setItem('riposte.encounter', text)", fight_save(30))
+        from tests.fight_storage import store
+
+        store(page, "riposte.encounter", fight_save(30))
         page.reload()
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         if phone is None:
@@ -385,6 +387,26 @@ UNDO = """async (count) => {
   return times;
 }"""
 
+#: The time of each tap's save (web/infra/store.js "riposte:write": from the tap's answer
+#: to the database's "written", the board's copy for the next start included), ``count``
+#: undos one after the other, each once the one before is written.
+WRITES = """async (count) => {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const before = performance.getEntriesByName("riposte:write")[0];
+    document.querySelector("#undo").click();
+    for (let n = 0; n < 2000; n++) {
+      const last = performance.getEntriesByName("riposte:write")[0];
+      if (last && last !== before) {
+        times.push(last.duration);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  return times;
+}"""
+
 EXPORT = """async () => {
   const t0 = performance.now();
   const text = await window.riposte.raw('{"op": "export", "board": true}');
@@ -394,6 +416,7 @@ EXPORT = """async () => {
 
 def scale(p: Any, chromium: str, profile: Path, url: str, sizes: tuple[int, ...], undos: int = 20) -> list[dict[str, Any]]:
     """Reload, undo and export in the page with fights of each size (a warm profile)."""
+    from tests.fight_storage import store
     from tests.long_fight import long_save
 
     context = p.chromium.launch_persistent_context(str(profile), executable_path=chromium, args=FLAGS,
@@ -404,16 +427,19 @@ def scale(p: Any, chromium: str, profile: Path, url: str, sizes: tuple[int, ...]
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     rows = []
     for n in sizes:
-        page.evaluate("text => localStorage.setItem('riposte.encounter', text)", long_save(n))
+        store(page, "riposte.encounter", long_save(n))
+        store(page, "riposte.checkpoint", None)
         readies = []
         for _ in range(3):
             page.reload()
             page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
             readies.append(page.evaluate('performance.getEntriesByName("riposte:ready")[0].startTime'))
         undo = page.evaluate(UNDO, undos)
+        writes = page.evaluate(WRITES, undos)
         export_ms, chars = page.evaluate(EXPORT)
         rows.append({"commands": n, "save_chars": chars, "ready_ms": statistics.median(readies),
-                     "undo_p50": pct(undo, 0.5), "undo_p95": pct(undo, 0.95), "export_ms": export_ms})
+                     "undo_p50": pct(undo, 0.5), "undo_p95": pct(undo, 0.95), "export_ms": export_ms,
+                     "write_p50": pct(writes, 0.5), "write_p95": pct(writes, 0.95)})
         print(f"scale: {n} commands done", file=sys.stderr)
     context.close()
     return rows
@@ -627,11 +653,13 @@ def report(results: dict[str, dict[str, list[Any]]], args: argparse.Namespace, s
         print(f"{'a player: answer shown':28}{summary(pf[t + 'ready_cold']):>28} first visit, {summary(pf[t + 'ready_warm'])} repeat")
     if scale_rows:
         print("\nHow cost grows with the fight, in the page (warm; ready after a reload, ratio to the shortest fight's)")
-        print(f"{'commands':>10}{'save (chars)':>14}{'ready':>10}{'ratio':>8}{'undo p50':>11}{'undo p95':>11}{'export':>10}")
+        print(f"{'commands':>10}{'save (chars)':>14}{'ready':>10}{'ratio':>8}{'undo p50':>11}{'undo p95':>11}{'export':>10}"
+              f"{'write p50':>12}{'write p95':>12}")
         base = scale_rows[0]["ready_ms"]
         for row in scale_rows:
             print(f"{row['commands']:>10,}{row['save_chars']:>14,}{row['ready_ms']:>7.0f} ms{row['ready_ms'] / base:>7.2f}×"
-                  f"{row['undo_p50']:>8.1f} ms{row['undo_p95']:>8.1f} ms{row['export_ms']:>7.0f} ms")
+                  f"{row['undo_p50']:>8.1f} ms{row['undo_p95']:>8.1f} ms{row['export_ms']:>7.0f} ms"
+                  f"{row['write_p50']:>9.1f} ms{row['write_p95']:>9.1f} ms")
     charts = [args.png, *([args.phone_png] if args.phone_runs and args.phones else [])]
     print("charts: " + ", ".join(str(c.relative_to(ROOT) if c.is_relative_to(ROOT) else c) for c in charts))
 

@@ -95,7 +95,7 @@ else {
 // A live table's page starts none of it: no engine, no writer, no saved fight. The list
 // of fights is made (or finished) before the saved fight is read.
 // The saved board is painted first, from the copy localStorage keeps of it.
-const first = live ? null : paintSaved(board);
+const first = live ? null : paintSaved(parts, board);
 if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(parts, board, launched, first)).then(async (engine) => {
   if (!engine) return;
   tabs.started();

@@ -62,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import find_chromium  # noqa: E402
 import serve  # noqa: E402
 
+from tests.fight_storage import store, stored  # noqa: E402, F401
 from tests.fuzz import fight as fight_log  # noqa: E402
 
 SITE = ROOT / "_site"
@@ -195,29 +196,6 @@ def seed_script(text: str) -> str:
             " sessionStorage.setItem('riposte.test.seeded', '1'); }")
 
 
-#: The fights' storage as the page keeps it (web/infra/store.js: IndexedDB ``riposte``, its
-#: object store ``keys``, under the names localStorage gave them before), read and written
-#: as a test needs. Reading never makes the database: none yet reads as empty.
-FIGHT_KEYS = """async ([key, value, write]) => {
-  if (!write && !(await indexedDB.databases()).some((d) => d.name === 'riposte')) return key === null ? {} : null;
-  const done = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
-  const open = indexedDB.open('riposte');
-  open.onupgradeneeded = () => open.result.createObjectStore('keys');
-  const db = await done(open);
-  try {
-    if (!db.objectStoreNames.contains('keys')) return key === null ? {} : null;
-    const keys = db.transaction('keys', write ? 'readwrite' : 'readonly').objectStore('keys');
-    if (write) return await done(value === null ? keys.delete(key) : keys.put(value, key)) ?? null;
-    if (key !== null) return (await done(keys.get(key))) ?? null;
-    const names = await done(keys.getAllKeys());
-    const values = await done(keys.getAll());
-    return Object.fromEntries(names.map((name, i) => [name, values[i]]));
-  } finally {
-    db.close();
-  }
-}"""
-
-
 #: Storage that fails as a test says, from the page itself: ``window.faults = {keys: prefix,
 #: kind: "full" | "unavailable", after: n}`` makes every write to the fights' storage
 #: (IndexedDB, and localStorage where the page keeps the rest) for keys starting with
@@ -277,18 +255,6 @@ def until_stored(page: Any, check: Callable[[Any], bool], key: str | None = "rip
             return value
         assert time.monotonic() < deadline, f"{key} never as expected: {str(value)[:200]}"
         page.wait_for_timeout(100)
-
-
-def stored(page: Any, key: str | None = "riposte.encounter") -> Any:
-    """What the page keeps under ``key`` of its fights' storage (None: nothing), or, with
-    ``key=None``, every key and its value."""
-    return page.evaluate(FIGHT_KEYS, [key, None, False])
-
-
-def store(page: Any, key: str, value: str | None) -> None:
-    """``value`` written under ``key`` of the page's fights' storage behind the page's back
-    (None: the key removed), as a hand edit or an older page would."""
-    page.evaluate(FIGHT_KEYS, [key, value, True])
 
 
 #: What a pooled context's site loses between two tests (CDP ``Storage.clearDataForOrigin``):

@@ -289,12 +289,14 @@ def test_an_unreadable_save_that_cannot_be_set_aside_is_never_overwritten(new_ph
     message = page.locator("#message")
     expect(message).to_contain_text("refuse de la mettre de côté")
     expect(page.locator("#held")).to_be_visible()
-    assert stored(page) == truncated
+    # Full from the start: the fights never moved to IndexedDB, localStorage keeps them.
+    local = "localStorage.getItem('riposte.encounter')"
+    assert page.evaluate(local) == truncated
     # The storage works again, but nothing overwrites the unreadable save until it is taken.
     page.evaluate("localStorage.removeItem('riposte.test.full')")
     add_fighter(page, "Ysolde", "pj", {"melee": 5}, {})
     expect(message).to_contain_text("Non sauvegardé")
-    assert stored(page) == truncated
+    assert page.evaluate(local) == truncated
     page.get_by_role("button", name="Partie").click()
     expect(page.locator("#aside")).to_be_visible()  # exportable from the menu as well
     with page.expect_download() as download:
@@ -304,7 +306,7 @@ def test_an_unreadable_save_that_cannot_be_set_aside_is_never_overwritten(new_ph
     assert path.read_text(encoding="utf-8") == truncated
     expect(message).to_contain_text("de nouveau sauvegardé")
     expect(page.locator("#held")).to_be_hidden()
-    assert "Ysolde" in page.evaluate(stored)
+    assert "Ysolde" in page.evaluate(local)
     page.reload()
     wait_ready(page)
     page.get_by_role("button", name="Combattants").click()
@@ -316,6 +318,7 @@ def test_storage_that_refuses_a_write_is_never_reported_as_saved(fight: Any) -> 
     page = fight.page
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('plein', 'QuotaExceededError'); }; }""")
+    page.evaluate(full_when("true"))
     page.get_by_role("button", name="Combattants").click()
     page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
     message = page.locator("#message")

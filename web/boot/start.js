@@ -36,11 +36,13 @@ function paint(board, saved) {
 }
 
 // The saved board, painted before anything else is read (the copy store.js keeps of the
-// open fight's last board). Returns what start() checks it against: { painted, board,
-// matches(text) }.
-export function paintSaved(board) {
+// open fight's last board), and the engine said loading in the page's language. Returns
+// what start() checks it against: { painted, board, matches(text) }.
+export function paintSaved({ status }, board) {
   const first = store.firstBoard();
-  return { ...first, painted: paint(board, first.board) };
+  const painted = paint(board, first.board);
+  status.setEngine("loading", t("loading"), painted);
+  return { ...first, painted };
 }
 
 export async function start({ session, status }, board, launched, cached) {
