@@ -3,6 +3,7 @@
 // and binds its listeners once, in its constructor.
 import { $ } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
+import { said, unwritten } from "../infra/refusals.js";
 
 export class StatusView {
   constructor() {
@@ -107,12 +108,19 @@ export class StatusView {
     }
   }
 
-  // What a tap did, as the user must hear it: a save that could not be written is said
-  // (and no success over it); else `done`, when given, replaces the message.
+  // A refusal said on the message line (web/infra/refusals.js): nothing when there is
+  // nothing to say there (an answer that was not refused, a fault, a tap dropped).
+  refused(answer) {
+    const text = said(answer);
+    if (text) this.message(text);
+  }
+
+  // What a tap did, as the user must hear it: a save that could not be written (`stored`,
+  // Session.take) is said (and no success over it); else `done`, when given, replaces the
+  // message.
   report(stored, done) {
-    if (stored === "held") this.message(t("heldNotSaved"));
-    else if (stored === "full") this.message(t("storageFull"));
-    else if (stored === "unavailable") this.message(t("storageUnavailable"));
+    const failed = unwritten(stored);
+    if (failed) this.refused(failed);
     else if (done !== undefined) this.message(done);
   }
 
