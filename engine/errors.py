@@ -36,7 +36,9 @@ from typing import Any
 #: (RULES.md: ``apply``, ``replay``); ``save``: a save text, a file or a link read
 #: (engine/save.py); ``table``: the table session's own (engine/table.py: a fault of the
 #: engine's code, after which the page offers a reload); ``page``: the page's own, worded
-#: by the same catalogues (web/infra/session.js: a tab that follows another one read-only).
+#: by the same catalogues (web/infra/refusals.js): a tab that follows another one
+#: read-only, a fight opening, a write the browser's storage did not do, a save held
+#: unwritten, a tap made while the engine started dropped after a refusal.
 CODES = {
     "bad_command": "rules",
     "bad_value": "rules",
@@ -59,6 +61,9 @@ CODES = {
     "internal": "table",
     "read_only": "page",
     "busy": "page",
+    "storage": "page",
+    "held": "page",
+    "discarded": "page",
 }
 
 #: Every reason a refusal gives: key -> its code. The params each sentence names are in
@@ -166,6 +171,20 @@ REASONS = {
     "internal": "internal",
     "read_only": "read_only",
     "switching": "busy",
+    "discarded": "discarded",
+    # the page's writes to the browser's storage (web/infra/refusals.js `unwritten`): a
+    # command's save, the list of fights, a model, the language, the theme
+    "storage_full": "storage",
+    "storage_unavailable": "storage",
+    "held": "held",
+    "fights_full": "storage",
+    "fights_unavailable": "storage",
+    "fights_held": "held",
+    "fight_missing": "storage",
+    "model_not_saved": "storage",
+    "model_not_deleted": "storage",
+    "language_not_kept": "storage",
+    "theme_not_kept": "storage",
 }
 
 #: The value checks a sheet's fields can fail (:func:`engine.sheet.field_errors`): the

@@ -2,7 +2,8 @@
 here, so that pytest runs them: the live table's compact codes (web/live/signal.js,
 tests/live/), the die, the base64url codec, the cost's words, the storage that lasts and
 the board's cards put in order (web/infra/die.js, web/infra/base64url.js,
-web/views/labels.js, web/infra/lasting.js, web/infra/dom.js: tests/web/)."""
+web/views/labels.js, web/infra/lasting.js, web/infra/dom.js: tests/web/), and the one shape
+of every refusal, said by each screen (web/infra/refusals.js: tests/web/refusals.test.mjs)."""
 
 from __future__ import annotations
 

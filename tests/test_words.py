@@ -89,6 +89,16 @@ def test_every_reason_is_given_somewhere_in_the_engine() -> None:
     assert unsaid == set()
 
 
+def test_each_refusal_the_page_makes_gives_its_reason_s_own_code() -> None:
+    """The page's own refusals (web/infra/refusals.js ``refused``, the session's ``refuse``)
+    name a reason of the catalogue with the code that reason gives (its storage statuses:
+    tests/web/refusals.test.mjs)."""
+    web = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "web").rglob("*.js"))
+    made = re.findall(r'\brefuse[d]?\("(\w+)", "(\w+)"', web)
+    assert {("read_only", "read_only"), ("busy", "switching"), ("discarded", "discarded")} <= set(made)
+    assert {key: code for code, key in made if REASONS.get(key) != code} == {}
+
+
 def test_the_sentence_rules_quote_names_nest_reasons_and_join_lists() -> None:
     assert sentence("fr", "option_not_taken", {"action": "charge", "option": "items"}) == \
         "« charge » ne prend pas l'option « items »."

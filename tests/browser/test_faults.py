@@ -244,6 +244,9 @@ def _fault_then_reload(new_phone: NewPhone, fault: str, message: str, silent: bo
         expect(status).to_contain_text(message)
     expect(status).to_contain_text("Le combat est sauvegardé : rechargez la page pour reprendre.")
     assert page.locator("main").evaluate("e => e.inert")  # no tap into a broken engine
+    # Said once, by the fault screen: not as a refusal in the dock or on the message line.
+    expect(page.locator("#board-error")).to_be_hidden()
+    expect(page.locator("#message")).to_be_hidden()
     page.context.unroute_all()
     page.get_by_role("button", name="Recharger").click()
     wait_ready(page)

@@ -83,7 +83,7 @@ export async function start({ session, status }, board, launched, cached) {
   // `kept`: this is the autosave; when the engine would write the same text, it does not
   // send it back (engine/table.py): nothing to write, half the answer.
   let answer = await session.send({ op: "load", text: saved.text, checkpoint: await store.checkpoint(), kept: true });
-  if (saved.unavailable) status.message(t("storageUnavailable"));
+  if (saved.unavailable) status.report("unavailable");
   let held = false;
   if (!answer.ok) {
     const reason = refusal(answer.error);

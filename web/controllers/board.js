@@ -3,7 +3,8 @@
 // round, undo and redo; the players' view draws the same board.
 import { commandLabel, costLabel, testsLabel, turnText } from "../views/labels.js";
 import { isolate, own } from "../infra/dom.js";
-import { refusal, t } from "../infra/i18n.js";
+import { t } from "../infra/i18n.js";
+import { said } from "../infra/refusals.js";
 import { commands } from "../infra/send.js";
 
 export class BoardController {
@@ -70,7 +71,7 @@ export class BoardController {
     });
     sheet.bindSubmit(async ({ actor, action, interruption, options }) => {
       const answer = await send({ type: interruption ? "interrupt" : "act", actor, action, ...options });
-      if (!answer.ok) return sheet.error(refusal(answer.error));
+      if (!answer.ok) return this.refused(answer, "sheet");
       sheet.close();
       return view.focusTurn();
     });
@@ -127,13 +128,23 @@ export class BoardController {
   }
 
   // A command from the board: accepted, the board's drawing says what it did (the
-  // session's "change"); refused, the dock says why, where the user is.
+  // session's "change"); refused, `refused` says why.
   async run(command) {
     const answer = await this.send(command);
-    if (!answer.ok) {
-      this.view.error(answer.discarded ? t("queueStopped", refusal(answer.error), answer.discarded) : refusal(answer.error));
-    }
+    if (!answer.ok) this.refused(answer);
     return answer;
+  }
+
+  // Why the board's command, undo or redo was refused (web/infra/refusals.js), said on
+  // the board's dock (`where` "dock"), the action sheet's own line ("sheet": its submit),
+  // or where the user is ("here": the dock, or the message line on another screen).
+  // Nothing when it is said elsewhere (a fault, a tap dropped).
+  refused(answer, where = "dock") {
+    const text = said(answer);
+    if (!text) return;
+    if (where === "sheet") this.sheet.error(text);
+    else if (where === "dock" || this.parts.nav.at("board")) this.view.error(text);
+    else this.parts.status.message(text);
   }
 
   // A tap before the engine is up: what it touched is shown as pending (`key`: a
@@ -150,11 +161,9 @@ export class BoardController {
 
   async history(op) {
     const { session, status } = this.parts;
-    const answer = await session.call({ op });
+    const answer = await session.ask({ op });
     if (!answer.ok) {
-      // Said where the user is: the board's dock, or the message line on another screen.
-      if (this.parts.nav.at("board")) this.view.error(refusal(answer.error));
-      else status.message(refusal(answer.error));
+      this.refused(answer, "here");
       return;
     }
     status.report(session.take(answer));

@@ -3,7 +3,8 @@
 // browser and added in numbered copies.
 import { MAX_COPIES, sheetOf } from "../views/cast-view.js";
 import { isolate, own } from "../infra/dom.js";
-import { refusal, t } from "../infra/i18n.js";
+import { t } from "../infra/i18n.js";
+import { said, unwritten } from "../infra/refusals.js";
 import * as store from "../infra/store.js";
 import { commands, halves } from "../infra/send.js";
 
@@ -14,9 +15,15 @@ export class CastController {
     const fighter = (id) => own(session.board.combatants, id);
     const command = (sheet, id) => (id ? { type: "update_combatant", id, changes: sheet } : { type: "add_combatant", combatant: sheet });
     const showModels = () => view.renderModels(store.models());
+    // A refusal said next to what was tapped: the cast's button ("new"), a fighter's row
+    // ("cast", its id), a model's ("model", its index); nothing when said elsewhere.
+    const refused = (kind, key, answer) => {
+      const text = said(answer);
+      if (text) view.note(kind, key, text);
+    };
     const showErrors = (answer) => {
       const fields = answer.fields ?? [];
-      view.showErrors(fields, answer.ok || fields.length ? "" : refusal(answer.error));
+      view.showErrors(fields, fields.length ? "" : said(answer));
     };
     // The engine's limits of a sheet, for the form's fields.
     const limits = async () => {
@@ -27,7 +34,7 @@ export class CastController {
     this.newFighter = async () => {
       const answer = await session.call({ op: "check", command: { type: "add_combatant", combatant: { name: "?" } } });
       if (answer.error?.code === "too_many_fighters" || answer.error?.code === "too_long" || answer.error?.code === "too_big") {
-        view.note("new", null, refusal(answer.error));
+        refused("new", null, answer);
       } else {
         view.openFighter(null);
         limits();
@@ -50,6 +57,7 @@ export class CastController {
           view.closeFighter();
           return;
         }
+        if (!said(answer)) return; // said elsewhere: a fault, a tap dropped
         const checked = await session.call({ op: "check", command: command(sheet, id) });
         showErrors({ ...checked, fields: [...(checked.fields ?? []), ...halves(sheet)], error: answer.error, ok: false });
         view.focusError();
@@ -58,16 +66,18 @@ export class CastController {
       // Numbered from the original by the engine: "Orque" becomes "Orque 1", the copy "Orque 2".
       duplicate: async (id) => {
         const answer = await send({ type: "duplicate_combatant", id });
-        if (!answer.ok) view.note("cast", id, refusal(answer.error));
+        if (!answer.ok) refused("cast", id, answer);
         return answer;
       },
       // Said as it happened: a model the browser refused to keep is not "enregistré".
       model: (id) => {
         // Named as the engine names a model (« Garde 1 », a copy, makes the model « Garde »).
         const sheet = { ...sheetOf(fighter(id)), name: fighter(id).model_name ?? fighter(id).name };
-        const stored = store.saveModels([...store.models().filter((m) => m.name !== sheet.name), sheet]);
+        const failed = unwritten(store.saveModels([...store.models().filter((m) => m.name !== sheet.name), sheet]),
+          "model_not_saved", { name: sheet.name });
         showModels();
-        status.message(stored === "ok" ? t("modelSaved", isolate(sheet.name)) : t("modelNotSaved", isolate(sheet.name)));
+        if (failed) status.refused(failed);
+        else status.message(t("modelSaved", isolate(sheet.name)));
       },
       addCopies: async (index, count) => {
         const model = store.models()[index];
@@ -84,7 +94,7 @@ export class CastController {
           const answer = await send({ type: "add_combatant", combatant: model, numbered: true });
           if (!answer.ok) {
             if (added) status.report(stored, t("copiesAdded", added, isolate(model.name)));
-            view.note("model", index, refusal(answer.error));
+            refused("model", index, answer);
             return;
           }
           stored = answer.stored;
@@ -95,7 +105,7 @@ export class CastController {
       deleteModel: (index) => {
         const stored = store.saveModels(store.models().filter((_, i) => i !== index));
         showModels();
-        if (stored !== "ok") status.message(t("modelNotDeleted"));
+        status.refused(unwritten(stored, "model_not_deleted"));
       },
       down: (id) => tell({ type: "update_combatant", id, changes: { hors_combat: true } }),
       revive: (id) => tell({ type: "update_combatant", id, changes: { hors_combat: false } }),

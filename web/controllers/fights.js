@@ -7,10 +7,26 @@ import { FightList } from "../infra/fight-list.js";
 import { isolate } from "../infra/dom.js";
 import { keepStorage, sevenDays, storageState } from "../infra/lasting.js";
 import { afterPaint } from "../infra/later.js";
-import { reason, refusal, t } from "../infra/i18n.js";
+import { t } from "../infra/i18n.js";
+import { refused, said, unwritten } from "../infra/refusals.js";
 import * as store from "../infra/store.js";
 
 const BUNDLE = "fights"; // the `kind` of a file holding the whole list
+
+// The reasons of a change of the list not written (web/infra/fight-list.js: its `why`).
+const LIST = Object.freeze({ full: "fights_full", unavailable: "fights_unavailable", held: "fights_held" });
+
+// Why a change of the list did not happen (fight-list.js `why`), as a refusal: the
+// engine's (`refused`), the page's own (a read-only tab, a fight no longer stored) or a
+// status of the browser's storage; null for what no button asks (deleting the open
+// fight, restoring when nothing was deleted).
+export function listRefusal(result) {
+  if (result.why === "open" || result.why === "nothing") return null;
+  if (result.why === "refused") return { ok: false, error: result.error };
+  if (result.why === "readOnly") return refused("read_only", "read_only");
+  if (result.why === "missing") return refused("storage", "fight_missing");
+  return unwritten(result.why, LIST);
+}
 
 export class FightsController {
   constructor(parts, view) {
@@ -86,18 +102,9 @@ export class FightsController {
     if (this.list.index) this.view.render(this.list.index);
   }
 
-  // Why a change of the list did not happen, in the page's words.
+  // Why a change of the list did not happen, said on the message line.
   why(result) {
-    const { status } = this.parts;
-    const said = {
-      readOnly: () => reason("read_only"),
-      held: () => t("fightsHeld"),
-      full: () => t("fightsFull"),
-      unavailable: () => t("fightsUnavailable"),
-      missing: () => t("fightMissing"),
-      refused: () => refusal(result.error),
-    }[result.why];
-    if (said) status.message(said());
+    this.parts.status.refused(listRefusal(result));
     if (result.shown) this.parts.session.take(result.shown, true); // the fight it was on, shown again
   }
 
@@ -189,7 +196,7 @@ export class FightsController {
     this.render();
     const { status } = this.parts;
     if (!result.added) this.why(result); // refused before any fight was read
-    else if (!result.ok) status.message(`${t(result.why === "full" ? "fightsFull" : "fightsUnavailable")} ${t("fightsNoneImported", result.left.length + result.refused.length)}`);
+    else if (!result.ok) status.message(`${said(listRefusal(result))} ${t("fightsNoneImported", result.left.length + result.refused.length)}`);
     else {
       const left = result.left.length ? t("fightsNotImported", result.left.length, isolate(result.left[0]), t(result.why === "full" ? "storageIsFull" : "storageRefuses")) : "";
       status.message(t("fightsImported", result.added.length, result.refused.length, left));

@@ -3,6 +3,7 @@
 import { isolate } from "../infra/dom.js";
 import { download, readFile } from "../infra/files.js";
 import { refusal, setLanguage, t } from "../infra/i18n.js";
+import { unwritten } from "../infra/refusals.js";
 import { openHelp } from "../views/help-dialog.js";
 import { holdsLink, linkFor, playersView, qrSvg, readLink } from "../infra/share-links.js";
 import * as store from "../infra/store.js";
@@ -45,11 +46,11 @@ export class MenuController {
         const stored = store.saveLanguage(setLanguage(code));
         session.emit("words");
         session.emit("change", session.board);
-        if (stored !== "ok") status.message(t("languageNotKept"));
+        status.refused(unwritten(stored, "language_not_kept"));
       },
       theme: (theme) => {
         menu.showTheme(theme);
-        if (store.saveTheme(theme) !== "ok") status.message(t("themeNotKept"));
+        status.refused(unwritten(store.saveTheme(theme), "theme_not_kept"));
       },
     });
     share.bind({

@@ -2,7 +2,7 @@
 // board changes under it (an undo just sent, another tab, the live table), the round
 // started with them (the engine rolls the dice left empty), then back to the board.
 import { commands } from "../infra/send.js";
-import { reason, refusal, t } from "../infra/i18n.js";
+import { reason } from "../infra/i18n.js";
 
 export class RoundController {
   constructor(parts, view) {
@@ -20,14 +20,18 @@ export class RoundController {
         starting = false;
       });
       if (answer.ok) return nav.go("board");
-      // Every die refused is said under it (the engine's `fields`: R1.2, each fighter's);
-      // anything else on the message line.
+      return refused(answer);
+    });
+
+    // Why the start was refused (web/infra/refusals.js): every die refused under it (the
+    // engine's `fields`: R1.2, each fighter's); anything else on the message line.
+    function refused(answer) {
       const error = answer.error ?? {};
       const fields = error.fields ?? (error.params?.field ? [{ field: error.params.field, key: error.key, params: error.params }] : []);
       const dice = new Map(fields.filter((f) => String(f.field).startsWith("rolls."))
         .map((f) => [String(f.field).slice("rolls.".length), reason(f.key, { ...f.params, field: f.field })]));
       if (dice.size && !answer.discarded) return view.dieErrors(dice);
-      return status.message(answer.discarded ? t("queueStopped", refusal(answer.error), answer.discarded) : refusal(answer.error));
-    });
+      return status.refused(answer);
+    }
   }
 }

@@ -1,15 +1,17 @@
 // A command to the engine, sent the same way from every screen. Accepted: the session
 // takes the new board and writes its save, the message line says if the write failed,
-// and the live region says what happened. Refused: nothing changes; `tell` shows why.
+// and the live region says what happened. Refused (by the engine, by the page before it
+// is sent, or dropped, web/infra/refusals.js): nothing changes; `tell` shows why.
 import { costLabel, turnText } from "../views/labels.js";
 import { isolate, own, wellFormed } from "./dom.js";
-import { actionName, refusal, t } from "./i18n.js";
+import { actionName, t } from "./i18n.js";
+import { refused } from "./refusals.js";
 
 export function commands({ session, status }) {
   async function send(command) {
     const half = halves(command);
-    if (half.length) return { ok: false, fields: half, error: { code: "bad_value", ...half[0] } };
-    const answer = await session.call({ op: "apply", command });
+    if (half.length) return { ...refused("bad_value", half[0].key, half[0].params), fields: half };
+    const answer = await session.ask({ op: "apply", command });
     if (!answer.ok) return answer;
     answer.stored = session.take(answer); // what the write of the save did (Session.take)
     status.report(answer.stored, "");
@@ -19,7 +21,7 @@ export function commands({ session, status }) {
 
   async function tell(command) {
     const answer = await send(command);
-    if (!answer.ok) status.message(answer.discarded ? t("queueStopped", refusal(answer.error), answer.discarded) : refusal(answer.error));
+    status.refused(answer);
     return answer;
   }
 

@@ -17,7 +17,11 @@
 // in a queue, in order, and go to the engine once it has loaded the save (`open`). The
 // first one it refuses answers with how many were left behind (`answer.discarded`), and
 // those are dropped: their calls reject with Discarded, nothing is applied out of order.
+//
+// A tap asks by `ask`, whose answer is always an answer: a refusal of one shape
+// (web/infra/refusals.js), whatever refused it.
 import { EngineFault } from "../boot/engine.js";
+import { refused } from "./refusals.js";
 
 // The operations that change the fight: refused in a read-only tab.
 const WRITES = new Set(["apply", "undo", "redo", "load", "new"]);
@@ -93,9 +97,22 @@ export class Session {
     return this.send(request);
   }
 
-  // The page's own refusal, worded as the engine's (a reason key of engine/lang): nothing changes.
+  // The page's own refusal, in the engine's shape (a reason key of engine/lang): nothing changes.
   refuse(code, key) {
-    return Promise.resolve({ ok: false, board: this.board, undo: this.undo, redo: this.redo, error: { code, key, params: {} } });
+    return Promise.resolve({ ...refused(code, key), board: this.board, undo: this.undo, redo: this.redo });
+  }
+
+  // A tap's request (call), answered whatever happens: what rejects the call comes back
+  // as a refusal of the same shape, a fault of the engine as "internal" (the "fault"
+  // listeners have it already) and a tap dropped from the queue as "discarded".
+  async ask(request) {
+    try {
+      return await this.call(request);
+    } catch (error) {
+      if (error instanceof EngineFault) return refused("internal", "internal", { error: error.message });
+      if (error instanceof Discarded) return refused("discarded", "discarded");
+      throw error;
+    }
   }
 
   // While `task` runs (another fight opening, web/infra/fight-list.js), a change asked from

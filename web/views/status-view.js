@@ -3,6 +3,7 @@
 // and binds its listeners once, in its constructor.
 import { $ } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
+import { said, unwritten } from "../infra/refusals.js";
 
 export class StatusView {
   constructor() {
@@ -107,14 +108,21 @@ export class StatusView {
     }
   }
 
+  // A refusal said on the message line (web/infra/refusals.js): nothing when there is
+  // nothing to say there (an answer that was not refused, a fault, a tap dropped).
+  refused(answer) {
+    const text = said(answer);
+    if (text) this.message(text);
+  }
+
   // What a tap did, as the user must hear it: `done`, when given, replaces the message at
-  // once; a save that could not be written (`stored`, what the write did or its promise)
-  // is said when the write says so, over any success.
+  // once; a save that could not be written (`stored`, Session.take: what the write did, or
+  // its promise) is said when the write answers, over any success.
   report(stored, done) {
     if (done !== undefined) this.message(done);
     Promise.resolve(stored).then((write) => {
-      const failed = { held: "heldNotSaved", full: "storageFull", unavailable: "storageUnavailable" }[write];
-      if (failed) this.message(t(failed));
+      const failed = unwritten(write);
+      if (failed) this.refused(failed);
     });
   }
 

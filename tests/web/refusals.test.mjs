@@ -1,0 +1,205 @@
+// Every refusal the page shows has one shape, { ok: false, error: { code, key, params,
+// message } }, whatever refused it (web/infra/refusals.js), and each screen says it in one
+// place: the engine's refusal, a page guard (half a character, a read-only tab, another
+// fight opening), a tap dropped from the queue, a fault of the engine, a storage status.
+// Driven through the real session (web/infra/session.js), the real commands
+// (web/infra/send.js) and the real controllers, with an engine and views of the test's
+// own. Run by `node --test tests/web/` (tests/test_js_units.py).
+import assert from "node:assert/strict";
+import { afterEach, test } from "node:test";
+import { EngineFault } from "../../web/boot/engine.js";
+import { BoardController } from "../../web/controllers/board.js";
+import { listRefusal } from "../../web/controllers/fights.js";
+import { RoundController } from "../../web/controllers/round.js";
+import { refused, said, SAVE, unwritten } from "../../web/infra/refusals.js";
+import { Session } from "../../web/infra/session.js";
+import { StatusView } from "../../web/views/status-view.js";
+import en from "../../web/lang/en.js";
+import fr from "../../web/lang/fr.js";
+
+const plain = (text) => text.replace(/[\u2066-\u2069]/g, "");
+const BOARD = { round: 1, round_over: false, phase: null, active: ["aldric"], combatants: { aldric: { id: "aldric", name: "Aldric", pi: 5 } } };
+const NO_PI = { code: "no_pi", key: "no_pi", params: { name: "Aldric" },
+  message: "Aldric n'a plus de P.I. : il ne peut plus entamer d'action (R2.3)." };
+
+afterEach(() => {
+  delete globalThis.document;
+});
+
+// The one shape, exactly; its key one of the catalogue's, its message that key's French sentence.
+function assertShape(answer, code, key) {
+  assert.equal(answer.ok, false);
+  assert.deepEqual(Object.keys(answer.error).sort(), ["code", "key", "message", "params"]);
+  assert.equal(answer.error.code, code);
+  assert.equal(answer.error.key, key);
+  assert.ok(Object.hasOwn(fr.refusals, key) && Object.hasOwn(en.refusals, key), key);
+  assert.equal(typeof answer.error.params, "object");
+  assert.equal(answer.error.message.split(":")[0], fr.refusals[key].split(":")[0].replace(/\{\w+\}/g, (p) => String(answer.error.params[p.slice(1, -1)])));
+}
+
+// The message line as the page has it (StatusView's own wording), its text recorded.
+function statusLine() {
+  const status = Object.create(StatusView.prototype);
+  status.said = [];
+  status.message = (text) => status.said.push(text);
+  status.announce = () => undefined;
+  return status;
+}
+
+// The board's screen with a session whose engine answers `engine(request)` (its limits
+// asked by the board, an answer of its own); what the
+// dock, the sheet and the message line said, recorded.
+async function boardScreen(engine, { open = true, screen = "board", storage = {} } = {}) {
+  const session = new Session({ save: () => "ok", saveCheckpoint: () => undefined, checkpoint: () => null, ...storage });
+  session.attach({ call: async (request) => (request.op === "limits" ? { ok: true, limits: {} } : engine(request)) });
+  if (open) await session.open();
+  session.board = BOARD;
+  const dock = [];
+  const sheet = [];
+  const view = { bind() {}, limit() {}, setHistory() {}, update() {}, reveal() {}, pick() {}, unpick() {},
+    error: (text) => dock.push(text) };
+  const sheetView = { bindSubmit(handler) { this.submit = handler; }, error: (text) => sheet.push(text), close() {} };
+  const status = statusLine();
+  const nav = { on() {}, at: (name) => name === screen };
+  const board = new BoardController({ session, status, nav }, view, sheetView);
+  return { session, board, dock, sheet, status, submit: (options) => sheetView.submit(options) };
+}
+
+const refuseEverything = (request) => (request.op === "apply" ? { ok: false, error: NO_PI, board: BOARD } : { ok: true, board: BOARD });
+
+test("the engine's refusal keeps its shape and is said on the board's dock, once", async () => {
+  const { board, dock, status } = await boardScreen(refuseEverything);
+  const answer = await board.run({ type: "pass", actor: "aldric" });
+  assertShape(answer, "no_pi", "no_pi");
+  assert.deepEqual(dock.map(plain), [NO_PI.message]);
+  assert.deepEqual(status.said, []);
+});
+
+test("the sheet's refusal is said on the sheet's own line", async () => {
+  const { dock, sheet, submit } = await boardScreen(refuseEverything);
+  await submit({ actor: "aldric", action: "dire_phrase", interruption: false, options: {} });
+  assert.deepEqual(sheet.map(plain), [NO_PI.message]);
+  assert.deepEqual(dock, []);
+});
+
+test("half a character is refused by the page in the same shape, its field named, never sent", async () => {
+  const sent = [];
+  const { board, dock } = await boardScreen((request) => sent.push(request));
+  const answer = await board.run({ type: "update_combatant", id: "aldric", changes: { notes: "coupé \ud83d" } });
+  assertShape(answer, "bad_value", "half_character");
+  assert.deepEqual(answer.fields, [{ field: "changes.notes", key: "half_character", params: { field: "changes.notes" } }]);
+  assert.deepEqual(sent, []);
+  assert.equal(dock.length, 1);
+  assert.match(plain(dock[0]), /une moitié de caractère/);
+});
+
+test("a read-only tab and another fight opening refuse in the same shape, said on the dock", async () => {
+  const { session, board, dock } = await boardScreen(() => assert.fail("nothing reaches the engine"));
+  session.readOnly = true;
+  assertShape(await board.run({ type: "pass", actor: "aldric" }), "read_only", "read_only");
+  session.readOnly = false;
+  let opened;
+  const opening = session.exclusive(() => new Promise((resolve) => {
+    opened = resolve;
+  }));
+  assertShape(await board.run({ type: "pass", actor: "aldric" }), "busy", "switching");
+  opened();
+  await opening;
+  assert.deepEqual(dock, [fr.refusals.read_only, fr.refusals.switching]);
+});
+
+test("undo refused is said on the dock on the board, on the message line elsewhere", async () => {
+  const { session, board, dock, status } = await boardScreen(() => assert.fail("nothing reaches the engine"), { screen: "cast" });
+  session.readOnly = true;
+  await board.history("undo");
+  assert.deepEqual(dock, []);
+  assert.deepEqual(status.said, [fr.refusals.read_only]);
+});
+
+test("a fault of the engine is an answer of the same shape (internal), said by the fault screen alone", async () => {
+  const faults = [];
+  const { session, board, dock, status } = await boardScreen(() => {
+    throw new EngineFault("KeyError: 'règle cassée'");
+  });
+  session.on("fault", (error) => faults.push(error.message));
+  const answer = await board.run({ type: "pass", actor: "aldric" });
+  assertShape(answer, "internal", "internal");
+  assert.deepEqual(answer.error.params, { error: "KeyError: 'règle cassée'" });
+  assert.deepEqual(faults, ["KeyError: 'règle cassée'"]);
+  assert.deepEqual([dock, status.said], [[], []]);
+});
+
+test("taps made before the engine is up: the first refused says how many were dropped, the dropped ones say nothing", async () => {
+  const { session, board, dock } = await boardScreen(refuseEverything, { open: false });
+  const first = board.run({ type: "pass", actor: "aldric" });
+  const second = board.run({ type: "end_round" });
+  await session.open();
+  assertShape(await first, "no_pi", "no_pi");
+  assert.equal((await first).discarded, 1);
+  assertShape(await second, "discarded", "discarded");
+  assert.deepEqual(dock.map(plain), [fr.queueStopped(NO_PI.message, 1)]);
+});
+
+test("a command accepted but not saved: the storage's status said on the message line, as a refusal", async () => {
+  for (const [status, key] of [["full", "storage_full"], ["unavailable", "storage_unavailable"]]) {
+    const screen = await boardScreen(() => ({ ok: true, board: BOARD, save: "{}", events: [] }), { storage: { save: () => status } });
+    const answer = await screen.board.run({ type: "pass", actor: "aldric" });
+    assert.equal(answer.stored, status);
+    assert.deepEqual(screen.status.said, [fr.refusals[key]]);
+  }
+});
+
+test("each storage status is one refusal: its code, a reason of the place it is said", () => {
+  assert.equal(unwritten("ok"), null);
+  assert.equal(unwritten(null), null);
+  assertShape(unwritten("full"), "storage", "storage_full");
+  assertShape(unwritten("unavailable"), "storage", "storage_unavailable");
+  assertShape(unwritten("held"), "held", "held");
+  assertShape(unwritten("blocked"), "storage", "storage_unavailable"); // a status it does not know: the write was not done
+  assertShape(unwritten("full", "model_not_saved", { name: "Garde" }), "storage", "model_not_saved");
+  for (const key of Object.values(SAVE)) assert.ok(Object.hasOwn(fr.refusals, key), key);
+  const status = statusLine();
+  for (const stored of ["ok", null, "full", "unavailable", "held"]) status.report(stored, "fait");
+  assert.deepEqual(status.said, ["fait", "fait", fr.refusals.storage_full, fr.refusals.storage_unavailable, fr.refusals.held]);
+});
+
+test("every change of the list refused is one refusal, said once on the message line", () => {
+  const cases = [
+    [{ why: "readOnly" }, "read_only", "read_only"],
+    [{ why: "held" }, "held", "fights_held"],
+    [{ why: "full" }, "storage", "fights_full"],
+    [{ why: "unavailable" }, "storage", "fights_unavailable"],
+    [{ why: "missing" }, "storage", "fight_missing"],
+  ];
+  for (const [result, code, key] of cases) assertShape(listRefusal(result), code, key);
+  assert.deepEqual(listRefusal({ why: "refused", error: NO_PI }), { ok: false, error: NO_PI });
+  assert.equal(listRefusal({ why: "open" }), null);
+  assert.equal(said(listRefusal({ why: "nothing" })), "");
+});
+
+test("a page's refusal is said in the page's language, from its key", () => {
+  const answer = refused("storage", "model_not_saved", { name: "Garde" });
+  assert.equal(answer.error.message, "« Garde » n'est pas enregistré comme modèle : le stockage du navigateur refuse l'écriture (plein ou indisponible).");
+  globalThis.document = { documentElement: { lang: "en" } };
+  assert.equal(plain(said(answer)), "“Garde” is not saved as a model: the browser's storage refuses the write (full or unavailable).");
+  assert.equal(said({ ok: false, error: NO_PI }), "Aldric has no I.P. left: cannot start an action (R2.3).");
+  assert.equal(said({ ok: true }), "");
+});
+
+test("the start of a round: a die refused is said under it, anything else on the message line", async () => {
+  const session = new Session({});
+  const rolls = { ok: false, error: { code: "bad_value", key: "range", params: { field: "rolls.aldric", low: 1, high: 6 },
+    message: "", fields: [{ field: "rolls.aldric", key: "range", params: { low: 1, high: 6 } }] } };
+  const answers = [rolls, { ok: false, error: { code: "round_in_progress", key: "round_in_progress", params: { round: 2 }, message: "" } }];
+  session.attach({ call: async () => answers.shift() });
+  await session.open();
+  session.board = BOARD;
+  const dice = [];
+  const view = { render() {}, bindStart(handler) { this.start = handler; }, dieErrors: (errors) => dice.push(errors) };
+  const status = statusLine();
+  new RoundController({ session, status, nav: { on() {}, at: () => true, go() {} } }, view);
+  await view.start({ rolls: { aldric: 9 } });
+  await view.start({ rolls: { aldric: 3 } });
+  assert.deepEqual(dice.filter((errors) => errors.size).map((errors) => [...errors.keys()]), [["aldric"]]);
+  assert.deepEqual(status.said, ["Le tour 2 est en cours : terminez-le d'abord (R2.4)."]);
+});
