@@ -38,7 +38,7 @@ from typing import Any
 #: engine's code, after which the page offers a reload); ``page``: the page's own, worded
 #: by the same catalogues (web/infra/refusals.js): a tab that follows another one
 #: read-only, a fight opening, a write the browser's storage did not do, a save held
-#: unwritten, a tap made while the engine started dropped after a refusal.
+#: unwritten, a tap made while the engine started dropped after a refusal, work stopped as asked.
 CODES = {
     "bad_command": "rules",
     "bad_value": "rules",
@@ -64,6 +64,7 @@ CODES = {
     "storage": "page",
     "held": "page",
     "discarded": "page",
+    "stopped": "page",
 }
 
 #: Every reason a refusal gives: key -> its code. The params each sentence names are in
@@ -172,6 +173,7 @@ REASONS = {
     "read_only": "read_only",
     "switching": "busy",
     "discarded": "discarded",
+    "stopped": "stopped",
     # the page's writes to the browser's storage (web/infra/refusals.js `unwritten`): a
     # command's save, the list of fights, a model, the language, the theme
     "storage_full": "storage",

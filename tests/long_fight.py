@@ -40,3 +40,18 @@ def long_save(commands: int, fighters: int = 30) -> str:
     answer = table.load(json.dumps({"app": "riposte", "format": 2, "commands": long_fight(commands, fighters), "board": None}))
     assert answer["ok"], answer
     return str(answer["save"])
+
+
+def largest_link(rounds: int = 2_300, fighters: int = 64, seed: int = 45) -> str:
+    """The link text (engine/link.py) of the largest fight a link carries (issue #45):
+    ``fighters`` orques, then ``rounds`` rounds, each begun with the same dice and ended at
+    once. The engine plays the first round; the link repeats its two tokens."""
+    table = Table(rng=random.Random(seed))
+    for i in range(fighters):
+        sheet = {k: v for k, v in CASTS["orque"].items() if k != "id"}
+        assert table.apply({"type": "add_combatant", "combatant": {**sheet, "name": f"Orque {i}"}})["ok"]
+    assert table.apply({"type": "start_round"})["ok"]
+    assert table.apply({"type": "end_round"})["ok"]
+    *head, tokens = json.loads(table.link()["text"])  # the sheets, then the round's tokens
+    *before, start, end = tokens.split("~")
+    return json.dumps([*head, "~".join([*before, *[start, end] * rounds])], ensure_ascii=False, separators=(",", ":"))

@@ -49,6 +49,8 @@ const common = { session: new Session(store), status, nav: new Navigation(new Sc
 // What the controllers share, whole before the first of them is made: the list of fights
 // (issue #13) is a part the menu uses (a fight opened from a file or a link joins it).
 const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });
+// Another fight opening, or a list of fights imported, may be stopped while the engine works.
+status.bindStop(() => parts.fights.list.long, () => parts.fights.list.stop());
 // The menu first: it sets the page's language before anything is drawn.
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
 const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's (issue #24)

@@ -5,15 +5,19 @@ it keeps."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
 from conftest import NewPhone, save_text, wait_ready
-from helpers import add_fighter, card, fight_log
+from helpers import add_fighter, card, expect_pi, fight_log
 from playwright.sync_api import expect
 from test_faults import FAULT, _with_fault
+
+from tests.long_fight import largest_link
 
 #: Ten fighters, one command each.
 TEN = [{"type": "add_combatant", "combatant": {"name": f"Garde {n}"}} for n in range(1, 11)]
@@ -233,4 +237,45 @@ def test_safari_s_seven_days_are_said_once_with_a_backup_and_a_restore(new_phone
         page = new_phone(init_script=init).page
         expect(page.locator("#engine-status")).to_be_hidden()
         expect(page.locator("#seven-days")).to_be_hidden()
+    phone.assert_clean()
+
+
+def fragment_of(link_text: str) -> str:
+    """A share link's fragment for the engine's link text (web/infra/share-links.js: deflated, base64url)."""
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = squeeze.compress(link_text.encode("utf-8")) + squeeze.flush()
+    return "z=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def test_a_long_link_shows_how_far_it_is_and_stops_changing_nothing(new_phone: NewPhone, site_url: str) -> None:
+    """A link to a fight of 64 fighters and 400 rounds takes the engine seconds, twice (read
+    for the question, then opened): « Arrêter » beside the progress stops either, and the
+    open fight stays as it was; let through, it opens, with no fault."""
+    fragment = fragment_of(largest_link(rounds=400))
+    phone = new_phone(f"{site_url}#{fragment}", save=save_text(fight_log()))
+    page = phone.page
+    stop, message = page.locator("#engine-work-stop"), page.locator("#message")
+    expect(stop).to_be_visible(timeout=30_000)  # the link read for the question
+    expect(page.locator("#engine-work-text")).to_contain_text("Le moteur de règles travaille")
+    stop.click()
+    expect(message).to_have_text("Arrêté à votre demande : rien n'a changé, le combat ouvert est le même.", timeout=60_000)
+    expect(page.locator("#confirm-dialog")).to_be_hidden()
+    expect_pi(page, Aldric=5, Orque=6)
+
+    for stopped in (True, False):
+        page.evaluate("(h) => { location.hash = h; }", fragment)  # put in the address again: asked
+        dialog = page.locator("#confirm-dialog")
+        expect(dialog).to_contain_text("Tour 400 — 64 combattants", timeout=60_000)
+        dialog.get_by_role("button", name="Ouvrir ce combat").click()
+        if stopped:
+            expect(stop).to_be_visible(timeout=30_000)  # the fight opening
+            stop.click()
+            expect(message).to_have_text("Arrêté à votre demande : rien n'a changé, le combat ouvert est le même.", timeout=60_000)
+            expect_pi(page, Aldric=5, Orque=6)
+            page.get_by_role("button", name="Partie").click()
+            expect(page.locator("#fights li")).to_have_count(1)
+            page.get_by_role("button", name="Plateau").click()
+    expect(page.locator("#board .fighter")).to_have_count(64, timeout=60_000)
+    expect(page.locator("#round")).to_have_text("Tour 400 — terminé")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready")
     phone.assert_clean()

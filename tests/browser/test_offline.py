@@ -192,6 +192,9 @@ def test_the_app_comes_back_after_its_cache_storage_is_cleared(new_phone: NewPho
 
 
 def test_a_new_deployment_is_offered_then_applied_whole(new_phone: NewPhone, deployment: Deployment) -> None:
+    """One version per page: a reload after a deployment is the old version, whole, and
+    offers the new one; applied, the tab reloads as the new one; a second tab, still the
+    old page, keeps the offer, and its button gives it the new version too."""
     watched = new_phone(deployment.url)
     page = watched.page
     controlled(page)
@@ -204,10 +207,22 @@ def test_a_new_deployment_is_offered_then_applied_whole(new_phone: NewPhone, dep
     update = page.locator("#update")
     expect(update).to_be_visible(timeout=30_000)
     expect(update).to_contain_text("Une nouvelle version de Riposte est prête.")
+    other = page.context.new_page()
+    other.goto(deployment.url)
+    wait_ready(other)
+    assert other.evaluate("document.documentElement.dataset.build") == old
+    expect(other.locator("#update")).to_be_visible(timeout=30_000)
     update.get_by_role("button", name="Passer à la nouvelle version").click()
     expect(page.locator("html")).to_have_attribute("data-build", "nouvelle", timeout=30_000)
     wait_ready(page)
     expect(update).to_be_hidden()
+    # The other tab is still the old page under the new worker: the offer stays, and works.
+    assert other.evaluate("document.documentElement.dataset.build") == old
+    expect(other.locator("#update")).to_be_visible()
+    other.locator("#update").get_by_role("button", name="Passer à la nouvelle version").click()
+    expect(other.locator("html")).to_have_attribute("data-build", "nouvelle", timeout=30_000)
+    wait_ready(other)
+    expect(other.locator("#update")).to_be_hidden()
     watched.assert_clean()
 
 

@@ -142,14 +142,16 @@ test("taps made before the engine is up: the first refused says how many were dr
 
 test("a command accepted but not saved: the storage's status said on the message line, as a refusal", async () => {
   for (const [status, key] of [["full", "storage_full"], ["unavailable", "storage_unavailable"]]) {
-    const screen = await boardScreen(() => ({ ok: true, board: BOARD, save: "{}", events: [] }), { storage: { save: () => status } });
+    // The database answers after the tap (web/infra/store.js): the status is said then.
+    const screen = await boardScreen(() => ({ ok: true, board: BOARD, save: "{}", events: [] }), { storage: { save: async () => status } });
     const answer = await screen.board.run({ type: "pass", actor: "aldric" });
-    assert.equal(answer.stored, status);
-    assert.deepEqual(screen.status.said, [fr.refusals[key]]);
+    assert.equal(await answer.stored, status);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.deepEqual(screen.status.said.filter(Boolean), [fr.refusals[key]]);
   }
 });
 
-test("each storage status is one refusal: its code, a reason of the place it is said", () => {
+test("each storage status is one refusal: its code, a reason of the place it is said", async () => {
   assert.equal(unwritten("ok"), null);
   assert.equal(unwritten(null), null);
   assertShape(unwritten("full"), "storage", "storage_full");
@@ -159,8 +161,13 @@ test("each storage status is one refusal: its code, a reason of the place it is 
   assertShape(unwritten("full", "model_not_saved", { name: "Garde" }), "storage", "model_not_saved");
   for (const key of Object.values(SAVE)) assert.ok(Object.hasOwn(fr.refusals, key), key);
   const status = statusLine();
-  for (const stored of ["ok", null, "full", "unavailable", "held"]) status.report(stored, "fait");
-  assert.deepEqual(status.said, ["fait", "fait", fr.refusals.storage_full, fr.refusals.storage_unavailable, fr.refusals.held]);
+  // What was done is said at once; a write's failure when the write answers, over it.
+  for (const stored of ["ok", null, "full", "unavailable", "held"]) {
+    status.report(Promise.resolve(stored), "fait");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  assert.deepEqual(status.said, ["fait", "fait", "fait", fr.refusals.storage_full, "fait", fr.refusals.storage_unavailable, "fait",
+    fr.refusals.held]);
 });
 
 test("every change of the list refused is one refusal, said once on the message line", () => {

@@ -8,8 +8,11 @@ export async function registerOffline({ onUpdate }) {
   // site's replaces it at once, with no « new version » to accept (it is not one).
   const fromPlayer = isPlayers(navigator.serviceWorker.controller);
   let accepted = false;
+  let offered = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) window.location.reload(); // the new version took over: load it whole
+    // Taken over from another tab: this page is still the old one, and a reload gives the new.
+    else if (offered) onUpdate(() => window.location.reload());
   });
   // updateViaCache "all": the browser's check for a new sw.js on each visit may be
   // answered by the HTTP cache while its copy is fresh (GitHub Pages: 10 minutes), so a
@@ -17,10 +20,17 @@ export async function registerOffline({ onUpdate }) {
   // the cache says, it asks the server, and a new version is found then.
   const registration = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI),
     { scope: new URL("./", document.baseURI).pathname, updateViaCache: "all" });
-  const offer = (worker) => (fromPlayer ? worker.postMessage({ type: "SKIP_WAITING" }) : onUpdate(() => {
-    accepted = true;
-    worker.postMessage({ type: "SKIP_WAITING" });
-  }));
+  const offer = (worker) => {
+    if (fromPlayer) {
+      worker.postMessage({ type: "SKIP_WAITING" });
+      return;
+    }
+    offered = true;
+    onUpdate(() => {
+      accepted = true;
+      worker.postMessage({ type: "SKIP_WAITING" });
+    });
+  };
   const watch = (worker) => worker.addEventListener("statechange", () => {
     if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
   });

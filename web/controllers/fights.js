@@ -25,6 +25,7 @@ export function listRefusal(result) {
   if (result.why === "refused") return { ok: false, error: result.error };
   if (result.why === "readOnly") return refused("read_only", "read_only");
   if (result.why === "missing") return refused("storage", "fight_missing");
+  if (result.why === "stopped") return refused("stopped", "stopped");
   return unwritten(result.why, LIST);
 }
 

@@ -3,7 +3,7 @@
 import { isolate } from "../infra/dom.js";
 import { download, readFile } from "../infra/files.js";
 import { refusal, setLanguage, t } from "../infra/i18n.js";
-import { unwritten } from "../infra/refusals.js";
+import { refused, unwritten } from "../infra/refusals.js";
 import { openHelp } from "../views/help-dialog.js";
 import { holdsLink, linkFor, playersView, qrSvg, readLink } from "../infra/share-links.js";
 import * as store from "../infra/store.js";
@@ -164,7 +164,12 @@ export class MenuController {
   // empty fight nothing is asked, unless another page sent it (`driven`).
   async replaceWith(text, source, why, name = null, driven = false) {
     const { session, status, ask, fights } = this.parts;
-    const seen = await session.call({ op: "inspect", text });
+    // Read first (a long fight takes a while: it may be stopped, and then nothing is asked).
+    const seen = await fights.list.stoppable(() => session.call({ op: "inspect", text }));
+    if (fights.list.stopped) {
+      status.refused(refused("stopped", "stopped"));
+      return false;
+    }
     if (!seen.ok) {
       status.message(why(refusal(seen.error)));
       return false;

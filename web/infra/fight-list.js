@@ -84,6 +84,28 @@ export class FightList {
     this.deleted = []; // every fight deleted during this visit, the last one last: { entry, text, at }
     this.tail = Promise.resolve();
     this.running = false;
+    this.long = false; // another fight opening or a list imported: work that may be stopped
+    this.stopped = false; // and asked to stop: it ends changing nothing
+  }
+
+  // Stop the fight opening or the list being imported: it ends as if refused ("stopped"),
+  // nothing changed, once the engine answers what it was asked (it cannot be interrupted).
+  // True when there was such work to stop.
+  stop() {
+    if (!this.long) return false;
+    this.stopped = true;
+    return true;
+  }
+
+  // `task` as work that may be stopped (stop).
+  async stoppable(task) {
+    this.long = true;
+    this.stopped = false;
+    try {
+      return await task();
+    } finally {
+      this.long = false;
+    }
   }
 
   // One transaction at a time, in the order asked: `task` starts once the one before has
@@ -231,7 +253,7 @@ export class FightList {
   // fight opened is listed and kept under its id but its write where the open fight lives
   // failed ("full"/"unavailable"); the next start opens it from there.
   switchTo({ id = null, request = null, name = null }) {
-    return this.change(() => this.engine.exclusive(() => this.switchNow(id, request, name)));
+    return this.change(() => this.engine.exclusive(() => this.stoppable(() => this.switchNow(id, request, name))));
   }
 
   async switchNow(id, request, name) {
@@ -248,6 +270,7 @@ export class FightList {
     const here = await this.engine.call({ op: "export", board: true });
     const answer = await this.engine.call(request);
     if (!answer.ok) return { ok: false, why: "refused", error: answer.error };
+    if (this.stopped) return { ok: false, why: "stopped", shown: await this.engine.call({ op: "revert" }) };
     const target = id ?? await this.fresh();
     const written = [];
     // Refused before the commit: what was written is dropped, the engine reopens its fight.
@@ -348,16 +371,18 @@ export class FightList {
   // none opened, the open fight untouched. Resolves { ok, why, added: [names], left:
   // [names not added: `why`, the storage], refused: [names the engine cannot read] }.
   importList(fights) {
-    return this.change(async () => {
+    return this.change(() => this.stoppable(async () => {
       const refused = [];
       const ready = [];
       for (const [n, fight] of fights.entries()) {
+        if (this.stopped) return { ok: false, why: "stopped" };
         const name = cleanName(fight?.name, this.nameMax());
         const seen = typeof fight?.save === "string" ? await this.engine.call({ op: "inspect", text: fight.save }) : { ok: false };
         const label = name ?? `#${n + 1}`; // how the message names it
         if (seen.ok) ready.push({ text: fight.save, name, label, updated: cleanDate(fight.updated), summary: { round: count(seen.summary.round, 1e6), fighters: seen.summary.fighters.length } });
         else refused.push(label);
       }
+      if (this.stopped) return { ok: false, why: "stopped" };
       const kept = [];
       let why = null;
       for (const fight of ready) {
@@ -374,7 +399,7 @@ export class FightList {
         return { ok: false, why: stored, added: [], left: ready.map((f) => f.label), refused };
       }
       return { ok: true, why, added: entries.map((e) => e.name), left: ready.slice(kept.length).map((f) => f.label), refused };
-    });
+    }));
   }
 
   // After a change of the open fight (`text`, its save, and its `board`): its entry's date,

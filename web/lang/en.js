@@ -411,6 +411,8 @@ export default {
   announceAction: (name, what) => `${name}: ${what}.`,
   testNamed: (name, what) => `${name}: ${what}`,
   engineWork: (done, total) => `The rules engine is working: ${done} of ${total}…`,
+  workStop: "Stop",
+  workStopping: "Stop asked: the open fight stays as it is.",
   engineFault: (why) => `The rules engine hit an error (${why}). The fight is saved: reload the page to carry on.`,
   updateReady: "A new version of Riposte is ready.",
   updateApply: "Switch to the new version",

@@ -428,6 +428,8 @@ export default {
   testNamed: (name, what) => `${name} : ${what}`,
   // engine faults
   engineWork: (done, total) => `Le moteur de règles travaille : ${done} sur ${total}…`,
+  workStop: "Arrêter",
+  workStopping: "Arrêt demandé : le combat ouvert reste tel quel.",
   engineFault: (why) => `Le moteur de règles a rencontré une erreur (${why}). Le combat est sauvegardé : rechargez la page pour reprendre.`,
   updateReady: "Une nouvelle version de Riposte est prête.",
   updateApply: "Passer à la nouvelle version",

@@ -45,6 +45,17 @@ export class StatusView {
     this.onTakeOver = handler;
   }
 
+  // « Arrêter » beside the progress of a long piece of work, when `stoppable()` says it can
+  // be stopped (another fight opening, a list imported): `stop()` asks, and the page says
+  // the open fight stays as it is.
+  bindStop(stoppable, stop) {
+    this.stoppable = stoppable;
+    $("#engine-work-stop").addEventListener("click", (event) => {
+      event.currentTarget.hidden = true;
+      if (stop()) this.message(t("workStopping"));
+    });
+  }
+
   // An unreadable save that could not be set aside: download it, or give it up.
   offerHeld() {
     $("#held").hidden = false;
@@ -80,6 +91,7 @@ export class StatusView {
     const box = $("#engine-work");
     box.hidden = work === null;
     if (work === null) return;
+    $("#engine-work-stop").hidden = !this.stoppable?.();
     const bar = $("#engine-work-bar");
     bar.max = work.total;
     bar.value = work.done;
