@@ -19,7 +19,7 @@ const LANG = "riposte.lang";
 const THEME = "riposte.theme"; // web/boot/theme.js reads it too
 const GUIDE = "riposte.guide"; // "seen": the game master closed the guide « Comment ça marche »
 const BOARD = "riposte.board"; // the cache of the open fight's last board: { board, length, tail }
-// "indexeddb" once the fights moved there: a database found empty afterwards was emptied
+// "indexeddb" once a fight was kept there: a database found empty afterwards was emptied
 // by the browser or by hand, not a first visit (lostFights).
 const WHERE = "riposte.stored";
 // In the database: the date the fights moved there from localStorage (written with them).
@@ -132,10 +132,18 @@ async function choose() {
     const entries = left.map((key) => [key, local.get(key).value]).filter(([, value]) => value !== null);
     lost = entries.length === 0 && get(WHERE).value === "indexeddb";
     if ((await db.setMany([...entries, [MOVED, new Date().toISOString()]])) !== "ok") return local;
-    set(WHERE, "indexeddb");
+    if (entries.length) markKept();
   }
   for (const key of left) local.remove(key); // moved (now, or by a start that stopped before this)
   return db;
+}
+
+// A fight is kept in IndexedDB: said once in localStorage, for lostFights.
+let said = false;
+
+function markKept() {
+  if (!said && get(WHERE).value !== "indexeddb") set(WHERE, "indexeddb");
+  said = true;
 }
 
 // True when the fights had moved to IndexedDB and this start found the database empty: the
@@ -217,7 +225,10 @@ async function write(text, mark, board) {
     stored = await storage.set(KEY, text);
     if (stored === "ok" && mark !== undefined) await keepCheckpoint(storage, mark);
   }
-  if (stored === "ok") cacheBoard(board ?? boardOf(text), text);
+  if (stored === "ok") {
+    cacheBoard(board ?? boardOf(text), text);
+    if (storage !== local) markKept();
+  }
   // How long the last save took, until the database said it was written (`make bench`).
   performance.clearMeasures("riposte:write");
   performance.measure("riposte:write", { start: began, detail: { chars: text.length, stored } });
