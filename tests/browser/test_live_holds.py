@@ -329,6 +329,11 @@ def test_the_players_list_is_the_truth_and_the_game_master_keeps_a_hand_on_it(ne
     gm.get_by_role("button", name="Retirer Joueur 1 de la table").click()
     expect(first.page.locator("#live-state")).to_have_text("Le MJ vous a retiré de la table.")
     expect(gm.locator("#live-players .live-who")).to_have_text(["Lyra — connecté"])
+    # A removed page that reloads does not come back through the connection the game
+    # master kept for its reload (its spare): a new invitation is needed.
+    first.page.reload()
+    expect(first.page.locator("#live-state")).to_contain_text("Pour la rejoindre")
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Lyra — connecté"])
     # Kept across the game master's reload: who plays what, who is muted.
     gm.get_by_role("button", name="Couper les demandes de Lyra").click()
     gm.reload()

@@ -151,3 +151,89 @@ test("the end of the channel or of the connection ends it once; a closed channel
   assert.equal(peer.send("hb"), false);
   void a;
 });
+
+// Two channels as WebRTC carries them: a message sent is on its way until the next turn of
+// the event loop; closing the connection drops what is still on its way, closing the
+// channel sends it first, then closes both ends (a far side that `answers`).
+function webrtc({ answers = true } = {}) {
+  const [a, b] = pair();
+  const onTheWay = [];
+  a.channel.send = (text) => {
+    a.channel.sent.push(text);
+    onTheWay.push(text);
+    setImmediate(() => {
+      if (!onTheWay.includes(text) || a.pc.connectionState === "closed") return;
+      onTheWay.splice(onTheWay.indexOf(text), 1);
+      const event = new Event("message");
+      event.data = text;
+      b.channel.dispatchEvent(event);
+    });
+  };
+  const pcClose = a.pc.close;
+  a.pc.close = () => {
+    onTheWay.length = 0;
+    pcClose();
+  };
+  a.channel.close = () => {
+    a.channel.readyState = "closing";
+    if (!answers) return;
+    setImmediate(() => setImmediate(() => {
+      for (const end of [a, b]) {
+        end.channel.readyState = "closed";
+        end.channel.dispatchEvent(new Event("close"));
+      }
+    }));
+  };
+  return [a, b];
+}
+
+const turns = (n = 4) => new Promise((resolve) => {
+  const next = (left) => (left ? setImmediate(() => next(left - 1)) : resolve());
+  next(n);
+});
+
+test("a last message before the end arrives: finish closes the channel, then the connection", async () => {
+  // The end alone drops it (the connection closed under it): what finish is for.
+  {
+    const [a, b] = webrtc();
+    const sender = new Peer(a.pc, a.channel, { maxIncoming: 1000 });
+    const receiver = new Peer(b.pc, b.channel, { maxIncoming: 1000 });
+    await Promise.resolve();
+    const seen = listen(receiver);
+    sender.send("removed");
+    sender.end();
+    await turns();
+    assert.deepEqual(seen.messages, []);
+    receiver.end();
+  }
+  const [a, b] = webrtc();
+  const sender = new Peer(a.pc, a.channel, { maxIncoming: 1000 });
+  const receiver = new Peer(b.pc, b.channel, { maxIncoming: 1000 });
+  await Promise.resolve();
+  const seen = listen(receiver);
+  const ended = listen(sender);
+  sender.send("removed");
+  sender.finish(60_000);
+  assert.equal(sender.send("board"), false, "nothing more goes once it is finishing");
+  assert.equal(ended.lost, 0, "the connection waits for the channel's close");
+  await turns();
+  assert.deepEqual(seen.messages, [{ v: PROTOCOL, t: "removed" }]);
+  assert.equal(seen.lost, 1, "the far side is told the end after the message");
+  assert.equal(ended.lost, 1);
+  assert.equal(a.pc.connectionState, "closed");
+});
+
+test("a connection finishing with a far side that never answers ends after its limit", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  const [a] = webrtc({ answers: false });
+  const sender = new Peer(a.pc, a.channel, { maxIncoming: 1000 });
+  await Promise.resolve();
+  const ended = listen(sender);
+  sender.finish(5000);
+  mock.timers.tick(4999);
+  assert.equal(ended.lost, 0);
+  mock.timers.tick(1);
+  assert.equal(ended.lost, 1);
+  assert.equal(a.pc.connectionState, "closed");
+  mock.timers.reset();
+});

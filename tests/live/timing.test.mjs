@@ -19,7 +19,7 @@ async function timingWith(value) {
 }
 
 const RHYTHM = ["HEARTBEAT", "SILENT", "INVITATION_LIFE", "ANSWER_LATE", "JOURNAL_WAIT"];
-const LIMITS = ["GATHER_LIMIT", "CONNECT_LIMIT", "SPARE_WAIT", "MATE_OFFER_LIFE", "MATE_AGAIN", "RELAY_AGAIN", "TAB_WAIT", "HANDOFF_WAIT",
+const LIMITS = ["GATHER_LIMIT", "CONNECT_LIMIT", "SPARE_WAIT", "REMOVED_WAIT", "MATE_OFFER_LIFE", "MATE_AGAIN", "RELAY_AGAIN", "TAB_WAIT", "HANDOFF_WAIT",
   "SCAN_EVERY", "DOUBLE_TAP"];
 
 test("a real table: the heartbeat every 4 s, silent after 10 s", async () => {

@@ -379,6 +379,7 @@ export class LiveGuest {
         return this.view.note(t("liveFightOpened"));
       case "removed":
         this.keep({ claim: null });
+        this.tabStore.remove(SPARE); // the game master closed it: a reload does not wait for it
         this.leave();
         return this.view.setState("removed", t("liveRemoved"));
       case "mate-open":

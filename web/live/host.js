@@ -33,7 +33,7 @@ import { Peer } from "./peer.js";
 import { Plays, waitingLine } from "./plays.js";
 import { fromPlayer, MAX_MATES, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, validStun } from "./signal.js";
-import { CONNECT_LIMIT, INVITATION_LIFE, JOURNAL_WAIT, MATE_AGAIN, RELAY_AGAIN } from "./timing.js";
+import { CONNECT_LIMIT, INVITATION_LIFE, JOURNAL_WAIT, MATE_AGAIN, RELAY_AGAIN, REMOVED_WAIT } from "./timing.js";
 
 export const OPEN_INVITATIONS = 8;
 // The players' journal: its last commands' entries, sent once the game master's taps pause
@@ -787,15 +787,19 @@ export class LiveHost {
   // --- the game master's hand on the table ---------------------------------------------------
 
   // Removes a player from the table: told, disconnected, forgotten (a new invitation may
-  // bring them back).
+  // bring them back). Its connection is no longer the player's (nothing more is heard from
+  // it or said on it) and closes once « removed » has gone (Peer.finish); its spare is
+  // closed, so that its page cannot come back through it.
   remove(fp) {
     const player = this.players.get(fp);
     if (!player) return;
     this.players.delete(fp);
     this.dropSpare(player);
-    player.peer?.send("removed");
+    const { peer } = player;
+    player.peer = null;
+    peer?.send("removed");
+    peer?.finish(REMOVED_WAIT);
     if (player.claim) this.sendBoards(); // its PJ is free
-    player.peer?.end();
     this.dropRequests(player);
     this.status.announce(t("livePlayerRemoved", this.label(player)));
     this.keep();

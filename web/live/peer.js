@@ -35,6 +35,7 @@ export class Peer {
     this.sent = 0;
     this.bytes = 0;
     this.timer = null;
+    this.finishing = null; // the limit of `finish`
     // A connection that fails before its channel arrives (a pairing that does not go
     // through) ends here too.
     pc?.addEventListener("connectionstatechange", () => {
@@ -156,10 +157,25 @@ export class Peer {
     return parts.dropped ? null : parts.texts.join("");
   }
 
+  // Ends the connection once what was sent has reached the far side: the channel is closed
+  // first, which sends what it holds before it closes (closing the connection itself drops
+  // it: a last message sent just before would never arrive), then the connection, when the
+  // channel says it is closed or after `limit` ms (a far side that no longer answers).
+  finish(limit) {
+    if (this.state === "lost") return;
+    if (this.channel?.readyState !== "open") {
+      this.end();
+      return;
+    }
+    this.channel.close();
+    this.finishing = setTimeout(() => this.end(), limit);
+  }
+
   end() {
     if (this.state === "lost") return;
     this.state = "lost";
     clearInterval(this.timer);
+    clearTimeout(this.finishing);
     try {
       this.pc?.close();
     } catch {

@@ -36,6 +36,9 @@ export const CONNECT_LIMIT = 15_000;
 // How long a reloaded player's page waits for the game master's spare connection before
 // it asks for a new invitation.
 export const SPARE_WAIT = 8000;
+// How long a removed player's connection stays open for its last message (« removed ») to
+// arrive, before it is closed anyway.
+export const REMOVED_WAIT = 5000;
 // An offer a player's phone made to another's, closed if no connection came of it by then.
 export const MATE_OFFER_LIFE = 20_000;
 // A connection between two players' phones not made within this time may be tried again.
