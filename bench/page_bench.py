@@ -445,6 +445,40 @@ def scale(p: Any, chromium: str, profile: Path, url: str, sizes: tuple[int, ...]
     return rows
 
 
+def largest(p: Any, chromium: str, profile: Path, url: str) -> dict[str, Any]:
+    """The largest fight a link carries (64 fighters, 2,300 rounds: tests/long_fight.py)
+    opened from its link on an empty fight, the CPU four times slower (CDP, the page and
+    its worker's renderer): from the address to the board of 64, how long, how many signs
+    of progress the page showed, and whether a fault came."""
+    import base64
+    import time
+    import zlib
+
+    from tests.long_fight import largest_link
+
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    fragment = base64.urlsafe_b64encode(squeeze.compress(largest_link().encode("utf-8")) + squeeze.flush()).decode().rstrip("=")
+    context = p.chromium.launch_persistent_context(str(profile), executable_path=chromium, args=FLAGS,
+                                                   viewport={"width": 390, "height": 844})
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    began = time.monotonic()
+    page.evaluate("(h) => { location.hash = h; }", "z=" + fragment)
+    shown = 0
+    while page.locator("#board .fighter").count() < 64:
+        shown += page.locator("#engine-work:not([hidden])").count()
+        if page.locator("html[data-engine=fault]").count():
+            break
+        assert time.monotonic() - began < 600, "the largest link never opened"
+        page.wait_for_timeout(200)
+    figures = {"seconds": time.monotonic() - began, "progress_seen": shown,
+               "fault": bool(page.locator("html[data-engine=fault]").count()), "round": page.locator("#round").text_content()}
+    context.close()
+    return figures
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -559,6 +593,7 @@ def main() -> None:
                         help=f"phone profiles, comma-separated, of {', '.join(PHONES)}")
     parser.add_argument("--phone-png", type=Path, default=ROOT / "docs" / "performance-phone.png")
     parser.add_argument("--only-taps", action="store_true", help="the tap figures alone (Riposte's first visits)")
+    parser.add_argument("--no-largest", dest="largest", action="store_false", help="without the largest link at CPU ×4")
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
@@ -606,10 +641,15 @@ def main() -> None:
                                              f"{tag}memory_cold": cold["memory"], f"{tag}memory_warm": warm["memory"]})
                 print(f"{phone or 'unthrottled'}: run {run + 1}/{runs} done", file=sys.stderr)
         scale_rows = scale(p, chromium, tmp / "riposte-None-0", sites["riposte"][2], args.scale) if args.scale else []
+        heaviest = largest(p, chromium, tmp / "riposte-largest", sites["riposte"][2]) if args.largest else None
         chart(results, main_rows(results, scale_rows), args.png, p, chromium)
         if args.phone_runs and args.phones:
             chart(results, phone_rows(args.phones), args.phone_png, p, chromium, ("riposte", "floor", "player"))
     report(results, args, scale_rows)
+    if heaviest:
+        print(f"\nThe largest fight a link carries (64 fighters, 2,300 rounds), opened at CPU ×4: {heaviest['seconds']:.1f} s,"
+              f" progress shown at {heaviest['progress_seen']} of the 0.2 s looks, {'a FAULT' if heaviest['fault'] else 'no fault'},"
+              f" « {heaviest['round']} »")
     if args.json:
         args.json.write_text(json.dumps({**results, "scale": scale_rows}, indent=1))
 
