@@ -28,8 +28,13 @@ const MOVED = "riposte.moved";
 // where IndexedDB is missing): the open fight, its checkpoint, the save set aside, the
 // list (riposte.fights, riposte.fights.unreadable) and each other fight (riposte.fight.<id>).
 const FIGHTS = (key) => key === KEY || key === CHECKPOINT || key === ASIDE || key.startsWith("riposte.fight");
-// Another tab's page is told of each key written, as localStorage's storage event did.
-const CHANNEL = "riposte.keys";
+// Another tab's page is told of each key written, as localStorage's storage event did: one
+// channel per page, which never hears its own messages.
+let keysChannel;
+function channel() {
+  keysChannel ??= typeof BroadcastChannel === "function" ? new BroadcastChannel("riposte.keys") : null;
+  return keysChannel;
+}
 
 function get(key) {
   try {
@@ -56,7 +61,6 @@ const local = new Keys();
 export class DbKeys {
   constructor(name = "riposte") {
     this.store = createStore(name, "keys");
-    this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
   }
 
   async get(key) {
@@ -77,7 +81,7 @@ export class DbKeys {
     } catch (error) {
       return error?.name === "QuotaExceededError" ? "full" : "unavailable";
     }
-    this.channel?.postMessage(entries.map(([key]) => key));
+    channel()?.postMessage(entries.map(([key]) => key));
     return "ok";
   }
 
@@ -162,8 +166,7 @@ export const keys = {
 
 // listener(keys): another tab wrote these keys of the fights' storage.
 function onKeys(listener) {
-  if (typeof BroadcastChannel !== "function") return;
-  new BroadcastChannel(CHANNEL).addEventListener("message", (event) => {
+  channel()?.addEventListener("message", (event) => {
     if (Array.isArray(event.data)) listener(event.data);
   });
 }
