@@ -247,35 +247,60 @@ def fragment_of(link_text: str) -> str:
     return "z=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def test_a_long_link_shows_how_far_it_is_and_stops_changing_nothing(new_phone: NewPhone, site_url: str) -> None:
-    """A link to a fight of 64 fighters and 400 rounds takes the engine seconds, twice (read
-    for the question, then opened): « Arrêter » beside the progress stops either, and the
+#: The bridge served with replays slowed down: each sign of work (every 50 commands of a
+#: replay, ``Table._beat``) comes 0.4 s later in real time, whatever the machine.
+SLOW_REPLAYS = """
+import time as _time
+
+_beat = Table._beat
+
+
+def _slow_beat(self, done, total):
+    end = _time.monotonic() + 0.4
+    while _time.monotonic() < end:
+        pass
+    _beat(self, done, total)
+
+
+Table._beat = _slow_beat
+"""
+STOPPED = "Arrêté à votre demande : rien n'a changé, le combat ouvert est le même."
+
+
+def test_a_long_link_shows_how_far_it_is_and_stops_changing_nothing(new_phone: NewPhone) -> None:
+    """A link to a fight of 64 fighters and 150 rounds, its replays slowed to seconds, read
+    for the question, then opened: « Arrêter » beside the progress stops either, and the
     open fight stays as it was; let through, it opens, with no fault."""
-    fragment = fragment_of(largest_link(rounds=400))
-    phone = new_phone(f"{site_url}#{fragment}", save=save_text(fight_log()))
+    fragment = fragment_of(largest_link(rounds=150))
+    phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
-    stop, message = page.locator("#engine-work-stop"), page.locator("#message")
+    _with_fault(page.context, SLOW_REPLAYS)
+    page.reload()
+    wait_ready(page)
+    stop, message, dialog = page.locator("#engine-work-stop"), page.locator("#message"), page.locator("#confirm-dialog")
+    page.evaluate("(h) => { location.hash = h; }", fragment)
     expect(stop).to_be_visible(timeout=30_000)  # the link read for the question
     expect(page.locator("#engine-work-text")).to_contain_text("Le moteur de règles travaille")
     stop.click()
-    expect(message).to_have_text("Arrêté à votre demande : rien n'a changé, le combat ouvert est le même.", timeout=60_000)
-    expect(page.locator("#confirm-dialog")).to_be_hidden()
+    expect(message).to_contain_text("Arrêt demandé")
+    expect(message).to_have_text(STOPPED, timeout=60_000)
+    expect(dialog).to_be_hidden()
     expect_pi(page, Aldric=5, Orque=6)
 
     for stopped in (True, False):
         page.evaluate("(h) => { location.hash = h; }", fragment)  # put in the address again: asked
-        dialog = page.locator("#confirm-dialog")
-        expect(dialog).to_contain_text("Tour 400 — 64 combattants", timeout=60_000)
+        expect(dialog).to_contain_text("Tour 150 — 64 combattants", timeout=60_000)
         dialog.get_by_role("button", name="Ouvrir ce combat").click()
         if stopped:
             expect(stop).to_be_visible(timeout=30_000)  # the fight opening
             stop.click()
-            expect(message).to_have_text("Arrêté à votre demande : rien n'a changé, le combat ouvert est le même.", timeout=60_000)
+            expect(message).to_have_text(STOPPED, timeout=60_000)
             expect_pi(page, Aldric=5, Orque=6)
             page.get_by_role("button", name="Partie").click()
             expect(page.locator("#fights li")).to_have_count(1)
             page.get_by_role("button", name="Plateau").click()
     expect(page.locator("#board .fighter")).to_have_count(64, timeout=60_000)
-    expect(page.locator("#round")).to_have_text("Tour 400 — terminé")
+    expect(page.locator("#round")).to_have_text("Tour 150 — terminé")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready")
+    page.context.unroute_all()
     phone.assert_clean()
