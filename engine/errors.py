@@ -38,7 +38,9 @@ from typing import Any
 #: engine's code, after which the page offers a reload); ``page``: the page's own, worded
 #: by the same catalogues (web/infra/refusals.js): a tab that follows another one
 #: read-only, a fight opening, a write the browser's storage did not do, a save held
-#: unwritten, a tap made while the engine started dropped after a refusal, work stopped as asked.
+#: unwritten, a tap made while the engine started dropped after a refusal, work stopped as
+#: asked, a file, a link or the saved fight not opened (``unreadable``: the browser could
+#: not read it, or the engine refused it, its refusal inside).
 CODES = {
     "bad_command": "rules",
     "bad_value": "rules",
@@ -65,6 +67,7 @@ CODES = {
     "held": "page",
     "discarded": "page",
     "stopped": "page",
+    "unreadable": "page",
 }
 
 #: Every reason a refusal gives: key -> its code. The params each sentence names are in
@@ -187,6 +190,23 @@ REASONS = {
     "model_not_deleted": "storage",
     "language_not_kept": "storage",
     "theme_not_kept": "storage",
+    "fights_left_full": "storage",
+    "fights_left_unavailable": "storage",
+    # a file, a link, the saved fight at start not opened (web/controllers/menu.js,
+    # web/boot/start.js): the page's guards, or the engine's refusal inside (``refused``)
+    "file_too_big": "too_big",
+    "file_unreadable": "unreadable",
+    "file_refused": "unreadable",
+    "link_too_big": "too_big",
+    "link_damaged": "unreadable",
+    "link_refused": "unreadable",
+    "read_only_link": "read_only",
+    "save_unreadable": "unreadable",
+    "save_unreadable_not_kept": "unreadable",
+    # the page's own fields: copies of a model, a fight's name in the list
+    "bad_copies": "bad_value",
+    "fight_bad_name": "bad_value",
+    "fight_bad_text": "bad_value",
 }
 
 #: The value checks a sheet's fields can fail (:func:`engine.sheet.field_errors`): the

@@ -4,7 +4,8 @@
 // order, then let the whole page be tapped. Resolves the engine, or null when it could
 // not start (or was not to start).
 import { whenIdle, within } from "./engine.js";
-import { refusal, t } from "../infra/i18n.js";
+import { t } from "../infra/i18n.js";
+import { unopened } from "../infra/refusals.js";
 import { firstVisit, keepStdlib, registerOffline } from "./offline.js";
 import * as store from "../infra/store.js";
 
@@ -86,19 +87,15 @@ export async function start({ session, status }, board, launched, cached) {
   if (saved.unavailable) status.report("unavailable");
   let held = false;
   if (!answer.ok) {
-    const reason = refusal(answer.error);
+    const { error } = answer;
     const dropped = session.queue.length > 0;
     session.discard(); // taps made on a board that is not the fight now
     answer = await session.send({ op: "load", text: null });
-    if ((await store.keepAside(saved.text)) === "ok") status.message(t("saveUnreadable", reason));
-    else {
-      // Not set aside (storage full or unavailable): said so, and nothing overwrites it
-      // (not the empty fight now, not the next command) until it is downloaded or given up.
-      session.hold(saved.text);
-      held = true;
-      status.message(t("saveUnreadableNotKept", reason));
-    }
-    if (dropped) status.message(`${t("saveUnreadable", reason)} ${t("queueDropped")}`);
+    // Not set aside (storage full or unavailable): said so, and nothing overwrites it
+    // (not the empty fight now, not the next command) until it is downloaded or given up.
+    held = (await store.keepAside(saved.text)) !== "ok";
+    if (held) session.hold(saved.text);
+    status.refused(unopened(held ? "save_unreadable_not_kept" : "save_unreadable", error), dropped ? t("queueDropped") : "");
   }
   const stored = session.take(answer);
   if (answer.ok && !answer.save && !held) store.cacheBoard(answer.board, saved.text); // the next start paints it at once

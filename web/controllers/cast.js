@@ -4,7 +4,7 @@
 import { MAX_COPIES, sheetOf } from "../views/cast-view.js";
 import { isolate, own } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
-import { said, unwritten } from "../infra/refusals.js";
+import { refused, said, unwritten } from "../infra/refusals.js";
 import * as store from "../infra/store.js";
 import { commands, halves } from "../infra/send.js";
 
@@ -17,7 +17,7 @@ export class CastController {
     const showModels = () => view.renderModels(store.models());
     // A refusal said next to what was tapped: the cast's button ("new"), a fighter's row
     // ("cast", its id), a model's ("model", its index); nothing when said elsewhere.
-    const refused = (kind, key, answer) => {
+    const refusedAt = (kind, key, answer) => {
       const text = said(answer);
       if (text) view.note(kind, key, text);
     };
@@ -34,7 +34,7 @@ export class CastController {
     this.newFighter = async () => {
       const answer = await session.call({ op: "check", command: { type: "add_combatant", combatant: { name: "?" } } });
       if (answer.error?.code === "too_many_fighters" || answer.error?.code === "too_long" || answer.error?.code === "too_big") {
-        refused("new", null, answer);
+        refusedAt("new", null, answer);
       } else {
         view.openFighter(null);
         limits();
@@ -66,7 +66,7 @@ export class CastController {
       // Numbered from the original by the engine: "Orque" becomes "Orque 1", the copy "Orque 2".
       duplicate: async (id) => {
         const answer = await send({ type: "duplicate_combatant", id });
-        if (!answer.ok) refused("cast", id, answer);
+        if (!answer.ok) refusedAt("cast", id, answer);
         return answer;
       },
       // Said as it happened: a model the browser refused to keep is not "enregistré".
@@ -83,7 +83,7 @@ export class CastController {
         const model = store.models()[index];
         if (!model) return;
         if (!Number.isInteger(count) || count < 1 || count > MAX_COPIES) {
-          status.message(t("badCopies"));
+          refusedAt("model", index, refused("bad_value", "bad_copies", { low: 1, high: MAX_COPIES }));
           return;
         }
         let stored = null;
@@ -94,7 +94,7 @@ export class CastController {
           const answer = await send({ type: "add_combatant", combatant: model, numbered: true });
           if (!answer.ok) {
             if (added) status.report(stored, t("copiesAdded", added, isolate(model.name)));
-            refused("model", index, answer);
+            refusedAt("model", index, answer);
             return;
           }
           stored = answer.stored;

@@ -7,7 +7,7 @@ import { FightList } from "../infra/fight-list.js";
 import { isolate } from "../infra/dom.js";
 import { keepStorage, sevenDays, storageState } from "../infra/lasting.js";
 import { afterPaint } from "../infra/later.js";
-import { t } from "../infra/i18n.js";
+import { clause, t } from "../infra/i18n.js";
 import { refused, said, unwritten } from "../infra/refusals.js";
 import * as store from "../infra/store.js";
 
@@ -15,14 +15,19 @@ const BUNDLE = "fights"; // the `kind` of a file holding the whole list
 
 // The reasons of a change of the list not written (web/infra/fight-list.js: its `why`).
 const LIST = Object.freeze({ full: "fights_full", unavailable: "fights_unavailable", held: "fights_held" });
+// The reasons of the fights of a file left out of the list once the storage refused a write.
+const LEFT = Object.freeze({ full: "fights_left_full", unavailable: "fights_left_unavailable" });
 
 // Why a change of the list did not happen (fight-list.js `why`), as a refusal: the
 // engine's (`refused`), the page's own (a read-only tab, a fight no longer stored) or a
-// status of the browser's storage; null for what no button asks (deleting the open
-// fight, restoring when nothing was deleted).
+// status of the browser's storage, a name refused (too long or blank: `max` its length;
+// half a character); null for what no button asks (deleting the open fight, restoring
+// when nothing was deleted).
 export function listRefusal(result) {
   if (result.why === "open" || result.why === "nothing") return null;
   if (result.why === "refused") return { ok: false, error: result.error };
+  if (result.why === "badName") return refused("bad_value", "fight_bad_name", { max: result.max });
+  if (result.why === "badText") return refused("bad_value", "fight_bad_text");
   if (result.why === "readOnly") return refused("read_only", "read_only");
   if (result.why === "missing") return refused("storage", "fight_missing");
   if (result.why === "stopped") return refused("stopped", "stopped");
@@ -103,9 +108,9 @@ export class FightsController {
     if (this.list.index) this.view.render(this.list.index);
   }
 
-  // Why a change of the list did not happen, said on the message line.
-  why(result) {
-    this.parts.status.refused(listRefusal(result));
+  // Why a change of the list did not happen, said on the message line (followed by `then`).
+  why(result, then = "") {
+    this.parts.status.refused(listRefusal(result), then);
     if (result.shown) this.parts.session.take(result.shown, true); // the fight it was on, shown again
   }
 
@@ -138,8 +143,8 @@ export class FightsController {
     const result = await this.list.rename(id, typed);
     if (result.ok) this.view.note(t("fightRenamed", isolate(result.name)));
     else if (result.why === "badName" || result.why === "badText") {
-      // Refused (too long, blank, half a character): said, the field kept as typed.
-      this.view.note(t(result.why === "badName" ? "fightBadName" : "fightBadText"));
+      // Refused (too long, blank, half a character): said under the list, the field kept as typed.
+      this.view.note(said(listRefusal(result)));
       if (this.view.refusedName(id)) return;
     } else this.why(result);
     this.render();
@@ -197,9 +202,10 @@ export class FightsController {
     this.render();
     const { status } = this.parts;
     if (!result.added) this.why(result); // refused before any fight was read
-    else if (!result.ok) status.message(`${said(listRefusal(result))} ${t("fightsNoneImported", result.left.length + result.refused.length)}`);
+    else if (!result.ok) this.why(result, t("fightsNoneImported", result.left.length + result.refused.length));
     else {
-      const left = result.left.length ? t("fightsNotImported", result.left.length, isolate(result.left[0]), t(result.why === "full" ? "storageIsFull" : "storageRefuses")) : "";
+      const why = result.left.length ? clause(said(unwritten(result.why, LEFT))) : "";
+      const left = why ? t("fightsNotImported", result.left.length, isolate(result.left[0]), why) : "";
       status.message(t("fightsImported", result.added.length, result.refused.length, left));
     }
     return true;

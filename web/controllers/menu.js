@@ -2,8 +2,8 @@
 // file or a link (after asking), a new fight, the language, the save set aside, help.
 import { isolate } from "../infra/dom.js";
 import { download, readFile } from "../infra/files.js";
-import { refusal, setLanguage, t } from "../infra/i18n.js";
-import { refused, unwritten } from "../infra/refusals.js";
+import { setLanguage, t } from "../infra/i18n.js";
+import { refused, unopened, unwritten } from "../infra/refusals.js";
 import { openHelp } from "../views/help-dialog.js";
 import { holdsLink, linkFor, playersView, qrSvg, readLink } from "../infra/share-links.js";
 import * as store from "../infra/store.js";
@@ -90,12 +90,12 @@ export class MenuController {
     const chars = (await session.limits())?.file; // a file may hold every fight: each save is checked by the engine
     if (!chars) return; // no engine: its fault is said already
     const read = await readFile(file, UNITS_PER_CHAR * chars);
-    if (read.error === "too_big") status.message(t("fileTooBig", Math.ceil(read.size / 1000), chars / 1000));
-    else if (read.error) status.message(t("fileUnreadable"));
+    if (read.error === "too_big") status.refused(refused("too_big", "file_too_big", { kb: Math.ceil(read.size / 1000), max: chars / 1000 }));
+    else if (read.error) status.refused(refused("unreadable", "file_unreadable"));
     else if (!(await this.parts.fights.importList(read.text))) {
       // One fight: it goes into the list of fights, opened; the open one stays in the list.
       const name = String(file.name ?? "").replace(/\.json$/i, "").trim().slice(0, (await session.limits())?.name) || null;
-      await this.replaceWith(read.text, t("fromFile"), (why) => t("fileRefused", why), name);
+      await this.replaceWith(read.text, t("fromFile"), "file_refused", name);
     }
   }
 
@@ -133,7 +133,7 @@ export class MenuController {
       // A save compresses well: a fragment longer than the save's own limit is refused unread.
       link = await readLink(hash, UNITS_PER_CHAR * chars, chars);
     } catch (error) {
-      status.message(t("linkRefused", error.message === "too_big" ? t("linkTooBig") : t("linkDamaged")));
+      status.refused(error.message === "too_big" ? refused("too_big", "link_too_big") : refused("unreadable", "link_damaged"));
       this.address.clear(); // refused: a reload or a bookmark does not meet it again
       return;
     }
@@ -147,11 +147,11 @@ export class MenuController {
     }
     if (session.readOnly) {
       // Kept in the address: opened once this tab takes over (controllers/tabs.js).
-      status.message(t("readOnlyLink"));
+      status.refused(refused("read_only", "read_only_link"));
       return;
     }
     this.address.clear();
-    const opened = await this.replaceWith(link.text, t("fromLink"), (why) => t("linkRefused", why), null, driven);
+    const opened = await this.replaceWith(link.text, t("fromLink"), "link_refused", null, driven);
     if (opened && link.players) nav.go("players");
   }
 
@@ -161,7 +161,8 @@ export class MenuController {
 
   // Open a save from a file or a link: the engine reads it, the user says yes; it opens
   // as a new fight of the list (named `name`), and the open one stays in the list. Over an
-  // empty fight nothing is asked, unless another page sent it (`driven`).
+  // empty fight nothing is asked, unless another page sent it (`driven`). Refused by the
+  // engine: the reason `why` around its refusal.
   async replaceWith(text, source, why, name = null, driven = false) {
     const { session, status, ask, fights } = this.parts;
     // Read first (a long fight takes a while: it may be stopped, and then nothing is asked).
@@ -171,7 +172,7 @@ export class MenuController {
       return false;
     }
     if (!seen.ok) {
-      status.message(why(refusal(seen.error)));
+      status.refused(unopened(why, seen.error));
       return false;
     }
     const s = seen.summary;

@@ -308,7 +308,7 @@ export class FightList {
     return this.change(async () => {
       const name = cleanName(typed, Infinity);
       if (!this.entry(id)) return { ok: false, why: "missing" };
-      if (name === null || Array.from(name).length > this.nameMax()) return { ok: false, why: "badName" }; // refused, not cut
+      if (name === null || Array.from(name).length > this.nameMax()) return { ok: false, why: "badName", max: this.nameMax() }; // refused, not cut
       if (!wellFormed(name)) return { ok: false, why: "badText" }; // issue #25: refused where it is typed
       const stored = await this.commit({ ...this.index, fights: this.index.fights.map((f) => (f.id === id ? { ...f, name } : f)) });
       return stored === "ok" ? { ok: true, name } : { ok: false, why: stored };

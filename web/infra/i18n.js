@@ -67,13 +67,15 @@ export function reason(key, params = {}, label = fieldLabel) {
   return sentence.replace(/\{(\w+)\}/g, (_, name) => filled(name, own(params ?? {}, name), label));
 }
 
+// A sentence told as a clause of another: its first letter in lower case, without its full stop.
+export function clause(sentence) {
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1).replace(/\.$/, "");
+}
+
 function filled(name, value, label) {
   if (name === "field" || name === "option") return label(String(value));
   if (name === "action") return actionName(String(value));
-  if (name === "why") { // another reason, as a clause
-    const said = reason(String(value), {}, label);
-    return said.charAt(0).toLowerCase() + said.slice(1).replace(/\.$/, "");
-  }
+  if (name === "why") return clause(reason(String(value), {}, label)); // another reason
   if (name === "refused") return value && typeof value === "object" ? reason(String(value.key), value.params, label) : "";
   if (Array.isArray(value)) return value.join(", ");
   return typeof value === "string" ? isolate(value) : String(value ?? "");

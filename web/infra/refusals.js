@@ -10,7 +10,7 @@
 // sentence names, `message` that sentence in French, as the engine's own. Each screen says
 // it in one place, in the page's language, by `said`. No DOM here.
 import { own } from "./dom.js";
-import { refusal, t } from "./i18n.js";
+import { clause, refusal, t } from "./i18n.js";
 import fr from "../lang/fr.js";
 
 // The page's own refusal: nothing was done.
@@ -18,11 +18,24 @@ export function refused(code, key, params = {}) {
   return { ok: false, error: { code, key, params, message: french(key, params) } };
 }
 
-// A reason's French sentence with its params as they are (the page words them in its own
-// labels: web/infra/i18n.js `reason`).
+// The page's refusal around the engine's (`error`): a file, a link, the saved fight not
+// opened, the engine's reason told whole inside (`refused`).
+export function unopened(key, error) {
+  return refused("unreadable", key, { refused: { key: error.key, params: error.params ?? {} } });
+}
+
+// A reason's French sentence, its params filled in as the engine fills them (engine/errors.py
+// `sentence`: another refusal told whole, another reason as a clause, a list joined; the
+// page words them in its own labels: web/infra/i18n.js `reason`).
 function french(key, params) {
   const sentence = own(fr.refusals, key) ?? key;
-  return sentence.replace(/\{(\w+)\}/g, (_, name) => String(own(params, name) ?? ""));
+  return sentence.replace(/\{(\w+)\}/g, (_, name) => {
+    const value = own(params, name);
+    if (name === "refused" && value && typeof value === "object") return french(String(value.key), value.params ?? {});
+    if (name === "why") return clause(french(String(value), {}));
+    if (Array.isArray(value)) return value.join(", ");
+    return String(value ?? "");
+  });
 }
 
 // The reasons of a command's save not written.

@@ -120,11 +120,12 @@ export class StatusView {
     }
   }
 
-  // A refusal said on the message line (web/infra/refusals.js): nothing when there is
-  // nothing to say there (an answer that was not refused, a fault, a tap dropped).
-  refused(answer) {
+  // A refusal said on the message line (web/infra/refusals.js), followed by `then` (what
+  // else the tap did): nothing when there is nothing to say there (an answer that was not
+  // refused, a fault, a tap dropped).
+  refused(answer, then = "") {
     const text = said(answer);
-    if (text) this.message(text);
+    if (text) this.message(then ? `${text} ${then}` : text);
   }
 
   // What a tap did, as the user must hear it: `done`, when given, replaces the message at
