@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 import { EngineFault } from "../../web/boot/engine.js";
 import { BoardController } from "../../web/controllers/board.js";
-import { listRefusal } from "../../web/controllers/fights.js";
+import { FightsController, listRefusal } from "../../web/controllers/fights.js";
 import { RoundController } from "../../web/controllers/round.js";
-import { refused, said, SAVE, unwritten } from "../../web/infra/refusals.js";
+import { refused, said, SAVE, unopened, unwritten } from "../../web/infra/refusals.js";
 import { Session } from "../../web/infra/session.js";
 import { StatusView } from "../../web/views/status-view.js";
 import en from "../../web/lang/en.js";
@@ -34,7 +34,11 @@ function assertShape(answer, code, key) {
   assert.equal(answer.error.key, key);
   assert.ok(Object.hasOwn(fr.refusals, key) && Object.hasOwn(en.refusals, key), key);
   assert.equal(typeof answer.error.params, "object");
-  assert.equal(answer.error.message.split(":")[0], fr.refusals[key].split(":")[0].replace(/\{\w+\}/g, (p) => String(answer.error.params[p.slice(1, -1)])));
+  // Up to its first colon, or up to another refusal told inside it (`refused`).
+  const [head, ...inside] = fr.refusals[key].split("{refused}");
+  const filled = head.replace(/\{\w+\}/g, (p) => String(answer.error.params[p.slice(1, -1)])).split(":")[0];
+  if (inside.length) assert.ok(answer.error.message.startsWith(filled), key);
+  else assert.equal(answer.error.message.split(":")[0], filled);
 }
 
 // The message line as the page has it (StatusView's own wording), its text recorded.
@@ -209,4 +213,81 @@ test("the start of a round: a die refused is said under it, anything else on the
   await view.start({ rolls: { aldric: 3 } });
   assert.deepEqual(dice.filter((errors) => errors.size).map((errors) => [...errors.keys()]), [["aldric"]]);
   assert.deepEqual(status.said, ["Le tour 2 est en cours : terminez-le d'abord (R2.4)."]);
+});
+
+test("a file, a link, the saved fight not opened: the page's refusal, the engine's inside, in today's words", () => {
+  const tooLong = { code: "too_long", key: "too_long", params: { count: 40064, max: 12000 }, message: "" };
+  const cases = [
+    [refused("too_big", "file_too_big", { kb: 2101, max: 2000 }), "too_big",
+      "Fichier trop gros : 2101 ko (au plus 2000 ko). Le combat en cours est intact."],
+    [refused("unreadable", "file_unreadable"), "unreadable", "Ce fichier n'a pas pu être lu. Le combat en cours est intact."],
+    [refused("unreadable", "link_damaged"), "unreadable", "Lien de partage refusé : le lien est tronqué ou abîmé. Le combat en cours est intact."],
+    [refused("too_big", "link_too_big"), "too_big",
+      "Lien de partage refusé : le combat qu'il contient est trop gros. Le combat en cours est intact."],
+    [unopened("link_refused", tooLong), "unreadable",
+      "Lien de partage refusé : Combat trop long : 40064 commandes (au plus 12000, pour qu'il se rejoue vite). Le combat en cours est intact."],
+    [unopened("file_refused", tooLong), "unreadable",
+      "Fichier refusé : Combat trop long : 40064 commandes (au plus 12000, pour qu'il se rejoue vite). Le combat en cours est intact."],
+    [unopened("save_unreadable", { code: "newer_format", key: "newer_format", params: {} }), "unreadable",
+      `La sauvegarde n'a pas pu être relue (${fr.refusals.newer_format}) : elle est mise de côté (menu Partie), un nouveau combat commence.`],
+    [refused("read_only", "read_only_link"), "read_only", fr.refusals.read_only_link],
+    [refused("bad_value", "bad_copies", { low: 1, high: 30 }), "bad_value", "Nombre d'exemplaires : un entier de 1 à 30."],
+  ];
+  for (const [answer, code, words] of cases) {
+    assertShape(answer, code, answer.error.key);
+    assert.equal(answer.error.message, words);
+    assert.equal(plain(said(answer)), words); // the page says what the engine's French says
+  }
+  assert.deepEqual(cases[4][0].error.params, { refused: { key: "too_long", params: tooLong.params } });
+  globalThis.document = { documentElement: { lang: "en" } };
+  assert.equal(plain(said(cases[4][0])),
+    "Share link refused: Fight too long: 40064 commands (at most 12000, so that it replays quickly). The current fight is untouched.");
+});
+
+test("the saved fight unreadable at start, taps dropped: one line, the refusal then the dropped taps", () => {
+  const status = statusLine();
+  status.refused(unopened("save_unreadable_not_kept", { code: "newer_format", key: "newer_format", params: {} }), fr.queueDropped);
+  assert.equal(status.said.length, 1);
+  assert.match(status.said[0], /^La sauvegarde n'a pas pu être relue \(.*\) et le stockage du navigateur refuse de la mettre de côté/);
+  assert.ok(status.said[0].endsWith(` ${fr.queueDropped}`));
+  status.refused(null, fr.queueDropped); // nothing refused: nothing said
+  assert.equal(status.said.length, 1);
+});
+
+// The list of fights' screen with a list of the test's own (`result` its every answer).
+function fightsScreen(result) {
+  const fights = Object.create(FightsController.prototype);
+  const notes = [];
+  const status = statusLine();
+  fights.list = { rename: async () => result, importList: async () => result };
+  fights.view = { note: (text) => notes.push(text), refusedName: () => true };
+  fights.render = () => undefined;
+  fights.parts = { status, session: {} };
+  return { fights, notes, status };
+}
+
+test("a fight's name refused: one refusal, said under the list, the field kept", async () => {
+  for (const [result, key, words] of [[{ ok: false, why: "badName", max: 60 }, "fight_bad_name", "Un nom de 1 à 60 caractères."],
+    [{ ok: false, why: "badText" }, "fight_bad_text", fr.refusals.fight_bad_text]]) {
+    assertShape(listRefusal(result), "bad_value", key);
+    const { fights, notes, status } = fightsScreen(result);
+    await fights.rename("f1", "x");
+    assert.deepEqual(notes, [words]);
+    assert.deepEqual(status.said, []);
+  }
+});
+
+test("a file of fights partly or not at all added: the storage's refusal said on the message line, with what was done", async () => {
+  const file = JSON.stringify({ app: "riposte", kind: "fights", version: 1, fights: [] });
+  const left = { ok: true, why: "full", added: ["Embuscade 1"], left: ["Embuscade 2", "Embuscade 3"], refused: [] };
+  let screen = fightsScreen(left);
+  assert.equal(await screen.fights.importList(file), true);
+  assert.deepEqual(screen.status.said.map(plain),
+    ["1 combat ajouté à la liste ; 2 non ajoutés, à partir de « Embuscade 2 » : le stockage du navigateur est plein. Le combat ouvert n'a pas changé."]);
+  screen = fightsScreen({ ...left, why: "unavailable" });
+  await screen.fights.importList(file);
+  assert.match(plain(screen.status.said[0]), /: le stockage du navigateur refuse l'écriture\. Le combat ouvert/);
+  screen = fightsScreen({ ok: false, why: "full", added: [], left: ["a", "b"], refused: ["c"] });
+  await screen.fights.importList(file);
+  assert.deepEqual(screen.status.said, [`${fr.refusals.fights_full} Aucun des 3 combats du fichier n'a été ajouté.`]);
 });
