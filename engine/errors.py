@@ -40,7 +40,9 @@ from typing import Any
 #: read-only, a fight opening, a write the browser's storage did not do, a save held
 #: unwritten, a tap made while the engine started dropped after a refusal, work stopped as
 #: asked, a file, a link or the saved fight not opened (``unreadable``: the browser could
-#: not read it, or the engine refused it, its refusal inside).
+#: not read it, or the engine refused it, its refusal inside), a player's message the game
+#: master's page refused (``live``: web/live/host.js, the engine's refusal inside when it
+#: judged).
 CODES = {
     "bad_command": "rules",
     "bad_value": "rules",
@@ -68,6 +70,7 @@ CODES = {
     "discarded": "page",
     "stopped": "page",
     "unreadable": "page",
+    "live": "page",
 }
 
 #: Every reason a refusal gives: key -> its code. The params each sentence names are in
@@ -207,6 +210,26 @@ REASONS = {
     "bad_copies": "bad_value",
     "fight_bad_name": "bad_value",
     "fight_bad_text": "bad_value",
+    # a player's message refused by the game master's page (web/live/host.js, plays.js: the
+    # wire's `reason`, web/live/guest.js), the engine's refusal inside (``refused``) when it judged
+    "live_refused": "live",
+    "live_players_off": "live",
+    "live_gm_refused": "live",
+    "live_fight_switched": "live",
+    "live_target": "live",
+    "live_too_big": "live",
+    "live_not_json": "live",
+    "live_version": "live",
+    "live_replayed": "live",
+    "live_shape": "live",
+    "live_rate": "live",
+    "live_not_pj": "live",
+    "live_taken": "live",
+    "live_claim_refused": "live",
+    "live_no_claim": "live",
+    "live_muted": "live",
+    "live_dismissed": "live",
+    "live_gm_edited": "live",
 }
 
 #: The value checks a sheet's fields can fail (:func:`engine.sheet.field_errors`): the

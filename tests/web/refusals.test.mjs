@@ -14,6 +14,7 @@ import { RoundController } from "../../web/controllers/round.js";
 import { refused, said, SAVE, unopened, unwritten } from "../../web/infra/refusals.js";
 import { Session } from "../../web/infra/session.js";
 import { StatusView } from "../../web/views/status-view.js";
+import { gmRefusal } from "../../web/live/guest.js";
 import en from "../../web/lang/en.js";
 import fr from "../../web/lang/fr.js";
 
@@ -290,4 +291,25 @@ test("a file of fights partly or not at all added: the storage's refusal said on
   screen = fightsScreen({ ok: false, why: "full", added: [], left: ["a", "b"], refused: ["c"] });
   await screen.fights.importList(file);
   assert.deepEqual(screen.status.said, [`${fr.refusals.fights_full} Aucun des 3 combats du fichier n'a été ajouté.`]);
+});
+
+test("a player's message the game master refused: one refusal on the player's phone, the wire's message as it was", () => {
+  const cases = [
+    [{ t: "refused", reason: "gm_refused" }, "live_gm_refused", "Refusé par le MJ : le MJ ne l'a pas appliqué."],
+    [{ t: "refused", reason: "shape" }, "live_shape", "Refusé par le MJ : message inattendu."],
+    [{ t: "refused", reason: "taken", pj: "lyra", holder: { number: 2 } }, "live_taken", "Refusé par le MJ : un autre joueur joue déjà ce personnage."],
+    [{ t: "refused", reason: "engine", error: NO_PI }, "live_refused", `Refusé par le MJ : ${NO_PI.message}`],
+    [{ t: "refused", reason: "engine" }, "live_refused", "Refusé par le MJ : "], // no refusal of the engine's inside
+    [{ t: "refused", reason: "later" }, "live_refused", "Refusé par le MJ : later"], // a reason of another version, as it came
+  ];
+  for (const [message, key, words] of cases) {
+    const answer = gmRefusal(message);
+    assertShape(answer, "live", key);
+    assert.equal(answer.error.message, words);
+    assert.equal(plain(said(answer)), words);
+  }
+  assert.deepEqual(gmRefusal(cases[3][0]).error.params, { refused: { key: "no_pi", params: { name: "Aldric" } } });
+  globalThis.document = { documentElement: { lang: "en" } };
+  assert.equal(plain(said(gmRefusal(cases[0][0]))), "Refused by the GM: the GM did not apply it.");
+  assert.equal(plain(said(gmRefusal(cases[3][0]))), "Refused by the GM: Aldric has no I.P. left: cannot start an action (R2.3).");
 });

@@ -255,11 +255,6 @@ export class LiveGuestView {
     return t("liveTaken", isolate(name), holderName(n, was), away);
   }
 
-  // An engine refusal, in this page's language (web/i18n.js).
-  reason(error) {
-    return refusal(error);
-  }
-
   // Asks whether to use the STUN server an invitation names: true to use it.
   askStun(stun) {
     const dialog = $("#live-stun-ask");

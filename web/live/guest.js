@@ -28,6 +28,7 @@
 import { own } from "../infra/dom.js";
 import { expose, HOOKED } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
+import { refused, said } from "../infra/refusals.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { identity } from "./identity.js";
@@ -46,6 +47,39 @@ const LAST_BOARD = "riposte.live.board";
 // The game master's spare for this tab: {table, invitation, offer (its code), ufrag, pwd
 // (this phone's ticket)}; used once.
 const SPARE = "riposte.live.spare";
+
+// The reasons of a message the game master's page refused, by the wire's `reason`
+// (web/live/host.js `refuse`, web/live/protocol.js `Refused`).
+const GM_REFUSED = Object.freeze({
+  players_off: "live_players_off",
+  gm_refused: "live_gm_refused",
+  fight_switched: "live_fight_switched",
+  target: "live_target",
+  too_big: "live_too_big",
+  not_json: "live_not_json",
+  version: "live_version",
+  replayed: "live_replayed",
+  shape: "live_shape",
+  rate: "live_rate",
+  not_pj: "live_not_pj",
+  taken: "live_taken",
+  claim_refused: "live_claim_refused",
+  no_claim: "live_no_claim",
+  muted: "live_muted",
+  dismissed: "live_dismissed",
+  gm_edited: "live_gm_edited",
+});
+
+// What the game master's page refused (its message `refused`), as a refusal: the wire's
+// reason, or the engine's (`engine`, its `error` inside); a reason this page does not know,
+// as it came.
+export function gmRefusal(message) {
+  const key = own(GM_REFUSED, message.reason);
+  if (key) return refused("live", key);
+  const inside = message.reason !== "engine" ? { key: message.reason, params: {} }
+    : message.error ? { key: message.error.key, params: message.error.params ?? {} } : null;
+  return refused("live", "live_refused", { refused: inside });
+}
 
 export class LiveGuest {
   constructor({ view, store, awake = keepAwake() }) {
@@ -368,7 +402,7 @@ export class LiveGuest {
           this.keep({ claim: this.claim });
           if (message.holder) return this.view.note(this.view.taken(own(this.board?.combatants ?? {}, message.pj)?.name ?? message.pj, message.holder));
         }
-        return this.view.note(t("liveRefused", message.reason === "engine" ? this.view.reason(message.error) : t(`liveWhy_${message.reason}`) ?? message.reason));
+        return this.view.note(said(gmRefusal(message)));
       case "ok":
         this.pending = message.what === "waiting"; // a play waiting for the game master's « Appliquer »
         if (message.what === "interruptDismissed") this.tapped = null;

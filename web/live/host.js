@@ -547,9 +547,9 @@ export class LiveHost {
     }, JOURNAL_WAIT);
   }
 
-  // A refusal told to the player: `reason` a key of the live table's words (liveWhy_…), or
-  // "engine" with the engine's `error` ({code, key, params, message}), worded on the
-  // player's phone in its own language.
+  // A refusal told to the player: `reason` one the player's page knows (web/live/guest.js
+  // `gmRefusal`: a reason of the engine's catalogues, live_…), or "engine" with the engine's
+  // `error` ({code, key, params, message}), worded on the player's phone in its own language.
   refuse(player, reason, error = null, fields = {}) {
     player.peer?.send("refused", error ? { reason, error: { code: error.code, key: error.key ?? null, params: error.params ?? {},
       message: error.reason ?? error.message ?? "" } } : { reason, ...fields });

@@ -102,8 +102,8 @@ const FROM_MATE = {
   "gm-answer": { code: CODE },
 };
 
-// A message refused before it reaches anything: `reason` is a key of the refusal words
-// (lang: liveWhy_…): "too_big", "not_json", "version", "shape".
+// A message refused before it reaches anything: `reason` is one the player's page words
+// (web/live/guest.js `gmRefusal`): "too_big", "not_json", "version", "shape".
 export class Refused extends Error {
   constructor(reason) {
     super(reason);
