@@ -1,7 +1,9 @@
 // Every refusal the page shows has one shape, { ok: false, error: { code, key, params,
 // message } }, whatever refused it (web/infra/refusals.js), and each screen says it in one
 // place: the engine's refusal, a page guard (half a character, a read-only tab, another
-// fight opening), a tap dropped from the queue, a fault of the engine, a storage status.
+// fight opening, a file or a link not read, a model's copies, a fight's name), a tap
+// dropped from the queue, a fault of the engine, a storage status, the game master's page
+// refusing a player's message.
 // Driven through the real session (web/infra/session.js), the real commands
 // (web/infra/send.js) and the real controllers, with an engine and views of the test's
 // own. Run by `node --test tests/web/` (tests/test_js_units.py).

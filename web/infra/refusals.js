@@ -1,7 +1,8 @@
 // Every refusal the page shows has one shape, whatever refused: the engine (a command, a
 // save, a link), the page's own guards (half a character typed, a read-only tab, another
-// fight opening), the browser's storage (a write not done), a tap dropped from the queue,
-// a fault of the engine:
+// fight opening, a file or a link it cannot read, a model's copies, a fight's name), the
+// browser's storage (a write not done), a tap dropped from the queue, a fault of the
+// engine, the game master's page (a player's message, on the player's phone):
 //
 //   { ok: false, error: { code, key, params, message } }
 //
@@ -18,10 +19,15 @@ export function refused(code, key, params = {}) {
   return { ok: false, error: { code, key, params, message: french(key, params) } };
 }
 
-// The page's refusal around the engine's (`error`): a file, a link, the saved fight not
-// opened, the engine's reason told whole inside (`refused`).
+// The page's refusal around another one (`inside`, {key, params}: the engine's), told whole
+// inside it (`refused`; nothing when there is none).
+export function around(code, key, inside) {
+  return refused(code, key, { refused: inside ? { key: inside.key, params: inside.params ?? {} } : null });
+}
+
+// A file, a link, the saved fight not opened: the page's reason `key` around the engine's `error`.
 export function unopened(key, error) {
-  return refused("unreadable", key, { refused: { key: error.key, params: error.params ?? {} } });
+  return around("unreadable", key, error);
 }
 
 // A reason's French sentence, its params filled in as the engine fills them (engine/errors.py

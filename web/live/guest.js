@@ -28,7 +28,7 @@
 import { own } from "../infra/dom.js";
 import { expose, HOOKED } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
-import { refused, said } from "../infra/refusals.js";
+import { around, refused, said } from "../infra/refusals.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { identity } from "./identity.js";
@@ -76,9 +76,7 @@ const GM_REFUSED = Object.freeze({
 export function gmRefusal(message) {
   const key = own(GM_REFUSED, message.reason);
   if (key) return refused("live", key);
-  const inside = message.reason !== "engine" ? { key: message.reason, params: {} }
-    : message.error ? { key: message.error.key, params: message.error.params ?? {} } : null;
-  return refused("live", "live_refused", { refused: inside });
+  return around("live", "live_refused", message.reason === "engine" ? message.error : { key: message.reason });
 }
 
 export class LiveGuest {
