@@ -1,6 +1,7 @@
 // The start of a round: the declarations drawn as the screen opens and again when the
 // board changes under it (an undo just sent, another tab, the live table), the round
-// started with them (the engine rolls the dice left empty), then back to the board.
+// started with them (the engine rolls the dice left empty), then back to the board (from
+// the form: a screen picked meanwhile stays on).
 import { commands } from "../infra/send.js";
 import { reason } from "../infra/i18n.js";
 
@@ -19,7 +20,8 @@ export class RoundController {
       const answer = await send({ type: "start_round", ...declared }).finally(() => {
         starting = false;
       });
-      if (answer.ok) return nav.go("board");
+      // Started: the board, unless another screen was picked while the engine answered.
+      if (answer.ok) return nav.at("round") ? nav.go("board") : undefined;
       return refused(answer);
     });
 
