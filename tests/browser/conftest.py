@@ -23,8 +23,9 @@ failed; changed its routes, offline state, permissions, clock (``page.clock`` is
 context's), init scripts, cookies, geolocation, headers, timeouts, tracing; sent a CDP command
 that is not of a page's own domains (``PAGE_DOMAINS``); or had a page at another origin, a
 player's page (``#table=``: its own service worker) or a crash (``Lease``). A phone gets a
-context of its own, never pooled, with ``clock``, with any context option (``viewport``,
-``color_scheme``, ``service_workers``...), on another origin (a ``deployment`` of
+context of its own, never pooled, with ``clock``, with a context option other than a
+page's own (``viewport``, ``color_scheme``, ``reduced_motion``: set on the page of a warm
+context, ``PAGE_OPTIONS``), such as ``service_workers`` or ``locale``, on another origin (a ``deployment`` of
 test_offline.py or test_versions.py) or a player's link, and with ``fresh=True``: for a test
 of the first visit itself (``data-boot`` "cold", the snapshot made, the service worker
 installing, the first visit's words). ``RIPOSTE_POOL_LOG=file`` says each take and give.
@@ -475,6 +476,20 @@ def pool(browser: Any, site_url: str) -> Iterator[Pool]:
     contexts.close()
 
 
+#: The context options a pooled context takes page by page: a warm phone of another size,
+#: colour scheme or motion (the page's own, gone with it; a second tab of the test has the
+#: context's).
+PAGE_OPTIONS = frozenset({"viewport", "color_scheme", "reduced_motion"})
+
+
+def emulate(page: Any, viewport: dict[str, int] | None = None, **media: Any) -> None:
+    """``PAGE_OPTIONS`` set on ``page`` alone, before it loads."""
+    if viewport is not None:
+        page.set_viewport_size(viewport)
+    if media:
+        page.emulate_media(**media)
+
+
 #: ``new_phone(url=None, *, save=None, init_script=None, ready=True, clock=False, fresh=False, **context_options)``
 NewPhone = Callable[..., Watched]
 
@@ -490,7 +505,8 @@ def new_phone(browser: Any, site_url: str, pool: Pool, request: pytest.FixtureRe
 
     The profile is a returning user's with empty storage (a warm context of ``pool``: the
     service worker installed, the memory snapshot stored) when nothing asks otherwise: no
-    ``clock``, no context keyword, a page of the site that is not a player's. ``fresh``:
+    ``clock``, no context keyword but ``PAGE_OPTIONS`` (set on the page), a page of the
+    site that is not a player's. ``fresh``:
     a profile never used, for a test of the first visit itself. Every context opened is
     closed or given back to the pool when the test ends, whatever happened."""
     contexts: list[Any] = []
@@ -500,11 +516,12 @@ def new_phone(browser: Any, site_url: str, pool: Pool, request: pytest.FixtureRe
              ready: bool = True, clock: bool = False, fresh: bool = False, **options: Any) -> Watched:
         url = url or site_url
         scripts = [script for script in (None if save is None else seed_script(save), init_script) if script is not None]
-        if fresh or clock or options or not pool.serves(url):
+        if fresh or clock or not options.keys() <= PAGE_OPTIONS or not pool.serves(url):
             context = context_of(browser, **options)
             contexts.append(context)
             for script in scripts:
                 context.add_init_script(script)
+            options = {}
         else:
             lease = pool.take(request.node.nodeid)
             leases.append(lease)
@@ -513,6 +530,7 @@ def new_phone(browser: Any, site_url: str, pool: Pool, request: pytest.FixtureRe
                 lease.add_script(script)
         parts = urlsplit(url)  # the origin alone: a link's path and fragment are not part of it
         watched = Watched(context.new_page(), f"{parts.scheme}://{parts.netloc}")
+        emulate(watched.page, **options)
         if clock:
             watched.page.clock.install()
         if ready:
