@@ -44,9 +44,10 @@ test-browser: site
 	$(PY) -m pytest -m "browser and not long" -n $(TEST_WORKERS) --dist loadfile
 	$(FIREFOX_TESTS)
 
-# Stages: lint, the site, pytest (the engine in CPython, Chromium's tests/browser/,
-# WebKitGTK's tests/webkit_firefox/test_webkit.py), then Firefox over WebDriver BiDi (node --test):
-# docs/BROWSERS.md, docs/TESTING.md. Each stage runs even when one before it failed (but
+# Stages: lint, the site, then pytest (the engine in CPython, Chromium's tests/browser/,
+# WebKitGTK's tests/webkit_firefox/test_webkit.py) and beside it Firefox over WebDriver BiDi
+# (node --test; its output said once pytest is done): docs/BROWSERS.md, docs/TESTING.md.
+# Each stage runs even when one before it failed (but
 # for the site, which the browsers need): the failed stages are listed together at the end,
 # with the total time, and make test exits non-zero if any failed. Two pytest workers
 # (pytest-xdist), each file whole in one worker (its tests in order, one browser per
@@ -59,8 +60,9 @@ test: $(VENV)/.installed node_modules/.installed
 	stage lint '$(LINT)'; \
 	stage site '$(BUILD_SITE)'; \
 	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox";; \
-	*) stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
-	   stage firefox '$(FIREFOX_TESTS)';; esac; \
+	*) beside=$$(mktemp -d); ( failed=""; stage firefox '$(FIREFOX_TESTS)' > $$beside/log 2>&1; echo "$$failed" > $$beside/failed ) & \
+	   stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
+	   wait; cat $$beside/log; failed="$$failed$$(cat $$beside/failed)"; rm -rf $$beside;; esac; \
 	elapsed=$$(( $$(date +%s) - $(STARTED) )); \
 	echo "== make test: $$(( elapsed / 60 )) min $$(( elapsed % 60 )) s in all"; \
 	if [ -n "$$failed" ]; then echo "== make test: FAILED:$$failed"; exit 1; fi; \
