@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conftest import fight_log, save_text
+from conftest import fight_log, save_text, wait_ready
 from playwright.sync_api import expect
 
 from tests.casts import CASTS
@@ -83,3 +83,12 @@ def clock_until(page: Any, locator: Any, text: str, limit_ms: int = 60_000, step
             return
         page.clock.fast_forward(step_ms)
     expect(locator).to_contain_text(text)
+
+
+def python(page: Any) -> Any:
+    """The engine's worker (PyScript's), once its Python is up: its Python is
+    ``ripostePython`` there (the page's test hooks, web/boot/bridge.py ``hooks``)."""
+    wait_ready(page)
+    workers = [w for w in page.workers if w.evaluate("() => typeof ripostePython") == "object"]
+    assert len(workers) == 1, [w.url for w in page.workers]
+    return workers[0]

@@ -4,7 +4,7 @@ tap, counting the taps and the scrolls a game master needs.
 A tap is counted as a scroll too when what it lands on was not wholly on screen, clear
 of the sticky header and of the dock, before it (the user would have scrolled to it;
 Playwright scrolls by itself, so the test looks first). The round is played by whoever
-the dice make active (the app rolls them, from FACES): attack with a parry when the card offers it,
+the dice make active (the engine rolls them, from SEED): attack with a parry when the card offers it,
 nock and shoot, otherwise pass. The test fails if an attack and its parry take more than
 3 taps, a round start with the app rolling more than 2, a wound more than 2 from the
 board, any of them a scroll, or if a fighter whose turn it is is ever out of view.
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import NewPhone, Shot, save_text
-from helpers import CASTS
+from helpers import CASTS, python
 from playwright.sync_api import expect
 from test_judged import SETTLED, axe
 
@@ -54,20 +54,17 @@ CLEAR = """(el) => {
 }"""
 
 
-#: The faces the app's die gives, in turn (web/infra/die.js draws 32-bit words from
-#: crypto.getRandomValues; word n gives face n + 1): the same round every run, one in which
-#: an attack meets a fighter who can parry. Left to chance, some rolls make the first target
-#: of every attack one who cannot, and the test would fail one run in many.
-FACES = [4, 2, 5, 1, 3, 6]
-DICE = f"""(() => {{
-    const faces = {FACES}; let next = 0;
-    const real = crypto.getRandomValues.bind(crypto);
-    crypto.getRandomValues = (words) => {{
-        if (!(words instanceof Uint32Array && words.length === 1)) return real(words);
-        words[0] = faces[next++ % faces.length] - 1;
-        return words;
-    }};
-}})();"""
+#: The seed of the engine's dice (R1.2: « Commencer le tour » with no die typed, the engine
+#: rolls them, from Python's ``random`` in its worker): the same round every run, one in
+#: which an attack meets a fighter who can parry. Left to chance, some rolls make the first
+#: target of every attack one who cannot, or tie four fighters, too many to be in view at
+#: once on a phone, and the test would fail one run in many.
+SEED = 1
+
+
+def seed_dice(page: Any) -> None:
+    """The engine's dice from ``SEED`` (its worker's ``random``, reseeded at every start)."""
+    python(page).evaluate(f"() => ripostePython.runPython('import random; random.seed({SEED})')")
 
 #: How long a person looks at the board before the next tap (ms): past the quick-tap guard.
 LOOK = 600
@@ -136,8 +133,9 @@ WORDS = {
 @pytest.mark.parametrize(("lang", "scheme"), [("fr", "light"), ("en", "light"), ("fr", "dark")])
 def test_a_round_of_six_fighters_from_the_board(new_phone: NewPhone, shot: Shot, lang: str, scheme: str) -> None:
     watched = new_phone(save=save_text(SIX), color_scheme=scheme, reduced_motion="reduce",
-                        init_script=f"localStorage.setItem('riposte.lang', '{lang}');" + DICE)
+                        init_script=f"localStorage.setItem('riposte.lang', '{lang}');")
     page = watched.page
+    seed_dice(page)
     words = WORDS[lang]
     page.clock.install()  # the page's clock, moved on as a person looks (Taps.tap)
     taps = Taps(page)

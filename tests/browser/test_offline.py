@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 import serve
 from conftest import ROOT, SITE, NewPhone, wait_ready
-from helpers import act, add_fighter, expect_pi, start_round
+from helpers import act, add_fighter, expect_pi, python, start_round
 from playwright.sync_api import expect
 
 
@@ -110,14 +110,6 @@ def controlled(page: Any, stdlib: bool = True) -> None:
 FROM_THE_REST = "() => ripostePython.runPython('import riposte_stdlib; riposte_stdlib.imported()').toJs()"
 MINIDOM = """() => ripostePython.runPython(`import xml.dom.minidom
 xml.dom.minidom.parseString('<table nom="Riposte"/>').documentElement.getAttribute('nom')`)"""
-
-
-def python(page: Any) -> Any:
-    """The engine's worker (PyScript's), once its Python is up."""
-    wait_ready(page)
-    workers = [w for w in page.workers if w.evaluate("() => typeof ripostePython") == "object"]
-    assert len(workers) == 1, [w.url for w in page.workers]
-    return workers[0]
 
 
 def test_a_second_visit_works_with_no_network(new_phone: NewPhone, deployment: Deployment) -> None:
