@@ -10,7 +10,12 @@ from conftest import NewPhone, until_stored, wait_ready
 from playwright.sync_api import expect
 from test_cockpit import LOOK
 
+from engine.table import CHECKPOINT_EVERY
 from tests.long_fight import long_save
+
+#: Undone then redone each time: one past a checkpoint (10,000 is one), so that the one
+#: before it is used (or, after a reload, rebuilt).
+BACK = CHECKPOINT_EVERY + 1
 
 BOARD = "() => document.querySelector('#board').innerText"
 RAW = "async (request) => JSON.parse(await window.riposte.raw(JSON.stringify(request)))"
@@ -37,11 +42,11 @@ def test_a_ten_thousand_command_fight_undoes_redoes_reloads_and_travels(new_phon
         button.click()
         page.evaluate(RAW, {"op": "limits"})
 
-    for _ in range(60):  # across a checkpoint (one every 50 commands)
+    for _ in range(BACK):  # across a checkpoint
         tap(undo)
     expect(redo).to_be_enabled()
-    assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - 60
-    for _ in range(60):
+    assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - BACK
+    for _ in range(BACK):
         tap(redo)
     expect(redo).to_be_disabled()
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
@@ -53,11 +58,11 @@ def test_a_ten_thousand_command_fight_undoes_redoes_reloads_and_travels(new_phon
     wait_ready(page)
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
     assert page.evaluate(BOARD) == shown
-    for _ in range(60):  # below the restored checkpoint: the ones before it are rebuilt
+    for _ in range(BACK):  # below the restored checkpoint: the ones before it are rebuilt
         tap(undo)
     expect(redo).to_be_enabled()
-    assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - 60
-    for _ in range(60):
+    assert page.evaluate(RAW, {"op": "show"})["undo"] == 10_000 - BACK
+    for _ in range(BACK):
         tap(redo)
     expect(redo).to_be_disabled()
     assert page.evaluate(RAW, {"op": "show"})["board"] == engine_board
