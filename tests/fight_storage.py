@@ -1,11 +1,36 @@
 """The fights' storage as the page keeps it (web/infra/store.js: IndexedDB ``riposte``, its
 object store ``keys``, under the names localStorage gave them before), read and written
 from a Playwright page of the site, for the end-to-end tests and the benchmarks. Reading
-never makes the database: none yet reads as empty."""
+never makes the database: none yet reads as empty. The open fight is read as the text its
+records compose to (:func:`composed`), unless asked ``raw``."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from engine import save
+
+#: The open fight: its last whole save text, each change since (``[keep, add]``, from 1, in
+#: order), and the board painted after the last one (``[n, board]``): web/infra/open-fight.js.
+KEY = "riposte.encounter"
+STEP = "riposte.encounter.step."
+BOARD = "riposte.encounter.board"
+
+
+def composed(items: dict[str, Any]) -> dict[str, Any]:
+    """``items``, the fights' storage, with the open fight as the save text its records
+    compose to (by :func:`engine.save.follow`, as the page composes them), the records left out."""
+    out = {key: value for key, value in items.items() if not key.startswith(STEP) and key != BOARD}
+    changes: list[dict[str, Any]] = []
+    while KEY in items and f"{STEP}{len(changes) + 1}" in items:
+        keep, add = json.loads(items[f"{STEP}{len(changes) + 1}"])
+        changes.append({"keep": keep, "add": add, "board": "null"})
+    if changes:
+        n, board = json.loads(items.get(BOARD) or "[0, null]")
+        changes[-1]["board"] = board if n == len(changes) else "null"
+        out[KEY] = save.follow(items[KEY], changes)
+    return out
 
 #: The page's storage: ``[key, value, write]`` (``key`` None: every key and its value).
 FIGHT_KEYS = """async ([key, value, write]) => {
@@ -28,10 +53,13 @@ FIGHT_KEYS = """async ([key, value, write]) => {
 }"""
 
 
-def stored(page: Any, key: str | None = "riposte.encounter") -> Any:
+def stored(page: Any, key: str | None = "riposte.encounter", raw: bool = False) -> Any:
     """What the page keeps under ``key`` of its fights' storage (None: nothing), or, with
-    ``key=None``, every key and its value."""
-    return page.evaluate(FIGHT_KEYS, [key, None, False])
+    ``key=None``, every key and its value; the open fight composed unless ``raw``."""
+    if raw or (key is not None and key != KEY):
+        return page.evaluate(FIGHT_KEYS, [key, None, False])
+    items = composed(page.evaluate(FIGHT_KEYS, [None, None, False]))
+    return items if key is None else items.get(key)
 
 
 def store(page: Any, key: str, value: str | None) -> None:
