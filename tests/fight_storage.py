@@ -6,13 +6,12 @@ records compose to (:func:`composed`), unless asked ``raw``."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine import save
 
-#: The open fight: its last whole save text, each change since (``[keep, add]``, from 1, in
-#: order), and the board painted after the last one (``[n, board]``): web/infra/open-fight.js.
+#: The open fight: its last whole save text, each change since (``"<keep> <add>"``, from 1,
+#: in order), and the board painted after the last one (``"<n> <board>"``): web/infra/open-fight.js.
 KEY = "riposte.encounter"
 STEP = "riposte.encounter.step."
 BOARD = "riposte.encounter.board"
@@ -24,11 +23,11 @@ def composed(items: dict[str, Any]) -> dict[str, Any]:
     out = {key: value for key, value in items.items() if not key.startswith(STEP) and key != BOARD}
     changes: list[dict[str, Any]] = []
     while KEY in items and f"{STEP}{len(changes) + 1}" in items:
-        keep, add = json.loads(items[f"{STEP}{len(changes) + 1}"])
-        changes.append({"keep": keep, "add": add, "board": "null"})
+        keep, add = items[f"{STEP}{len(changes) + 1}"].split(" ", 1)
+        changes.append({"keep": int(keep), "add": add, "board": "null"})
     if changes:
-        n, board = json.loads(items.get(BOARD) or "[0, null]")
-        changes[-1]["board"] = board if n == len(changes) else "null"
+        n, board = (items.get(BOARD) or "0 null").split(" ", 1)
+        changes[-1]["board"] = board if int(n) == len(changes) else "null"
         out[KEY] = save.follow(items[KEY], changes)
     return out
 

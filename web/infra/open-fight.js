@@ -46,25 +46,24 @@ export function merge(first, second) {
   return { keep: Math.min(first.keep, second.keep), add, board: second.board };
 }
 
-// A record as stored: [keep, add]; the board: [n, board] (the record it follows).
-const recordText = ({ keep, add }) => JSON.stringify([keep, add]);
+// A record as stored: "<keep> <add>"; the board: "<n> <board>" (n: the record it follows).
+// The texts as they are, not quoted again.
+const numbered = (n, text) => `${n} ${text}`;
 
-function recordOf(text) {
-  try {
-    const [keep, add] = JSON.parse(text);
-    return Number.isInteger(keep) && keep >= 0 && typeof add === "string" ? { keep, add } : null;
-  } catch {
-    return null;
-  }
+function unnumbered(value) {
+  const space = typeof value === "string" ? value.indexOf(" ") : -1;
+  const n = Number(space > 0 ? value.slice(0, space) : NaN);
+  return Number.isInteger(n) && n >= 0 ? [n, value.slice(space + 1)] : null;
 }
 
-function boardOf(text) {
-  try {
-    const [n, board] = JSON.parse(text);
-    return Number.isInteger(n) && typeof board === "string" ? { n, board } : null;
-  } catch {
-    return null;
-  }
+function recordOf(value) {
+  const [keep, add] = unnumbered(value) ?? [];
+  return add === undefined ? null : { keep, add };
+}
+
+function boardOf(value) {
+  const [n, board] = unnumbered(value) ?? [];
+  return board === undefined ? null : { n, board };
 }
 
 // What storage holds of the open fight (`items`: its keys and values, read at once):
@@ -79,7 +78,7 @@ export function readOpen(items) {
     if (!change) break;
     changes.push(change);
   }
-  const board = boardOf(items[BOARD] ?? "null");
+  const board = boardOf(items[BOARD]);
   const clean = changes.length === numbers.length && (!changes.length || board?.n === changes.length);
   return { text: whole === null ? null : compose(whole, changes, board?.n === changes.length ? board.board : "null"),
     steps: changes.length, clean };
@@ -227,7 +226,7 @@ export class OpenFight {
       return this.writeWhole(`${parts.body}${END}${parts.board}}`, checkpoint);
     }
     const n = this.steps + 1;
-    const stored = await this.update([[STEP + n, recordText(pending)], [BOARD, JSON.stringify([n, pending.board])]], [], null, checkpoint);
+    const stored = await this.update([[STEP + n, numbered(pending.keep, pending.add)], [BOARD, numbered(n, pending.board)]], [], null, checkpoint);
     if (stored === "ok") Object.assign(this, { steps: n, pending: null });
     else this.pending = pending;
     return stored;
