@@ -11,22 +11,43 @@ from typing import Any
 from engine import save
 
 #: The open fight: its last whole save text, each change since (``"<keep> <add>"``, from 1,
-#: in order), and the board painted after the last one (``"<n> <board>"``): web/infra/open-fight.js.
+#: in order), and the board painted after the last one with the mark of the whole text they
+#: follow (``"<n> <mark> <board>"``): web/infra/open-fight.js.
 KEY = "riposte.encounter"
 STEP = "riposte.encounter.step."
 BOARD = "riposte.encounter.board"
 
 
+def mark(text: str) -> str:
+    """A whole text's mark (web/infra/open-fight.js ``mark``): its length and the FNV-1a hash
+    of its last 256 UTF-16 code units, both as JavaScript counts them."""
+    units = text.encode("utf-16-le", "surrogatepass")
+    digest = 0x811C9DC5
+    for i in range(max(0, len(units) - 512), len(units), 2):
+        digest = ((digest ^ (units[i] | units[i + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return f"{len(units) // 2}.{base36(digest)}"
+
+
+def base36(n: int) -> str:
+    digits = ""
+    while True:
+        n, d = divmod(n, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[d] + digits
+        if not n:
+            return digits
+
+
 def composed(items: dict[str, Any]) -> dict[str, Any]:
     """``items``, the fights' storage, with the open fight as the save text its records
-    compose to (by :func:`engine.save.follow`, as the page composes them), the records left out."""
+    compose to (by :func:`engine.save.follow`, as the page composes them; records that do
+    not follow its whole text left out), the records left out."""
     out = {key: value for key, value in items.items() if not key.startswith(STEP) and key != BOARD}
+    n, whole_mark, board = (items.get(BOARD) or "0 - null").split(" ", 2)
     changes: list[dict[str, Any]] = []
-    while KEY in items and f"{STEP}{len(changes) + 1}" in items:
+    while KEY in items and whole_mark == mark(items[KEY]) and f"{STEP}{len(changes) + 1}" in items:
         keep, add = items[f"{STEP}{len(changes) + 1}"].split(" ", 1)
         changes.append({"keep": int(keep), "add": add, "board": "null"})
     if changes:
-        n, board = (items.get(BOARD) or "0 null").split(" ", 1)
         changes[-1]["board"] = board if int(n) == len(changes) else "null"
         out[KEY] = save.follow(items[KEY], changes)
     return out

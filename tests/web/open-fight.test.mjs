@@ -81,3 +81,16 @@ test("after COMPACT records, the whole text is written again and the records dro
   assert.equal([...items.keys()].filter((key) => key.startsWith(STEP)).length, 0);
   assert.equal((await open.get(KEY)).value, save(commands, String(COMPACT + 1)));
 });
+
+test("records found after another whole text (an older page wrote it) are left out", async () => {
+  const { keys, items } = storage();
+  const open = new OpenFight({ storage: keys });
+  const commands = ["{\"n\":0}"];
+  open.save({ seq: 1, save: save(commands, "0") });
+  commands.push("{\"n\":1}");
+  assert.equal(await open.save({ seq: 2, log: change(commands, 1, "1") }), "ok");
+  assert.equal((await open.get(KEY)).value, save(commands, "1"));
+  items.set(KEY, save(["{\"n\":9}"], "9")); // written whole by a page that knows no records
+  assert.equal((await open.get(KEY)).value, save(["{\"n\":9}"], "9"));
+  assert.equal(readOpen(keys.scan([KEY, BOARD], STEP).items).clean, false); // the next write is whole
+});

@@ -2,7 +2,9 @@
 // last whole save text the engine handed over, under riposte.encounter, then each change
 // the engine answered since (engine/table.py: an answer's `log`), one record a tap:
 // riposte.encounter.step.<n>, n = 1, 2, … in order, none missing, with the board painted
-// after the last one (riposte.encounter.board). A tap writes its record and that board (and
+// after the last one and the mark of the whole text they follow (riposte.encounter.board:
+// records found after another whole text, one an older page wrote, are not its own and
+// are left out). A tap writes its record and that board (and
 // the new checkpoint, when there is one) in one transaction: what it changed, not the
 // fight's length. Every reader of the open fight (the start, the list of fights, another
 // tab, a backup) gets the one text they compose to (`compose`, as engine/save.py `follow`),
@@ -46,9 +48,17 @@ export function merge(first, second) {
   return { keep: Math.min(first.keep, second.keep), add, board: second.board };
 }
 
-// A record as stored: "<keep> <add>"; the board: "<n> <board>" (n: the record it follows).
-// The texts as they are, not quoted again.
+// A record as stored: "<keep> <add>"; the board: "<n> <mark> <board>" (n: the record it
+// follows; mark: the whole text's, `mark`). The texts as they are, not quoted again.
 const numbered = (n, text) => `${n} ${text}`;
+
+// A whole text's mark: its length and a hash (FNV-1a) of its last 256 code units, where a
+// change of the fight shows (its board).
+export function mark(text) {
+  let hash = 0x811c9dc5;
+  for (let i = Math.max(0, text.length - 256); i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${text.length}.${hash.toString(36)}`;
+}
 
 function unnumbered(value) {
   const space = typeof value === "string" ? value.indexOf(" ") : -1;
@@ -62,8 +72,9 @@ function recordOf(value) {
 }
 
 function boardOf(value) {
-  const [n, board] = unnumbered(value) ?? [];
-  return board === undefined ? null : { n, board };
+  const [n, rest] = unnumbered(value) ?? [];
+  const space = rest?.indexOf(" ") ?? -1;
+  return space > 0 ? { n, mark: rest.slice(0, space), board: rest.slice(space + 1) } : null;
 }
 
 // What storage holds of the open fight (`items`: its keys and values, read at once):
@@ -72,13 +83,14 @@ function boardOf(value) {
 export function readOpen(items) {
   const whole = items[KEY] ?? null;
   const numbers = Object.keys(items).filter((key) => key.startsWith(STEP)).map((key) => Number(key.slice(STEP.length)));
+  const board = boardOf(items[BOARD]);
+  const own = whole !== null && board?.mark === mark(whole); // the records follow this whole text
   const changes = [];
-  for (let n = 1; whole !== null && numbers.includes(n); n++) {
+  for (let n = 1; own && numbers.includes(n); n++) {
     const change = recordOf(items[STEP + n]);
     if (!change) break;
     changes.push(change);
   }
-  const board = boardOf(items[BOARD]);
   const clean = changes.length === numbers.length && (!changes.length || board?.n === changes.length);
   return { text: whole === null ? null : compose(whole, changes, board?.n === changes.length ? board.board : "null"),
     steps: changes.length, clean };
@@ -105,6 +117,8 @@ export class OpenFight {
     this.steps = 0;
     this.pending = null;
     this.gap = true;
+    this.base = null; // the mark of the whole text in storage
+
     this.saving = Promise.resolve();
   }
 
@@ -121,7 +135,9 @@ export class OpenFight {
     const read = await this.queued(async () => {
       const got = await this.read();
       const { text, steps, clean } = readOpen(got.items);
-      Object.assign(this, { whole: text, body: null, board: null, seq: null, steps, pending: null, gap: !clean || got.unavailable });
+      const whole = got.items[KEY] ?? null;
+      Object.assign(this, { whole: text, body: null, board: null, seq: null, steps, pending: null, gap: !clean || got.unavailable,
+        base: whole === null ? null : mark(whole) });
       return got;
     });
     return { value: read.value, unavailable: read.unavailable };
@@ -215,18 +231,18 @@ export class OpenFight {
 
   async writeWhole(text, checkpoint) {
     const stored = await this.update([[KEY, text]], [BOARD], STEP, checkpoint);
-    if (stored === "ok") Object.assign(this, { steps: 0, pending: null, gap: false });
+    if (stored === "ok") Object.assign(this, { steps: 0, pending: null, gap: false, base: mark(text) });
     else this.gap = true;
     return stored;
   }
 
   async append(change, parts, checkpoint) {
     const pending = merge(this.pending, change);
-    if (this.gap || this.steps >= COMPACT || !(await this.appends())) {
+    if (this.gap || this.base === null || this.steps >= COMPACT || !(await this.appends())) {
       return this.writeWhole(`${parts.body}${END}${parts.board}}`, checkpoint);
     }
     const n = this.steps + 1;
-    const stored = await this.update([[STEP + n, numbered(pending.keep, pending.add)], [BOARD, numbered(n, pending.board)]], [], null, checkpoint);
+    const stored = await this.update([[STEP + n, numbered(pending.keep, pending.add)], [BOARD, numbered(n, `${this.base} ${pending.board}`)]], [], null, checkpoint);
     if (stored === "ok") Object.assign(this, { steps: n, pending: null });
     else this.pending = pending;
     return stored;
