@@ -6,16 +6,19 @@ records compose to (:func:`composed`), unless asked ``raw``."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine import save
 
 #: The open fight: its last whole save text, each change since (``"<keep> <add>"``, from 1,
 #: in order), and the board painted after the last one with the mark of the whole text they
-#: follow (``"<n> <mark> <board>"``): web/infra/open-fight.js.
+#: follow (``"<n> <mark> <board>"``), that whole text kept under ``BASE`` too: a text another
+#: page wrote since under ``KEY`` is the fight if it reads as JSON: web/infra/open-fight.js.
 KEY = "riposte.encounter"
 STEP = "riposte.encounter.step."
 BOARD = "riposte.encounter.board"
+BASE = "riposte.encounter.base"
 
 
 def mark(text: str) -> str:
@@ -41,16 +44,30 @@ def composed(items: dict[str, Any]) -> dict[str, Any]:
     """``items``, the fights' storage, with the open fight as the save text its records
     compose to (by :func:`engine.save.follow`, as the page composes them; records that do
     not follow its whole text left out), the records left out."""
-    out = {key: value for key, value in items.items() if not key.startswith(STEP) and key != BOARD}
+    out = {key: value for key, value in items.items() if not key.startswith(STEP) and key not in (BOARD, BASE)}
+    open_text = items.get(KEY)
+    kept = items.get(BASE, open_text)
+    other = open_text is not None and kept != open_text and mark(open_text) != mark(kept)
+    whole = open_text if other and readable(open_text) else kept
+    if whole is not None:
+        out[KEY] = whole
     n, whole_mark, board = (items.get(BOARD) or "0 - null").split(" ", 2)
     changes: list[dict[str, Any]] = []
-    while KEY in items and whole_mark == mark(items[KEY]) and f"{STEP}{len(changes) + 1}" in items:
+    while whole is not None and whole is kept and whole_mark == mark(whole) and f"{STEP}{len(changes) + 1}" in items:
         keep, add = items[f"{STEP}{len(changes) + 1}"].split(" ", 1)
         changes.append({"keep": int(keep), "add": add, "board": "null"})
     if changes:
         changes[-1]["board"] = board if int(n) == len(changes) else "null"
-        out[KEY] = save.follow(items[KEY], changes)
+        out[KEY] = save.follow(whole, changes)
     return out
+
+
+def readable(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 #: The page's storage: ``[key, value, write]`` (``key`` None: every key and its value).
 FIGHT_KEYS = """async ([key, value, write]) => {

@@ -94,3 +94,20 @@ test("records found after another whole text (an older page wrote it) are left o
   assert.equal((await open.get(KEY)).value, save(["{\"n\":9}"], "9"));
   assert.equal(readOpen(keys.scan([KEY, BOARD], STEP).items).clean, false); // the next write is whole
 });
+
+test("a text another page wrote since is the fight when it reads; a corrupted one is written over", async () => {
+  const { keys, items } = storage();
+  const open = new OpenFight({ storage: keys });
+  const commands = ["{\"n\":0}"];
+  open.save({ seq: 1, save: save(commands, "0") });
+  commands.push("{\"n\":1}");
+  assert.equal(await open.save({ seq: 2, log: change(commands, 1, "1") }), "ok");
+  items.set(KEY, "{\"format\": 2, \"commands\": ["); // corrupted
+  assert.equal((await open.get(KEY)).value, save(commands, "1"));
+  commands.push("{\"n\":2}");
+  assert.equal(await open.save({ seq: 3, log: change(commands, 2, "2") }), "ok");
+  items.set(KEY, "{\"format\": 2, \"commands\": [");
+  const reader = new OpenFight({ storage: keys });
+  assert.equal((await reader.open()).value, save(commands, "2"));
+  assert.equal(reader.gap, true); // the next write is whole, over the corrupted text
+});

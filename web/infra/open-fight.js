@@ -2,9 +2,12 @@
 // last whole save text the engine handed over, under riposte.encounter, then each change
 // the engine answered since (engine/table.py: an answer's `log`), one record a tap:
 // riposte.encounter.step.<n>, n = 1, 2, … in order, none missing, with the board painted
-// after the last one and the mark of the whole text they follow (riposte.encounter.board:
-// records found after another whole text, one an older page wrote, are not its own and
-// are left out). A tap writes its record and that board (and
+// after the last one and the mark of the whole text they follow (riposte.encounter.board).
+// That whole text is kept twice, under riposte.encounter (where any page reads the open
+// fight: an older release's, a backup) and under riposte.encounter.base, which only this
+// module writes: a text written since under riposte.encounter by another page (an older
+// release) is the fight when it reads as JSON (the records are left out), and a text
+// there that does not (a save corrupted) is written over with the fight its records give. A tap writes its record and that board (and
 // the new checkpoint, when there is one) in one transaction: what it changed, not the
 // fight's length. Every reader of the open fight (the start, the list of fights, another
 // tab, a backup) gets the one text they compose to (`compose`, as engine/save.py `follow`),
@@ -26,6 +29,7 @@ export const KEY = "riposte.encounter";
 export const CHECKPOINT = "riposte.checkpoint"; // the state after the log's first commands (engine/table.py)
 export const STEP = "riposte.encounter.step.";
 export const BOARD = "riposte.encounter.board";
+export const BASE = "riposte.encounter.base";
 // How many records a whole text may have after it before it is written again whole.
 export const COMPACT = 100;
 // How a save text ends after its commands (engine/save.py `_joined`).
@@ -77,23 +81,37 @@ function boardOf(value) {
   return space > 0 ? { n, mark: rest.slice(0, space), board: rest.slice(space + 1) } : null;
 }
 
+// True when `text` reads as JSON.
+function readable(text) {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // What storage holds of the open fight (`items`: its keys and values, read at once):
-// { text, steps } (steps: the records after the whole text, in order; `whole`: false when
-// they are not all usable, so that the next write is a whole text).
+// { text, steps, base, clean } (steps: the records after the whole text `base`, in order;
+// clean: false when they are not all usable, or another page wrote, so that the next write
+// is a whole text).
 export function readOpen(items) {
-  const whole = items[KEY] ?? null;
+  const open = items[KEY] ?? null;
+  const kept = items[BASE] ?? open;
+  const other = open !== null && kept !== open && mark(open) !== mark(kept); // written since by another page
+  const whole = other && readable(open) ? open : kept;
   const numbers = Object.keys(items).filter((key) => key.startsWith(STEP)).map((key) => Number(key.slice(STEP.length)));
   const board = boardOf(items[BOARD]);
-  const own = whole !== null && board?.mark === mark(whole); // the records follow this whole text
+  const own = whole !== null && whole === kept && board?.mark === mark(whole); // the records follow this whole text
   const changes = [];
   for (let n = 1; own && numbers.includes(n); n++) {
     const change = recordOf(items[STEP + n]);
     if (!change) break;
     changes.push(change);
   }
-  const clean = changes.length === numbers.length && (!changes.length || board?.n === changes.length);
+  const clean = !other && changes.length === numbers.length && (!changes.length || board?.n === changes.length);
   return { text: whole === null ? null : compose(whole, changes, board?.n === changes.length ? board.board : "null"),
-    steps: changes.length, clean };
+    steps: changes.length, base: whole === null ? null : mark(whole), clean };
 }
 
 export class OpenFight {
@@ -125,7 +143,7 @@ export class OpenFight {
   // --- reading --------------------------------------------------------------------------
   // The open fight's save text as storage holds it: { value, unavailable }.
   async read() {
-    const { items, unavailable } = await this.storage.scan([KEY, BOARD], STEP);
+    const { items, unavailable } = await this.storage.scan([KEY, BASE, BOARD], STEP);
     return { value: readOpen(items).text, unavailable: Boolean(unavailable), items };
   }
 
@@ -134,10 +152,8 @@ export class OpenFight {
   async open() {
     const read = await this.queued(async () => {
       const got = await this.read();
-      const { text, steps, clean } = readOpen(got.items);
-      const whole = got.items[KEY] ?? null;
-      Object.assign(this, { whole: text, body: null, board: null, seq: null, steps, pending: null, gap: !clean || got.unavailable,
-        base: whole === null ? null : mark(whole) });
+      const { text, steps, base, clean } = readOpen(got.items);
+      Object.assign(this, { whole: text, body: null, board: null, seq: null, steps, pending: null, gap: !clean || got.unavailable, base });
       return got;
     });
     return { value: read.value, unavailable: read.unavailable };
@@ -230,7 +246,7 @@ export class OpenFight {
   }
 
   async writeWhole(text, checkpoint) {
-    const stored = await this.update([[KEY, text]], [BOARD], STEP, checkpoint);
+    const stored = await this.update(await this.appends() ? [[KEY, text], [BASE, text]] : [[KEY, text]], [BOARD, BASE], STEP, checkpoint);
     if (stored === "ok") Object.assign(this, { steps: 0, pending: null, gap: false, base: mark(text) });
     else this.gap = true;
     return stored;
