@@ -4,8 +4,8 @@
 // changes the engine answered since, one record a tap; engine/save.py writes and reads
 // the text they compose to) and its checkpoint, a save that could not be read (kept
 // aside, exportable), the list of fights and the other fights' texts
-// (web/infra/fight-list.js). The small settings stay in localStorage, read before the
-// first paint: the cast models, the language, the theme, the live table, and a copy of
+// (web/infra/fight-list.js), and the cast models. The small settings stay in localStorage,
+// read before the first paint: the language, the theme, the live table, and a copy of
 // the open fight's last board, painted at once while the engine starts (a cache, never
 // the truth: the fight's own text says whether it is still that fight's board).
 // Storage that is unavailable or full never stops the page: each call says what happened.
@@ -342,17 +342,90 @@ export async function aside() {
   return (await keys.get(ASIDE)).value;
 }
 
-export function models() {
+// --- the cast models -----------------------------------------------------------------------
+// A list of sheets, kept with the fights (in IndexedDB, where they are). They moved there
+// from localStorage once: written there first, then dropped from localStorage (a start cut
+// short before that finds them in both and keeps each model of either, localStorage's copy
+// of a name first); a move refused leaves them in localStorage, which keeps them, and the
+// next start tries again. Read once at the start (readModels, before the cast screen is
+// drawn with them); `models()` answers from what was read, and each change is written
+// first, then kept in memory, one after the other (changeModels).
+function parseModels(text) {
   try {
-    const list = JSON.parse(get(MODELS).value ?? "[]");
+    const list = JSON.parse(text ?? "[]");
     return Array.isArray(list) ? list.filter((m) => m && typeof m.name === "string") : [];
   } catch {
     return [];
   }
 }
 
-export function saveModels(list) {
-  return set(MODELS, JSON.stringify(list));
+let modelsChosen = null;
+
+function modelStorage() {
+  modelsChosen ??= (async () => {
+    const storage = await fightStorage();
+    const left = get(MODELS).value;
+    if (storage === local || left === null) return storage;
+    const there = await storage.get(MODELS);
+    if (there.unavailable) return local;
+    const moved = parseModels(left);
+    const names = new Set(moved.map((m) => m.name));
+    const both = [...moved, ...parseModels(there.value).filter((m) => !names.has(m.name))];
+    if (there.value !== JSON.stringify(both) && (await storage.set(MODELS, JSON.stringify(both))) !== "ok") {
+      return local; // kept where they are
+    }
+    local.remove(MODELS);
+    return storage;
+  })();
+  return modelsChosen;
+}
+
+let modelList = null;
+let modelsRead = null;
+let modelsSaving = Promise.resolve();
+
+// The models read (once): resolves them.
+export function readModels() {
+  modelsRead ??= (async () => {
+    const storage = await modelStorage();
+    modelList = parseModels((await storage.get(MODELS)).value);
+    return modelList;
+  })();
+  return modelsRead;
+}
+
+// The models, as read (none before readModels has resolved).
+export function models() {
+  return modelList ?? [];
+}
+
+// The models changed by `change(list) -> list` and written; kept only once written.
+// Resolves "ok", "full" or "unavailable".
+export function changeModels(change) {
+  const done = modelsSaving.then(async () => {
+    await readModels();
+    const list = change(models());
+    const stored = await (await modelStorage()).set(MODELS, JSON.stringify(list));
+    if (stored === "ok") modelList = list;
+    return stored;
+  });
+  modelsSaving = done.catch(() => null);
+  return done;
+}
+
+// listener(): another tab changed the models (read again, then told).
+export function onModelsChange(listener) {
+  const reread = async () => {
+    await readModels();
+    modelList = parseModels((await (await modelStorage()).get(MODELS)).value);
+    listener();
+  };
+  onKeys((written) => {
+    if (written.includes(MODELS)) reread();
+  });
+  window.addEventListener("storage", (event) => { // where they stayed in localStorage
+    if (event.key === MODELS) reread();
+  });
 }
 
 export function savedLanguage() {
