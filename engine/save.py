@@ -124,6 +124,10 @@ def command_text(command: Any) -> str:
     return json_text(compact([command])[0])
 
 
+#: What every save text written today starts with, up to its first command.
+HEAD = json.dumps({"app": "riposte", "format": SAVE_FORMAT}, separators=(",", ":"))[:-1] + ',"commands":['
+
+
 def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
     """:func:`dump` of a log whose commands are already written (:func:`command_text`):
     the same text, without encoding the whole log again (the table writes a save on every
@@ -133,9 +137,107 @@ def dump_texts(texts: list[str], board: dict[str, Any] | None = None) -> str:
     >>> dump_texts([command_text(c) for c in log], {"b": "é"}) == dump(log, {"b": "é"})
     True
     """
-    head = json.dumps({"app": "riposte", "format": SAVE_FORMAT}, separators=(",", ":"))[:-1]
-    tail = json_text(board)
-    return f'{head},"commands":[{",".join(texts)}],"board":{tail}}}'
+    return _joined(texts, json_text(board))
+
+
+def _joined(texts: list[str], board: str) -> str:
+    """The save text of commands and a board, each already written."""
+    return f'{HEAD}{",".join(texts)}],"board":{board}}}'
+
+
+def utf16(text: str) -> int:
+    """The length of ``text`` as JavaScript counts it (UTF-16 code units: a character past
+    U+FFFF counts two), which is how the page cuts a save text (:func:`follow`).
+
+    >>> utf16("Épée"), utf16("🗡")
+    (4, 2)
+    """
+    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def _cut(text: str, units: int) -> str:
+    """The first ``units`` UTF-16 code units of ``text`` (JavaScript's ``text.slice(0, units)``)."""
+    if text.isascii():
+        return text[:units]
+    return text.encode("utf-16-le", "surrogatepass")[:2 * units].decode("utf-16-le", "surrogatepass")
+
+
+Change = dict[str, Any]
+
+
+def follow(text: str, changes: list[Change]) -> str:
+    """The save text after ``changes``, in order, of the fight whose save was ``text``: what
+    the page keeps of the open fight, its last whole save text and each change the table
+    answered since (engine/table.py, an answer's ``log``), composes to (web/infra/
+    open-fight.js ``compose`` does the same). A change keeps the first ``keep`` UTF-16 code
+    units of the commands written so far (``from`` commands: an undo keeps fewer), adds the
+    text of the commands after them (``add``), and paints ``board`` after them.
+
+    >>> w = Written([command_text({"type": "end_round"})])
+    >>> board = json_text({"round": 2})
+    >>> w.append(command_text({"type": "pass", "actor": "c1"}))
+    >>> after = w.change(1, board)
+    >>> after["from"], after["add"]
+    (1, ',{"type":"pass","actor":"c1"}')
+    >>> follow(dump_texts(w.texts[:1]), [after]) == _joined(w.texts, board)
+    True
+    >>> w.pop()  # undone: the second change keeps the first command only
+    >>> follow(dump_texts(w.texts[:1]), [after, w.change(1, "null")]) == dump_texts(w.texts)
+    True
+    """
+    body, board = text, None
+    for change in changes:
+        body, board = _cut(body, change["keep"]) + change["add"], change["board"]
+    return text if board is None else f'{body}],"board":{board}}}'
+
+
+class Written:
+    """A log's commands as a save writes them (:func:`command_text`), with what the page
+    needs to keep the save by its changes (:func:`follow`): where each command ends in the
+    save text, in UTF-16 code units, and the save's length without its board.
+
+    >>> w = Written(["{}", '{"n":"é"}'])
+    >>> w.size("null") == len(_joined(w.texts, "null")), w.keep(1), w.keep(0) == len(HEAD)
+    (True, 42, True)
+    """
+
+    def __init__(self, texts: list[str] | tuple[str, ...] = ()) -> None:
+        self.texts: list[str] = []
+        self.ends: list[int] = []  #: where command i ends in the save text (UTF-16)
+        self.chars = 0  #: the characters of the commands and the commas between them
+        for line in texts:
+            self.append(line)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def append(self, line: str) -> None:
+        self.chars += len(line) + (1 if self.texts else 0)
+        self.ends.append((self.ends[-1] + 1 if self.ends else len(HEAD)) + utf16(line))
+        self.texts.append(line)
+
+    def pop(self) -> None:
+        line = self.texts.pop()
+        self.ends.pop()
+        self.chars -= len(line) + (1 if self.texts else 0)
+
+    def keep(self, k: int) -> int:
+        """Where the first ``k`` commands end in the save text (UTF-16)."""
+        return self.ends[k - 1] if k else len(HEAD)
+
+    def size(self, board: str, line: str | None = None) -> int:
+        """The length of the save text with ``board`` (written), ``line`` appended if given."""
+        chars = self.chars + (0 if line is None else len(line) + (1 if self.texts else 0))
+        return len(HEAD) + chars + len('],"board":') + len(board) + 1
+
+    def text(self, board: str) -> str:
+        """The save text, with ``board`` (written)."""
+        return _joined(self.texts, board)
+
+    def change(self, k: int, board: str) -> Change:
+        """The save's change since it had only its first ``k`` commands (:func:`follow`)."""
+        add = ",".join(self.texts[k:])
+        return {"from": k, "keep": self.keep(k), "add": ("," if k and add else "") + add, "board": board}
 
 
 _STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -263,9 +365,15 @@ def checked_texts(texts: list[str], board: dict[str, Any] | None, full: bool = F
     if len(texts) > MAX_COMMANDS:
         raise too_long(len(texts), full)
     text = dump_texts(texts, board)
-    if len(text) > MAX_CHARS:
-        raise too_big(len(text), full)
+    checked_size(len(text), full)
     return text
+
+
+def checked_size(size: int, full: bool = False) -> None:
+    """Refused (``too_big``; ``full``: as :func:`too_long`) when a save of ``size``
+    characters could not be read back."""
+    if size > MAX_CHARS:
+        raise too_big(size, full)
 
 
 def bad_log(index: int, error: dict[str, Any]) -> Refusal:

@@ -3,15 +3,30 @@
 A :class:`Table` holds the encounter, its resolved command log and the commands taken
 back by undo. Each call returns a JSON-shaped answer that says everything the page must
 show and keep: the board, how many commands can be undone and redone, and, whenever the
-fight changed, the ``save`` text to write as it is (engine/save.py: one format for the
-autosave, files and links). The page keeps no copy of the log.
+fight changed, what to write (engine/save.py: one format for the autosave, files and
+links). The page keeps no copy of the log.
+
+What to write costs what the change did, not the fight's length: each answer to a change
+is numbered (``seq``, one more than the answer to the change before it) and carries
+either the whole ``save`` text (a fight opened or made, and whenever the page may not
+hold the fight before: after :meth:`revert`, or when it asks, :meth:`whole`), or its
+``log``: how the save text of the change before becomes this one
+(:func:`engine.save.follow`: the commands kept, those added, the board painted). The page
+keeps the last whole text and the changes after it (web/infra/open-fight.js), and
+composes them into exactly the save text of the fight.
 
 >>> table = Table()
+>>> first = table.new()
 >>> a = table.apply({"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}})
 >>> a["ok"], a["undo"], a["redo"], list(a["board"]["combatants"])
 (True, 1, 0, ['c1'])
->>> "save" in a, "save" in table.check({"type": "end_round"})
-(True, False)
+>>> first["seq"], a["seq"], a["log"]["from"], "save" in a, "log" in table.check({"type": "end_round"})
+(1, 2, 0, False, False)
+>>> u = table.undo()
+>>> u["seq"], u["log"]["from"], u["log"]["add"]
+(3, 0, '')
+>>> save.follow(first["save"], [a["log"], u["log"]]) == table.export(True)["text"]
+True
 >>> table.undo()["board"]["combatants"], table.redo()["board"]["order"]
 ({}, ['c1'])
 >>> table.apply({"type": "pass", "actor": "c9"})["error"]["code"]
@@ -25,8 +40,9 @@ commands the table keeps the encounter reached (a frozen value, engine/model.py,
 shares every unchanged fighter with the encounters before and after it). Undo starts
 from the last checkpoint before the command it takes back and replays at most
 ``CHECKPOINT_EVERY - 1`` commands, without encoding their events; redo applies one
-command. The save text is assembled from each command's text, written once when the
-command is accepted (:func:`engine.save.dump_texts`), not from the whole log each time.
+command. Each command's text is written once, when the command is accepted
+(:class:`engine.save.Written`), and a whole save text is assembled from them only when one
+is handed over.
 
 >>> t = Table()
 >>> answers = [t.apply({"type": "add_combatant", "combatant": {"name": f"F{n}", "side": "pnj"}})
@@ -55,7 +71,7 @@ from pathlib import Path
 from typing import Any
 
 from . import save, values
-from .codec import combatant_sheet, decode, encode
+from .codec import combatant_sheet, decode, encode, json_text
 from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .example import example_log
@@ -85,6 +101,7 @@ OPERATIONS = {
     "journal": ("players", "pnj_details", "last"),
     "new": ("party", "restore"),
     "revert": (),
+    "whole": (),
     "limits": (),
     "example": ("lang",),
 }
@@ -140,7 +157,13 @@ class Table:
         self._every = max(1, every)
         self._enc = Encounter()
         self._log: list[Any] = []
-        self._texts: list[str] = []  # each command of the log as the save writes it
+        self._texts = save.Written()  # each command of the log as the save writes it
+        #: The answers to changes given so far (each answer's ``seq``); ``_low``: the fewest
+        #: commands the log had since the last one (an undo lowers it), which the next one's
+        #: ``log`` keeps; ``_whole``: the next one hands over the whole save text instead.
+        self._seq = 0
+        self._low = 0
+        self._whole = False
         #: ``_marks[k]``: the encounter after the first ``k * every`` commands; always
         #: ``len(self._log) // every + 1`` of them.
         #: After a load from a saved checkpoint, the ones before it are ``None`` until rebuilt.
@@ -192,6 +215,7 @@ class Table:
         this table pushed that command, or else rebuilt from the last checkpoint before it."""
         command = self._log.pop()
         self._texts.pop()
+        self._low = min(self._low, len(self._log))
         self._before = None
         del self._marks[len(self._log) // self._every + 1:]
         if self._steps and self._steps[-1][0] is command:
@@ -243,7 +267,7 @@ class Table:
                 marks.append(enc)
             self._beat(len(log), len(commands))
         self._enc, self._log, self._marks, self._undone, self._steps = enc, log, marks, [], []
-        self._texts = texts[:at] + [save.command_text(c) for c in log[at:]]  # as resolved
+        self._texts = save.Written(texts[:at] + [save.command_text(c) for c in log[at:]])  # as resolved
         self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
 
     def _checkpoint(self) -> str | None:
@@ -253,20 +277,33 @@ class Table:
             return None
         at = last * self._every
         state = encode(self._mark(last))
-        return json.dumps({"at": at, "engine": ENGINE, "hash": _seal(self._texts[:at], state), "state": state},
+        return json.dumps({"at": at, "engine": ENGINE, "hash": _seal(self._texts.texts[:at], state), "state": state},
                           ensure_ascii=False, separators=(",", ":"))
 
     # --- what every answer says -----------------------------------------------------------
     def _answer(self, changed: bool = False, text: str | None = None, shown: dict[str, Any] | None = None,
-                **extra: Any) -> Answer:
-        """``shown``: the board of the fight now, when the caller has just made it."""
+                painted: str | None = None, **extra: Any) -> Answer:
+        """``shown``: the board of the fight now, when the caller has just made it (and
+        ``painted``: its part a save keeps, written). ``text``: the whole save text, when
+        the caller has just made it: handed over. A change is said by its ``log`` unless
+        the whole text is handed over (``text``, or ``_whole``)."""
         used, attackers = self._recent()
         out: Answer = {"ok": True, "board": self._boards.board(self._enc) if shown is None else shown, "undo": len(self._log),
                        "redo": len(self._undone), "last": self._log[-1] if self._log else None,
                        "next": self._undone[-1] if self._undone else None, "used": used, "attackers": attackers,
                        "gone": self._gone()}
         if changed:
-            out["save"] = text if text is not None else save.dump_texts(self._texts, save.painted(out["board"]))
+            self._seq += 1
+            out["seq"] = self._seq
+            if text is None:
+                painted = painted if painted is not None else json_text(save.painted(out["board"]))
+                if self._whole:
+                    text = self._texts.text(painted)
+                else:
+                    out["log"] = self._texts.change(self._low, painted)
+            if text is not None:
+                out["save"] = text
+            self._low, self._whole = len(self._log), False
             if self._sent != len(self._marks) - 1:  # a new last checkpoint: the autosave keeps it
                 self._sent = len(self._marks) - 1
                 out["checkpoint"] = self._checkpoint()
@@ -338,18 +375,19 @@ class Table:
         if not result["ok"]:
             return self._enc, result
         line, shown = save.command_text(result["command"]), self._boards.board(after)
+        painted = json_text(save.painted(shown))
         try:
-            text = save.checked_texts([*self._texts, line], save.painted(shown), full=True)
+            save.checked_size(self._texts.size(painted, line), full=True)
         except Refusal as refusal:
             return self._enc, refusal.answer()
-        return after, {**result, "text": text, "line": line, "shown": shown}
+        return after, {**result, "line": line, "shown": shown, "painted": painted}
 
     def _commit(self, command: object) -> Answer:
         after, result = self._try(command)
         if not result["ok"]:
             return self._refused(result["error"])
         self._push(result["command"], after, result["line"])
-        return self._answer(changed=True, text=result["text"], shown=result["shown"], command=result["command"],
+        return self._answer(changed=True, shown=result["shown"], painted=result["painted"], command=result["command"],
                             events=result["events"])
 
     def _start(self, commands: list[Any], checkpoint: object = None) -> Answer:
@@ -358,7 +396,7 @@ class Table:
         try:
             self._rebuild(commands, checkpoint)
             shown = self._boards.board(self._enc)
-            text = save.checked_texts(self._texts, save.painted(shown))  # readable again
+            text = save.checked_texts(self._texts.texts, save.painted(shown))  # readable again
         except Refusal as refusal:
             self._enc, self._log, self._texts, self._marks, self._undone, self._sent = before
             return self._refused(refusal.as_json())
@@ -492,7 +530,7 @@ class Table:
         """The save text of the fight, for a file (with the board, ``with_board=True``) or
         a link (the log alone: shorter)."""
         painted = save.painted(self._boards.board(self._enc)) if with_board is True else None
-        return {"ok": True, "text": save.dump_texts(self._texts, painted)}
+        return {"ok": True, "text": save.dump_texts(self._texts.texts, painted)}
 
     def link(self) -> Answer:
         """The text of a share link: the log alone, compact (engine/link.py); the page
@@ -598,6 +636,7 @@ class Table:
         undo and redo too), when nothing has been played since: the page opened another
         fight but could not write it (web/infra/fight-list.js), so the fight its board
         shows stays the engine's. Refused (``nothing_to_revert``) otherwise; nothing changes.
+        The page may then hold either fight: the next change hands over the whole save.
 
         >>> t = Table()
         >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Aldric"}})
@@ -608,7 +647,21 @@ class Table:
             return self._refused(Refusal("nothing_to_revert").as_json())
         self._enc, self._log, self._texts, self._marks, self._undone, self._sent = self._before
         self._before, self._steps = None, []
+        self._whole = True  # the page may hold either fight: the next change hands over the whole save
         return self._answer()
+
+    def whole(self) -> Answer:
+        """The fight's whole save text, handed over as an answer to a change (the next
+        change's ``log`` follows from it): the page asks when what it keeps may not be
+        the engine's fight (it followed another tab, or held its save back).
+
+        >>> t = Table()
+        >>> a = t.apply({"type": "add_combatant", "combatant": {"name": "Aldric"}})
+        >>> w = t.whole()
+        >>> w["seq"], w["save"] == t.export(True)["text"], t.undo()["log"]["from"]
+        (2, True, 0)
+        """
+        return self._answer(changed=True, text=self.export(True)["text"])
 
     # --- the page's one entry point ---------------------------------------------------------
     def call(self, request_json: object, **extra: Any) -> str:

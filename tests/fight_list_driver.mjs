@@ -7,10 +7,14 @@
 //   {"id", "do": method of FightList, "args": [...]}  a transaction; runs at once (a second
 //                                                      one sent before the first ends waits
 //                                                      in the list's own queue)
-//   {"id", "do": "save", "args": [text, board]}      a tap's save written as the session
-//                                                      writes it, then the list's dates
+//   {"id", "do": "save", "args": [answer]}           the engine's answer to a tap written as
+//                                                      the session writes it (web/infra/
+//                                                      open-fight.js), then the list's dates
+//   {"id", "do": "known", "args": [seq]}              the engine loaded the open fight as
+//                                                      stored: its answer `seq`
 //   {"id", "do": "faults", "args": [faults]}          how the next writes fail (below)
-//   {"id", "do": "restart", "args": [writable]}        a new page on this storage: prepare()
+//   {"id", "do": "restart", "args": [writable]}        a new page on this storage: prepare(),
+//                                                      then the open fight read
 //   {"id", "do": "view"}                               what a reload would find, on a copy
 //   {"id", "do": "storage", "args": [items]}           a new page on these items
 //   {"id", "do": "put", "args": [key, value]}          one item written behind the page's back
@@ -22,9 +26,11 @@
 // faults: {"full": [n, ...]} the n-th setItem from now (1 = the next) throws
 // QuotaExceededError; {"unavailable": true} every call throws (storage switched off);
 // {"crash": n} the tab closes after its n-th write (setItem or removeItem) from now: the
-// later ones do nothing.
+// later ones do nothing. A transaction (update: the open fight's record, or its whole text
+// with its records dropped) is one write: refused or lost whole.
 import { createInterface } from "node:readline";
 import { FightList } from "../web/infra/fight-list.js";
+import { OpenFight } from "../web/infra/open-fight.js";
 import { Keys } from "../web/infra/storage-keys.js";
 
 class Storage {
@@ -72,6 +78,16 @@ class Storage {
     if (!this.lost()) this.items.delete(key);
   }
 
+  // One transaction: `drops` and the keys starting with `prefix` removed, `puts` written.
+  transact(puts, drops, prefix) {
+    this.off();
+    this.sets += 1;
+    if ((this.faults.full ?? []).includes(this.sets)) throw Object.assign(new Error("full"), { name: "QuotaExceededError" });
+    if (this.lost()) return;
+    for (const key of [...drops, ...[...this.items.keys()].filter((name) => prefix && name.startsWith(prefix))]) this.items.delete(key);
+    for (const [key, value] of puts) this.items.set(String(key), String(value));
+  }
+
   dump() {
     return Object.fromEntries(this.items);
   }
@@ -102,6 +118,21 @@ class LaterKeys extends Keys {
     await later();
     return super.names(prefix);
   }
+
+  async update(puts, drops, prefix = null) {
+    await later();
+    try {
+      this.storage().transact(puts, drops, prefix);
+      return "ok";
+    } catch (error) {
+      return error?.name === "QuotaExceededError" ? "full" : "unavailable";
+    }
+  }
+
+  async scan(keys, prefix = null) {
+    await later();
+    return new Keys(this.storage).scan(keys, prefix); // at once, as one transaction reads
+  }
 }
 
 const words = {
@@ -127,9 +158,15 @@ const engine = {
 
 // The engine's limit of a name (Table.limits), as the Python side read it.
 const nameMax = Number(process.env.FIGHT_NAME_MAX);
-const list = (store) => new FightList({ keys: new LaterKeys(() => store), engine, words, now: () => "2026-12-01T10:00:00.000Z", nameMax: () => nameMax });
+// A page on `store`: its open fight (web/infra/open-fight.js, as web/infra/store.js keeps it
+// in IndexedDB) and its list of fights on it.
+function page(store) {
+  const open = new OpenFight({ storage: new LaterKeys(() => store) });
+  const list = new FightList({ keys: open, engine, words, now: () => "2026-12-01T10:00:00.000Z", nameMax: () => nameMax });
+  return { open, list };
+}
 let storage = new Storage();
-let fights = list(storage);
+let { open, list: fights } = page(storage);
 
 async function run(message) {
   const { id, args = [] } = message;
@@ -138,29 +175,35 @@ async function run(message) {
     Object.assign(storage, { faults: args[0], sets: 0, writes: 0 });
     result = null;
   } else if (message.do === "save") {
-    // As Session.take: the save written (its outcome said), then the list's dates.
-    const keys = new LaterKeys(() => storage);
-    result = await keys.set("riposte.encounter", args[0]);
-    await fights.touch(args[1], args[0]);
+    // As Session.take: the save written (its outcome said; null: it does not follow what
+    // the page keeps), then the list's dates.
+    const [answer] = args;
+    result = await open.save(answer);
+    if (result !== null) await fights.touch(answer.board, open.text());
+  } else if (message.do === "known") {
+    open.known(args[0]);
+    result = null;
   } else if (message.do === "restart") {
     Object.assign(storage, { faults: {}, sets: 0, writes: 0 });
-    fights = list(storage);
+    ({ open, list: fights } = page(storage));
     result = await fights.prepare(args[0]);
+    await open.open();
   } else if (message.do === "put") {
     storage.items.set(args[0], args[1]); // storage changed behind the page's back (a hand edit, an older page)
     result = null;
   } else if (message.do === "storage") {
     storage = new Storage(args[0]); // a profile as the test made it
-    fights = list(storage);
+    ({ open, list: fights } = page(storage));
     result = null;
   } else if (message.do === "view") {
     // What a reload would find, without touching this page's storage.
     const copy = new Storage(storage.dump());
-    const other = list(copy);
+    const other = page(copy).list;
     await other.prepare(true);
     result = { index: other.index, storage: copy.dump() };
   } else {
     result = await fights[message.do](...args);
+    if (message.do === "switchTo" && result.ok && result.shown) open.wrote(result.shown); // Session.take(shown, true)
   }
   out({ done: id, result, index: fights.index, deleted: fights.deleted.length, storage: storage.dump() });
 }

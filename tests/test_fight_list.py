@@ -29,6 +29,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from engine import save
 from engine.table import Table
+from tests.fight_storage import composed
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "tests" / "fight_list_driver.mjs"
@@ -107,12 +108,13 @@ class Page:
 
     def reloaded(self) -> dict[str, Any]:
         """What a reload would find: the list and storage after the start's ``prepare``, on
-        a copy of this page's storage."""
-        return dict(self.call("view")["result"])
+        a copy of this page's storage (the open fight as its records compose)."""
+        seen = self.call("view")["result"]
+        return {**seen, "storage": composed(seen["storage"])}
 
     def stored(self) -> dict[str, str]:
-        """This page's storage as it is."""
-        return dict(self.call("faults", {})["storage"])
+        """This page's storage as it is (the open fight as its records compose)."""
+        return composed(self.call("faults", {})["storage"])
 
     def stored_index(self) -> dict[str, Any]:
         """The list as stored."""
@@ -200,8 +202,10 @@ class FightListMachine(RuleBasedStateMachine):
         answer = page.table.load(text, stored.get("riposte.checkpoint"), True)
         assert answer["ok"], answer  # every text the page stores is one the engine reads
         if "save" in answer:  # a fresh profile's empty fight, written as the session does
-            assert page.call("save", answer["save"], answer["board"])["result"] == "ok"
+            assert page.call("save", answer)["result"] == "ok"
             text = answer["save"]
+        else:  # the page's changes follow the text it keeps
+            page.call("known", answer["seq"])
         self.current = index["current"]
         self.fights = {f["id"]: {"name": f["name"], "text": text if f["id"] == self.current else stored[f"riposte.fight.{f['id']}"]}
                        for f in index["fights"]}
@@ -344,18 +348,21 @@ class FightListMachine(RuleBasedStateMachine):
             assert back["name"] == fight["name"] == result["name"]
             self.fights[back["id"]] = fight
 
-    @rule(faults=FAULTS, name=st.sampled_from(NAMES))
-    def play(self, faults: dict[str, Any], name: str) -> None:
-        """A tap on the board: the engine changes, its save written as the session writes
-        it (a refusal is said by the page as "not saved"), then the list's dates."""
-        answer = self.page.table.apply({"type": "add_combatant", "combatant": {"name": name}})
-        if not answer["ok"]:
+    @rule(faults=FAULTS, name=st.sampled_from(NAMES), how=st.sampled_from(["apply", "apply", "undo", "redo"]))
+    def play(self, faults: dict[str, Any], name: str, how: str) -> None:
+        """A tap on the board (a fighter added, undo, redo): the engine changes, what changed
+        in its save written as the session writes it (web/infra/open-fight.js: a record,
+        or the whole text; a refusal is said by the page as "not saved"), then the list's dates."""
+        table = self.page.table
+        answer = table.apply({"type": "add_combatant", "combatant": {"name": name}}) if how == "apply" else getattr(table, how)()
+        if not answer["ok"] or "seq" not in answer:
             return
         self.page.call("faults", faults)
-        stored = self.page.call("save", answer["save"], answer["board"])["result"]
+        stored = self.page.call("save", answer)["result"]
         self.page.call("faults", {})
-        if stored == "ok":
-            self.fights[self.current]["text"] = answer["save"]
+        assert stored is not None, "the page's save does not follow the engine's answers"
+        if stored == "ok":  # the changes not written before with it: the engine's fight
+            self.fights[self.current]["text"] = self.page.engine()[0]
 
     @rule(first=st.sampled_from(["list", "open"]), data=st.data())
     def two_at_once(self, first: str, data: st.DataObject) -> None:
@@ -415,8 +422,8 @@ class FightListMachine(RuleBasedStateMachine):
         elif what == "play":
             answer = page.table.apply({"type": "add_combatant", "combatant": {"name": "Tard"}})
             if answer["ok"]:
-                open_now.add(answer["save"])  # the open fight, a tap later
-                page.call("save", answer["save"], answer["board"])
+                open_now.add(page.engine()[0])  # the open fight, a tap later
+                page.call("save", answer)
         # At most the fight being added, and a copy of the open one kept aside only when its
         # key held a text written nowhere else (a tap's save that had failed before the crash):
         # a switch cut short is finished, not kept twice.

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis.stateful import initialize, invariant, precondition, rule
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from strategies import MALFORMED, Playing
 
 import engine
@@ -34,15 +35,18 @@ def seeded() -> Table:
 
 def test_an_accepted_command_is_saved_and_can_be_undone() -> None:
     table = seeded()
+    before = table.export(True)["text"]
     answer = table.apply({"type": "act", "actor": "aldric", "action": "observer"})
     assert answer["ok"], answer
     assert (answer["undo"], answer["redo"]) == (4, 0)
     assert answer["command"]["action"] == "observer"
     assert [e["type"] for e in answer["events"]][:1] == ["action_taken"]
-    reread = save.read(answer["save"])
+    saved = save.follow(before, [answer["log"]])
+    assert saved == table.export(True)["text"]
+    reread = save.read(saved)
     assert reread["ok"], reread
     assert reread["board"] == answer["board"]
-    assert json.loads(answer["save"])["board"] == save.painted(answer["board"])
+    assert json.loads(saved)["board"] == save.painted(answer["board"])
 
 
 def test_a_refusal_changes_nothing_and_writes_nothing() -> None:
@@ -51,7 +55,7 @@ def test_a_refusal_changes_nothing_and_writes_nothing() -> None:
     answer = table.apply({"type": "act", "actor": "orque", "action": "observer"})
     assert answer["ok"] is False
     assert answer["error"]["code"] == "not_your_turn"
-    assert "save" not in answer
+    assert "save" not in answer and "log" not in answer and "seq" not in answer
     assert (answer["undo"], answer["redo"]) == (3, 0)
     assert table.export(True)["text"] == before
 
@@ -344,7 +348,7 @@ def big_fight(fighters: int, rounds: int) -> Table:
 
 def test_a_fight_of_30_fighters_and_300_rounds_saves_reloads_and_travels() -> None:
     table = big_fight(30, 300)
-    autosave = table.apply({"type": "start_round"})["save"]
+    autosave = save.follow(table.export(True)["text"], [table.apply({"type": "start_round"})["log"]])
     assert len(autosave) <= save.MAX_CHARS
     reloaded = Table()
     assert reloaded.load(autosave)["ok"]
@@ -487,10 +491,11 @@ def test_a_save_with_dice_left_to_roll_is_opened_with_the_table_s_dice() -> None
 def test_undo_writes_the_save_of_the_fight_it_goes_back_to() -> None:
     table = seeded()
     before = table.export(True)["text"]
-    table.apply({"type": "act", "actor": "aldric", "action": "observer"})
+    done = table.apply({"type": "act", "actor": "aldric", "action": "observer"})
     undone = table.undo()
-    assert undone["save"] == before
-    assert json.loads(undone["save"])["board"] == save.painted(undone["board"])
+    assert (undone["log"]["from"], undone["log"]["add"]) == (3, "")
+    assert save.follow(before, [done["log"], undone["log"]]) == before
+    assert json.loads(save.follow(before, [done["log"], undone["log"]]))["board"] == save.painted(undone["board"])
 
 
 def test_the_autosave_reopened_as_it_is_is_not_sent_back() -> None:
@@ -717,3 +722,85 @@ def test_a_long_replay_says_how_far_it_is() -> None:
     for _ in range(21):  # below the checkpoint: the ones before it rebuilt
         assert table.undo()["ok"]
     assert seen == [(1, 1)]
+
+
+# --- the page keeps the save by its changes ---------------------------------------------
+NAMES = st.sampled_from(["Aldric", "Épée-de-Lune", "🗡 Lame", "\ud800 moitié", "\u202eRenversé", "x" * 60])
+COMMANDS = st.one_of(
+    st.builds(lambda name: {"type": "add_combatant", "combatant": {"name": name}}, NAMES),
+    st.just({"type": "start_round"}), st.just({"type": "end_round"}),
+    st.builds(lambda n: {"type": "pass", "actor": f"c{n}"}, st.integers(1, 3)),
+    st.builds(lambda n: {"type": "remove_combatant", "id": f"c{n}"}, st.integers(1, 3)),
+)
+
+
+class KeptByChanges(RuleBasedStateMachine):
+    """What the page keeps of the open fight (web/infra/open-fight.js): the last whole save
+    text the table handed over, then each answer's ``log``. Applied in order to that text
+    (:func:`engine.save.follow`), they always give exactly the save text of the fight,
+    through new commands, undo, redo, a fight opened or made, a revert, and the page
+    composing them into a new whole text now and then (its compaction)."""
+
+    @initialize()
+    def start(self) -> None:
+        self.table = Table(rng=random.Random(0), every=3)  # checkpoints often: undo crosses them
+        answer = self.table.load(None)
+        self.whole, self.changes, self.seq = answer["save"], [], answer["seq"]
+        self.either = False  # reverted: the page may hold either fight until the next whole text
+
+    def took(self, answer: dict[str, Any]) -> None:
+        if "seq" not in answer:
+            assert "save" not in answer and "log" not in answer
+            return
+        assert answer["seq"] == self.seq + 1  # each answer to a change follows the one before
+        self.seq = answer["seq"]
+        if "save" in answer:
+            assert "log" not in answer
+            self.whole, self.changes, self.either = answer["save"], [], False
+        else:
+            assert not self.either, "after a revert, the next change hands over the whole save"
+            self.changes.append(answer["log"])
+
+    @rule(command=COMMANDS)
+    def play(self, command: dict[str, Any]) -> None:
+        self.took(self.table.apply(command))
+
+    @rule()
+    def undo(self) -> None:
+        self.took(self.table.undo())
+
+    @rule()
+    def redo(self) -> None:
+        self.took(self.table.redo())
+
+    @rule(party=st.booleans())
+    def another_fight(self, party: bool) -> None:
+        self.took(self.table.new(party))
+
+    @rule()
+    def reopened(self) -> None:
+        self.took(self.table.load(self.table.export(True)["text"]))
+
+    @rule()
+    def reverted(self) -> None:
+        answer = self.table.revert()
+        self.took(answer)
+        self.either = self.either or answer["ok"]
+
+    @rule()
+    def asked_whole(self) -> None:
+        self.took(self.table.whole())
+
+    @rule()
+    def compacted(self) -> None:
+        self.whole, self.changes = save.follow(self.whole, self.changes), []
+
+    @invariant()
+    def the_changes_give_the_save(self) -> None:
+        shown = self.table.show()["board"]
+        expected = save.dump_texts([save.command_text(c) for c in self.table._log], save.painted(shown))
+        assert expected == self.table.export(True)["text"]
+        assert self.either or save.follow(self.whole, self.changes) == expected
+
+
+TestKeptByChanges = KeptByChanges.TestCase

@@ -239,3 +239,36 @@ def test_a_database_the_browser_deleted_is_said_with_the_restore(new_phone: NewP
     expect(first.locator("#seven-days")).to_be_hidden()
     phone.forgive(re.compile("no-such-page-here"))  # the page with no app on it
     phone.assert_clean()
+
+
+MODELS = [{"name": "Sentinelle", "side": "pnj"}, {"name": "Archer du pont", "side": "pnj"}]
+
+
+def model_names(page: Any) -> Any:
+    page.get_by_role("button", name="Combattants").click()
+    return page.locator("#models .name")
+
+
+def test_the_cast_models_move_into_the_database_once_and_are_never_lost(new_phone: NewPhone) -> None:
+    """The models kept in localStorage by an earlier release: a move refused leaves them
+    there, shown and kept; the next start moves them into IndexedDB, and localStorage lets
+    them go; a model saved then is kept across a reload."""
+    refused = full_when("key === 'riposte.models' && sessionStorage.getItem('riposte.test.refuse') !== 'no'")
+    phone = new_phone(save=save_text(fight_log()), init_script=put_once({"riposte.models": json.dumps(MODELS)}) + refused)
+    page = phone.page
+    expect(model_names(page)).to_have_text(["Sentinelle", "Archer du pont"])
+    assert json.loads(page.evaluate("localStorage.getItem('riposte.models')")) == MODELS  # kept where they were
+    assert stored(page, "riposte.models") is None
+    page.evaluate("sessionStorage.setItem('riposte.test.refuse', 'no')")
+    page.reload()
+    wait_ready(page)
+    expect(model_names(page)).to_have_text(["Sentinelle", "Archer du pont"])
+    assert json.loads(stored(page, "riposte.models")) == MODELS
+    assert page.evaluate("localStorage.getItem('riposte.models')") is None
+    page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
+    expect(page.locator("#message")).to_have_text("« Orque » est enregistré comme modèle.")
+    page.reload()
+    wait_ready(page)
+    expect(model_names(page)).to_have_text(["Sentinelle", "Archer du pont", "Orque"])
+    assert [m["name"] for m in json.loads(stored(page, "riposte.models"))] == ["Sentinelle", "Archer du pont", "Orque"]
+    phone.assert_clean()

@@ -57,7 +57,8 @@ function statusLine() {
 // asked by the board, an answer of its own); what the
 // dock, the sheet and the message line said, recorded.
 async function boardScreen(engine, { open = true, screen = "board", storage = {} } = {}) {
-  const session = new Session({ save: () => "ok", saveCheckpoint: () => undefined, checkpoint: () => null, ...storage });
+  const session = new Session({ save: () => "ok", saveCheckpoint: () => undefined, checkpoint: () => null, openText: () => "{}",
+    known: () => undefined, wrote: () => undefined, ...storage });
   session.attach({ call: async (request) => (request.op === "limits" ? { ok: true, limits: {} } : engine(request)) });
   if (open) await session.open();
   session.board = BOARD;

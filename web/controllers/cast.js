@@ -70,11 +70,11 @@ export class CastController {
         return answer;
       },
       // Said as it happened: a model the browser refused to keep is not "enregistré".
-      model: (id) => {
+      model: async (id) => {
         // Named as the engine names a model (« Garde 1 », a copy, makes the model « Garde »).
         const sheet = { ...sheetOf(fighter(id)), name: fighter(id).model_name ?? fighter(id).name };
-        const failed = unwritten(store.saveModels([...store.models().filter((m) => m.name !== sheet.name), sheet]),
-          "model_not_saved", { name: sheet.name });
+        const stored = await store.changeModels((list) => [...list.filter((m) => m.name !== sheet.name), sheet]);
+        const failed = unwritten(stored, "model_not_saved", { name: sheet.name });
         showModels();
         if (failed) status.refused(failed);
         else status.message(t("modelSaved", isolate(sheet.name)));
@@ -102,8 +102,8 @@ export class CastController {
         }
         status.report(stored, t("copiesAdded", count, isolate(model.name)));
       },
-      deleteModel: (index) => {
-        const stored = store.saveModels(store.models().filter((_, i) => i !== index));
+      deleteModel: async (index) => {
+        const stored = await store.changeModels((list) => list.filter((_, i) => i !== index));
         showModels();
         status.refused(unwritten(stored, "model_not_deleted"));
       },
@@ -119,5 +119,7 @@ export class CastController {
     });
     session.on("words", showModels);
     showModels();
+    store.readModels().then(showModels); // kept with the fights: read once they are reachable
+    store.onModelsChange(showModels);
   }
 }

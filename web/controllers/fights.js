@@ -66,8 +66,8 @@ export class FightsController {
     // The first fight saved in a visit with a fighter in it asks the browser to keep the
     // site's storage (web/infra/lasting.js: not again within a week of a refusal).
     let asked = false;
-    session.on("saved", (answer) => {
-      this.list.touch(answer.board, answer.save).then(() => afterPaint(() => this.render()));
+    session.on("saved", (answer, text) => {
+      this.list.touch(answer.board, text).then(() => afterPaint(() => this.render()));
       if (asked || session.readOnly || !Object.keys(answer.board?.combatants ?? {}).length) return;
       asked = true;
       keepStorage(store).then(() => this.showStorage(), () => undefined);

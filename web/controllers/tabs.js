@@ -12,7 +12,7 @@ export class TabsController {
     this.ready = false; // the engine has started and loaded the saved fight
     this.onWriter = null; // called when this tab becomes the writer after the start
     // The writer's answer goes with its save: a follower shows its board as it is.
-    session.on("saved", (answer) => writers.publish(answer.save, shownOf(answer)));
+    session.on("saved", (answer, text) => writers.publish(text, shownOf(answer)));
     writers.onSave((text, shown) => this.follow(text, shown));
     writers.onRole((role, how) => {
       session.readOnly = role === "follower";

@@ -5,7 +5,9 @@
 // state machine of tests/test_fight_list.py (through tests/fight_list_driver.mjs, in Node).
 //
 // Storage (docs/RELIABILITY.md, "Several fights"): the open fight's save text in
-// riposte.encounter (and its checkpoint beside it), as before the list existed; the list
+// riposte.encounter (and its checkpoint beside it), as before the list existed (the storage
+// passed in reads it as the text its records compose to, and writes it whole:
+// web/infra/open-fight.js); the list
 // in riposte.fights, {"version": 1, "current", "next", "fights": [{"id", "name",
 // "created", "updated", "round", "fighters"}]}; each other fight's save text in
 // riposte.fight.<id>.

@@ -1,7 +1,7 @@
 // The page's one piece of state: the board the engine last answered, and how many
 // commands can be undone and redone. The engine owns the fight (engine/table.py): the
-// session keeps what it showed last, writes the save text the engine hands over, and
-// tells the screens that listen. No DOM here.
+// session keeps what it showed last, writes what the engine says changed in the save
+// (storage: web/infra/store.js), and tells the screens that listen. No DOM here.
 //
 // Two guards on the write (issue #12): a tab that is not the fight's writer (another tab
 // is: controllers/tabs.js) is read-only, refuses what would change the fight and writes
@@ -46,8 +46,9 @@ export class Session {
     this.readOnly = false;
     this.switching = null; // while another fight opens: resolves when it is open (exclusive)
     this.held = null; // the unreadable save not set aside, until downloaded or given up
-    this.unwritten = null; // the save text not written because of it
+    this.unwritten = false; // a change not written because of it
     this.behind = null; // the writer's save this tab shows, not yet read by its engine
+    this.resyncing = null; // the engine asked for the whole save text (resync)
     this.listeners = { change: [], fault: [], words: [], saved: [], switched: [] };
     this.opening = new Promise((resolve) => {
       this.markOpen = resolve;
@@ -77,7 +78,7 @@ export class Session {
   // "change": a new board (listener(board, answer): the engine's answer that brought it);
   // "fault": the engine failed (listener(error));
   // "words": the page's language changed; "saved": this tab has a new save text, written
-  // or not (listener(answer): the engine's answer, the text as its `save`).
+  // or not (listener(answer, text): the engine's answer, and the fight's whole save text).
   on(event, listener) {
     this.listeners[event].push(listener);
   }
@@ -202,13 +203,13 @@ export class Session {
     return { op: "load", text, checkpoint: await this.storage.checkpoint() };
   }
 
-  // An answer that shows the fight: its board and counts become the session's, its save
-  // text (present when the fight changed) is written as it is, with the last checkpoint
-  // when it changed (engine/table.py). Returns what the write did, once it is done (a
-  // promise): "ok", "full", "unavailable", "held" (not written: an unreadable save waits
-  // to be downloaded), or null when there was nothing to write (or this tab is read-only).
-  // `written`: the list of fights wrote it already (a switch, web/infra/fight-list.js):
-  // told, not written again.
+  // An answer that shows the fight: its board and counts become the session's, and what
+  // changed in its save (present when the fight changed: the whole `save` text or its
+  // `log`) is written, with the last checkpoint when it changed (engine/table.py). Returns
+  // what the write did, once it is done (a promise): "ok", "full", "unavailable", "held"
+  // (not written: an unreadable save waits to be downloaded), or null when there was
+  // nothing to write (or this tab is read-only). `written`: the list of fights wrote it
+  // already (a switch, web/infra/fight-list.js): told, not written again.
   take(answer, written = false) {
     this.board = answer.board;
     this.undo = answer.undo ?? 0;
@@ -219,23 +220,44 @@ export class Session {
     this.attackers = answer.attackers ?? {};
     this.gone = answer.gone ?? {};
     let stored = null;
-    if (typeof answer.save === "string" && !this.readOnly) {
+    let saved = false;
+    if ((typeof answer.save === "string" || answer.log) && !this.readOnly) {
       if (written) {
         stored = "ok";
-        this.storage.cacheBoard(answer.board, answer.save);
-      } else if (this.held === null) stored = this.storage.save(answer.save, answer.checkpoint, answer.board);
+        this.storage.wrote(answer);
+      } else if (this.held === null) stored = this.storage.save(answer);
       else {
-        this.unwritten = answer.save;
-        stored = "held";
+        this.unwritten = true;
+        stored = this.storage.follow(answer) && "held";
       }
-      this.emit("saved", answer);
-    } else if (answer.checkpoint !== undefined && !this.readOnly && this.held === null) {
-      // The start's answer leaves out a save text the autosave already holds (`kept`),
-      // not a new checkpoint.
-      this.storage.saveCheckpoint(answer.checkpoint);
+      saved = stored !== null;
+      if (stored === null && this.held === null) stored = this.resync(); // said once written whole
+      else if (stored === null) stored = "held";
+    } else if (answer.seq !== undefined && !this.readOnly && this.held === null) {
+      // The start's answer leaves out a save text the autosave already holds (`kept`): the
+      // changes that follow are that text's. Not a new checkpoint.
+      this.storage.known(answer.seq);
+      if (answer.checkpoint !== undefined) this.storage.saveCheckpoint(answer.checkpoint);
     }
+    if (saved) this.emit("saved", answer, this.storage.openText());
     this.emit("change", this.board, answer);
     return Promise.resolve(stored);
+  }
+
+  // What this tab keeps of the fight no longer follows the engine's answers (it followed
+  // another tab meanwhile): the engine hands over the whole save text (engine/table.py
+  // `whole`), written as it is. Resolves what that write did.
+  async resync() {
+    this.resyncing ??= this.send({ op: "whole" }).then((answer) => {
+      this.resyncing = null;
+      const stored = answer.ok ? this.storage.save(answer) : null;
+      if (stored) this.emit("saved", answer, this.storage.openText());
+      return stored ?? "unavailable";
+    }, () => {
+      this.resyncing = null;
+      return "unavailable";
+    });
+    return this.resyncing;
   }
 
   // Another fight was opened (the list of fights): its board was just taken. Said to the
@@ -249,12 +271,12 @@ export class Session {
     this.held = text;
   }
 
-  // The unreadable save is downloaded or given up: the fight is written again. Resolves
-  // what that write did (as take), or null when nothing was waiting.
+  // The unreadable save is downloaded or given up: the fight is written again, whole.
+  // Resolves what that write did (as take), or null when nothing was waiting.
   release() {
     this.held = null;
-    const text = this.unwritten;
-    this.unwritten = null;
-    return Promise.resolve(text === null ? null : this.storage.save(text));
+    const waiting = this.unwritten;
+    this.unwritten = false;
+    return Promise.resolve(waiting ? this.storage.rewrite() ?? this.resync() : null);
   }
 }

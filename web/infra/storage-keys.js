@@ -41,5 +41,33 @@ export class Keys {
       return [];
     }
   }
+
+  // The keys `drops` and those starting with `prefix` (if any) removed, then `puts` written
+  // ([key, value]): one after the other (localStorage has no transaction), stopping at the
+  // first refused. "ok", "full" or "unavailable".
+  update(puts, drops, prefix = null) {
+    for (const key of [...drops, ...(prefix ? this.names(prefix) : [])]) {
+      const removed = this.remove(key);
+      if (removed !== "ok") return removed;
+    }
+    for (const [key, value] of puts) {
+      const stored = this.set(key, value);
+      if (stored !== "ok") return stored;
+    }
+    return "ok";
+  }
+
+  // `keys` and those starting with `prefix` (if any), read: { items: { key: value } (those
+  // that hold one), unavailable }.
+  scan(keys, prefix = null) {
+    const items = {};
+    let unavailable = false;
+    for (const key of [...keys, ...(prefix ? this.names(prefix) : [])]) {
+      const got = this.get(key);
+      unavailable ||= Boolean(got.unavailable);
+      if (got.value !== null) items[key] = got.value;
+    }
+    return { items, unavailable };
+  }
 }
 

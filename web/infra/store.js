@@ -1,19 +1,20 @@
 // What the browser keeps. The fights live in IndexedDB, the browser's own database
 // (docs/RELIABILITY.md, "Where the fights live"), under the names localStorage gave them
-// before: the open fight's save text as the engine hands it over after every change
-// (engine/save.py writes and reads it) and its checkpoint, a save that could not be read
-// (kept aside, exportable), the list of fights and the other fights' texts
-// (web/infra/fight-list.js). The small settings stay in localStorage, read before the
-// first paint: the cast models, the language, the theme, the live table, and a copy of
+// before: the open fight (web/infra/open-fight.js: its last whole save text and the
+// changes the engine answered since, one record a tap; engine/save.py writes and reads
+// the text they compose to) and its checkpoint, a save that could not be read (kept
+// aside, exportable), the list of fights and the other fights' texts
+// (web/infra/fight-list.js), and the cast models. The small settings stay in localStorage,
+// read before the first paint: the language, the theme, the live table, and a copy of
 // the open fight's last board, painted at once while the engine starts (a cache, never
 // the truth: the fight's own text says whether it is still that fight's board).
 // Storage that is unavailable or full never stops the page: each call says what happened.
-import { createStore, del, get as dbGet, keys as dbKeys, setMany } from "idb-keyval";
+import { createStore, del, get as dbGet, keys as dbKeys, promisifyRequest, setMany } from "idb-keyval";
+import { CHECKPOINT, KEY, OpenFight } from "./open-fight.js";
 import { Keys } from "./storage-keys.js";
 
-export const KEY = "riposte.encounter";
+export { CHECKPOINT, KEY };
 const ASIDE = "riposte.encounter.unreadable";
-export const CHECKPOINT = "riposte.checkpoint"; // the state after the log's first commands (engine/table.py)
 const MODELS = "riposte.models";
 const LANG = "riposte.lang";
 const THEME = "riposte.theme"; // web/boot/theme.js reads it too
@@ -57,10 +58,45 @@ const local = new Keys();
 
 // IndexedDB as web/infra/fight-list.js takes storage (storage-keys.js): the same calls,
 // each a promise that says what happened. A write is one transaction: all of it lands
-// or none of it (setMany).
+// or none of it (setMany, update).
 export class DbKeys {
   constructor(name = "riposte") {
     this.store = createStore(name, "keys");
+  }
+
+  // `drops` and the keys starting with `prefix` (if any) removed, then `puts` written, in
+  // one transaction.
+  async update(puts, drops, prefix = null) {
+    try {
+      await this.store("readwrite", (keys) => {
+        for (const key of drops) keys.delete(key);
+        if (prefix) keys.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+        for (const [key, value] of puts) keys.put(value, key);
+        return promisifyRequest(keys.transaction);
+      });
+    } catch (error) {
+      return error?.name === "QuotaExceededError" ? "full" : "unavailable";
+    }
+    channel()?.postMessage(puts.map(([key]) => key));
+    return "ok";
+  }
+
+  // `keys` and those starting with `prefix` (if any), read in one transaction.
+  async scan(keys, prefix = null) {
+    try {
+      const items = await this.store("readonly", (store) => {
+        const range = prefix ? IDBKeyRange.bound(prefix, `${prefix}\uffff`) : null;
+        return Promise.all([...keys.map((key) => promisifyRequest(store.get(key))),
+          ...(range ? [promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range))] : [])]).then((got) => {
+          const found = Object.fromEntries(keys.map((key, i) => [key, got[i]]));
+          if (range) got[keys.length].forEach((key, i) => { found[key] = got[keys.length + 1][i]; });
+          return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined && value !== null));
+        });
+      });
+      return { items, unavailable: false };
+    } catch {
+      return { items: {}, unavailable: true };
+    }
   }
 
   async get(key) {
@@ -156,13 +192,31 @@ export function lostFights() {
   return lost;
 }
 
-// The fights' storage as web/infra/fight-list.js takes it: each call waits for the choice.
-export const keys = {
+// The fights' storage, each call once the choice is made.
+const chosenKeys = {
   get: async (key) => (await fightStorage()).get(key),
   set: async (key, value) => (await fightStorage()).set(key, value),
   remove: async (key) => (await fightStorage()).remove(key),
   names: async (prefix) => (await fightStorage()).names(prefix),
+  update: async (puts, drops, prefix) => (await fightStorage()).update(puts, drops, prefix),
+  scan: async (names, prefix) => (await fightStorage()).scan(names, prefix),
 };
+
+// The open fight: its last whole text and a record a tap in IndexedDB, its whole text
+// each time in localStorage (web/infra/open-fight.js). Its last write, measured once the
+// board's copy is written too (afterWrite).
+let lastWrite = null;
+const open = new OpenFight({
+  storage: chosenKeys,
+  appends: async () => (await fightStorage()) !== local,
+  written: (began, chars, stored) => {
+    lastWrite = { began, chars, stored };
+  },
+});
+
+// The fights' storage as web/infra/fight-list.js takes it: the open fight as the text
+// its records compose to.
+export const keys = open;
 
 // listener(keys): another tab wrote these keys of the fights' storage.
 function onKeys(listener) {
@@ -171,9 +225,10 @@ function onKeys(listener) {
   });
 }
 
-// The saved fight's text for the engine: { text, unavailable }.
+// The saved fight's text for the engine: { text, unavailable }. This tab keeps it, and
+// writes what follows it.
 export async function load() {
-  const { value, unavailable } = await keys.get(KEY);
+  const { value, unavailable } = await open.open();
   return { text: value, unavailable: Boolean(unavailable) };
 }
 
@@ -203,45 +258,67 @@ export function boardOf(text) {
   }
 }
 
-// The open fight's save, with its new checkpoint when it has one (undefined: unchanged;
-// null: none any more), then the cache of its board. One save after the other, in the
+// The engine's answer to a change of the open fight written (its whole `save` text, or its
+// `log`: what changed; with its new `checkpoint` when it has one: undefined, unchanged;
+// null, none any more), then the cache of its board. One save after the other, in the
 // order asked: a later tap's save never lands under an earlier one. Resolves "ok",
-// "full" or "unavailable" (the fight's text; the checkpoint is a shortcut, dropped when
-// it cannot be kept).
-let saving = Promise.resolve();
-
-function queued(task) {
-  const done = saving.then(task);
-  saving = done.catch(() => null);
-  return done;
+// "full" or "unavailable" (the fight's; the checkpoint is a shortcut, dropped when it
+// cannot be kept); null at once when the answer does not follow what this tab keeps (the
+// engine is then asked for the whole text: Session.resync).
+export function save(answer) {
+  const stored = open.save(answer);
+  return stored && stored.then((done) => afterWrite(done, answer.board));
 }
 
-export function save(text, mark = undefined, board = null) {
-  return queued(() => write(text, mark, board));
+// Not written (a save held back), but kept in mind: `rewrite` writes it whole.
+export function follow(answer) {
+  return open.save(answer, false);
 }
 
-async function write(text, mark, board) {
-  const began = performance.now();
-  const storage = await fightStorage();
-  let stored = typeof mark === "string" && storage.setMany ? await storage.setMany([[KEY, text], [CHECKPOINT, mark]]) : null;
-  if (stored !== "ok") {
-    stored = await storage.set(KEY, text);
-    if (stored === "ok" && mark !== undefined) await keepCheckpoint(storage, mark);
-  }
+// The open fight as this tab keeps it, written whole (a save held back, released); null
+// when this tab does not know it.
+export function rewrite() {
+  const stored = open.rewrite();
+  return stored && stored.then((done) => afterWrite(done, null));
+}
+
+async function afterWrite(stored, board) {
   if (stored === "ok") {
-    cacheBoard(board ?? boardOf(text), text);
-    if (storage !== local) markKept();
+    cacheBoard(board ?? boardOf(open.text()));
+    if ((await fightStorage()) !== local) markKept();
   }
-  // How long the last save took, until the database said it was written (`make bench`).
-  performance.clearMeasures("riposte:write");
-  performance.measure("riposte:write", { start: began, detail: { chars: text.length, stored } });
+  // How long the last save took, until the database said it was written and the board's
+  // copy for the next start was kept (`make bench`).
+  if (lastWrite) {
+    performance.clearMeasures("riposte:write");
+    performance.measure("riposte:write", { start: lastWrite.began, detail: { chars: lastWrite.chars, stored: lastWrite.stored } });
+    lastWrite = null;
+  }
   return stored;
 }
 
-// The copy of the open fight's board painted at the next start (a convenience: a write that
-// fails is dropped, and the start then paints nothing before the engine).
-export function cacheBoard(board, text) {
-  if (!board || typeof text !== "string" || set(BOARD, JSON.stringify({ board, length: text.length, tail: text.slice(-64) })) !== "ok") {
+// The text of the open fight as this tab keeps it (null: not known), for the tabs that follow.
+export function openText() {
+  return open.text();
+}
+
+// The engine opened the fight as storage holds it (the start): its answer numbered `seq`.
+export function known(seq) {
+  open.known(seq);
+}
+
+// The list of fights wrote the fight the engine's `answer` opened (a switch).
+export function wrote(answer) {
+  open.wrote(answer);
+  cacheBoard(answer.board);
+}
+
+// The copy of the open fight's board painted at the next start, with the length and the
+// end of the open fight's text it goes with (`text`; else the one this tab keeps). A
+// convenience: a write that fails is dropped, and the start then paints nothing before the engine.
+export function cacheBoard(board, text = null) {
+  const shape = typeof text === "string" ? { length: text.length, tail: text.slice(-64) } : open.shape();
+  if (!board || !shape || set(BOARD, JSON.stringify({ board, ...shape })) !== "ok") {
     local.remove(BOARD);
   }
 }
@@ -250,11 +327,7 @@ export function cacheBoard(board, text) {
 // it. Only a shortcut (the engine ignores one that does not match the log): a write that
 // fails drops it rather than keep an older one, and is not reported.
 export function saveCheckpoint(text) {
-  return queued(async () => keepCheckpoint(await fightStorage(), text));
-}
-
-async function keepCheckpoint(storage, text) {
-  if (text === null || (await storage.set(CHECKPOINT, text)) !== "ok") await storage.remove(CHECKPOINT);
+  return text === null ? open.remove(CHECKPOINT) : open.set(CHECKPOINT, text).then((stored) => (stored === "ok" ? stored : open.remove(CHECKPOINT)));
 }
 
 export async function checkpoint() {
@@ -269,17 +342,90 @@ export async function aside() {
   return (await keys.get(ASIDE)).value;
 }
 
-export function models() {
+// --- the cast models -----------------------------------------------------------------------
+// A list of sheets, kept with the fights (in IndexedDB, where they are). They moved there
+// from localStorage once: written there first, then dropped from localStorage (a start cut
+// short before that finds them in both and keeps each model of either, localStorage's copy
+// of a name first); a move refused leaves them in localStorage, which keeps them, and the
+// next start tries again. Read once at the start (readModels, before the cast screen is
+// drawn with them); `models()` answers from what was read, and each change is written
+// first, then kept in memory, one after the other (changeModels).
+function parseModels(text) {
   try {
-    const list = JSON.parse(get(MODELS).value ?? "[]");
+    const list = JSON.parse(text ?? "[]");
     return Array.isArray(list) ? list.filter((m) => m && typeof m.name === "string") : [];
   } catch {
     return [];
   }
 }
 
-export function saveModels(list) {
-  return set(MODELS, JSON.stringify(list));
+let modelsChosen = null;
+
+function modelStorage() {
+  modelsChosen ??= (async () => {
+    const storage = await fightStorage();
+    const left = get(MODELS).value;
+    if (storage === local || left === null) return storage;
+    const there = await storage.get(MODELS);
+    if (there.unavailable) return local;
+    const moved = parseModels(left);
+    const names = new Set(moved.map((m) => m.name));
+    const both = [...moved, ...parseModels(there.value).filter((m) => !names.has(m.name))];
+    if (there.value !== JSON.stringify(both) && (await storage.set(MODELS, JSON.stringify(both))) !== "ok") {
+      return local; // kept where they are
+    }
+    local.remove(MODELS);
+    return storage;
+  })();
+  return modelsChosen;
+}
+
+let modelList = null;
+let modelsRead = null;
+let modelsSaving = Promise.resolve();
+
+// The models read (once): resolves them.
+export function readModels() {
+  modelsRead ??= (async () => {
+    const storage = await modelStorage();
+    modelList = parseModels((await storage.get(MODELS)).value);
+    return modelList;
+  })();
+  return modelsRead;
+}
+
+// The models, as read (none before readModels has resolved).
+export function models() {
+  return modelList ?? [];
+}
+
+// The models changed by `change(list) -> list` and written; kept only once written.
+// Resolves "ok", "full" or "unavailable".
+export function changeModels(change) {
+  const done = modelsSaving.then(async () => {
+    await readModels();
+    const list = change(models());
+    const stored = await (await modelStorage()).set(MODELS, JSON.stringify(list));
+    if (stored === "ok") modelList = list;
+    return stored;
+  });
+  modelsSaving = done.catch(() => null);
+  return done;
+}
+
+// listener(): another tab changed the models (read again, then told).
+export function onModelsChange(listener) {
+  const reread = async () => {
+    await readModels();
+    modelList = parseModels((await (await modelStorage()).get(MODELS)).value);
+    listener();
+  };
+  onKeys((written) => {
+    if (written.includes(MODELS)) reread();
+  });
+  window.addEventListener("storage", (event) => { // where they stayed in localStorage
+    if (event.key === MODELS) reread();
+  });
 }
 
 export function savedLanguage() {
