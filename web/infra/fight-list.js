@@ -26,6 +26,7 @@
 // - A switch stores the engine's fight, not storage's copy of it (a write that failed
 //   before leaves storage behind the board).
 import { wellFormed } from "./dom.js";
+import { readable } from "./open-fight.js";
 import { CHECKPOINT, KEY as OPEN, boardOf } from "./store.js";
 
 const INDEX = "riposte.fights";
@@ -63,16 +64,6 @@ function cleanDate(value) {
 function summaryOf(board) {
   const fighters = board?.combatants && typeof board.combatants === "object" ? Object.keys(board.combatants).length : 0;
   return { round: count(board?.round, 1e6), fighters: count(fighters, 1e6) };
-}
-
-// True when `text` is JSON (a save cut short is not).
-function readable(text) {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export class FightList {

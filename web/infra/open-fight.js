@@ -81,8 +81,8 @@ function boardOf(value) {
   return space > 0 ? { n, mark: rest.slice(0, space), board: rest.slice(space + 1) } : null;
 }
 
-// True when `text` reads as JSON.
-function readable(text) {
+// True when `text` reads as JSON (a save cut short does not).
+export function readable(text) {
   try {
     JSON.parse(text);
     return true;
