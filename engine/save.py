@@ -145,21 +145,40 @@ def _joined(texts: list[str], board: str) -> str:
     return f'{HEAD}{",".join(texts)}],"board":{board}}}'
 
 
+#: A character past U+FFFF: two UTF-16 code units (a surrogate pair) in JavaScript.
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+
+
 def utf16(text: str) -> int:
     """The length of ``text`` as JavaScript counts it (UTF-16 code units: a character past
-    U+FFFF counts two), which is how the page cuts a save text (:func:`follow`).
+    U+FFFF counts two), which is how the page cuts a save text (:func:`follow`). Counted
+    without the UTF-16 codec, which the page's Python does not ship.
 
-    >>> utf16("Épée"), utf16("🗡")
-    (4, 2)
+    >>> utf16("Épée"), utf16("🗡"), utf16("a🗡" + chr(0xDC00))
+    (4, 2, 4)
     """
-    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
+    return len(text) if text.isascii() else len(text) + len(_ASTRAL.findall(text))
 
 
 def _cut(text: str, units: int) -> str:
-    """The first ``units`` UTF-16 code units of ``text`` (JavaScript's ``text.slice(0, units)``)."""
+    """The first ``units`` UTF-16 code units of ``text`` (JavaScript's ``text.slice(0, units)``:
+    a cut inside a surrogate pair keeps its first half).
+
+    >>> _cut("Épée", 2), _cut("a🗡b", 3), _cut("a🗡b", 2) == "a" + chr(0xD83D), _cut("🗡🗡", 9)
+    ('Ép', 'a🗡', True, '🗡🗡')
+    """
     if text.isascii():
         return text[:units]
-    return text.encode("utf-16-le", "surrogatepass")[:2 * units].decode("utf-16-le", "surrogatepass")
+    counted, start = 0, 0  # units counted up to the character at `start`
+    for astral in _ASTRAL.finditer(text):
+        at = astral.start()
+        if counted + at - start >= units:
+            break
+        counted += at - start
+        if counted + 1 == units:
+            return text[:at] + chr(0xD800 + ((ord(astral.group()) - 0x10000) >> 10))
+        counted, start = counted + 2, at + 1
+    return text[:start + units - counted]
 
 
 Change = dict[str, Any]

@@ -352,3 +352,15 @@ def test_every_accepted_name_exported_reimports_equal(name: str, weapon: str, no
         loaded = call(again, {"op": "load", "text": as_the_browser_writes(text)})
         assert loaded["ok"], loaded["error"]
         assert loaded["board"] == board, op
+
+
+def _utf16(text: str) -> bytes:
+    return text.encode("utf-16-le", "surrogatepass")
+
+
+@given(st.text(alphabet=st.sampled_from(["a", "é", "🗡", "𝄞", "\ud800", "\udc00"]), max_size=16), st.integers(0, 40))
+def test_utf16_lengths_and_cuts_are_javascripts(text: str, units: int) -> None:
+    """``save.utf16`` and ``save._cut`` count and cut as JavaScript does (UTF-16 code
+    units), without the UTF-16 codec the page's Python does not ship: as that codec says."""
+    assert save.utf16(text) == len(_utf16(text)) // 2
+    assert _utf16(save._cut(text, units)) == _utf16(text)[:2 * units]
