@@ -79,6 +79,7 @@ if (live) {
   registerPlayerOffline().catch(() => null); // the player's page reopens with no network (issue #23)
 }
 else {
+  cast.readModels();
   const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(),
     run: (command) => board.run(command), watching: () => parts.nav.at("players") });
   // The players' view on this device is the players' phones' board (engine/players.py).

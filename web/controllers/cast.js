@@ -119,7 +119,13 @@ export class CastController {
     });
     session.on("words", showModels);
     showModels();
-    store.readModels().then(showModels); // kept with the fights: read once they are reachable
-    store.onModelsChange(showModels);
+    this.showModels = showModels;
+  }
+
+  // The models kept with the fights, read and shown, then followed in other tabs: the game
+  // master's page only (a player's page leaves the fights' storage alone).
+  readModels() {
+    store.readModels().then(this.showModels);
+    store.onModelsChange(this.showModels);
   }
 }
