@@ -82,13 +82,19 @@ test("after COMPACT records, the whole text is written again and the records dro
   assert.equal((await open.get(KEY)).value, save(commands, String(COMPACT + 1)));
 });
 
-test("records found after another whole text (an older page wrote it) are left out", async () => {
+// A whole text, then one record after it: the storage, its open fight and the commands.
+async function oneRecord() {
   const { keys, items } = storage();
   const open = new OpenFight({ storage: keys });
   const commands = ["{\"n\":0}"];
   open.save({ seq: 1, save: save(commands, "0") });
   commands.push("{\"n\":1}");
   assert.equal(await open.save({ seq: 2, log: change(commands, 1, "1") }), "ok");
+  return { keys, items, open, commands };
+}
+
+test("records found after another whole text (an older page wrote it) are left out", async () => {
+  const { keys, items, open, commands } = await oneRecord();
   assert.equal((await open.get(KEY)).value, save(commands, "1"));
   items.set(KEY, save(["{\"n\":9}"], "9")); // written whole by a page that knows no records
   assert.equal((await open.get(KEY)).value, save(["{\"n\":9}"], "9"));
@@ -96,12 +102,7 @@ test("records found after another whole text (an older page wrote it) are left o
 });
 
 test("a text another page wrote since is the fight when it reads; a corrupted one is written over", async () => {
-  const { keys, items } = storage();
-  const open = new OpenFight({ storage: keys });
-  const commands = ["{\"n\":0}"];
-  open.save({ seq: 1, save: save(commands, "0") });
-  commands.push("{\"n\":1}");
-  assert.equal(await open.save({ seq: 2, log: change(commands, 1, "1") }), "ok");
+  const { keys, items, open, commands } = await oneRecord();
   items.set(KEY, "{\"format\": 2, \"commands\": ["); // corrupted
   assert.equal((await open.get(KEY)).value, save(commands, "1"));
   commands.push("{\"n\":2}");

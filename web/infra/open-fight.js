@@ -142,21 +142,26 @@ export class OpenFight {
 
   // --- reading --------------------------------------------------------------------------
   // The open fight's save text as storage holds it: { value, unavailable }.
+  // `kept`: what storage holds (readOpen).
   async read() {
     const { items, unavailable } = await this.storage.scan([KEY, BASE, BOARD], STEP);
-    return { value: readOpen(items).text, unavailable: Boolean(unavailable), items };
+    const kept = readOpen(items);
+    return { value: kept.text, unavailable: Boolean(unavailable), kept };
   }
 
   // The same, read by the tab that will write it (the start, or a tab that stops following):
   // what it keeps from now on.
   async open() {
-    const read = await this.queued(async () => {
-      const got = await this.read();
-      const { text, steps, base, clean } = readOpen(got.items);
-      Object.assign(this, { whole: text, body: null, board: null, seq: null, steps, pending: null, gap: !clean || got.unavailable, base });
-      return got;
-    });
-    return { value: read.value, unavailable: read.unavailable };
+    const { value, unavailable, kept } = await this.queued(() => this.read());
+    this.know(value, null);
+    Object.assign(this, { steps: kept.steps, pending: null, gap: !kept.clean || unavailable, base: kept.base });
+    return { value, unavailable };
+  }
+
+  // What this tab's engine says the fight is now: a whole text (null: not known) and the
+  // answer that said it.
+  know(whole, seq) {
+    Object.assign(this, { whole, body: null, board: null, seq });
   }
 
   // The fight's text as this tab keeps it (null: not known).
@@ -184,13 +189,13 @@ export class OpenFight {
   save(answer, write = true) {
     const { checkpoint } = answer;
     if (typeof answer.save === "string") {
-      Object.assign(this, { whole: answer.save, body: null, board: null, seq: answer.seq ?? null });
+      this.know(answer.save, answer.seq ?? null);
       const text = answer.save;
       return write ? this.queued(() => this.writeWhole(text, checkpoint)) : this.hold();
     }
     const log = answer.log;
     if (!log || this.seq === null || this.text() === null || answer.seq !== this.seq + 1) {
-      Object.assign(this, { whole: null, body: null, board: null, seq: null }); // not known until a whole text
+      this.know(null, null); // not known until a whole text
       return null;
     }
     this.body = (this.body ?? this.whole).slice(0, log.keep) + log.add;
@@ -204,8 +209,7 @@ export class OpenFight {
 
   // A switch (web/infra/fight-list.js) wrote the fight its answer opened: this tab keeps it.
   wrote(answer) {
-    if (typeof answer.save !== "string") return;
-    Object.assign(this, { whole: answer.save, body: null, board: null, seq: answer.seq ?? null });
+    if (typeof answer.save === "string") this.know(answer.save, answer.seq ?? null);
   }
 
   // Not written now: the next write is the whole text.
@@ -274,7 +278,7 @@ export class OpenFight {
 
   set(key, value) {
     if (key === KEY) {
-      Object.assign(this, { whole: value, body: null, board: null, seq: null });
+      this.know(value, null);
       return this.queued(() => this.writeWhole(value, undefined));
     }
     if (key === CHECKPOINT) return this.queued(() => this.storage.set(key, value));

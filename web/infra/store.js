@@ -56,6 +56,9 @@ function set(key, value) {
 
 const local = new Keys();
 
+// The keys that start with `prefix` (the fights' keys are short ASCII names).
+const startingWith = (prefix) => IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+
 // IndexedDB as web/infra/fight-list.js takes storage (storage-keys.js): the same calls,
 // each a promise that says what happened. A write is one transaction: all of it lands
 // or none of it (setMany, update).
@@ -70,7 +73,7 @@ export class DbKeys {
     try {
       await this.store("readwrite", (keys) => {
         for (const key of drops) keys.delete(key);
-        if (prefix) keys.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+        if (prefix) keys.delete(startingWith(prefix));
         for (const [key, value] of puts) keys.put(value, key);
         return promisifyRequest(keys.transaction);
       });
@@ -85,7 +88,7 @@ export class DbKeys {
   async scan(keys, prefix = null) {
     try {
       const items = await this.store("readonly", (store) => {
-        const range = prefix ? IDBKeyRange.bound(prefix, `${prefix}\uffff`) : null;
+        const range = prefix ? startingWith(prefix) : null;
         return Promise.all([...keys.map((key) => promisifyRequest(store.get(key))),
           ...(range ? [promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range))] : [])]).then((got) => {
           const found = Object.fromEntries(keys.map((key, i) => [key, got[i]]));
