@@ -152,9 +152,12 @@ export class OpenFight {
   // The same, read by the tab that will write it (the start, or a tab that stops following):
   // what it keeps from now on.
   async open() {
-    const { value, unavailable, kept } = await this.queued(() => this.read());
-    this.know(value, null);
-    Object.assign(this, { steps: kept.steps, pending: null, gap: !kept.clean || unavailable, base: kept.base });
+    const { value, unavailable } = await this.queued(async () => {
+      const read = await this.read();
+      this.know(read.value, null);
+      Object.assign(this, { steps: read.kept.steps, pending: null, gap: !read.kept.clean || read.unavailable, base: read.kept.base });
+      return read;
+    });
     return { value, unavailable };
   }
 
