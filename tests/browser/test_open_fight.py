@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conftest import STORAGE_FAULTS, NewPhone, Watched, save_text, stored, wait_ready
-from helpers import card, fight_log
+from helpers import card, expect_pi, fight_log
 from playwright.sync_api import expect
 
 from tests.fight_storage import STEP
@@ -36,6 +36,22 @@ WRITES = """(() => {
     entry.chars += typeof value === "string" ? value.length : 0;
     entry.keys.push(String(key));
     return put.call(this, value, key);
+  };
+})();"""
+
+#: While ``window.holdWrites`` is set, each write transaction of IndexedDB is kept open (a
+#: read asked again and again) and never commits: a write the page has asked and the database
+#: has not done, as when a page goes away right after a tap.
+HOLD = """(() => {
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (names, mode, ...rest) {
+    const opened = transaction.call(this, names, mode, ...rest);
+    if (window.holdWrites && mode === "readwrite") {
+      const keys = opened.objectStore([].concat(names)[0]);
+      const again = () => { keys.count().onsuccess = again; };
+      again();
+    }
+    return opened;
   };
 })();"""
 
@@ -178,4 +194,29 @@ def test_a_second_tab_follows_then_writes_on_exactly_the_fight(new_phone: NewPho
     wait_ready(first)
     assert engine_save(first) == fight == stored(first)
     second.assert_clean()
+    phone.assert_clean()
+
+
+def test_a_tap_shown_then_the_page_gone_before_its_write_lands_is_kept(new_phone: NewPhone) -> None:
+    """A pass shown, then the page reloaded while the database has not done its write (the
+    page gone, the write with it): the next start paints that pass at once and opens the
+    fight with it, and writes it; a reload after that has it from the database alone."""
+    phone = new_phone(save=save_text(fight_log()), init_script=HOLD)
+    page = phone.page
+    until(page, lambda: stored(page) == engine_save(page), "the seeded fight never written")
+    page.evaluate("window.holdWrites = true")
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    expect(card(page, "Orque")).to_contain_text("a passé")
+    fight = engine_save(page)
+    page.reload(wait_until="commit")
+    expect(card(page, "Orque")).to_contain_text("a passé")  # the saved board, painted first
+    wait_ready(page)
+    assert engine_save(page) == fight
+    until(page, lambda: stored(page) == fight, "the pass left behind never written")
+    assert page.evaluate("localStorage.getItem('riposte.encounter.left')") is None
+    page.reload()
+    wait_ready(page)
+    expect(card(page, "Orque")).to_contain_text("a passé")
+    expect_pi(page, Aldric=5, Orque=6)
+    assert engine_save(page) == fight
     phone.assert_clean()

@@ -5,7 +5,7 @@
 // refused at once. Over a storage of the test's own (web/infra/storage-keys.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BOARD, COMPACT, KEY, OpenFight, STEP, compose, merge, readOpen } from "../../web/infra/open-fight.js";
+import { BOARD, COMPACT, KEY, LEFT, OpenFight, STEP, compose, merge, readOpen } from "../../web/infra/open-fight.js";
 import { Keys } from "../../web/infra/storage-keys.js";
 
 // localStorage's calls over a Map, each transaction refused while `refuse(puts)` says so.
@@ -111,4 +111,83 @@ test("a text another page wrote since is the fight when it reads; a corrupted on
   const reader = new OpenFight({ storage: keys });
   assert.equal((await reader.open()).value, save(commands, "2"));
   assert.equal(reader.gap, true); // the next write is whole, over the corrupted text
+});
+
+// The page's localStorage for what a tab leaves behind (a Keys over a Map).
+function local() {
+  const { keys, items } = storage();
+  return { left: keys, kept: items };
+}
+
+// A storage whose transactions wait until `land()` (a page that goes away first never
+// hands them to the database).
+function held() {
+  const { keys, items } = storage();
+  const update = keys.update.bind(keys);
+  const waiting = [];
+  keys.update = (puts, drops, prefix) => new Promise((resolve) => waiting.push(() => resolve(update(puts, drops, prefix))));
+  // The transactions asked so far land (once the page's pending steps have asked them).
+  const land = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    waiting.splice(0).forEach((go) => go());
+  };
+  return { keys, items, land };
+}
+
+// A whole text written, then a tap whose write has not landed: the page, its storage, the commands.
+async function tapNotLanded() {
+  const { keys, items, land } = held();
+  const { left, kept } = local();
+  const page = new OpenFight({ storage: keys, left });
+  const commands = ["{\"n\":0}"];
+  const first = page.save({ seq: 1, save: save(commands, "0") });
+  await land();
+  assert.equal(await first, "ok");
+  commands.push("{\"n\":1}");
+  const tap = page.save({ seq: 2, log: change(commands, 1, "1") });
+  return { keys, items, land, left, kept, page, commands, tap };
+}
+
+test("a tap shown but not written when its page goes away is the fight at the next start", async () => {
+  const { keys, items, land, left, kept, page, commands } = await tapNotLanded();
+  assert.equal(page.leaving(), true); // the page goes away: its write never lands
+  assert.equal(JSON.parse(kept.get(LEFT)).text, save(commands, "1"));
+  const next = new OpenFight({ storage: keys, left });
+  assert.equal((await next.open()).value, save(commands, "1"));
+  await land();
+  await next.saving;
+  assert.equal(readOpen(Object.fromEntries(items)).text, save(commands, "1")); // written whole
+  assert.equal(kept.has(LEFT), false);
+});
+
+test("what a page left behind is dropped when its write landed, or another tab wrote since", async () => {
+  for (const since of ["landed", "another tab"]) {
+    const { keys, items, land, left, kept, page, commands, tap } = await tapNotLanded();
+    assert.equal(page.leaving(), true);
+    land(); // the write was handed to the database before the page went: it lands
+    assert.equal(await tap, "ok");
+    const other = save(["{\"n\":7}"], "7");
+    if (since === "another tab") {
+      const writer = new OpenFight({ storage: keys });
+      const written = writer.save({ seq: 1, save: other });
+      await land();
+      assert.equal(await written, "ok");
+    }
+    const next = new OpenFight({ storage: keys, left });
+    assert.equal((await next.open()).value, since === "landed" ? save(commands, "1") : other, since);
+    assert.equal(kept.has(LEFT), false, since);
+    assert.equal(readOpen(Object.fromEntries(items)).text, since === "landed" ? save(commands, "1") : other, since);
+  }
+});
+
+test("a page that left its fight behind and lives on (frozen, then resumed) drops it once written", async () => {
+  const { land, kept, page, tap } = await tapNotLanded();
+  assert.equal(page.leaving(), true);
+  assert.equal(kept.has(LEFT), true);
+  await land();
+  assert.equal(await tap, "ok");
+  await page.saving;
+  assert.equal(kept.has(LEFT), false);
+  assert.equal(page.leaving(), false); // nothing unwritten: nothing left
+  assert.equal(kept.has(LEFT), false);
 });

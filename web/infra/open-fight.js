@@ -25,11 +25,21 @@
 // cannot follow (another tab wrote meanwhile) is refused (`save` answers null) and the page
 // asks the engine for the whole text (Session.resync). No DOM: the storage is passed in
 // (web/infra/store.js: IndexedDB, or localStorage; tests/fight_list_driver.mjs its own).
+//
+// What a tab shows is kept when the page goes away before its writes land (a reload right
+// after a tap: a write not yet handed to the database is lost with the page). The page
+// then keeps, in one synchronous write (`leaving`), the fight this tab shows and the mark
+// of the text storage held when its last write landed (`left`: localStorage). The next
+// `open` takes that fight when storage still holds that text (the writes never landed),
+// writes it whole, and drops it; otherwise (they landed, or another tab wrote since) it
+// is only dropped.
 export const KEY = "riposte.encounter";
 export const CHECKPOINT = "riposte.checkpoint"; // the state after the log's first commands (engine/table.py)
 export const STEP = "riposte.encounter.step.";
 export const BOARD = "riposte.encounter.board";
 export const BASE = "riposte.encounter.base";
+// What a tab showed and had not written when its page went away: { from, text } (JSON).
+export const LEFT = "riposte.encounter.left";
 // How many records a whole text may have after it before it is written again whole.
 export const COMPACT = 100;
 // How a save text ends after its commands (engine/save.py `_joined`).
@@ -59,10 +69,18 @@ const numbered = (n, text) => `${n} ${text}`;
 // A whole text's mark: its length and a hash (FNV-1a) of its last 256 code units, where a
 // change of the fight shows (its board).
 export function mark(text) {
-  let hash = 0x811c9dc5;
-  for (let i = Math.max(0, text.length - 256); i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return `${text.length}.${hash.toString(36)}`;
+  return markOf(text.length, text.slice(-256));
 }
+
+// The mark of a text of `length` code units that ends with `tail` (256 or all of them).
+function markOf(length, tail) {
+  let hash = 0x811c9dc5;
+  for (let i = Math.max(0, tail.length - 256); i < tail.length; i++) hash = Math.imul(hash ^ tail.charCodeAt(i), 0x01000193) >>> 0;
+  return `${length}.${hash.toString(36)}`;
+}
+
+// The mark of a text, null for none.
+const markOrNull = (text) => (text === null ? null : mark(text));
 
 function unnumbered(value) {
   const space = typeof value === "string" ? value.indexOf(" ") : -1;
@@ -114,15 +132,23 @@ export function readOpen(items) {
     steps: changes.length, base: whole === null ? null : mark(whole), clean };
 }
 
+// The mark of the save text `body` then its board (`board`) make, without making it.
+function marked({ body, board }) {
+  const end = `${END}${board}}`;
+  return markOf(body.length + end.length, `${body.slice(-256)}${end}`);
+}
+
 export class OpenFight {
   // storage: get(key) -> { value, unavailable }, set, remove, names(prefix) (as
   // web/infra/storage-keys.js), update(puts, drops, prefix) -> "ok" | "full" | "unavailable"
   // (the entries put and the keys dropped, those starting with `prefix` too, all in one
   // transaction), scan(keys, prefix) -> { items, unavailable } (read in one transaction).
   // appends(): whether records may be written there (a promise or a boolean). written(began,
-  // chars, stored): told after each write of the open fight.
-  constructor({ storage, appends = () => true, written = () => undefined }) {
-    Object.assign(this, { storage, appends, written });
+  // chars, stored): told after each write of the open fight. left: where the fight shown
+  // and not written is kept when the page goes away (get() -> text or null, set(text) ->
+  // "ok" | …, remove(): synchronous, localStorage's Keys), or null.
+  constructor({ storage, appends = () => true, written = () => undefined, left = null }) {
+    Object.assign(this, { storage, appends, written, left });
     // What this tab's engine last said the fight is: its last whole text, and after it the
     // save's text up to its board (`body`) and the board, once a change came; `seq`, the
     // answer it followed last (null: unknown, no change may follow until a whole text).
@@ -136,6 +162,10 @@ export class OpenFight {
     this.pending = null;
     this.gap = true;
     this.base = null; // the mark of the whole text in storage
+    this.landed = null; // the mark of the text storage holds after this tab's last write (or read)
+    this.unlanded = 0; // this tab's writes of a change asked and not yet done
+    this.listing = 0; // the list of fights' writes of the open fight, not yet done
+    this.leftThere = false; // this tab left its fight behind (`leaving`) and lives on (a page frozen, then resumed)
 
     this.saving = Promise.resolve();
   }
@@ -150,15 +180,56 @@ export class OpenFight {
   }
 
   // The same, read by the tab that will write it (the start, or a tab that stops following):
-  // what it keeps from now on.
+  // what it keeps from now on. A fight a page left behind (`leaving`) while storage still
+  // holds what that page had written is the fight, written whole now.
   async open() {
-    const { value, unavailable } = await this.queued(async () => {
+    const { value, unavailable, left } = await this.queued(async () => {
       const read = await this.read();
-      this.know(read.value, null);
       Object.assign(this, { steps: read.kept.steps, pending: null, gap: !read.kept.clean || read.unavailable, base: read.kept.base });
+      this.landed = markOrNull(read.value);
+      const behind = read.unavailable ? null : this.leftBehind();
+      if (behind?.from === this.landed && typeof behind.text === "string" && behind.text !== read.value) {
+        this.know(behind.text, null);
+        return { value: behind.text, unavailable: false, left: true };
+      }
+      if (behind) this.left.remove(LEFT);
+      this.know(read.value, null);
       return read;
     });
+    if (left) {
+      this.writing(() => this.writeWhole(value, undefined)).then((stored) => {
+        if (stored === "ok") this.left.remove(LEFT);
+      });
+    }
     return { value, unavailable };
+  }
+
+  // What a page left behind: { from, text }, or null.
+  leftBehind() {
+    try {
+      const left = JSON.parse(this.left?.get(LEFT)?.value ?? "null");
+      return left && typeof left === "object" ? left : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // The page goes away: the fight it shows, when a write of it has not landed, kept at
+  // once (synchronously) for the next `open`. True when something was left.
+  leaving() {
+    const text = this.text();
+    if (!this.left || this.unlanded === 0 || this.listing > 0 || text === null) return false;
+    this.leftThere = this.left.set(LEFT, JSON.stringify({ from: this.landed, text })) === "ok";
+    return this.leftThere;
+  }
+
+  // The board of the fight this tab shows (null: not known).
+  shownBoard() {
+    try {
+      return JSON.parse(this.board ?? "null") ?? JSON.parse(this.text() ?? "null")?.board ?? null;
+    } catch {
+      return null;
+    }
   }
 
   // What this tab's engine says the fight is now: a whole text (null: not known) and the
@@ -194,7 +265,7 @@ export class OpenFight {
     if (typeof answer.save === "string") {
       this.know(answer.save, answer.seq ?? null);
       const text = answer.save;
-      return write ? this.queued(() => this.writeWhole(text, checkpoint)) : this.hold();
+      return write ? this.writing(() => this.writeWhole(text, checkpoint)) : this.hold();
     }
     const log = answer.log;
     if (!log || this.seq === null || this.text() === null || answer.seq !== this.seq + 1) {
@@ -207,7 +278,7 @@ export class OpenFight {
     if (!write) return this.hold();
     const change = { keep: log.keep, add: log.add, board: log.board };
     const parts = { body: this.body, board: this.board };
-    return this.queued(() => this.append(change, parts, checkpoint));
+    return this.writing(() => this.append(change, parts, checkpoint));
   }
 
   // A switch (web/infra/fight-list.js) wrote the fight its answer opened: this tab keeps it.
@@ -226,7 +297,7 @@ export class OpenFight {
   // The whole text written again (a save held back, released); null when not known.
   rewrite() {
     const text = this.text();
-    return text === null ? null : this.queued(() => this.writeWhole(text, undefined));
+    return text === null ? null : this.writing(() => this.writeWhole(text, undefined));
   }
 
   // --- writing ------------------------------------------------------------------------------
@@ -235,6 +306,24 @@ export class OpenFight {
     const done = this.saving.then(task);
     this.saving = done.catch(() => null);
     return done;
+  }
+
+  // A write of the fight this tab shows, counted until it is done (`leaving`). A page that
+  // left its fight behind and lives on drops it once its writes are done: the next start
+  // reads what they wrote.
+  writing(task) {
+    this.unlanded += 1;
+    return this.queued(async () => {
+      try {
+        return await task();
+      } finally {
+        this.unlanded -= 1;
+        if (this.unlanded === 0 && this.leftThere) {
+          this.leftThere = false;
+          this.left.remove(LEFT);
+        }
+      }
+    });
   }
 
   // `puts` and `drops` with the checkpoint (undefined: unchanged; null: dropped), in one
@@ -254,7 +343,7 @@ export class OpenFight {
 
   async writeWhole(text, checkpoint) {
     const stored = await this.update(await this.appends() ? [[KEY, text], [BASE, text]] : [[KEY, text]], [BOARD, BASE], STEP, checkpoint);
-    if (stored === "ok") Object.assign(this, { steps: 0, pending: null, gap: false, base: mark(text) });
+    if (stored === "ok") Object.assign(this, { steps: 0, pending: null, gap: false, base: mark(text), landed: mark(text) });
     else this.gap = true;
     return stored;
   }
@@ -266,7 +355,7 @@ export class OpenFight {
     }
     const n = this.steps + 1;
     const stored = await this.update([[STEP + n, numbered(pending.keep, pending.add)], [BOARD, numbered(n, `${this.base} ${pending.board}`)]], [], null, checkpoint);
-    if (stored === "ok") Object.assign(this, { steps: n, pending: null });
+    if (stored === "ok") Object.assign(this, { steps: n, pending: null, landed: marked(parts) });
     else this.pending = pending;
     return stored;
   }
@@ -282,7 +371,10 @@ export class OpenFight {
   set(key, value) {
     if (key === KEY) {
       this.know(value, null);
-      return this.queued(() => this.writeWhole(value, undefined));
+      this.listing += 1;
+      return this.queued(() => this.writeWhole(value, undefined)).finally(() => {
+        this.listing -= 1;
+      });
     }
     if (key === CHECKPOINT) return this.queued(() => this.storage.set(key, value));
     return this.storage.set(key, value);

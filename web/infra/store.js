@@ -215,7 +215,17 @@ const open = new OpenFight({
   written: (began, chars, stored) => {
     lastWrite = { began, chars, stored };
   },
+  left: local,
 });
+
+// The page goes away (a reload, a tab closed, a phone's page frozen) with a write of the
+// fight it shows not yet landed: that fight is kept in localStorage for the next start
+// (OpenFight.leaving), with the copy of its board painted first.
+function leaving() {
+  if (open.leaving()) cacheBoard(open.shownBoard());
+}
+globalThis.addEventListener?.("pagehide", leaving);
+globalThis.document?.addEventListener("freeze", leaving);
 
 // The fights' storage as web/infra/fight-list.js takes it: the open fight as the text
 // its records compose to.
