@@ -133,7 +133,7 @@ export function readOpen(items) {
 }
 
 // The mark of the save text `body` then its board (`board`) make, without making it.
-function marked({ body, board }) {
+function markAfter({ body, board }) {
   const end = `${END}${board}}`;
   return markOf(body.length + end.length, `${body.slice(-256)}${end}`);
 }
@@ -355,7 +355,7 @@ export class OpenFight {
     }
     const n = this.steps + 1;
     const stored = await this.update([[STEP + n, numbered(pending.keep, pending.add)], [BOARD, numbered(n, `${this.base} ${pending.board}`)]], [], null, checkpoint);
-    if (stored === "ok") Object.assign(this, { steps: n, pending: null, landed: marked(parts) });
+    if (stored === "ok") Object.assign(this, { steps: n, pending: null, landed: markAfter(parts) });
     else this.pending = pending;
     return stored;
   }
