@@ -51,13 +51,9 @@ import serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 SITE = ROOT / "_site"
-# Both pages get the same browser. Its address bar's popups are web pages of their own in
-# this Chromium (156), the classic one and the AI mode's ("AIM", 156.0.8078.114, which loads
-# about 200 chrome:// files): a new browser draws them in a renderer of its own for about 1 s
-# of CPU while the visit starts, on a 2-core machine half of it, and no phone does that when a
-# page opens; they are turned off, for Riposte and the floor alike (docs/PERFORMANCE.md).
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"]
+# Both pages get the same browser, with the tests' flags (tools/find_chromium.py FLAGS: its
+# address bar's popups turned off, for Riposte and the floor alike, docs/PERFORMANCE.md).
+FLAGS = find_chromium.FLAGS
 
 # Installed before any page script: long tasks and the first time the board has cards.
 #: The page's test hooks switched on (web/infra/hooks.js): the raw bridge the export's

@@ -67,8 +67,7 @@ from tests.fight_storage import store, stored  # noqa: E402, F401
 from tests.fuzz import fight as fight_log  # noqa: E402
 
 SITE = ROOT / "_site"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = find_chromium.FLAGS
 PHONE = {"width": 390, "height": 844}
 #: A phone's context when a test asks for nothing else.
 DEFAULT_CONTEXT = {"viewport": PHONE, "device_scale_factor": 1}
