@@ -16,15 +16,24 @@ from pathlib import Path
 
 DEBIAN = Path("/usr/bin/chromium")
 
+#: The features Playwright (pinned in requirements-dev.txt) turns off in every Chromium it
+#: launches. Chromium takes the last ``--disable-features`` it is given, so a flag of ours
+#: names them again (tests/test_playwright.py checks the list against Playwright's own).
+PLAYWRIGHT_DISABLED = ["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+                       "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+                       "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+                       "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+                       "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion"]
+#: The address bar's popups: this Chromium (156) draws them (the classic one and the AI
+#: mode's, "AIM") as web pages of their own, and each new window starts a renderer for them,
+#: about 0.15 s of CPU that no phone spends when a page opens; a test run opens a window for
+#: each of its hundreds of contexts.
+POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]
 #: The flags every Chromium of the tests and the benchmarks is launched with: no sandbox
 #: (containers), no GPU, QUIC, first-run page, background networking, component updates or
-#: sync (nothing but the site on the wire), and no address-bar popups. This Chromium (156)
-#: draws those popups (the classic one and the AI mode's, "AIM") as web pages of their own:
-#: each new window starts a renderer for them, about 0.15 s of CPU that no phone spends when
-#: a page opens, and a test run opens a window for each of its hundreds of contexts.
+#: sync (nothing but the site on the wire), and Playwright's features and the popups off.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync",
-         "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"]
+         "--disable-component-update", "--disable-sync", "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED + POPUPS)]
 
 
 def playwright_chromium() -> str | None:
