@@ -13,7 +13,9 @@ import functools
 import gzip
 import http.server
 import os
+import sys
 from pathlib import Path
+from typing import Any
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -91,10 +93,19 @@ class PagesHandler(Handler):
         self.wfile.write(body)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closed the connection in the middle of an answer (a page closed
+        while it loads) is no error of the server's: nothing printed."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def serve(directory: Path, port: int, host: str = "127.0.0.1",
           handler_class: type[Handler] = Handler) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(handler_class, directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
 
 
 if __name__ == "__main__":
