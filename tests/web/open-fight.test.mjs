@@ -113,12 +113,6 @@ test("a text another page wrote since is the fight when it reads; a corrupted on
   assert.equal(reader.gap, true); // the next write is whole, over the corrupted text
 });
 
-// The page's localStorage for what a tab leaves behind (a Keys over a Map).
-function local() {
-  const { keys, items } = storage();
-  return { left: keys, kept: items };
-}
-
 // A storage whose transactions wait until `land()` (a page that goes away first never
 // hands them to the database).
 function held() {
@@ -137,7 +131,7 @@ function held() {
 // A whole text written, then a tap whose write has not landed: the page, its storage, the commands.
 async function tapNotLanded() {
   const { keys, items, land } = held();
-  const { left, kept } = local();
+  const { keys: left, items: kept } = storage(); // the page's localStorage
   const page = new OpenFight({ storage: keys, left });
   const commands = ["{\"n\":0}"];
   const first = page.save({ seq: 1, save: save(commands, "0") });

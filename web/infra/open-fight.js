@@ -223,15 +223,6 @@ export class OpenFight {
     return this.leftThere;
   }
 
-  // The board of the fight this tab shows (null: not known).
-  shownBoard() {
-    try {
-      return JSON.parse(this.board ?? "null") ?? JSON.parse(this.text() ?? "null")?.board ?? null;
-    } catch {
-      return null;
-    }
-  }
-
   // What this tab's engine says the fight is now: a whole text (null: not known) and the
   // answer that said it.
   know(whole, seq) {

@@ -222,7 +222,7 @@ const open = new OpenFight({
 // fight it shows not yet landed: that fight is kept in localStorage for the next start
 // (OpenFight.leaving), with the copy of its board painted first.
 function leaving() {
-  if (open.leaving()) cacheBoard(open.shownBoard());
+  if (open.leaving()) cacheBoard(boardOf(open.text()));
 }
 globalThis.addEventListener?.("pagehide", leaving);
 globalThis.document?.addEventListener("freeze", leaving);
