@@ -34,6 +34,11 @@ POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]
 #: sync (nothing but the site on the wire), and Playwright's features and the popups off.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED + POPUPS)]
+#: The tests' Chromium: FLAGS, and WebAssembly compiled by V8's baseline compiler alone
+#: (Liftoff). A test's page lives a few seconds; the optimizing compiler's background work on
+#: Python's interpreter would pay off only in a page that lives on, and is about a fifth of
+#: the browser tests' CPU. The benchmarks keep V8's default, as a phone runs the page.
+TEST_FLAGS = [*FLAGS, "--js-flags=--liftoff-only"]
 
 
 def playwright_chromium() -> str | None:

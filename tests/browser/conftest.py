@@ -67,7 +67,7 @@ from tests.fight_storage import store, stored  # noqa: E402, F401
 from tests.fuzz import fight as fight_log  # noqa: E402
 
 SITE = ROOT / "_site"
-FLAGS = find_chromium.FLAGS
+FLAGS = find_chromium.TEST_FLAGS
 PHONE = {"width": 390, "height": 844}
 #: A phone's context when a test asks for nothing else.
 DEFAULT_CONTEXT = {"viewport": PHONE, "device_scale_factor": 1}

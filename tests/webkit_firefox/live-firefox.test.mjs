@@ -13,9 +13,11 @@ import { ROOT, serveSite } from "./site.mjs";
 
 const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
 const CHROMIUM = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/google-chrome"].find((p) => existsSync(p)) || "/usr/bin/chromium";
-// The flags of tools/find_chromium.py FLAGS (the address bar's popups turned off too).
+// The flags of tools/find_chromium.py TEST_FLAGS (the address bar's popups turned off, WebAssembly
+// compiled by Liftoff alone).
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"];
+  "--disable-component-update", "--disable-sync", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup",
+  "--js-flags=--liftoff-only"];
 const TIMEOUT = 60_000;
 // The live table's timings on both pages, every one scaled alike (web/live/timing.js).
 const TIME_SCALE = 0.1;
