@@ -70,20 +70,53 @@ def test_a_burst_of_taps_on_undo_and_redo_takes_back_one_command(new_phone: NewP
     phone.assert_clean()
 
 
-#: The bridge served with a slow « Passer »: the worker works STEPS × 0.1 s (real time),
-#: saying how far it is as a replay does (``table.pulse``), or never answers and says nothing.
+#: The bridge served with a slow « Passer »: the worker works STEPS steps, saying how far it
+#: is after each as a replay does (``table.pulse``, here at every step), or never answers and
+#: says nothing. Each step waits, with no CPU, for the test to let it through (``Steps``): a
+#: synchronous request of the worker's to STEP, answered only then.
 SLOW = """
-import time as _time
+from js import location as _location
+from pyodide.http import open_url as _open_url
 
 
 def _crawl(self):
     for step in range({steps}):
-        end = _time.monotonic() + 0.1
-        while _time.monotonic() < end:
-            pass
+        _open_url(_location.origin + "{step_url}")
+        signs["last"] = float("-inf")  # each step says how far it is (bridge.py PULSE is real time)
         self._beat(step + 1, {steps})
 """ + FAULT.replace("{fault}", "{work}")
-STEPS = 120
+STEPS = 12
+STEP = "/riposte-test-step"
+
+
+class Steps:
+    """The slow bridge's steps, held until the test lets them through: ``one`` lets the
+    next step through once the worker asks for it, ``all`` the rest (and any later one)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.waiting: list[Any] = []
+        self.free = False
+        page.context.route(f"**{STEP}", self.asked)
+
+    def asked(self, route: Any) -> None:
+        if self.free:
+            route.fulfill(body="")
+        else:
+            self.waiting.append(route)
+
+    def one(self) -> None:
+        for _ in range(300):  # 30 s at most for the worker to ask
+            if self.waiting:
+                self.waiting.pop(0).fulfill(body="")
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError("the worker never asked for its next step")
+
+    def all(self) -> None:
+        self.free = True
+        while self.waiting:
+            self.waiting.pop(0).fulfill(body="")
 
 
 def slow_bridge(new_phone: NewPhone, work: str) -> Any:
@@ -93,7 +126,7 @@ def slow_bridge(new_phone: NewPhone, work: str) -> Any:
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
 
-    _with_fault(page.context, SLOW.replace("{work}", work).replace("{steps}", str(STEPS)))
+    _with_fault(page.context, SLOW.replace("{work}", work).replace("{steps}", str(STEPS)).replace("{step_url}", STEP))
     page.clock.install()
     page.reload()
     wait_ready(page)
@@ -107,15 +140,19 @@ def test_long_work_shows_how_far_it_is_and_is_never_a_fault(new_phone: NewPhone)
     shows how far it is, and the answer comes."""
     phone = slow_bridge(new_phone, "_crawl(self)")
     page = phone.page
+    steps = Steps(page)
     card(page, "Orque").get_by_role("button", name="Passer").click()
     bar, work = page.locator("#engine-work-bar"), page.locator("#engine-work")
     seen = bar.get_attribute("value")
-    for _ in range(3):  # 21 s of the page's clock, 7 s after each sign of work
+    for _ in range(3):  # 21 s of the page's clock, 7 s before each sign of work
         page.clock.fast_forward(7000)
+        steps.one()
         expect(bar).not_to_have_attribute("value", seen)  # a sign came: still at work
         seen = bar.get_attribute("value")
         expect(work).to_be_visible()
         expect(page.locator("#engine-work-text")).to_contain_text(re.compile(rf"Le moteur de règles travaille : \d+ sur {STEPS}…"))
+    expect(page.locator("html")).not_to_have_attribute("data-engine", "error")
+    steps.all()
     expect(card(page, "Orque")).to_contain_text("a passé", timeout=30_000)
     expect(work).to_be_hidden()
     expect(page.locator("html")).to_have_attribute("data-engine", "ready")

@@ -355,10 +355,27 @@ def stun_in(link: str) -> str:
     return json.loads(run.stdout)
 
 
+BINDING_REQUEST = bytes.fromhex("0001")
+COOKIE = bytes.fromhex("2112a442")
+
+
+def binding_success(transaction: bytes, source: tuple[str, int]) -> bytes:
+    """A STUN Binding Success Response (RFC 8489) to ``transaction``: its one attribute,
+    XOR-MAPPED-ADDRESS, says ``source`` (IPv4)."""
+    host, port = source
+    cookie = int.from_bytes(COOKIE, "big")
+    address = (int.from_bytes(socket.inet_aton(host), "big") ^ cookie).to_bytes(4, "big")
+    mapped = bytes([0, 1]) + (port ^ (cookie >> 16)).to_bytes(2, "big") + address
+    attribute = (0x0020).to_bytes(2, "big") + len(mapped).to_bytes(2, "big") + mapped
+    return bytes.fromhex("0101") + len(attribute).to_bytes(2, "big") + COOKIE + transaction + attribute
+
+
 class StunListener:
-    """A UDP socket on this machine that keeps where each STUN Binding Request it receives
-    comes from (and answers none): whoever uses ``stun:127.0.0.1:<port>`` shows up here,
-    each connection from a port of its own."""
+    """A STUN server on this machine that keeps where each Binding Request it receives comes
+    from: whoever uses ``stun:127.0.0.1:<port>`` shows up here, each connection from a port
+    of its own. It answers each as a STUN server does (RFC 8489: the address it came from),
+    so that gathering ends at once rather than at the page's limit (web/live/timing.js
+    ``GATHER_LIMIT``)."""
 
     def __init__(self) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -376,8 +393,9 @@ class StunListener:
                 data, source = self.sock.recvfrom(2048)
             except OSError:
                 continue
-            if len(data) >= 20 and data[4:8] == bytes.fromhex("2112a442"):
+            if len(data) >= 20 and data[:2] == BINDING_REQUEST and data[4:8] == COOKIE:
                 self.sources.add(source)
+                self.sock.sendto(binding_success(data[8:20], source), source)
 
     def close(self) -> None:
         self.running = False
@@ -396,7 +414,7 @@ def test_the_stun_setting_is_checked_kept_carried_and_each_player_agrees_to_it(f
         assert gm.evaluate("localStorage.getItem('riposte.live.stun')") is None
     listener = StunListener()
     try:
-        # A server on this machine that answers nothing: the phones still pair with host candidates.
+        # A server on this machine (it answers as STUN servers do).
         stun = f"stun:127.0.0.1:{listener.port}"
         field.fill(stun)
         field.press("Tab")
