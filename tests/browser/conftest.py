@@ -31,6 +31,9 @@ of the first visit itself (``data-boot`` "cold", the snapshot made, the service 
 installing, the first visit's words). ``RIPOSTE_POOL_LOG=file`` says each take and give.
 tests/browser/test_pool.py checks the pool's promises.
 
+A test's Locator actions bring their page to the front first (``Front``): headless Chromium
+gives an idle window behind another one frame a second, and each action waits for frames.
+
 Playwright is imported here and in the test modules; ``tests/conftest.py`` leaves this
 folder out when Playwright is not installed, so ``pytest -m "not browser"`` runs without it.
 """
@@ -50,8 +53,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Locator, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from playwright.sync_api import expect
 
 # A first visit's engine boots, installs the wheel and makes its snapshot on a shared machine: give it time.
 expect.set_options(timeout=15_000)
@@ -83,6 +86,41 @@ def context_of(browser: Any, **options: Any) -> Any:
     context = browser.new_context(**{**DEFAULT_CONTEXT, **options})
     context.add_init_script(HOOKS)
     return context
+#: The Locator actions that wait for their element to be stable, which Playwright checks
+#: frame by frame: each brings its page to the front first (``in_front``).
+ACTIONS = ("check", "click", "dblclick", "fill", "hover", "press", "press_sequentially", "select_option",
+           "set_checked", "set_input_files", "tap", "type", "uncheck")
+
+
+class Front:
+    """The page in front of this worker's browser windows, as the tests last acted on one.
+    Headless Chromium gives an idle window behind another (a second tab of the same phone)
+    one frame a second, and Playwright's actionability checks wait for frames: a tap there
+    took 1 to 2 s. A person taps the tab they see, so a test's action brings its page to the
+    front first, when another page was."""
+
+    page: Any = None
+
+    @classmethod
+    def bring(cls, page: Any) -> None:
+        if cls.page is not page:
+            page.bring_to_front()
+            cls.page = page
+
+
+def in_front(action: Callable[..., Any]) -> Callable[..., Any]:
+    """``action`` of a Locator, its page brought to the front first (``Front``)."""
+
+    def acted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        Front.bring(self.page)
+        return action(self, *args, **kwargs)
+
+    return acted
+
+
+for _name in ACTIONS:
+    setattr(Locator, _name, in_front(getattr(Locator, _name)))
+
 #: Each phase's report of a test (setup, call, teardown), for its fixtures' teardown.
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 
@@ -576,3 +614,4 @@ def shot(tmp_path: Path) -> Shot:
         page.screenshot(path=str(folder / name))
 
     return take
+
