@@ -90,13 +90,14 @@ STEP = "/riposte-test-step"
 
 
 class Steps:
-    """The slow bridge's steps, held until the test lets them through: ``one`` lets the
-    next step through once the worker asks for it, ``all`` the rest (and any later one)."""
+    """The slow bridge's steps, held until the test lets them through (or let through at
+    once while ``free``): ``one`` lets the next step through once the worker asks for it,
+    ``all`` the rest and any later one, until ``hold``."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, free: bool = False) -> None:
         self.page = page
         self.waiting: list[Any] = []
-        self.free = False
+        self.free = free
         page.context.route(f"**{STEP}", self.asked)
 
     def asked(self, route: Any) -> None:
@@ -117,6 +118,22 @@ class Steps:
         self.free = True
         while self.waiting:
             self.waiting.pop(0).fulfill(body="")
+
+    def hold(self) -> None:
+        """The next steps held again, until ``one`` or ``all``."""
+        self.free = False
+
+    def shown(self, stop: Any) -> None:
+        """The work, held at a step, shown with ``stop`` beside it: the page's clock moved on
+        past the half-second after which the page shows how far a call is, then one step
+        let through, which says how far it is."""
+        for _ in range(300):  # 30 s at most for the worker to ask
+            if self.waiting:
+                break
+            self.page.wait_for_timeout(100)
+        self.page.clock.fast_forward(600)
+        self.one()
+        expect(stop).to_be_visible()
 
 
 def slow_bridge(new_phone: NewPhone, work: str) -> Any:
@@ -287,39 +304,44 @@ def fragment_of(link_text: str) -> str:
 #: The bridge served with replays slowed down: each sign of work (every 50 commands of a
 #: replay, ``Table._beat``) comes 0.4 s later in real time, whatever the machine.
 SLOW_REPLAYS = """
-import time as _time
+from js import location as _location
+from pyodide.http import open_url as _open_url
 
 _beat = Table._beat
 
 
 def _slow_beat(self, done, total):
-    end = _time.monotonic() + 0.4
-    while _time.monotonic() < end:
-        pass
+    _open_url(_location.origin + "{step_url}")
+    signs["last"] = float("-inf")  # each beat says how far it is (bridge.py PULSE is real time)
     _beat(self, done, total)
 
 
 Table._beat = _slow_beat
-"""
+""".replace("{step_url}", STEP)
 STOPPED = "Arrêté à votre demande : rien n'a changé, le combat ouvert est le même."
 
 
 def test_a_long_link_shows_how_far_it_is_and_stops_changing_nothing(new_phone: NewPhone) -> None:
-    """A link to a fight of 64 fighters and 150 rounds, its replays slowed to seconds, read
-    for the question, then opened: « Arrêter » beside the progress stops either, and the
-    open fight stays as it was; let through, it opens, with no fault."""
+    """A link to a fight of 64 fighters and 150 rounds, read for the question, then opened,
+    its replays held at each sign of work until the test lets them on (``Steps``): « Arrêter »
+    beside the progress stops either, and the open fight stays as it was; let through, it
+    opens, with no fault."""
     fragment = fragment_of(largest_link(rounds=150))
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
     _with_fault(page.context, SLOW_REPLAYS)
+    steps = Steps(page, free=True)  # the start's own replay let through
+    page.clock.install()
     page.reload()
     wait_ready(page)
     stop, message, dialog = page.locator("#engine-work-stop"), page.locator("#message"), page.locator("#confirm-dialog")
+    steps.hold()
     page.evaluate("(h) => { location.hash = h; }", fragment)
-    expect(stop).to_be_visible(timeout=30_000)  # the link read for the question
+    steps.shown(stop)  # the link read for the question
     expect(page.locator("#engine-work-text")).to_contain_text("Le moteur de règles travaille")
     stop.click()
     expect(message).to_contain_text("Arrêt demandé")
+    steps.all()
     expect(message).to_have_text(STOPPED, timeout=60_000)
     expect(dialog).to_be_hidden()
     expect_pi(page, Aldric=5, Orque=6)
@@ -327,10 +349,13 @@ def test_a_long_link_shows_how_far_it_is_and_stops_changing_nothing(new_phone: N
     for stopped in (True, False):
         page.evaluate("(h) => { location.hash = h; }", fragment)  # put in the address again: asked
         expect(dialog).to_contain_text("Tour 150 — 64 combattants", timeout=60_000)
+        if stopped:
+            steps.hold()
         dialog.get_by_role("button", name="Ouvrir ce combat").click()
         if stopped:
-            expect(stop).to_be_visible(timeout=30_000)  # the fight opening
+            steps.shown(stop)  # the fight opening
             stop.click()
+            steps.all()
             expect(message).to_have_text(STOPPED, timeout=60_000)
             expect_pi(page, Aldric=5, Orque=6)
             page.get_by_role("button", name="Partie").click()
