@@ -49,10 +49,11 @@ test-browser: site
 # (node --test; its output said once pytest is done): docs/BROWSERS.md, docs/TESTING.md.
 # Each stage runs even when one before it failed (but
 # for the site, which the browsers need): the failed stages are listed together at the end,
-# with the total time, and make test exits non-zero if any failed. Two pytest workers
+# with the total time, and make test exits non-zero if any failed. Three pytest workers
 # (pytest-xdist), each file whole in one worker (its tests in order, one browser per
-# worker); the tests marked `long` (a freeze in real time) are make test-long's.
-TEST_WORKERS ?= 2
+# worker): on two cores, a third keeps them busy while a test waits on WebRTC or a second
+# page (docs/TESTING.md); the tests marked `long` (a freeze in real time) are make test-long's.
+TEST_WORKERS ?= 3
 test: $(VENV)/.installed node_modules/.installed
 	@failed=""; \
 	stage() { echo "== make test: $$1"; since=$$(date +%s); eval "$$2" || failed="$$failed $$1"; \
