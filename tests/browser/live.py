@@ -153,6 +153,15 @@ def pair(gm: Any, new_phone: NewPhone, claim: str | None = None, **options: Any)
     return player
 
 
+def leave(player: Watched) -> None:
+    """The player closes Riposte's tab, and their phone lives on: the page unloads (it says
+    « bye » to the game master, its connections closed) before its browser profile goes. A
+    profile closed at once may end its renderer before the goodbye is on the wire, as no
+    phone does when a tab closes."""
+    player.page.goto("about:blank")
+    player.page.context.close()
+
+
 def players_mode(gm: Any, mode: str) -> None:
     """« Les joueurs jouent leur PJ » (issue #24): ``off`` (the players propose a die and ask
     for an interruption), ``confirm`` (the default) or ``auto``. Leaves the game master on

@@ -31,6 +31,7 @@ from live import (
     invitation,
     invite,
     join,
+    leave,
     live_card,
     no_engine,
     pair,
@@ -214,7 +215,7 @@ def test_the_banner_of_a_table_whose_players_all_left_can_be_closed(fight: Watch
     gm.get_by_role("button", name="Plateau").click()
     expect(gm.locator("#live-bar")).to_be_visible()
     expect(close).to_be_hidden()  # a player is there: nothing to close
-    player.page.context.close()
+    leave(player)
     expect(gm.locator("#live-bar-text")).to_have_text("1 joueur suivait la table (Aldric) : réinvitez-le.")
     close.click()
     expect(gm.locator("#live-bar")).to_be_hidden()
@@ -230,7 +231,7 @@ def test_a_dropped_player_is_shown_at_once_and_pairs_again(fight: Watched, new_p
     player = pair(gm, new_phone)
     player.page.get_by_role("button", name="Je joue Aldric").click()
     expect(gm.locator("#live-players")).to_contain_text("Aldric — connecté")
-    player.page.context.close()
+    leave(player)
     expect(gm.locator("#live-players")).to_contain_text("Aldric — déconnecté")
     gm.get_by_role("button", name="Plateau").click()
     expect(gm.locator("#live-bar-text")).to_have_text("1 joueur suivait la table (Aldric) : réinvitez-le.")
