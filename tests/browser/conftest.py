@@ -86,6 +86,8 @@ def context_of(browser: Any, **options: Any) -> Any:
     context = browser.new_context(**{**DEFAULT_CONTEXT, **options})
     context.add_init_script(HOOKS)
     return context
+
+
 #: The Locator actions that wait for their element to be stable, which Playwright checks
 #: frame by frame: each brings its page to the front first (``in_front``).
 ACTIONS = ("check", "click", "dblclick", "fill", "hover", "press", "press_sequentially", "select_option",
@@ -120,6 +122,7 @@ def in_front(action: Callable[..., Any]) -> Callable[..., Any]:
 
 for _name in ACTIONS:
     setattr(Locator, _name, in_front(getattr(Locator, _name)))
+
 
 #: Each phase's report of a test (setup, call, teardown), for its fixtures' teardown.
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
@@ -614,4 +617,3 @@ def shot(tmp_path: Path) -> Shot:
         page.screenshot(path=str(folder / name))
 
     return take
-

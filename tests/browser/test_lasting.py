@@ -70,23 +70,30 @@ def test_a_burst_of_taps_on_undo_and_redo_takes_back_one_command(new_phone: NewP
     phone.assert_clean()
 
 
-#: The bridge served with a slow « Passer »: the worker works STEPS steps, saying how far it
-#: is after each as a replay does (``table.pulse``, here at every step), or never answers and
-#: says nothing. Each step waits, with no CPU, for the test to let it through (``Steps``): a
-#: synchronous request of the worker's to STEP, answered only then.
-SLOW = """
+STEP = "/riposte-test-step"
+#: Bridge code: ``_step()`` waits, with no CPU, for the test to let the worker through
+#: (``Steps``): a synchronous request of the worker's to STEP, answered only then. The sign
+#: of work that follows it is sent whatever the time (bridge.py's PULSE is real time).
+STEP_CODE = """
 from js import location as _location
 from pyodide.http import open_url as _open_url
 
 
+def _step():
+    _open_url(_location.origin + "STEP")
+    signs["last"] = float("-inf")
+""".replace("STEP", STEP)
+#: The bridge served with a slow « Passer »: the worker works STEPS steps, each waiting for
+#: the test, saying how far it is after each as a replay does (``table.pulse``), or never
+#: answers and says nothing.
+SLOW = STEP_CODE + """
+
 def _crawl(self):
     for step in range({steps}):
-        _open_url(_location.origin + "{step_url}")
-        signs["last"] = float("-inf")  # each step says how far it is (bridge.py PULSE is real time)
+        _step()
         self._beat(step + 1, {steps})
 """ + FAULT.replace("{fault}", "{work}")
 STEPS = 12
-STEP = "/riposte-test-step"
 
 
 class Steps:
@@ -106,13 +113,17 @@ class Steps:
         else:
             self.waiting.append(route)
 
-    def one(self) -> None:
-        for _ in range(300):  # 30 s at most for the worker to ask
+    def asking(self) -> None:
+        """Until the worker waits at a step (30 s at most)."""
+        for _ in range(300):
             if self.waiting:
-                self.waiting.pop(0).fulfill(body="")
                 return
             self.page.wait_for_timeout(100)
         raise AssertionError("the worker never asked for its next step")
+
+    def one(self) -> None:
+        self.asking()
+        self.waiting.pop(0).fulfill(body="")
 
     def all(self) -> None:
         self.free = True
@@ -127,10 +138,7 @@ class Steps:
         """The work, held at a step, shown with ``stop`` beside it: the page's clock moved on
         past the half-second after which the page shows how far a call is, then one step
         let through, which says how far it is."""
-        for _ in range(300):  # 30 s at most for the worker to ask
-            if self.waiting:
-                break
-            self.page.wait_for_timeout(100)
+        self.asking()
         self.page.clock.fast_forward(600)
         self.one()
         expect(stop).to_be_visible()
@@ -143,7 +151,7 @@ def slow_bridge(new_phone: NewPhone, work: str) -> Any:
     phone = new_phone(save=save_text(fight_log()), service_workers="block")
     page = phone.page
 
-    _with_fault(page.context, SLOW.replace("{work}", work).replace("{steps}", str(STEPS)).replace("{step_url}", STEP))
+    _with_fault(page.context, SLOW.replace("{work}", work).replace("{steps}", str(STEPS)))
     page.clock.install()
     page.reload()
     wait_ready(page)
@@ -301,23 +309,20 @@ def fragment_of(link_text: str) -> str:
     return "z=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-#: The bridge served with replays slowed down: each sign of work (every 50 commands of a
-#: replay, ``Table._beat``) comes 0.4 s later in real time, whatever the machine.
-SLOW_REPLAYS = """
-from js import location as _location
-from pyodide.http import open_url as _open_url
+#: The bridge served with replays held: each sign of work (every 50 commands of a replay,
+#: ``Table._beat``) waits for the test first (``Steps``).
+SLOW_REPLAYS = STEP_CODE + """
 
 _beat = Table._beat
 
 
 def _slow_beat(self, done, total):
-    _open_url(_location.origin + "{step_url}")
-    signs["last"] = float("-inf")  # each beat says how far it is (bridge.py PULSE is real time)
+    _step()
     _beat(self, done, total)
 
 
 Table._beat = _slow_beat
-""".replace("{step_url}", STEP)
+"""
 STOPPED = "Arrêté à votre demande : rien n'a changé, le combat ouvert est le même."
 
 
