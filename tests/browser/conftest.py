@@ -451,14 +451,13 @@ class Pool:
             return
         try:
             pooled = passed and not lease.changes and len(self.idle) < self.size
-            if pooled:
-                self.close_pages(lease)  # a page that never finishes loading is a change
+            kept = self.close_pages(lease) if pooled else None  # a page that never finishes loading is a change
             if not pooled or lease.changes:
                 self.note(lease, f"closed: {'passed' if passed else 'failed'}, {len(self.idle)} idle, {lease.changes[:3]}")
                 context.close()
                 return
             lease.end()
-            self.clear(context)
+            self.clear(context, kept)
         except BaseException:
             self.note(lease, "closed: an error")
             context.close()
@@ -467,19 +466,27 @@ class Pool:
         self.idle.append(context)
 
     @staticmethod
-    def close_pages(lease: Lease) -> None:
-        """Each page closed once past its start: Chromium may never close a page it is just
-        committing (a hang seen here, a player's page closed at "commit"). One that never
-        gets there keeps its context out of the pool (``context.close`` ends it)."""
-        for page in lease.context.pages:
+    def close_pages(lease: Lease) -> Any:
+        """Each page closed once past its start, but the last one, which ``clear`` then
+        takes to the site's storage (a tab of its own costs a window and a renderer: about
+        a tenth of a CPU second each time, in this Chromium), unless it has routes of its
+        own. Chromium may never close a page it is just committing (a hang seen here, a
+        player's page closed at "commit"). One that never gets there keeps its context out of
+        the pool (``context.close`` ends it)."""
+        pages = lease.context.pages
+        for page in pages:
             try:
                 page.wait_for_load_state("domcontentloaded", timeout=10_000)
             except PlaywrightTimeoutError:
                 lease.changes.append(f"a page still loading: {page.url}")
-                return
-            page.close()
+                return None
+        kept = pages[-1] if pages and not pages[-1]._impl_obj._routes else None
+        for page in pages:
+            if page is not kept:
+                page.close()
+        return kept
 
-    def clear(self, context: Any) -> None:
+    def clear(self, context: Any, page: Any = None) -> None:
         """The site's storage emptied but for Cache Storage and the service worker, and the
         service worker stopped, as the browser stops it once idle: the next page starts it
         again in its own renderer process, as a returning user's page does. (One left running
@@ -487,8 +494,10 @@ class Pool:
         that process at once, so its WebRTC connections are never closed, and a player's
         phone does not hear at once that the game master's page is gone.) Done from a page of
         the site's origin, which CDP's IndexedDB domain wants: a file that is not there, which
-        neither the service worker nor the app answers (a 404)."""
-        page = context.new_page()
+        neither the service worker nor the app answers (a 404): ``page``, the test's last
+        tab, goes there (its own page unloads, as when a person opens another address in it),
+        or a new tab does."""
+        page = page or context.new_page()
         try:
             page.goto(f"{self.origin}/{CLEARING}", wait_until="domcontentloaded")
             page.evaluate(SETTLED)
