@@ -36,11 +36,20 @@ class Fight(RuleBasedStateMachine):
         self.state = engine.new_encounter()
         self.log: list[Any] = []
         self.rng = random.Random(0)
+        self.viewed: tuple[Any, dict[str, Any]] = (None, {})
+
+    @property
+    def board(self) -> dict[str, Any]:
+        """``engine.view`` of the current state, once per state: the rules and invariants
+        read it, none changes it (``json_round_trip_changes_nothing`` views a copy afresh)."""
+        if self.viewed[0] is not self.state:
+            self.viewed = (self.state, engine.view(self.state))
+        return self.viewed[1]
 
     def send(self, command: Any) -> dict[str, Any]:
         before = self.state
         snapshot = copy.deepcopy(before)
-        board = engine.view(before)
+        board = self.board
         r = engine.apply(before, command, rng=self.rng)
         no_internal_error(r)
         assert before == snapshot, "apply changed its input"
@@ -50,6 +59,7 @@ class Fight(RuleBasedStateMachine):
         after = engine.view(r["state"])
         self.check_step(board, after, r["command"])
         self.state = r["state"]
+        self.viewed = (self.state, after)
         self.log.append(r["command"])
         return r
 
@@ -78,14 +88,14 @@ class Fight(RuleBasedStateMachine):
     @precondition(lambda self: self.state["round_over"])
     @rule(data=st.data())
     def start_round(self, data: st.DataObject) -> None:
-        board = engine.view(self.state)
+        board = self.board
         rolls = {c: data.draw(st.integers(1, 6)) for c, f in board["combatants"].items()
                  if not f["hors_combat"] and data.draw(st.booleans())}
         self.send({"type": "start_round", "rolls": rolls})
 
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
-        board = engine.view(self.state)
+        board = self.board
         if not board["active"]:
             return
         cid = data.draw(st.sampled_from(board["active"]))
@@ -105,7 +115,7 @@ class Fight(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def interrupt(self, data: st.DataObject) -> None:
-        board = engine.view(self.state)
+        board = self.board
         if not board["combatants"]:
             return
         cid = data.draw(st.sampled_from(list(board["combatants"])))
@@ -121,7 +131,7 @@ class Fight(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def pass_or_end(self, data: st.DataObject) -> None:
-        board = engine.view(self.state)
+        board = self.board
         if board["combatants"] and data.draw(st.integers(0, 4)) > 0:
             self.send({"type": "pass", "actor": data.draw(st.sampled_from(list(board["combatants"])))})
         else:
@@ -129,7 +139,7 @@ class Fight(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def gm_changes(self, data: st.DataObject) -> None:
-        board = engine.view(self.state)
+        board = self.board
         if not board["combatants"]:
             return
         cid = data.draw(st.sampled_from(list(board["combatants"])))
@@ -142,7 +152,7 @@ class Fight(RuleBasedStateMachine):
     @rule(data=st.data())
     def conditions(self, data: st.DataObject) -> None:
         """D25: a condition put on until removed, this round or a round to come, or taken off."""
-        board = engine.view(self.state)
+        board = self.board
         if not board["combatants"]:
             return
         cid = data.draw(st.sampled_from(list(board["combatants"])))
@@ -158,7 +168,7 @@ class Fight(RuleBasedStateMachine):
     @precondition(lambda self: len(self.log) > 0)
     @rule(data=st.data())
     def remove(self, data: st.DataObject) -> None:
-        board = engine.view(self.state)
+        board = self.board
         if board["combatants"] and data.draw(st.integers(0, 9)) == 0:
             self.send({"type": "remove_combatant", "id": data.draw(st.sampled_from(list(board["combatants"])))})
 
@@ -168,13 +178,13 @@ class Fight(RuleBasedStateMachine):
 
     @invariant()
     def hope_never_below_zero(self) -> None:
-        for f in engine.view(self.state)["combatants"].values():
+        for f in self.board["combatants"].values():
             assert f["hope"] >= 0
 
     @invariant()
     def no_condition_outlives_its_round(self) -> None:
         """D25: a condition whose round has ended is gone (ended with the round)."""
-        board = engine.view(self.state)
+        board = self.board
         first = board["round"] + 1 if board["round_over"] else board["round"]
         for f in board["combatants"].values():
             assert all(c["until"] is None or c["until"] >= first for c in f["conditions"]), f["conditions"]
@@ -189,7 +199,7 @@ class Fight(RuleBasedStateMachine):
         from engine.initiative import ready
         from engine.rules import plan, turn_of
 
-        board, enc = engine.view(self.state), decode(self.state)
+        board, enc = self.board, decode(self.state)
         for c in enc.combatants:
             turn = turn_of(enc, c, ready(enc))
             for action_id, verdict in board["combatants"][c.id]["actions"].items():
@@ -204,7 +214,7 @@ class Fight(RuleBasedStateMachine):
     def json_round_trip_changes_nothing(self) -> None:
         again = json.loads(json.dumps(self.state))
         assert again == self.state
-        assert engine.view(again) == engine.view(self.state)
+        assert engine.view(again) == self.board
 
     def teardown(self) -> None:
         r = engine.replay(self.log)
