@@ -131,7 +131,10 @@ def driver(display: str) -> Iterator[Any]:
     options.add_argument("--automation")
     # No web process sandbox (bubblewrap), as Chromium runs with --no-sandbox here: it needs
     # user namespaces, which a container or Ubuntu's AppArmor may refuse; the page is ours.
-    env = {**os.environ, "DISPLAY": display, "WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS": "1"}
+    # JavaScriptCore's optimizing WebAssembly tier (OMG) off, as the tests' Chromium has
+    # Liftoff alone (tools/find_chromium.py TEST_FLAGS): a test's page lives seconds, and the
+    # background recompiling of Python's interpreter was half of these tests' CPU.
+    env = {**os.environ, "DISPLAY": display, "WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS": "1", "JSC_useOMGJIT": "false"}
     service = webdriver.WebKitGTKService(executable_path=DRIVER, env=env)
     d = webdriver.WebKitGTK(options=options, service=service)
     d.set_window_size(390, 844)
