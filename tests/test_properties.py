@@ -36,15 +36,9 @@ class Fight(RuleBasedStateMachine):
         self.state = engine.new_encounter()
         self.log: list[Any] = []
         self.rng = random.Random(0)
-        self.viewed: tuple[Any, dict[str, Any]] = (None, {})
-
-    @property
-    def board(self) -> dict[str, Any]:
-        """``engine.view`` of the current state, once per state: the rules and invariants
-        read it, none changes it (``json_round_trip_changes_nothing`` views a copy afresh)."""
-        if self.viewed[0] is not self.state:
-            self.viewed = (self.state, engine.view(self.state))
-        return self.viewed[1]
+        # engine.view of the state, made once per state: the rules and invariants read it,
+        # none changes it (json_round_trip_changes_nothing views a copy afresh).
+        self.board = engine.view(self.state)
 
     def send(self, command: Any) -> dict[str, Any]:
         before = self.state
@@ -58,8 +52,7 @@ class Fight(RuleBasedStateMachine):
             return r
         after = engine.view(r["state"])
         self.check_step(board, after, r["command"])
-        self.state = r["state"]
-        self.viewed = (self.state, after)
+        self.state, self.board = r["state"], after
         self.log.append(r["command"])
         return r
 
