@@ -11,29 +11,37 @@ LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot
 # When this make started: make test's total counts the set-up too.
 STARTED := $(shell date +%s)
 
-.PHONY: all site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots mutants clean
+.PHONY: all setup site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots mutants clean
 
 all: test
 
 $(VENV)/.installed: requirements-dev.txt pyproject.toml
+	@echo "== installing the Python tools into $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
+# npm's cache is trusted for the pinned versions (package-lock.json holds their checksums).
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	@echo "== installing the npm packages into node_modules"
+	npm ci --no-audit --no-fund --prefer-offline
 	touch $@
 
-site: $(VENV)/.installed node_modules/.installed
+# The Python tools and the npm packages, installed side by side on a fresh machine: each
+# waits on the disk or the registry part of the time (about 15 s instead of 30 here).
+setup:
+	@$(MAKE) --no-print-directory -s -j2 $(VENV)/.installed node_modules/.installed
+
+site: setup
 	$(BUILD_SITE)
 
 serve: site
 	$(PY) tools/serve.py --port $(PORT)
 
 # ruff, mypy --strict, ESLint.
-lint: $(VENV)/.installed node_modules/.installed
+lint: setup
 	$(LINT)
 
 test-engine: $(VENV)/.installed
@@ -44,26 +52,30 @@ test-browser: site
 	$(PY) -m pytest -m "browser and not long" -n $(TEST_WORKERS) --dist loadfile
 	$(FIREFOX_TESTS)
 
-# Stages: lint, the site, then pytest (the engine in CPython, Chromium's tests/browser/,
+# Stages: lint beside the site, then pytest (the engine in CPython, Chromium's tests/browser/,
 # WebKitGTK's tests/webkit_firefox/test_webkit.py) and beside it Firefox over WebDriver BiDi
-# (node --test; its output said once pytest is done): docs/BROWSERS.md, docs/TESTING.md.
-# Each stage runs even when one before it failed (but
-# for the site, which the browsers need): the failed stages are listed together at the end,
-# with the total time, and make test exits non-zero if any failed. Three pytest workers
-# (pytest-xdist), each file whole in one worker (its tests in order, one browser per
+# (node --test): docs/BROWSERS.md, docs/TESTING.md. A stage run beside another (`aside`) has
+# its output said once that other is done (`told`). Each stage runs even when one before it
+# failed (but for the site, which the browsers need): the failed stages are listed together
+# at the end, with the total time, and make test exits non-zero if any failed. Three pytest
+# workers (pytest-xdist), each file whole in one worker (its tests in order, one browser per
 # worker): on two cores, a third keeps them busy while a test waits on WebRTC or a second
 # page (docs/TESTING.md); the tests marked `long` (a freeze in real time) are make test-long's.
 TEST_WORKERS ?= 3
-test: $(VENV)/.installed node_modules/.installed
-	@failed=""; \
+test: setup
+	@failed=""; beside=$$(mktemp -d); \
 	stage() { echo "== make test: $$1"; since=$$(date +%s); eval "$$2" || failed="$$failed $$1"; \
 	  echo "== make test: $$1 took $$(( $$(date +%s) - since )) s"; }; \
-	stage lint '$(LINT)'; \
+	aside() { ( failed=""; stage "$$1" "$$2" > $$beside/$$1.log 2>&1; echo "$$failed" > $$beside/$$1.failed ) & }; \
+	told() { wait; cat $$beside/$$1.log; failed="$$failed$$(cat $$beside/$$1.failed)"; }; \
+	aside lint '$(LINT)'; \
 	stage site '$(BUILD_SITE)'; \
+	told lint; \
 	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox";; \
-	*) beside=$$(mktemp -d); ( failed=""; stage firefox '$(FIREFOX_TESTS)' > $$beside/log 2>&1; echo "$$failed" > $$beside/failed ) & \
+	*) aside firefox '$(FIREFOX_TESTS)'; \
 	   stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
-	   wait; cat $$beside/log; failed="$$failed$$(cat $$beside/failed)"; rm -rf $$beside;; esac; \
+	   told firefox;; esac; \
+	rm -rf $$beside; \
 	elapsed=$$(( $$(date +%s) - $(STARTED) )); \
 	echo "== make test: $$(( elapsed / 60 )) min $$(( elapsed % 60 )) s in all"; \
 	if [ -n "$$failed" ]; then echo "== make test: FAILED:$$failed"; exit 1; fi; \
