@@ -10,11 +10,14 @@ Warm phones (``Pool``). A fresh profile's first visit costs 7 to 10 seconds of C
 service worker installs and precaches, Pyodide compiles and boots, micropip installs the
 engine, the memory snapshot is made and stored); a returning user's visit about 2 (the
 snapshot restored). So each worker keeps a pool of used contexts, and a phone whose test
-asks for nothing else gets one: a returning user's new tab with empty storage. A context's
+asks for nothing else gets one: a returning user's tab with empty storage. A context's
 first test makes its first visit (no warm-up: the pool grows to as many phones as a test of
 this worker held at once, 4 at most). When the test ends, its context goes back only if the
-test passed and changed nothing of it that would outlive the test: its pages are closed,
-the init scripts it was given removed (Playwright's ``Disposable``: ``save`` and
+test passed and changed nothing of it that would outlive the test: its pages are closed but
+the last one, which the next test's first phone opens in (its history, session storage,
+size and media emptied or set back; a new tab costs a window and a renderer, a quarter of
+a CPU second; a tab the test gave routes, init scripts, bindings, headers, timeouts or a
+CDP session of its own is closed too, ``TAB_CHANGES``), the init scripts it was given removed (Playwright's ``Disposable``: ``save`` and
 ``init_script`` keep their meaning, once per tab for ``save``, second tabs included), the
 listeners added meanwhile removed, the site's storage emptied (localStorage, IndexedDB,
 cookies, file systems) but for Cache Storage and the service worker's own, and the service
@@ -78,13 +81,17 @@ DEFAULT_CONTEXT = {"viewport": PHONE, "device_scale_factor": 1}
 #: The page's test hooks switched on in every context (web/infra/hooks.js): the raw bridge,
 #: what the live table sent, the players' board's sequence.
 HOOKS = "globalThis.__riposteHooks = true;"
+#: Every CSP violation becomes a console error, which fails the test (Watched).
+REPORT_CSP = """document.addEventListener('securitypolicyviolation', (e) =>
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`));"""
 
 
 def context_of(browser: Any, **options: Any) -> Any:
     """A new context of ``browser`` (a phone: DEFAULT_CONTEXT unless ``options`` say
-    otherwise), its pages with the test hooks."""
+    otherwise), its pages with the test hooks and CSP violations said on their console."""
     context = browser.new_context(**{**DEFAULT_CONTEXT, **options})
     context.add_init_script(HOOKS)
+    context.add_init_script(REPORT_CSP)
     return context
 
 
@@ -171,21 +178,15 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-#: Every CSP violation becomes a console error, which fails the test (Watched).
-REPORT_CSP = """document.addEventListener('securitypolicyviolation', (e) =>
-  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`));"""
-
-
 class Watched:
     """A page and what it did: every request, those to other origins, console errors
-    (CSP violations included)."""
+    (CSP violations included: ``context_of``)."""
 
     def __init__(self, page: Any, origin: str) -> None:
         self.page = page
         self.requests: list[str] = []
         self.foreign: list[str] = []
         self.logged: list[tuple[str, str]] = []  # each console error and the URL it came from
-        page.add_init_script(REPORT_CSP)
         page.context.on("request", self._request(origin))  # the page and its workers
         page.on("console", self._console)
         page.on("pageerror", lambda e: self.logged.append((str(e), "")))
@@ -324,6 +325,11 @@ CHANGES = ("add_cookies", "add_init_script", "clear_permissions", "expose_bindin
            "grant_permissions", "route", "route_from_har", "route_web_socket", "set_default_navigation_timeout",
            "set_default_timeout", "set_extra_http_headers", "set_geolocation", "set_offline", "set_storage_state")
 CLOCK = ("install", "fast_forward", "pause_at", "resume", "run_for", "set_fixed_time", "set_system_time")
+#: What a test may change in one of its tabs that would outlive the test on that tab: a tab
+#: so changed (or with a CDP session of the test's, or routes of its own) is closed when
+#: the test ends, never kept for the next test (``Pool.close_pages``).
+TAB_CHANGES = ("add_init_script", "expose_binding", "expose_function", "route", "route_from_har", "route_web_socket",
+               "set_default_navigation_timeout", "set_default_timeout", "set_extra_http_headers")
 
 #: CDP domains whose commands act on the page of the session alone (live.py's ``Frozen``
 #: pauses a page's scripts): a test's session may use them; any other command (Storage,
@@ -331,21 +337,40 @@ CLOCK = ("install", "fast_forward", "pause_at", "resume", "run_for", "set_fixed_
 PAGE_DOMAINS = frozenset({"Debugger", "Runtime", "HeapProfiler", "Profiler", "Performance", "Input", "DOM", "Emulation"})
 
 
+def listeners_of(owner: Any) -> dict[str, list[Any]]:
+    """The listeners ``owner`` (a context or a page) has now, by event."""
+    impl = owner._impl_obj
+    return {event: list(impl.raw_listeners(event)) for event in impl.event_names()}
+
+
+def remove_listeners(owner: Any, before: dict[str, list[Any]]) -> None:
+    """The listeners ``owner`` was given since ``before`` (``listeners_of``) removed."""
+    impl = owner._impl_obj
+    for event in impl.event_names():
+        for listener in impl.raw_listeners(event):
+            if listener not in before.get(event, []):
+                impl.remove_listener(event, listener)
+
+
 class Lease:
     """One test's hold on a pooled context: the init scripts it was given (removed when the
     test ends), the listeners it had before (those added meanwhile are removed), and
     ``changes``: what the test did to it that would outlive the test (see ``CHANGES``), or
     that took it off the site (a page at another origin, a player's page, a crash). Each of
-    these makes the context closed rather than pooled."""
+    these makes the context closed rather than pooled. ``tab``: the tab the last test of
+    the context left (``Pool.clear``), for this test's first phone; ``worn``, the tabs a
+    test changed for good (``TAB_CHANGES``, a CDP session)."""
 
-    def __init__(self, context: Any, origin: str, test: str = "") -> None:
+    def __init__(self, context: Any, origin: str, test: str = "", tab: Any = None) -> None:
         self.context = context
         self.origin = origin
         self.test = test
+        self.tab = tab
         self.scripts: list[Any] = []
         self.changes: list[str] = []
-        impl = context._impl_obj
-        self.listeners = {event: list(impl.raw_listeners(event)) for event in impl.event_names()}
+        self.worn: list[Any] = []
+        self.listeners = listeners_of(context)
+        self.tab_listeners: list[tuple[Any, dict[str, list[Any]]]] = []
         self.shadowed: list[tuple[Any, str]] = []
         for name in CHANGES:
             self.shadow(context, name, name)
@@ -367,8 +392,18 @@ class Lease:
         setattr(owner, name, wrap(method) if wrap else noted)
         self.shadowed.append((owner, name))
 
+    def wearing(self, page: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """A wrapper of ``page``'s method that puts ``page`` in ``worn`` when called."""
+        def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
+            def noted(*args: Any, **kwargs: Any) -> Any:
+                self.worn.append(page)
+                return method(*args, **kwargs)
+            return noted
+        return wrap
+
     def cdp_session(self, new_cdp_session: Callable[..., Any]) -> Callable[..., Any]:
         def session(page: Any) -> Any:
+            self.worn.append(page)
             cdp = new_cdp_session(page)
             send = cdp.send
 
@@ -383,6 +418,10 @@ class Lease:
         return session
 
     def watch(self, page: Any) -> None:
+        """A tab of the test (a new one, or ``tab``): its visits and changes noted."""
+        self.tab_listeners.append((page, listeners_of(page)))
+        for name in TAB_CHANGES:
+            self.shadow(page, name, "", self.wearing(page))
         page.on("framenavigated", self.navigated)
         page.on("crash", lambda _: self.changes.append("a page crashed"))
 
@@ -403,14 +442,14 @@ class Lease:
         self.scripts.append(type(self.context).add_init_script(self.context, script))
 
     def end(self) -> None:
-        """The context as it was before the test (its pages closed already)."""
+        """The context as it was before the test (its pages closed already, but the one
+        ``Pool.close_pages`` keeps, whose listeners go too)."""
         for script in self.scripts:
             script.close()
-        impl = self.context._impl_obj
-        for event in impl.event_names():
-            for listener in impl.raw_listeners(event):
-                if listener not in self.listeners.get(event, []):
-                    impl.remove_listener(event, listener)
+        remove_listeners(self.context, self.listeners)
+        for page, before in self.tab_listeners:
+            if not page.is_closed():
+                remove_listeners(page, before)
         for owner, name in self.shadowed:
             delattr(owner, name)
 
@@ -418,14 +457,16 @@ class Lease:
 class Pool:
     """A worker's warm contexts: see the module's docstring. ``take`` one (an idle one, or
     a new one when none is), ``give`` it back when its test ends: pooled again only if the
-    test passed and changed nothing of it (``Lease``), with its pages closed and its site's
-    storage cleared but for Cache Storage and the service worker; closed otherwise."""
+    test passed and changed nothing of it (``Lease``), with its pages closed but one tab,
+    and its site's storage cleared but for Cache Storage and the service worker; closed
+    otherwise. ``tabs``: the tab each idle context keeps for its next test."""
 
     def __init__(self, browser: Any, site_url: str, size: int = 4) -> None:
         self.browser = browser
         self.origin = site_url.rstrip("/")
         self.size = size
         self.idle: list[Any] = []
+        self.tabs: dict[Any, Any] = {}
         self.log = os.environ.get("RIPOSTE_POOL_LOG")  # a file where each take and give is said
 
     def note(self, lease: Lease, what: str) -> None:
@@ -441,7 +482,8 @@ class Pool:
 
     def take(self, test: str = "") -> Lease:
         warm = bool(self.idle)
-        lease = Lease(self.idle.pop() if warm else context_of(self.browser), self.origin, test)
+        context = self.idle.pop() if warm else context_of(self.browser)
+        lease = Lease(context, self.origin, test, self.tabs.pop(context, None))
         self.note(lease, "taken" if warm else "new")
         return lease
 
@@ -457,9 +499,13 @@ class Pool:
                 context.close()
                 return
             lease.end()
-            self.clear(context, kept)
+            if kept is not None:  # a phone's size and media, as the context gives a new tab (emulate)
+                kept.set_viewport_size(DEFAULT_CONTEXT["viewport"])
+                kept.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null", contrast="null")
+            self.tabs[context] = self.clear(context, kept)
         except BaseException:
             self.note(lease, "closed: an error")
+            self.tabs.pop(context, None)
             context.close()
             raise
         self.note(lease, "given back")
@@ -468,9 +514,10 @@ class Pool:
     @staticmethod
     def close_pages(lease: Lease) -> Any:
         """Each page closed once past its start, but the last one, which ``clear`` then
-        takes to the site's storage (a tab of its own costs a window and a renderer: about
-        a tenth of a CPU second each time, in this Chromium), unless it has routes of its
-        own. Chromium may never close a page it is just committing (a hang seen here, a
+        takes to the site's storage and keeps for the next test (a tab of its own costs a
+        window and a renderer: about a quarter of a CPU second for each test in this
+        Chromium), unless the test changed it for good (``Lease.worn``, routes of its own).
+        Chromium may never close a page it is just committing (a hang seen here, a
         player's page closed at "commit"). One that never gets there keeps its context out of
         the pool (``context.close`` ends it)."""
         pages = lease.context.pages
@@ -480,13 +527,13 @@ class Pool:
             except PlaywrightTimeoutError:
                 lease.changes.append(f"a page still loading: {page.url}")
                 return None
-        kept = pages[-1] if pages and not pages[-1]._impl_obj._routes else None
+        kept = pages[-1] if pages and not pages[-1]._impl_obj._routes and pages[-1] not in lease.worn else None
         for page in pages:
             if page is not kept:
                 page.close()
         return kept
 
-    def clear(self, context: Any, page: Any = None) -> None:
+    def clear(self, context: Any, page: Any = None) -> Any:
         """The site's storage emptied but for Cache Storage and the service worker, and the
         service worker stopped, as the browser stops it once idle: the next page starts it
         again in its own renderer process, as a returning user's page does. (One left running
@@ -496,12 +543,15 @@ class Pool:
         the site's origin, which CDP's IndexedDB domain wants: a file that is not there, which
         neither the service worker nor the app answers (a 404): ``page``, the test's last
         tab, goes there (its own page unloads, as when a person opens another address in it),
-        or a new tab does."""
+        or a new tab does. That tab is returned, its history and its session storage
+        emptied too: the next test's first phone opens in it (``new_phone``)."""
         page = page or context.new_page()
         try:
             page.goto(f"{self.origin}/{CLEARING}", wait_until="domcontentloaded")
             page.evaluate(SETTLED)
+            page.evaluate("sessionStorage.clear()")
             cdp = context.new_cdp_session(page)
+            cdp.send("Page.resetNavigationHistory")  # the test's pages, gone from the back button and its cache
             cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": CLEARED})
             for name in cdp.send("IndexedDB.requestDatabaseNames", {"securityOrigin": self.origin})["databaseNames"]:
                 if name not in WORKER_DATABASES:
@@ -509,10 +559,13 @@ class Pool:
             cdp.send("ServiceWorker.enable")
             cdp.send("ServiceWorker.stopAllWorkers")
             cdp.detach()
-        finally:
+        except BaseException:
             page.close()
+            raise
+        return page
 
     def close(self) -> None:
+        self.tabs.clear()
         while self.idle:
             self.idle.pop().close()
 
@@ -565,6 +618,7 @@ def new_phone(browser: Any, site_url: str, pool: Pool, request: pytest.FixtureRe
              ready: bool = True, clock: bool = False, fresh: bool = False, **options: Any) -> Watched:
         url = url or site_url
         scripts = [script for script in (None if save is None else seed_script(save), init_script) if script is not None]
+        tab = None
         if fresh or clock or not options.keys() <= PAGE_OPTIONS or not pool.serves(url):
             context = context_of(browser, **options)
             contexts.append(context)
@@ -577,16 +631,26 @@ def new_phone(browser: Any, site_url: str, pool: Pool, request: pytest.FixtureRe
             context = lease.context
             for script in scripts:
                 lease.add_script(script)
+            tab, lease.tab = lease.tab, None
+            if tab is not None:  # the tab the context's last test left (Pool.clear), in front as a new one is
+                lease.watch(tab)
+                tab.bring_to_front()
+                Front.page = tab
         parts = urlsplit(url)  # the origin alone: a link's path and fragment are not part of it
-        watched = Watched(context.new_page(), f"{parts.scheme}://{parts.netloc}")
+        watched = Watched(tab or context.new_page(), f"{parts.scheme}://{parts.netloc}")
         emulate(watched.page, **options)
         if clock:
             watched.page.clock.install()
         if ready:
             watched.page.goto(url)
-            wait_ready(watched.page)
         else:
             watched.page.goto(url, wait_until="domcontentloaded")
+        if tab is not None:  # its history, this page alone, as a new tab's
+            cdp = type(context).new_cdp_session(context, tab)
+            cdp.send("Page.resetNavigationHistory")
+            cdp.detach()
+        if ready:
+            wait_ready(watched.page)
         return watched
 
     yield make

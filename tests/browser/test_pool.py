@@ -1,7 +1,8 @@
 """The pool of warm contexts (tests/browser/conftest.py, ``Pool``): a context given back
-opens as a returning user's new tab with empty storage (the memory snapshot restored, no
-trace of the test before: its storage, its init scripts, its listeners), and a context a
-test changed is closed, not pooled. A pool of its own, not the worker's."""
+opens as a returning user's tab with empty storage (the memory snapshot restored, no
+trace of the test before: its storage, its init scripts, its listeners, its history, its
+size), the tab the test before left, and a context a test changed is closed, not pooled.
+A pool of its own, not the worker's."""
 
 from __future__ import annotations
 
@@ -47,8 +48,8 @@ def own_pool(browser: Any, site_url: str) -> Iterator[Pool]:
     contexts.close()
 
 
-def visit(context: Any, site_url: str) -> Watched:
-    watched = Watched(context.new_page(), site_url.rstrip("/"))
+def visit(page: Any, site_url: str) -> Watched:
+    watched = Watched(page, site_url.rstrip("/"))
     watched.page.goto(site_url)
     wait_ready(watched.page)
     return watched
@@ -59,8 +60,10 @@ def test_a_context_given_back_is_a_returning_users_new_tab(own_pool: Pool, site_
     context = lease.context
     listeners = context._impl_obj.listener_count("request")
     lease.add_script(seed_script(save_text(fight_log())))
-    first = visit(context, site_url)
+    first = visit(context.new_page(), site_url)
     page = first.page
+    page.set_viewport_size({"width": 1024, "height": 700})  # a tablet's, for this test alone
+    page.on("dialog", lambda dialog: dialog.dismiss())
     expect_pi(page, Aldric=5, Orque=6)  # the seeded fight
     expect(page.locator("html")).to_have_attribute("data-snapshot", "made", timeout=60_000)
     page.evaluate(LEAVE)
@@ -71,13 +74,17 @@ def test_a_context_given_back_is_a_returning_users_new_tab(own_pool: Pool, site_
     assert {"riposte-snapshot", "riposte-stdlib"} <= set(before["caches"]), before
     first.assert_clean()
     own_pool.give(lease, passed=True)
-    assert own_pool.idle == [context] and context.pages == []
+    assert own_pool.idle == [context] and context.pages == [page]  # the test's tab, kept for the next one
 
     again = own_pool.take()
-    assert again.context is context
+    assert again.context is context and again.tab is page
     assert context._impl_obj.listener_count("request") == listeners  # the last test's Watched is gone
-    second = visit(context, site_url)
-    page = second.page
+    assert page._impl_obj.listener_count("dialog") == page._impl_obj.listener_count("console") == 0
+    second = visit(page, site_url)
+    assert page.evaluate("history.length") == 2  # the clearing page before it (the test before's went then), until new_phone resets it
+    type(context).new_cdp_session(context, page).send("Page.resetNavigationHistory")  # as new_phone does
+    assert page.evaluate("history.length") == 1  # as a new tab's
+    assert page.viewport_size == {"width": 390, "height": 844}
     assert page.evaluate("document.documentElement.dataset.boot") == "restored"
     expect(page.locator("#board li.fighter")).to_have_count(0)  # the seed's init script went with its test
     after = page.evaluate(KEPT)
