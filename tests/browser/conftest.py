@@ -337,6 +337,24 @@ TAB_CHANGES = ("add_init_script", "expose_binding", "expose_function", "route", 
 PAGE_DOMAINS = frozenset({"Debugger", "Runtime", "HeapProfiler", "Profiler", "Performance", "Input", "DOM", "Emulation"})
 
 
+def noting(into: list[Any], what: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A wrapper of a method that puts ``what`` ``into`` a list each time it is called."""
+    def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
+        def noted(*args: Any, **kwargs: Any) -> Any:
+            into.append(what)
+            return method(*args, **kwargs)
+        return noted
+    return wrap
+
+
+def forget_history(page: Any) -> None:
+    """``page``'s history, its page alone, as a new tab's (over a CDP session of the
+    context's class: not one a ``Lease`` notes)."""
+    cdp = type(page.context).new_cdp_session(page.context, page)
+    cdp.send("Page.resetNavigationHistory")
+    cdp.detach()
+
+
 def listeners_of(owner: Any) -> dict[str, list[Any]]:
     """The listeners ``owner`` (a context or a page) has now, by event."""
     impl = owner._impl_obj
@@ -373,33 +391,18 @@ class Lease:
         self.tab_listeners: list[tuple[Any, dict[str, list[Any]]]] = []
         self.shadowed: list[tuple[Any, str]] = []
         for name in CHANGES:
-            self.shadow(context, name, name)
+            self.shadow(context, name, noting(self.changes, name))
         for name in CLOCK:
-            self.shadow(context.clock, name, f"clock.{name}")
-        self.shadow(context.tracing, "start", "tracing.start")
-        self.shadow(context, "new_cdp_session", "", self.cdp_session)
+            self.shadow(context.clock, name, noting(self.changes, f"clock.{name}"))
+        self.shadow(context.tracing, "start", noting(self.changes, "tracing.start"))
+        self.shadow(context, "new_cdp_session", self.cdp_session)
         context.on("page", self.watch)
         context.on("request", lambda request: self.visit(request.url, "a request"))
 
-    def shadow(self, owner: Any, name: str, change: str, wrap: Callable[..., Any] | None = None) -> None:
-        """``owner.name`` noted in ``changes`` when called (until ``end``)."""
-        method = getattr(owner, name)
-
-        def noted(*args: Any, **kwargs: Any) -> Any:
-            self.changes.append(change)
-            return method(*args, **kwargs)
-
-        setattr(owner, name, wrap(method) if wrap else noted)
+    def shadow(self, owner: Any, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+        """``owner.name`` replaced by ``wrap`` of it (until ``end``)."""
+        setattr(owner, name, wrap(getattr(owner, name)))
         self.shadowed.append((owner, name))
-
-    def wearing(self, page: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """A wrapper of ``page``'s method that puts ``page`` in ``worn`` when called."""
-        def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
-            def noted(*args: Any, **kwargs: Any) -> Any:
-                self.worn.append(page)
-                return method(*args, **kwargs)
-            return noted
-        return wrap
 
     def cdp_session(self, new_cdp_session: Callable[..., Any]) -> Callable[..., Any]:
         def session(page: Any) -> Any:
@@ -421,7 +424,7 @@ class Lease:
         """A tab of the test (a new one, or ``tab``): its visits and changes noted."""
         self.tab_listeners.append((page, listeners_of(page)))
         for name in TAB_CHANGES:
-            self.shadow(page, name, "", self.wearing(page))
+            self.shadow(page, name, noting(self.worn, page))
         page.on("framenavigated", self.navigated)
         page.on("crash", lambda _: self.changes.append("a page crashed"))
 
@@ -505,7 +508,6 @@ class Pool:
             self.tabs[context] = self.clear(context, kept)
         except BaseException:
             self.note(lease, "closed: an error")
-            self.tabs.pop(context, None)
             context.close()
             raise
         self.note(lease, "given back")
@@ -645,10 +647,8 @@ def new_phone(browser: Any, site_url: str, pool: Pool, request: pytest.FixtureRe
             watched.page.goto(url)
         else:
             watched.page.goto(url, wait_until="domcontentloaded")
-        if tab is not None:  # its history, this page alone, as a new tab's
-            cdp = type(context).new_cdp_session(context, tab)
-            cdp.send("Page.resetNavigationHistory")
-            cdp.detach()
+        if tab is not None:
+            forget_history(tab)
         if ready:
             wait_ready(watched.page)
         return watched

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import WORKER_DATABASES, Pool, Watched, save_text, seed_script, wait_ready
+from conftest import WORKER_DATABASES, Pool, Watched, forget_history, save_text, seed_script, wait_ready
 from helpers import expect_pi, fight_log
 from playwright.sync_api import expect
 
@@ -82,7 +82,7 @@ def test_a_context_given_back_is_a_returning_users_new_tab(own_pool: Pool, site_
     assert page._impl_obj.listener_count("dialog") == page._impl_obj.listener_count("console") == 0
     second = visit(page, site_url)
     assert page.evaluate("history.length") == 2  # the clearing page before it (the test before's went then), until new_phone resets it
-    type(context).new_cdp_session(context, page).send("Page.resetNavigationHistory")  # as new_phone does
+    forget_history(page)  # as new_phone does
     assert page.evaluate("history.length") == 1  # as a new tab's
     assert page.viewport_size == {"width": 390, "height": 844}
     assert page.evaluate("document.documentElement.dataset.boot") == "restored"
