@@ -85,6 +85,13 @@ def clock_until(page: Any, locator: Any, text: str, limit_ms: int = 60_000, step
     expect(locator).to_contain_text(text)
 
 
+def hold_clock(page: Any, after_ms: int = 1000) -> None:
+    """The page's clock (``page.clock``, installed) moved ``after_ms`` on, then standing
+    still but for the test's moves (``run_for``, ``fast_forward``) until ``resume``.
+    Playwright for Python reads a number given to ``pause_at`` as seconds."""
+    page.clock.pause_at((page.evaluate("Date.now()") + after_ms) / 1000)
+
+
 def python(page: Any) -> Any:
     """The engine's worker (PyScript's), once its Python is up: its Python is
     ``ripostePython`` there (the page's test hooks, web/boot/bridge.py ``hooks``)."""

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import NewPhone, Shot, save_text, wait_ready
-from helpers import add_fighter, card, fight_log
+from helpers import add_fighter, card, fight_log, hold_clock
 from playwright.sync_api import expect
 from test_faults import FAULT, _with_fault
 
@@ -142,7 +142,7 @@ def test_a_burst_of_taps_does_not_reach_the_next_fighter(fight: Any) -> None:
     the board is drawn anew."""
     page = fight.page
     page.clock.install()
-    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    hold_clock(page)
     button = card(page, "Orque").get_by_role("button", name="Passer")
     box = button.bounding_box()
     # Low on the right, where a finger rests and where Aldric's « Passer » comes up.
@@ -169,6 +169,29 @@ def test_a_burst_of_taps_does_not_reach_the_next_fighter(fight: Any) -> None:
     page.clock.fast_forward(1000)  # the finger rests a second, then taps the same spot
     page.mouse.click(x, y, delay=25)
     expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    fight.assert_clean()
+
+
+def test_a_tap_whose_release_meets_the_board_drawn_anew_is_still_a_tap_of_the_burst(fight: Any) -> None:
+    """Taps on Orque's « Passer » 250 ms apart in the page's time: the second is pressed on
+    Orque's card and released once the board is drawn anew, with Aldric's card under the
+    finger (no click comes of it, as on a busy phone); the taps after it, each less than
+    400 ms after the one before, still do not reach Aldric."""
+    page = fight.page
+    page.clock.install()
+    hold_clock(page)
+    box = card(page, "Orque").get_by_role("button", name="Passer").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.8, box["y"] + box["height"] * 0.8)
+    for tap in range(4):
+        page.mouse.down()
+        if tap == 1:  # the board drawn anew under the pressed finger
+            expect(card(page, "Orque")).to_contain_text("a passé")
+        page.mouse.up()
+        page.clock.run_for(250)
+    page.clock.resume()
+    journal = page.evaluate("async () => JSON.parse(await window.riposte.raw('{\"op\": \"journal\"}')).entries")
+    assert [e["name"] for e in journal if e["kind"] == "passed"] == ["Orque"]
+    expect(page.locator("#round")).to_have_text("Tour 1")
     fight.assert_clean()
 
 

@@ -503,7 +503,7 @@ function badges(board, f, readOnly = false) {
   return out;
 }
 
-// Quick taps land on what the user saw (issue 12): a tap on a board button that was not
+// Quick taps land on what the user saw: a tap on a board button that was not
 // under the finger at the board tap just before it (it moved there, or appeared, when the
 // board was drawn anew) is ignored while the taps come less than GUARD ms apart; a tap
 // after a pause, after a tap outside the board (the action sheet, a tab) or the focus gone
@@ -531,25 +531,32 @@ function signature(button) {
 }
 
 function steadyTaps(roots, same) {
-  let last = null; // { x, y, time, button }: the last tap, and the button it was meant for
+  // Taps are counted as they are pressed: a press whose release meets a board drawn anew
+  // gives no click, yet is a tap of the burst all the same.
+  let before = null; // { x, y, time } of the press before the last one on the board
+  let last = null; // the last press on the board
+  let aim = null; // the button the taps of this burst were meant for
   const inBoard = (target) => roots.some((root) => root.contains(target));
-  document.addEventListener("click", (event) => {
-    if (!inBoard(event.target)) last = null;
+  const forget = (event) => {
+    if (!inBoard(event.target)) before = last = aim = null;
+  };
+  document.addEventListener("pointerdown", (event) => {
+    forget(event);
+    if (!inBoard(event.target)) return;
+    before = last;
+    last = { x: event.clientX, y: event.clientY, time: performance.now() };
   }, true);
+  document.addEventListener("click", forget, true);
   // The focus gone elsewhere (a sheet or a dialog opened by the tap): the next tap is new.
-  document.addEventListener("focusin", (event) => {
-    if (!inBoard(event.target)) last = null;
-  });
+  document.addEventListener("focusin", forget);
   return (event, button) => {
     if (event.detail === 0) return true; // Enter or Space: the focus does not move under a finger
-    const now = performance.now();
     const box = button.getBoundingClientRect();
-    const inside = (x, y) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
-    const aim = signature(button);
-    const quick = last && now - last.time < GUARD;
-    const moved = quick && last.button !== aim && inside(last.x, last.y);
-    const again = quick && last.button === aim; // two identical taps: one (« Se déplacer » applied once)
-    last = { x: event.clientX, y: event.clientY, time: now, button: moved ? last.button : aim };
+    const mine = signature(button);
+    const quick = before !== null && aim !== null && last.time - before.time < GUARD;
+    const moved = quick && aim !== mine && before.x >= box.left && before.x <= box.right && before.y >= box.top && before.y <= box.bottom;
+    const again = quick && aim === mine; // two identical taps: one (« Se déplacer » applied once)
+    aim = moved ? aim : mine;
     if (again) same(true);
     else if (!moved) same(false);
     return !moved && !again;

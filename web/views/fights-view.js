@@ -5,32 +5,38 @@
 import { $, h, isolate, limitFields, own } from "../infra/dom.js";
 import { fightName, language, t } from "../infra/i18n.js";
 
-// A burst of taps acts once (issue #25): a tap on the list less than BURST ms after the one
-// before, on the same kind of button where that one landed, is dropped (a row moves up under
-// the finger when the one above is deleted, a copy comes under it, the list is drawn again);
-// another button, a tap after a pause, or the keyboard goes through.
+// A burst of taps acts once: a tap on the list less than BURST ms after the one before, on
+// the same kind of button where that one landed, is dropped (a row moves up under the finger
+// when the one above is deleted, a copy comes under it, the list is drawn again); another
+// button, a tap after a pause, or the keyboard goes through. Taps are counted as they are
+// pressed: a press whose release meets a list drawn anew gives no click, yet is a tap of the
+// burst all the same.
 const BURST = 400;
 
-function burstGuard() {
-  let last = null; // { x, y, time, what } of the last tap
+function burstGuard(section) {
+  let before = null; // { x, y, time, what } of the press before the last one
+  let last = null;
+  section.addEventListener("pointerdown", (event) => {
+    const button = event.target.closest("button");
+    before = last;
+    last = { x: event.clientX, y: event.clientY, time: performance.now(), what: button ? kindOf(button) : null };
+  }, true);
   return (event, button) => {
-    if (event.detail === 0) return true; // Enter or Space
-    const time = performance.now();
-    const what = button.dataset.fight ?? button.type;
+    if (event.detail === 0 || !before) return true; // Enter or Space, or a first tap
     const box = button.getBoundingClientRect();
-    const again = last && last.what === what && time - last.time < BURST
-      && last.x >= box.left && last.x <= box.right && last.y >= box.top && last.y <= box.bottom;
-    last = { x: event.clientX, y: event.clientY, time, what };
-    return !again;
+    return !(before.what === kindOf(button) && last.time - before.time < BURST
+      && before.x >= box.left && before.x <= box.right && before.y >= box.top && before.y <= box.bottom);
   };
 }
+
+const kindOf = (button) => button.dataset.fight ?? button.type;
 
 export class FightsView {
   constructor() {
     this.list = $("#fights");
     this.handlers = {};
     const section = $("#fights-group");
-    const steady = burstGuard();
+    const steady = burstGuard(section);
     section.addEventListener("click", (event) => {
       const button = event.target.closest("button");
       if (!button || !steady(event, button)) return;
