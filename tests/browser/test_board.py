@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, NewPhone, Shot, save_text, wait_ready
-from helpers import CASTS, card
+from helpers import CASTS, card, hold_clock
 from playwright.sync_api import expect
 from test_cockpit import CLEAR, LOOK, Taps, sheet
 from test_habits import WORD, french_in
@@ -414,7 +414,7 @@ def test_two_identical_taps_60_ms_apart_apply_once(new_phone: NewPhone) -> None:
     watched = new_phone(save=save_text(log))
     page = watched.page
     page.clock.install()
-    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    hold_clock(page)
     brune = card(page, "Brune")
     chip = brune.locator('button[data-do="pick"][data-action="se_deplacer"]')
     pi = raw(page, {"op": "show"})["board"]["combatants"]["brune"]["pi"]
