@@ -29,6 +29,7 @@ import base64
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -541,7 +542,11 @@ def build(site: Path, minify: bool = True) -> None:
     (site / ".nojekyll").write_text("")
     checksums(site)
     # Last: the service worker precaches everything above (tools/service_worker.mjs).
-    subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)], check=True, cwd=ROOT)
+    # Workbox bundles each worker in a folder of the system's temporary one that it leaves
+    # there: given one of ours, removed after.
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)], check=True, cwd=ROOT,
+                       env={**os.environ, "TMPDIR": tmp})
     print(f"built {site.relative_to(ROOT) if site.is_relative_to(ROOT) else site}/ with {app}/ ({wheel.name}"
           f"{', minified' if minify else ''}), PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}")
 

@@ -15,9 +15,9 @@ of this module the standard library's zip holds (tools/build_site.py); it checks
 PyScript's core writes the same text.
 
 >>> import tempfile
->>> root = tempfile.mkdtemp()
->>> pycs = compiled({"pyscript/__init__.py": "X = 1\\n"}, root)
->>> install(pycs) == 1 and os.path.exists(os.path.join(root, "pyscript", "__pycache__"))
+>>> with tempfile.TemporaryDirectory() as root:
+...     pycs = compiled({"pyscript/__init__.py": "X = 1\\n"}, root)
+...     install(pycs) == 1 and os.path.exists(os.path.join(root, "pyscript", "__pycache__"))
 True
 """
 
