@@ -519,6 +519,15 @@ def checksums(site: Path) -> None:
     (site / "runtime" / "SHA256SUMS").write_text("\n".join(lines) + "\n")
 
 
+def service_worker(site: Path) -> None:
+    """``sw.js`` and ``sw-player.js``, precaching the site as it is (tools/service_worker.mjs).
+    Workbox bundles each worker in a folder of the system's temporary one and leaves it
+    there: it is given one of ours, removed after."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)], check=True, cwd=ROOT,
+                       capture_output=True, env={**os.environ, "TMPDIR": tmp})
+
+
 def build(site: Path, minify: bool = True) -> None:
     if site.exists():
         shutil.rmtree(site)
@@ -541,12 +550,7 @@ def build(site: Path, minify: bool = True) -> None:
     index.write_text(page.replace('data-build="dev"', f'data-build="{build_id}"'))
     (site / ".nojekyll").write_text("")
     checksums(site)
-    # Last: the service worker precaches everything above (tools/service_worker.mjs).
-    # Workbox bundles each worker in a folder of the system's temporary one that it leaves
-    # there: given one of ours, removed after.
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)], check=True, cwd=ROOT,
-                       env={**os.environ, "TMPDIR": tmp})
+    service_worker(site)  # last: it precaches everything above
     print(f"built {site.relative_to(ROOT) if site.is_relative_to(ROOT) else site}/ with {app}/ ({wheel.name}"
           f"{', minified' if minify else ''}), PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}")
 

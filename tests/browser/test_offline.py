@@ -13,16 +13,16 @@ import hashlib
 import re
 import shutil
 import struct
-import subprocess
 import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import build_site
 import pytest
 import serve
-from conftest import ROOT, SITE, NewPhone, wait_ready
+from conftest import SITE, NewPhone, wait_ready
 from helpers import act, add_fighter, expect_pi, python, start_round
 from playwright.sync_api import expect
 
@@ -72,8 +72,7 @@ class Deployment:
             app.rename(self.folder / new)
             text = text.replace(old.group(0), new)
         index.write_text(text)
-        subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(self.folder)], check=True,
-                       capture_output=True)
+        build_site.service_worker(self.folder)
 
 
 @pytest.fixture

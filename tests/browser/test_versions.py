@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -129,7 +130,9 @@ def previous_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if (ROOT / "build" / "cache").is_dir():  # micropip's wheel, if a build here has it
         (src / "build").mkdir()
         (src / "build" / "cache").symlink_to(ROOT / "build" / "cache")
-    subprocess.run([sys.executable, str(src / "tools" / "build_site.py")], check=True, cwd=src, capture_output=True)
+    (tmp / "temporary").mkdir()  # for what that build leaves in the temporary folder (Workbox's bundles)
+    subprocess.run([sys.executable, str(src / "tools" / "build_site.py")], check=True, cwd=src, capture_output=True,
+                   env={**os.environ, "TMPDIR": str(tmp / "temporary")})
     assert (src / "_site" / "runtime" / "pyodide" / "pyodide.asm.wasm").exists()  # the old layout
     return src / "_site"
 
