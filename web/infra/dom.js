@@ -105,3 +105,28 @@ export function ordered(positions) {
   for (let i = tails.at(-1) ?? -1; i >= 0; i = before[i]) run.push(i);
   return run.reverse();
 }
+
+// The presses of a finger (pointerdown) on what `ours(target)` accepts: `last`, and `before`
+// it, each { x, y, time, target }, and whether a press of them `over(press, element)` landed
+// on an element where it is now. Taps are counted as they are pressed: a press whose release
+// meets a view drawn anew gives the browser no click, yet is a tap all the same. `forget()`
+// makes the next press a first one.
+export function presses(ours) {
+  const seen = {
+    before: null,
+    last: null,
+    forget() {
+      seen.before = seen.last = null;
+    },
+    over(press, element) {
+      const box = element.getBoundingClientRect();
+      return press.x >= box.left && press.x <= box.right && press.y >= box.top && press.y <= box.bottom;
+    },
+  };
+  document.addEventListener("pointerdown", (event) => {
+    if (!ours(event.target)) return;
+    seen.before = seen.last;
+    seen.last = { x: event.clientX, y: event.clientY, time: performance.now(), target: event.target };
+  }, true);
+  return seen;
+}

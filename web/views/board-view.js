@@ -4,7 +4,7 @@
 // card with the fighters as target chips, and a dock that stays on screen: the answers
 // of an attacked fighter, the last action, errors, end and new round. Also the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
-import { $, arrange, h, isolate, limitFields, own } from "../infra/dom.js";
+import { $, arrange, h, isolate, limitFields, own, presses } from "../infra/dom.js";
 import { actionName, refusal, t, term } from "../infra/i18n.js";
 import { commandLabel, costLabel, playersTurnText, testsLabel, turnText } from "./labels.js";
 
@@ -531,30 +531,24 @@ function signature(button) {
 }
 
 function steadyTaps(roots, same) {
-  // Taps are counted as they are pressed: a press whose release meets a board drawn anew
-  // gives no click, yet is a tap of the burst all the same.
-  let before = null; // { x, y, time } of the press before the last one on the board
-  let last = null; // the last press on the board
-  let aim = null; // the button the taps of this burst were meant for
   const inBoard = (target) => roots.some((root) => root.contains(target));
+  const taps = presses(inBoard); // counted as they are pressed
+  let aim = null; // the button the taps of this burst were meant for
   const forget = (event) => {
-    if (!inBoard(event.target)) before = last = aim = null;
+    if (inBoard(event.target)) return;
+    taps.forget();
+    aim = null;
   };
-  document.addEventListener("pointerdown", (event) => {
-    forget(event);
-    if (!inBoard(event.target)) return;
-    before = last;
-    last = { x: event.clientX, y: event.clientY, time: performance.now() };
-  }, true);
+  document.addEventListener("pointerdown", forget, true);
   document.addEventListener("click", forget, true);
   // The focus gone elsewhere (a sheet or a dialog opened by the tap): the next tap is new.
   document.addEventListener("focusin", forget);
   return (event, button) => {
     if (event.detail === 0) return true; // Enter or Space: the focus does not move under a finger
-    const box = button.getBoundingClientRect();
+    const { before, last } = taps;
     const mine = signature(button);
     const quick = before !== null && aim !== null && last.time - before.time < GUARD;
-    const moved = quick && aim !== mine && before.x >= box.left && before.x <= box.right && before.y >= box.top && before.y <= box.bottom;
+    const moved = quick && aim !== mine && taps.over(before, button);
     const again = quick && aim === mine; // two identical taps: one (« Se déplacer » applied once)
     aim = moved ? aim : mine;
     if (again) same(true);

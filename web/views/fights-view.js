@@ -2,34 +2,27 @@
 // and its round; open, rename, duplicate, delete (each delete undone in turn), and the
 // whole list exported.
 // One set of listeners, on the list's section.
-import { $, h, isolate, limitFields, own } from "../infra/dom.js";
+import { $, h, isolate, limitFields, own, presses } from "../infra/dom.js";
 import { fightName, language, t } from "../infra/i18n.js";
 
 // A burst of taps acts once: a tap on the list less than BURST ms after the one before, on
 // the same kind of button where that one landed, is dropped (a row moves up under the finger
 // when the one above is deleted, a copy comes under it, the list is drawn again); another
 // button, a tap after a pause, or the keyboard goes through. Taps are counted as they are
-// pressed: a press whose release meets a list drawn anew gives no click, yet is a tap of the
-// burst all the same.
+// pressed (`presses`).
 const BURST = 400;
 
 function burstGuard(section) {
-  let before = null; // { x, y, time, what } of the press before the last one
-  let last = null;
-  section.addEventListener("pointerdown", (event) => {
-    const button = event.target.closest("button");
-    before = last;
-    last = { x: event.clientX, y: event.clientY, time: performance.now(), what: button ? kindOf(button) : null };
-  }, true);
+  const taps = presses((target) => section.contains(target));
   return (event, button) => {
+    const { before, last } = taps;
     if (event.detail === 0 || !before) return true; // Enter or Space, or a first tap
-    const box = button.getBoundingClientRect();
-    return !(before.what === kindOf(button) && last.time - before.time < BURST
-      && before.x >= box.left && before.x <= box.right && before.y >= box.top && before.y <= box.bottom);
+    return !(kindOf(before.target.closest("button")) === kindOf(button) && last.time - before.time < BURST
+      && taps.over(before, button));
   };
 }
 
-const kindOf = (button) => button.dataset.fight ?? button.type;
+const kindOf = (button) => button && (button.dataset.fight ?? button.type);
 
 export class FightsView {
   constructor() {
