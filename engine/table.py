@@ -71,12 +71,14 @@ from pathlib import Path
 from typing import Any
 
 from . import save, values
+from . import seating as seat
 from .codec import combatant_sheet, decode, encode, json_text
 from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .example import example_log
 from .journal import Players, journal
 from .link import pack
+from .live import JOURNAL_LAST, Live
 from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
@@ -104,7 +106,14 @@ OPERATIONS = {
     "whole": (),
     "limits": (),
     "example": ("lang",),
+    "hear": ("fp", "message", "writer"),
+    "phone": ("fp", "state", "at", "name"),
+    "host": ("do", "writer"),
 }
+
+#: The operations that change the fight: their answers carry the live table's part too
+#: (engine/live.py), while a phone follows or the players' view is on screen.
+CHANGES = frozenset({"apply", "undo", "redo", "load", "new", "revert", "example"})
 
 #: The longest request read (a save, plus room for the JSON that quotes it).
 MAX_REQUEST = 3 * save.MAX_CHARS
@@ -178,6 +187,7 @@ class Table:
         #: Told ``pulse(done, total)`` as a long replay goes on (every CHECKPOINT_EVERY
         #: commands): the worker says it is alive and how far it is (web/boot/bridge.py).
         self.pulse: Callable[[int, int], None] | None = None
+        self._live = Live()  # the live table's seating (engine/seating.py)
 
     def _beat(self, done: int, total: int) -> None:
         if self.pulse is not None:
@@ -697,4 +707,98 @@ class Table:
             return self._refused(Refusal("unknown_operation", got=values.shown(op)).as_json())
         method = getattr(self, op)
         answer: Answer = method(*(request.get(name) for name in OPERATIONS[op]))
+        if op in CHANGES and answer.get("ok") and "seq" in answer and self._live.on():
+            self._after(answer)
+        return answer
+
+    # --- the live table (engine/live.py, engine/seating.py) -------------------------------
+    def _fight(self) -> seat.Fight:
+        return self._live.fight(self._boards.board(self._enc), self._log[-1] if self._log else None,
+                                self._verdict, self._players_journal)
+
+    def _verdict(self, command: Any) -> Any:
+        answer = self.check(command)
+        return None if answer["ok"] else answer["error"]
+
+    def _players_journal(self, pnj_details: bool) -> list[Any]:
+        entries: list[Any] = self.journal(players=True, pnj_details=pnj_details, last=JOURNAL_LAST)["entries"]
+        return entries
+
+    def _after(self, answer: Answer, told: list[seat.Told] | None = None) -> Answer:
+        """``answer`` changed the fight: its ``live`` part, from the same board."""
+        fight = self._fight()
+        self._live.seating, more = seat.after_change(self._live.seating, fight, answer.get("undone"), answer.get("redone"))
+        answer["live"] = self._live.answer(fight, answer["board"], [*(told or []), *more])
+        return answer
+
+    def _live_only(self, fight: seat.Fight, told: list[seat.Told], **more: Any) -> Answer:
+        """An answer that changed the table, not the fight."""
+        return {"ok": True, "live": self._live.answer(fight, self._boards.board(self._enc), told, **more)}
+
+    def _play(self, line: seat.Line | None, told: list[seat.Told], writer: object, fight: seat.Fight) -> Answer:
+        """A player's play to apply now (the game master's « Appliquer », or plays applied
+        at once, D24): applied as the game master's own command, and its player told."""
+        if line is None:
+            return self._live_only(fight, told)
+        if writer is False:  # another tab writes the fight (web/controllers/tabs.js)
+            error = Refusal("read_only").as_json()
+            return self._live_only(fight, [*told, *seat.applied(line, error)])
+        answer = self.apply(dict(line.command))
+        told = [*told, *seat.applied(line, None if answer["ok"] else answer["error"])]
+        if answer["ok"]:
+            return self._after(answer, told)
+        answer["live"] = self._live.answer(fight, answer["board"], told)
+        return answer
+
+    def hear(self, fp: object, message: object, writer: object = True) -> Answer:
+        """A player's message, from the phone ``fp`` (its shape checked on the wire):
+        everything it changes, in one answer (engine/live.py)."""
+        if not isinstance(fp, str) or not isinstance(message, dict):
+            return self._refused(Refusal("bad_request").as_json())
+        fight = self._fight()
+        self._live.seating, told, line = seat.judge(self._live.seating, fight, fp, message)
+        return self._play(line, told, writer, fight)
+
+    def phone(self, fp: object, state: object, at: object = None, name: object = None) -> Answer:
+        """The connection of ``fp``'s phone opened (``open``, at ``at`` on the page's clock,
+        with the name its player chose), went ``silent``, was ``heard`` again, or was
+        ``lost``."""
+        if not isinstance(fp, str) or state not in ("open", "silent", "heard", "connecting", "lost"):
+            return self._refused(Refusal("bad_request").as_json())
+        fight = self._fight()
+        told: list[seat.Told] = []
+        s = self._live.seating
+        if state == "open":
+            s, told = seat.joined(s, fight, fp, at if type(at) is int else None,
+                                  name if isinstance(name, str) and 0 < len(name) <= 40 else None)
+        elif state == "lost":
+            s, told = seat.lost(s, fight, fp)
+        else:
+            s = seat.phone_state(s, fp, "connected" if state == "heard" else str(state))
+        self._live.seating = s
+        return self._live_only(fight, told)
+
+    def host(self, do: object, writer: object = True) -> Answer:
+        """The game master's tap on the live table (engine/live.py ``Live.host``), or the
+        players' view shown (``watch``), the PNJ's details shown to the players
+        (``pnj_details``), another fight opened (``switched``)."""
+        if not isinstance(do, dict):
+            return self._refused(Refusal("bad_request").as_json())
+        what = do.get("what")
+        if what == "watch":
+            self._live.watching = do.get("on") is True
+            return self._live_only(self._fight(), [])
+        if what == "pnj_details":
+            self._live.after_pnj_details(do.get("on") is True)
+            fight = self._fight()
+            self._live.seating, told = seat.after_change(self._live.seating, fight)
+            return self._live_only(fight, told)
+        if what == "switched":
+            fight = self._fight()
+            self._live.seating, told = seat.switched(self._live.seating, fight)
+            return self._live_only(fight, told)
+        fight = self._fight()
+        told, line, more = self._live.host(do, fight)
+        answer = self._play(line, told, writer, fight)
+        answer["live"].update(more)
         return answer

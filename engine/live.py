@@ -1,0 +1,131 @@
+"""The live table on the game master's engine: the seating (engine/seating.py) beside the
+fight, so that one call answers one tap or one player's message with everything: the
+game master's board, the players' board, and the messages for each phone.
+
+The game master's page hands each player's message (``hear``), each change of a phone's
+connection (``phone``) and each of its own taps on the table (``host``) to
+:class:`engine.table.Table`, which calls the functions here; every answer that changed the
+fight carries ``live`` too, computed from the same board (:func:`after_change`).
+
+An answer's ``live``: ``told``, the messages as ``[fingerprint, type, fields]``;
+``view``, what the game master's page draws of the table (engine/seating.py ``gm_view``);
+``shown``, the players' board for the players' view on this device; ``kept``, what the
+page keeps of the table across its reloads; and for ``knit``, the phones away to offer a
+connection to, each with the phone to pass it through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from . import seating as seat
+from .players import players_attack, players_board
+
+__all__ = ["JOURNAL_LAST", "Live"]
+
+#: The players' journal: the entries of the last commands, with every players' board.
+JOURNAL_LAST = 60
+
+Answer = dict[str, Any]
+
+
+class Live:
+    """The seating of the table beside the fight, and whether the players' view is on
+    the game master's own screen (then the players' board is computed for it too)."""
+
+    def __init__(self) -> None:
+        self.seating = seat.Seating()
+        self.watching = False
+
+    def on(self) -> bool:
+        """Someone sees the players' board: a phone at the table, or the players' view."""
+        return self.watching or bool(self.seating.phones)
+
+    def fight(self, board: Mapping[str, Any], last: object, check: Callable[[Mapping[str, Any]], Any],
+              journal: Callable[[bool], list[Any]]) -> seat.Fight:
+        """What the seating needs of the fight (engine/seating.py ``Fight``)."""
+        shown = players_board(dict(board), self.seating.pnj_details)
+        made: list[list[Any]] = []
+
+        def entries() -> list[Any]:  # computed once, and only when a phone follows
+            if not made:
+                made.append(journal(self.seating.pnj_details))
+            return made[0]
+        return seat.Fight(shown, players_attack(shown, last), entries, check)
+
+    def answer(self, fight: seat.Fight, board: Mapping[str, Any], told: list[seat.Told], **more: Any) -> Answer:
+        """The ``live`` part of an answer."""
+        names = {fid: f["name"] for fid, f in board["combatants"].items()}
+        shown = fight.shown or {}
+        out: Answer = {"told": [list(m) for m in told], "view": seat.gm_view(self.seating, fight, names),
+                       "kept": seat.kept(self.seating),
+                       "shown": {k: v for k, v in shown.items() if k not in ("mine", "catalogue")} if fight.shown else None}
+        out.update(more)
+        return out
+
+    # --- the operations --------------------------------------------------------------------
+
+    def host(self, do: Mapping[str, Any], fight: seat.Fight) -> tuple[list[seat.Told], seat.Line | None, Answer]:
+        """The game master's tap on the table (``do["what"]``); the line to apply, if it was
+        « Appliquer »; anything more the answer says."""
+        s = self.seating
+        what = do.get("what")
+        fp = do.get("fp")
+        told: list[seat.Told] = []
+        line = None
+        more: Answer = {}
+        if what == "line":
+            s, told, line = seat.decide_line(s, do.get("id"), do.get("yes") is True)
+        elif what == "claim" and isinstance(fp, str):
+            s, told = seat.decide_claim(s, fight, fp, do.get("yes") is True)
+        elif what == "request" and isinstance(do.get("id"), str):
+            answer = seat.accept_request if do.get("yes") is True else seat.dismiss_request
+            s, told = answer(s, do["id"])
+        elif what == "refuse_all" and isinstance(fp, str):
+            s, told = seat.refuse_all(s, fight, fp)
+        elif what == "free" and isinstance(fp, str):
+            s, told = seat.free(s, fight, fp)
+        elif what == "mute" and isinstance(fp, str):
+            s = seat.mute(s, fp, do.get("on") is True)
+        elif what == "remove" and isinstance(fp, str):
+            s, told = seat.remove(s, fight, fp)
+        elif what == "mode":
+            s, told = seat.set_mode(s, fight, do.get("mode"))
+        elif what == "edited" and isinstance(do.get("id"), str):
+            s = seat.edited(s, do["id"])
+        elif what == "restore":
+            s = seat.restore(do.get("kept"))
+        elif what == "knit":
+            now = _int(do.get("now"))
+            s, told, away = seat.knit(s, now, _int(do.get("again")), _int(do.get("relay_again")))
+            relays = []
+            for fp_away in away:
+                s, by = seat.relay_through(s, fp_away, now)
+                if by is not None:
+                    relays.append([fp_away, by])
+            more["relays"] = relays
+        elif what == "pass":
+            # A code one phone passes to another (web/live/guest.js): only between two
+            # phones the game master introduced.
+            ok = isinstance(fp, str) and isinstance(do.get("to"), str) and seat.introduced(s, fp, do["to"]) \
+                and (p := s.phone(do["to"])) is not None and p.open
+            more["pass"] = bool(ok)
+        elif what == "relayed":
+            # An answer to a relayed offer comes back for a phone away only.
+            p = s.phone(fp)
+            more["relayed"] = p is not None and not p.open
+        self.seating = s
+        return told, line, more
+
+    def after_pnj_details(self, on: bool) -> None:
+        self.seating = seat.set_pnj_details(self.seating, on)
+
+    def bump(self) -> None:
+        """A new players' board was numbered without a change of the fight."""
+        self.seating = replace(self.seating, seq=self.seating.seq + 1)
+
+
+def _int(value: object) -> int:
+    return value if type(value) is int else 0
