@@ -22,7 +22,7 @@ a command (``check``), so that this module stays free of the rules themselves.
 ...     "mine": {"c1": {"actions": {}, "likely": [], "never": []}}, "catalogue": {}})
 >>> s, told = hear(s, fight, "a" * 64, {"t": "claim", "id": "c1"})
 >>> s.phones[0].claim, [t for _, t, _ in told]
-('c1', ['board'])
+('c1', ['claimed', 'board'])
 """
 
 from __future__ import annotations
@@ -208,6 +208,16 @@ def _refused(fp: str, reason: str, error: Mapping[str, Any] | None = None, **fie
 
 def _ok(fp: str, what: str) -> Told:
     return fp, "ok", {"what": what}
+
+
+#: The game master's own page, as the addressee of what it says in its status line.
+GM = ""
+
+
+def _said(kind: str, **fields: Any) -> Told:
+    """What the game master's page says of the table (``kind``: claimed, released, asked,
+    given, declared, request), addressed to :data:`GM`."""
+    return GM, kind, fields
 
 
 def _holder(s: Seating, fight: Fight, p: Phone) -> dict[str, Any]:
@@ -423,8 +433,9 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object) -> tuple[Seating, lis
     p = replace(p, asks=None)
     s = _with(s, p)
     if pj is None:
+        said = [_said("released", pj=p.claim)] if p.claim else []
         s = _with(_drop(s, p.fp), _let_go(replace(p, asks=None)))
-        return s, boards(s, fight)
+        return s, said + boards(s, fight)
     if fight.seen(pj) is None or fight.mine(pj if isinstance(pj, str) else None) is None:
         return s, [_refused(p.fp, "not_pj")]
     assert isinstance(pj, str)
@@ -434,10 +445,10 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object) -> tuple[Seating, lis
     if holder is not None and holder.state != "away":
         return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder))]
     if holder is not None:
-        return _with(s, replace(p, asks=pj)), [_ok(p.fp, "claimAsked")]
+        return _with(s, replace(p, asks=pj)), [_said("asked", fp=p.fp, pj=pj), _ok(p.fp, "claimAsked")]
     s = _drop(s, p.fp)
     s = _with(s, replace(_let_go(replace(p, asks=None)), claim=pj))
-    return s, boards(s, fight) + [m for m in _attacked(s, fight) if m[0] == p.fp]
+    return s, [_said("claimed", pj=pj), *boards(s, fight), *(m for m in _attacked(s, fight) if m[0] == p.fp)]
 
 
 def _declare(s: Seating, fight: Fight, p: Phone, message: Mapping[str, Any]) -> tuple[Seating, list[Told]]:
@@ -455,7 +466,7 @@ def _declare(s: Seating, fight: Fight, p: Phone, message: Mapping[str, Any]) -> 
         return s, [_refused(p.fp, "gm_edited")]
     proposal = Proposal(pj, message.get("die"), round_, p.fp, message.get("weapon", ...))
     s = replace(s, proposals=(*(x for x in s.proposals if x.fighter != pj), proposal))
-    return s, [_ok(p.fp, "declare")]
+    return s, [_said("declared", pj=pj, die=message.get("die")), _ok(p.fp, "declare")]
 
 
 def _request(s: Seating, fight: Fight, p: Phone) -> tuple[Seating, list[Told]]:
@@ -469,7 +480,7 @@ def _request(s: Seating, fight: Fight, p: Phone) -> tuple[Seating, list[Told]]:
         return s, [_refused(p.fp, "dismissed")]
     if p.claim not in s.requests:
         s = replace(s, requests=(*s.requests, p.claim))
-    return s, [_ok(p.fp, "interrupt")]
+    return s, [_said("request", pj=p.claim), _ok(p.fp, "interrupt")]
 
 
 def _command(fight: Fight, pj: str, message: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -558,7 +569,7 @@ def decide_claim(s: Seating, fight: Fight, fp: str, yes: bool) -> tuple[Seating,
         s = _with(s, _let_go(s.phone(holder.fp)))  # type: ignore[arg-type]
     s = _drop(s, fp)
     s = _with(s, replace(_let_go(s.phone(fp)), claim=pj))  # type: ignore[arg-type]
-    return s, boards(s, fight)
+    return s, [_said("given", fp=fp, pj=pj), *boards(s, fight)]
 
 
 def accept_request(s: Seating, pj: str) -> tuple[Seating, list[Told]]:
@@ -609,7 +620,7 @@ def free(s: Seating, fight: Fight, fp: str) -> tuple[Seating, list[Told]]:
         return s, []
     s = _drop(s, fp)
     s = _with(s, _let_go(s.phone(fp)))  # type: ignore[arg-type]
-    return s, boards(s, fight)
+    return s, [_said("released", pj=p.claim), *boards(s, fight)]
 
 
 def mute(s: Seating, fp: str, on: bool) -> Seating:
@@ -772,12 +783,14 @@ def kept(s: Seating) -> dict[str, Any]:
     each phone with its number, its PJ, its mute, its name and when it first paired."""
     return {"pnjDetails": s.pnj_details, "mode": s.mode,
             "players": [{"fp": p.fp, "number": p.number, "claim": p.claim, "muted": p.muted, "name": p.name,
-                         "since": p.since} for p in s.phones if p.known]}
+                         "since": p.since} for p in s.phones if p.known],
+            "introduced": [[a, b] for a, b, _ in s.introduced]}
 
 
 def restore(data: object) -> Seating:
     """The seating the page kept (:func:`kept`; and the layout before it: ``name`` was the
-    PJ's name, ``since`` absent), every phone away until it connects again. Whatever does
+    PJ's name, ``since`` and ``introduced`` absent), every phone away until it connects
+    again; the pairs of phones introduced before stay introduced. Whatever does
     not read as a phone is left out; a wrong setting is the default."""
     if not isinstance(data, Mapping):
         return Seating()
@@ -795,9 +808,12 @@ def restore(data: object) -> Seating:
                             since=since, known=True))
         if len(phones) >= 64:
             break
+    known = {p.fp for p in phones}
+    pairs = [(a, b, 0) for a, b in (x for x in data.get("introduced") or [] if isinstance(x, list) and len(x) == 2)
+             if isinstance(a, str) and isinstance(b, str) and a in known and b in known and a < b]
     mode = data.get("mode")
     return Seating(phones=tuple(phones), mode=mode if mode in MODES else "confirm",
-                   pnj_details=data.get("pnjDetails") is True)
+                   pnj_details=data.get("pnjDetails") is True, introduced=tuple(dict.fromkeys(pairs)))
 
 
 def _fingerprint(value: object) -> bool:

@@ -20,6 +20,7 @@ import { selectNumbersOnFocus } from "./infra/fields.js";
 import { expose } from "./infra/hooks.js";
 import { t } from "./infra/i18n.js";
 import { Navigation } from "./infra/navigation.js";
+import { commands } from "./infra/send.js";
 import { Discarded, Session } from "./infra/session.js";
 import * as store from "./infra/store.js";
 import { Writers } from "./infra/writer.js";
@@ -80,18 +81,19 @@ if (live) {
 }
 else {
   cast.readModels();
-  const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(),
-    run: (command) => board.run(command), watching: () => parts.nav.at("players") });
+  const { took } = commands(parts);
+  const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(), took,
+    refused: (answer) => board.refused(answer, "here") });
   // The players' view on this device is the players' phones' board (engine/players.py).
   host.on("players", (shown) => board.players(shown));
-  parts.nav.on("players", () => host.refresh());
+  parts.nav.on("players", () => host.watch());
   host.on("proposals", (proposals) => roundView.showProposals(proposals));
   host.on("accept", (id) => board.actions(id, true));
-  roundView.bindEdited((id) => host.edited(id));
+  roundView.bindEdited((id) => host.ask({ what: "edited", id }));
   // For the tests and the benchmark (web/infra/hooks.js): what the players were sent, read-only copies.
-  expose("riposteLive", { shown: () => host.shown?.board ?? null, invitations: () => host.invitations.size,
-    spares: () => [...host.players.values()].filter((p) => p.spare?.answered).length,
-    sent: () => [...host.players.values()].map((p) => ({ messages: p.peer?.sent ?? 0, characters: p.peer?.bytes ?? 0 })) });
+  expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
+    spares: () => [...host.links.values()].filter((l) => l.spare?.answered).length,
+    sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })) });
 }
 
 // Who writes the fight is known before the page can be tapped (one writer per fight).

@@ -12,10 +12,15 @@ export function commands({ session, status }) {
     const half = halves(command);
     if (half.length) return { ...refused("bad_value", half[0].key, half[0].params), fields: half };
     const answer = await session.ask({ op: "apply", command });
-    if (!answer.ok) return answer;
+    return answer.ok ? took(answer) : answer;
+  }
+
+  // An answer that changed the fight (a command, or a player's play the engine applied:
+  // web/live/host.js): the session takes it, and the write and the action are said.
+  function took(answer) {
     answer.stored = session.take(answer); // what the write of the save did (Session.take)
     status.report(answer.stored, "");
-    status.announce(announcement(session.board, answer.events.find((e) => e.type === "action_taken")));
+    status.announce(announcement(session.board, (answer.events ?? []).find((e) => e.type === "action_taken")));
     return answer;
   }
 
@@ -25,7 +30,7 @@ export function commands({ session, status }) {
     return answer;
   }
 
-  return { send, tell };
+  return { send, tell, took };
 }
 
 // The texts of a command (or a sheet) that hold half a character, as the engine's field

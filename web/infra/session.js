@@ -26,6 +26,10 @@ import { refused } from "./refusals.js";
 // The operations that change the fight: refused in a read-only tab.
 const WRITES = new Set(["apply", "undo", "redo", "load", "new"]);
 
+// What needs no fight, so a follower's engine need not read the writer's save first: the
+// idle rebuilding of checkpoints, and the live table's seating given back (web/live/host.js).
+const ASIDE = (request) => request.op === "fill" || (request.op === "host" && request.do?.what === "restore");
+
 // A tap made before the engine was up, dropped because one before it was refused.
 export class Discarded extends Error {}
 
@@ -140,7 +144,7 @@ export class Session {
   async send(request) {
     try {
       if (request.op === "load") this.behind = null;
-      else if (this.behind !== null && request.op !== "fill") {
+      else if (this.behind !== null && !ASIDE(request)) {
         const text = this.behind;
         this.behind = null;
         await this.engine.call(await this.catchUp(text));

@@ -542,17 +542,10 @@ function json(key) {
   }
 }
 
+// The game master's live table as it was kept (engine/seating.py `kept`), read back by the
+// engine (`restore`), which leaves out whatever does not read as a phone; null if none.
 export function liveTable() {
-  const kept = json(LIVE_TABLE);
-  const players = [];
-  for (const p of Array.isArray(kept?.players) ? kept.players.slice(0, 64) : []) {
-    const fine = p && FP.test(p.fp) && Number.isInteger(p.number) && p.number > 0 && p.number < 1000 && PJ_ID(p.claim ?? null);
-    if (!fine || players.some((q) => q.fp === p.fp || q.number === p.number)) continue;
-    const name = typeof p.name === "string" && p.name.length <= 60 ? p.name : null;
-    players.push({ fp: p.fp, number: p.number, claim: p.claim ?? null, muted: p.muted === true, name });
-  }
-  const mode = ["off", "confirm", "auto"].includes(kept?.mode) ? kept.mode : "confirm";
-  return { pnjDetails: kept?.pnjDetails === true, mode, players };
+  return json(LIVE_TABLE);
 }
 
 export function saveLiveTable(table) {

@@ -292,31 +292,33 @@ export class LiveGuestView {
   // The board the game master's engine computed, the player's own PJ, and what they may do.
   // `seq`: the board's number; an attack is answered on its own board only (the next
   // command ends that chance).
-  // `held`: the PJ other phones play, with who holds each (web/live/host.js holder): greyed
-  // with who holds it, or, for a phone away, a claim that goes to the game master.
-  render(board, claim, mine = null, seq = 0, held = {}) {
+  // `held`: the PJ other phones play, with who holds each; `claims`: the PJ this phone may
+  // claim, in order, each free, held by a phone that follows (greyed, with who holds it) or
+  // held by a phone away (a claim that goes to the game master); `declare`: its PJ's weapon
+  // and die are asked now (R1). All the game master's engine's (engine/seating.py).
+  render(board, claim, mine = null, seq = 0, held = {}, { claims = [], declare = false } = {}) {
     if (this.attack && this.attack.seq < seq) this.attack = null;
     this.seq = seq;
     this.board = board;
     this.claim = claim;
     this.mine = claim ? mine : null;
     if (this.picking && !own(mine?.actions ?? {}, this.picking)?.allowed) this.picking = null;
-    const pjs = board.order.map((id) => board.combatants[id]).filter((f) => f.side === "pj" && !f.hors_combat);
     const me = claim && Object.hasOwn(board.combatants, claim) ? board.combatants[claim] : null;
     $("#live-claims").hidden = Boolean(me);
-    $("#live-claims").replaceChildren(...pjs.map((f) => {
-      const by = own(held, f.id);
-      if (!by) return h("button", { type: "button", class: "wide", dataset: { claim: f.id } }, t("liveClaim", isolate(f.name)));
-      const id = `held-${f.id}`;
+    $("#live-claims").replaceChildren(...claims.filter((c) => Object.hasOwn(board.combatants, c.id)).map(({ id, may }) => {
+      const f = board.combatants[id];
+      const by = own(held, id);
+      if (may === "free" || !by) return h("button", { type: "button", class: "wide", dataset: { claim: id } }, t("liveClaim", isolate(f.name)));
+      const reason = `held-${id}`;
       return h("p", { class: "live-held" },
-        h("button", { type: "button", class: "wide", dataset: { claim: f.id }, disabled: !by.away, "aria-describedby": id },
-          t(by.away ? "liveClaimAway" : "liveClaim", isolate(f.name))),
-        h("small", { id, class: "reason" }, this.holder(by)));
+        h("button", { type: "button", class: "wide", dataset: { claim: id }, disabled: may === "held", "aria-describedby": reason },
+          t(may === "ask" ? "liveClaimAway" : "liveClaim", isolate(f.name))),
+        h("small", { id: reason, class: "reason" }, this.holder(by)));
     }));
     $("#live-mine").hidden = !me;
     $("#live-mine-name").textContent = me ? t("livePlaying", isolate(me.name)) : "";
     // The start of a round: this PJ's weapon and die, with its breakdown (R1.3).
-    const declaring = Boolean(me) && !me.hors_combat && (board.round === 0 || board.round_over);
+    const declaring = Boolean(me) && declare;
     const form = $("#live-declare");
     if (declaring && (form.hidden || this.me?.id !== me.id)) this.chosen = false; // a new declaration
     form.hidden = !declaring;

@@ -363,7 +363,7 @@ export class LiveGuest {
     this.gm?.send("claim", { id });
     if (id === null && this.board) {
       this.claim = null;
-      this.view.render(this.board, null, null, this.seq, this.held);
+      this.view.render(this.board, null, null, this.seq, this.held, { claims: this.claims });
     }
   }
 
@@ -429,7 +429,9 @@ export class LiveGuest {
     }
   }
 
-  showBoard({ seq, claim, board, mine = null, held = {} }) {
+  // The players' board, with what this phone may do there (engine/seating.py: the PJ it
+  // may claim, whether its PJ declares now, whether it is its turn).
+  showBoard({ seq, claim, board, mine = null, held = {}, claims = [], declare = false, turn = false }) {
     if (this.board && this.board.round !== board.round) this.view.note(""); // last round's word is spent
     // The game master freed the PJ this phone played: the player chooses again.
     if (this.claim && this.claim === this.wanted && claim === null) {
@@ -440,13 +442,13 @@ export class LiveGuest {
     this.held = held;
     this.seq = seq;
     this.claim = claim && Object.hasOwn(board.combatants, claim) ? claim : null;
-    this.view.render(board, this.claim, mine, seq, held);
+    this.claims = claims;
+    this.view.render(board, this.claim, mine, seq, held, { claims, declare });
     const me = this.claim ? board.combatants[this.claim] : null;
-    const turn = Boolean(me) && board.round > 0 && !board.round_over && board.active.includes(this.claim);
-    if (this.view.yours(turn, me?.name ?? "")) buzz(200);
+    if (this.view.yours(turn && Boolean(me), me?.name ?? "")) buzz(200);
     performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
-    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board }));
+    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board, claims }));
   }
 
   // The board this tab last had of this table, drawn as it was (read-only: nothing to play
@@ -460,7 +462,7 @@ export class LiveGuest {
     }
     if (last?.table !== this.table || !isBoard(last.board) || !Number.isInteger(last.seq)) return;
     const claim = typeof last.claim === "string" && Object.hasOwn(last.board.combatants, last.claim) ? last.claim : null;
-    this.view.render(last.board, claim, null, last.seq);
+    this.view.render(last.board, claim, null, last.seq, {}, { claims: Array.isArray(last.claims) ? last.claims : [] });
   }
 
   // --- the other players' phones --------------------------------------------------------------

@@ -35,7 +35,7 @@ const CODE = (value) => typeof value === "string" && value.length > 0 && value.l
 const ERROR = (e) => e !== null && typeof e === "object" && !Array.isArray(e) && ID(e.code)
   && (e.key === null || ID(e.key)) && e.params !== null && typeof e.params === "object" && typeof e.message === "string";
 // A command's options, as a player's phone sends them with an action (the engine checks
-// each: web/live/plays.js builds the command, the engine judges it).
+// each: engine/seating.py builds the command, the engine judges it).
 const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) && Object.keys(o).length <= 12
   && Object.keys(o).every(ID);
 // What a player's phone gets to play its own PJ (issue #24): its verdicts, its likely
@@ -48,6 +48,11 @@ const HOLDER = (x) => x !== null && typeof x === "object" && !Array.isArray(x) &
   && Number.isInteger(x.n) && (x.was === null || (typeof x.was === "string" && x.was.length <= 200)) && typeof x.away === "boolean";
 const HELD = (m) => m !== null && typeof m === "object" && !Array.isArray(m) && Object.keys(m).length <= 64
   && Object.keys(m).every(ID) && Object.values(m).every(HOLDER);
+// The PJ a phone may claim, in the board's order, each free, held by a phone that follows,
+// or held by a phone away (a claim then asks the game master): engine/seating.py.
+const CLAIMS = (l) => Array.isArray(l) && l.length <= 64 && l.every((c) => c !== null && typeof c === "object"
+  && Object.keys(c).length === 2 && ID(c.id) && ["free", "ask", "held"].includes(c.may));
+const FLAG = (b) => typeof b === "boolean";
 // A play's sequence number: each play a phone sends carries the next (web/live/guest.js).
 const N = (n) => Number.isSafeInteger(n) && n >= 1;
 const DIE = (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6);
@@ -76,7 +81,10 @@ const FROM_PLAYER = {
 
 const FROM_GM = {
   hb: {},
-  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard, optional: { mine: MINE, held: HELD } },
+  // The players' board, and what this phone may do there (engine/seating.py): the PJ it may
+  // claim, and for its own PJ whether it declares now (R1) and whether it is its turn.
+  board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard,
+    optional: { mine: MINE, held: HELD, claims: CLAIMS, declare: FLAG, turn: FLAG } },
   journal: { entries: Array.isArray },
   attacked: { by: ID, action: ID },
   // The game master undid (or did again) this player's play: its action, null for a pass.
