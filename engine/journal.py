@@ -50,7 +50,10 @@ def _no_dice() -> int:
 def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
             players: Players | None = None) -> list[Entry]:
     """The entries of a resolved command log (as ``replay`` returns it). A log that
-    does not replay ends the journal where it stops.
+    does not replay ends the journal where it stops: the first command the rules or the
+    codec refuse (a :class:`Refusal`: a command without its dice, a malformed one). Any
+    other exception is a fault of the engine's code and is raised, not hidden in a
+    shorter journal (the table answers it as a fault, ``internal``).
 
     ``start``: the encounter before ``commands`` (a checkpoint of the table's, engine/table.py;
     an empty fight by default); ``skip``: how many of the first commands are only replayed,
@@ -71,8 +74,8 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
     out: list[Entry] = []
     for n, command in enumerate(commands):
         try:
-            after, events = step(enc, resolve(enc, command, _no_dice))
-        except Exception:  # a log that is not resolved, or not a log: the journal stops there
+            after, events = step(enc, resolve(enc, command, _no_dice) if isinstance(command, dict) else command)
+        except Refusal:  # a log that is not resolved, or not a log: the journal stops there
             break
         if n >= skip:
             by_player = isinstance(command, Mapping) and command.get("by_player") is True

@@ -229,7 +229,10 @@ class Table:
         return command
 
     def _restored(self, texts: list[str], checkpoint: object) -> tuple[int, Encounter] | None:
-        """The saved checkpoint (``at``, encounter) if it belongs to this log, else None."""
+        """The saved checkpoint (``at``, encounter) if it belongs to this log, else None:
+        an unreadable or foreign one (not JSON, another log, engine or state than its seal
+        says, a state the codec refuses) is ignored, the log replayed. Any other exception
+        is a fault of the engine's code: raised, answered as one (``internal``)."""
         try:
             data = save.loads(checkpoint) if isinstance(checkpoint, str) and len(checkpoint) <= save.MAX_CHARS else None
             if not isinstance(data, dict):
@@ -240,7 +243,7 @@ class Table:
             if data.get("engine") != ENGINE or data.get("hash") != _seal(texts[:at], data.get("state")):
                 return None
             return at, decode(data.get("state"))
-        except Exception:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
+        except Refusal:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
             return None
 
     def _rebuild(self, commands: list[Any], checkpoint: object = None) -> None:
