@@ -546,8 +546,9 @@ class Table:
 
     def journal(self, players: object = False, pnj_details: object = False, last: object = None) -> Answer:
         """The journal of the fight, round by round (engine/journal.py). ``players``: what
-        the live table's players may see of it (D26: nothing about a fighter hidden from
-        them; no PNJ's P.I., die or Espoir unless ``pnj_details``). ``last``: only the
+        the live table's players may see of it, cut as their board is (D26: nothing about
+        a fighter hidden from them; unless ``pnj_details``, no PNJ value their board hides:
+        engine/journal.py ``Players``). ``last``: only the
         entries of the last commands, replayed from the checkpoint before them, so that a
         long fight's last rounds come as fast as a short one's.
 
