@@ -50,7 +50,10 @@ def _no_dice() -> int:
 def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
             players: Players | None = None) -> list[Entry]:
     """The entries of a resolved command log (as ``replay`` returns it). A log that
-    does not replay ends the journal where it stops.
+    does not replay ends the journal where it stops: the first command the rules or the
+    codec refuse (a :class:`Refusal`: a command without its dice, a malformed one). Any
+    other exception is a fault of the engine's code and is raised, not hidden in a
+    shorter journal (the table answers it as a fault, ``internal``).
 
     ``start``: the encounter before ``commands`` (a checkpoint of the table's, engine/table.py;
     an empty fight by default); ``skip``: how many of the first commands are only replayed,
@@ -71,8 +74,8 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
     out: list[Entry] = []
     for n, command in enumerate(commands):
         try:
-            after, events = step(enc, resolve(enc, command, _no_dice))
-        except Exception:  # a log that is not resolved, or not a log: the journal stops there
+            after, events = step(enc, resolve(enc, command, _no_dice) if isinstance(command, dict) else command)
+        except Refusal:  # a log that is not resolved, or not a log: the journal stops there
             break
         if n >= skip:
             by_player = isinstance(command, Mapping) and command.get("by_player") is True
@@ -95,10 +98,14 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
 
 
 class Players:
-    """What of the journal the live table's players may see (issue #24, D26): nothing
-    about a fighter hidden from them (when the entry was made, or now: ``hidden_now``, the
-    ids hidden at the end of the log), and, unless the game master shows them
-    (``pnj_details``), no PNJ's P.I., wounds, Espoir, die or initiative."""
+    """What of the journal the live table's players may see (D26): cut as their
+    board is (engine/players.py). Nothing about a fighter hidden from them (when the entry
+    was made, or now: ``hidden_now``, the ids hidden at the end of the log), and, unless
+    the game master shows them (``pnj_details``), none of a PNJ's values their board
+    hides: its P.I., wounds, Espoir, die and initiative (``PNJ_DETAILS``), the values of
+    its sheet its tests name (``characteristic_value``, ``skill_level``: D14) and its
+    notes (neither is in ``SHOWN``). The weapon it declared is on their board
+    (``declared``): it stays."""
 
     def __init__(self, pnj_details: bool = False, hidden_now: frozenset[str] = frozenset()) -> None:
         self.pnj_details = pnj_details
@@ -110,18 +117,21 @@ class Players:
             return []  # an ambush's arrival, even once it has left the fight (and hidden_now)
         if _about(event) & hidden:
             return []
-        pnj = {c.id for c in enc.combatants if c.side is Side.PNJ} if not self.pnj_details else set()
+        pnj = set() if self.pnj_details else {c.id for c in enc.combatants if c.side is Side.PNJ}
+        if not self.pnj_details and isinstance(event, CombatantUpdated) and event.changes.get("side") == Side.PNJ:
+            pnj.add(event.id)  # a PNJ from this change on: what it changes is a PNJ's
         return [shown for e in entries if (shown := self._shown(e, event, hidden, pnj)) is not None]
 
     @staticmethod
     def _shown(e: Entry, event: Event, hidden: set[str] | frozenset[str], pnj: set[str]) -> Entry | None:
-        if e["kind"] in ("wounds", "hope") and isinstance(event, CombatantUpdated) and event.id in pnj:
-            return None  # a PNJ's wounds and Espoir, kept by the game master
+        if e["kind"] in ("wounds", "hope", "notes") and isinstance(event, CombatantUpdated) and event.id in pnj:
+            return None  # a PNJ's wounds, Espoir and notes, kept by the game master
         if e["kind"] == "round_started":
             return {**e, "initiatives": [{**i, "d6": None, "initiative": None} if i["id"] in pnj else i
                                          for i in e["initiatives"] if i["id"] not in hidden]}
         if e["kind"] == "action" and isinstance(event, ActionTaken) and event.actor in pnj:
-            return {**e, "pi_before": None, "pi_after": None, "hope_before": None, "hope_after": None}
+            return {**e, "pi_before": None, "pi_after": None, "hope_before": None, "hope_after": None,
+                    "tests": [{**t, "characteristic_value": None, "skill_level": None} for t in e["tests"]]}
         if e["kind"] == "passed" and isinstance(event, TurnPassed) and event.actor in pnj:
             return {**e, "pi": None}
         if e["kind"] == "round_ended" and "holding" in e:  # who could still act: none hidden, no PNJ's P.I.

@@ -239,7 +239,10 @@ class Table:
         return command
 
     def _restored(self, texts: list[str], checkpoint: object) -> tuple[int, Encounter] | None:
-        """The saved checkpoint (``at``, encounter) if it belongs to this log, else None."""
+        """The saved checkpoint (``at``, encounter) if it belongs to this log, else None:
+        an unreadable or foreign one (not JSON, another log, engine or state than its seal
+        says, a state the codec refuses) is ignored, the log replayed. Any other exception
+        is a fault of the engine's code: raised, answered as one (``internal``)."""
         try:
             data = save.loads(checkpoint) if isinstance(checkpoint, str) and len(checkpoint) <= save.MAX_CHARS else None
             if not isinstance(data, dict):
@@ -250,7 +253,7 @@ class Table:
             if data.get("engine") != ENGINE or data.get("hash") != _seal(texts[:at], data.get("state")):
                 return None
             return at, decode(data.get("state"))
-        except Exception:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
+        except Refusal:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
             return None
 
     def _rebuild(self, commands: list[Any], checkpoint: object = None) -> None:
@@ -553,8 +556,9 @@ class Table:
 
     def journal(self, players: object = False, pnj_details: object = False, last: object = None) -> Answer:
         """The journal of the fight, round by round (engine/journal.py). ``players``: what
-        the live table's players may see of it (D26: nothing about a fighter hidden from
-        them; no PNJ's P.I., die or Espoir unless ``pnj_details``). ``last``: only the
+        the live table's players may see of it, cut as their board is (D26: nothing about
+        a fighter hidden from them; unless ``pnj_details``, no PNJ value their board hides:
+        engine/journal.py ``Players``). ``last``: only the
         entries of the last commands, replayed from the checkpoint before them, so that a
         long fight's last rounds come as fast as a short one's.
 

@@ -272,6 +272,43 @@ def test_a_checkpoint_that_does_not_fit_the_log_is_ignored(monkeypatch: Any, cha
     assert other.fill() == {"ok": True, "left": 0} and folds.sizes == []  # every checkpoint made on the way
 
 
+def test_a_sealed_checkpoint_whose_state_the_codec_refuses_is_ignored(monkeypatch: Any) -> None:
+    """A checkpoint tied to this log by its seal, but whose state the codec refuses (a
+    format it does not read): ignored, the whole log replayed."""
+    table = Table(rng=random.Random(0), every=EVERY)
+    kept = json.loads(last_kept(table))
+    state = {**kept["state"], "format": 999}
+    texts = [save.command_text(c) for c in log_of(table)]
+    folds = Folds(monkeypatch)
+    other = Table(rng=random.Random(0), every=EVERY)
+    answer = other.load(table.export(True)["text"], json.dumps({**kept, "state": state, "hash": _seal(texts[:kept["at"]], state)}))
+    assert answer["ok"], answer
+    assert sum(folds.sizes) == 11 and is_its_log_replayed(other)
+
+
+@pytest.mark.parametrize("where", ["decode", "_seal"])
+def test_a_fault_while_reading_a_checkpoint_answers_internal(monkeypatch: Any, where: str) -> None:
+    """Only an unreadable or foreign checkpoint is ignored: an exception of the engine's own
+    code while reading one (here the codec's decode, or the seal) is a fault, answered as
+    one (the page's reload), not hidden by a full replay; the fight open stays as it was."""
+    import engine.table as table_module
+
+    table = Table(rng=random.Random(0), every=EVERY)
+    kept = last_kept(table)
+    other = Table(rng=random.Random(0), every=EVERY)
+    assert other.apply({"type": "add_combatant", "combatant": {"name": "Seul"}})["ok"]
+    before = other.export(True)["text"]
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("a codec's bug")
+
+    monkeypatch.setattr(table_module, where, broken)
+    answer = json.loads(other.call(json.dumps({"op": "load", "text": table.export(True)["text"], "checkpoint": kept})))
+    assert (answer["ok"], answer["error"]["code"], answer["error"]["params"]) == (
+        False, "internal", {"error": "RuntimeError: a codec's bug"})
+    assert other.export(True)["text"] == before
+
+
 def test_undo_below_a_restored_checkpoint_rebuilds_the_one_it_needs(monkeypatch: Any) -> None:
     table = Table(rng=random.Random(0), every=EVERY)
     kept = last_kept(table)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine import journal as journal_module
 from engine.journal import journal
 from tests.casts import CASTS
 from tests.strategies import MALFORMED
@@ -130,6 +132,36 @@ def test_the_journal_stops_at_a_command_whose_dice_were_not_written() -> None:
     """The journal reads resolved logs: a start_round without its dice is where it stops."""
     log = [*fight()[:2], {"type": "start_round"}, {"type": "act", "actor": "aldric", "action": "observer"}]
     assert [e["kind"] for e in journal(log)] == ["joined", "joined"]
+
+
+@pytest.mark.parametrize("refused", [
+    {"type": "pass", "actor": "nobody"},  # the rules refuse it (unknown_combatant)
+    {"type": "act", "actor": "aldric", "action": "voler"},  # an action the catalogue lacks (R4)
+    {"type": "jump"},  # a malformed command the codec refuses (unknown_type)
+    ["act", "aldric"], "pass", 7, None,  # not a command at all (not_a_command)
+])
+def test_the_journal_stops_at_a_command_refused(refused: Any) -> None:
+    """A log may hold what the engine refuses (a file edited by hand): its journal is that
+    of the commands before it."""
+    log = [*fight(), refused, {"type": "act", "actor": "orque", "action": "observer"}]
+    assert [e["kind"] for e in journal(log)] == ["joined", "joined", "round_started", "action"]
+
+
+def test_a_fault_of_a_rule_while_reading_the_log_is_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that fails (an exception that is no refusal) is a fault of the engine's code:
+    raised out of the journal, not told as a shorter journal."""
+    real = journal_module.step
+    steps: list[Any] = []
+
+    def failing_third(enc: Any, command: Any) -> Any:
+        steps.append(command)
+        if len(steps) == 3:
+            raise RuntimeError("a rule's bug")
+        return real(enc, command)
+
+    monkeypatch.setattr(journal_module, "step", failing_third)
+    with pytest.raises(RuntimeError, match="a rule's bug"):
+        journal(fight())
 
 
 def test_a_new_name_is_told_before_the_entries_that_use_it() -> None:

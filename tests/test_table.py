@@ -255,6 +255,25 @@ def test_a_fault_of_the_table_answers_internal(monkeypatch: pytest.MonkeyPatch) 
                                              "key": "internal", "params": {"error": "KeyError: 'boom'"}}}
 
 
+@pytest.mark.parametrize("players", [False, True])
+def test_a_fault_of_a_rule_in_the_journal_answers_internal(monkeypatch: pytest.MonkeyPatch, players: bool) -> None:
+    """A rule that fails while the journal replays the log is a fault (the page's reload),
+    not a journal that ends early; the fight is kept as it was."""
+    import engine.journal as journal_module
+
+    table = seeded()
+    before = table.export(True)["text"]
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("a rule's bug")
+
+    monkeypatch.setattr(journal_module, "step", broken)
+    answer = call(table, {"op": "journal", "players": players})
+    assert (answer["ok"], answer["error"]["code"], answer["error"]["params"]) == (
+        False, "internal", {"error": "RuntimeError: a rule's bug"})
+    assert table.export(True)["text"] == before
+
+
 def test_answers_are_ascii_json_even_with_lone_surrogates() -> None:
     text = seeded().call('{"op": "apply", "command": {"type": "pass", "actor": "\\ud800"}}')
     assert text.isascii()

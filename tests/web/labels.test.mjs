@@ -4,7 +4,7 @@
 // Run by `node --test tests/web/` (tests/test_js_units.py runs it under pytest).
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
-import { costLabel } from "../../web/views/labels.js";
+import { costLabel, testLabel } from "../../web/views/labels.js";
 
 // An action taken as the engine tells it (engine/events.py ActionTaken), by what it paid with.
 const TAKEN = {
@@ -43,4 +43,11 @@ test("a verdict that would lose an aim says so with its price (R4.1, D13), befor
   assert.equal(costLabel({ ...TAKEN.pi, loses_aim: 2 }, true), "5 P.I. (11 → 6)"); // what was paid: the price alone
   inLanguage("en");
   assert.equal(costLabel({ pays: "espoir", cost: 1, loses_aim: 2 }), "1 Hope point, loses aim +2");
+});
+
+test("a test names its values, or only its characteristic and skill when the game master keeps a PNJ's (D14, D26)", () => {
+  const test_ = { id: null, characteristic: "melee", characteristic_value: 7, skill: "epee", skill_level: 3, skill_name: "Épée",
+    difficulty: null, modifiers: [{ id: "charge", value: 4, rule: "R4.2" }] };
+  assert.equal(testLabel(test_), "Mêlée 7 / Épée 3, charge +4");
+  assert.equal(testLabel({ ...test_, characteristic_value: null, skill_level: null }), "Mêlée / Épée, charge +4");
 });

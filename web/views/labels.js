@@ -27,11 +27,13 @@ export function costLabel(price, paid = false) {
   return price.pi_before === null ? cost : t("paidPi", cost, price.pi_before, price.pi_after);
 }
 
-// "Mêlée 7 / Épée 3, charge +4, difficulté 2" (D14: the engine names the test).
+// "Mêlée 7 / Épée 3, charge +4, difficulté 2" (D14: the engine names the test). A PNJ's
+// values kept by the game master (the live table's players' journal, D26): "Mêlée / Épée".
 export function testLabel(test, weapons = []) {
   const parts = [];
-  const left = test.characteristic ? `${term("characteristics", test.characteristic)} ${test.characteristic_value}` : "";
-  const right = test.skill ? `${test.skill_name ? isolate(test.skill_name) : skillLabel(test.skill, weapons)} ${test.skill_level}` : "";
+  const value = (v) => (v === null || v === undefined ? "" : ` ${v}`);
+  const left = test.characteristic ? `${term("characteristics", test.characteristic)}${value(test.characteristic_value)}` : "";
+  const right = test.skill ? `${test.skill_name ? isolate(test.skill_name) : skillLabel(test.skill, weapons)}${value(test.skill_level)}` : "";
   parts.push([left, right].filter(Boolean).join(" / "));
   for (const m of test.modifiers) parts.push(`${term("modifiers", m.id)} ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)}`);
   if (test.difficulty !== null && test.difficulty !== undefined) parts.push(t("difficulty", test.difficulty));
