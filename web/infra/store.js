@@ -542,11 +542,21 @@ function json(key) {
   }
 }
 
+// The phones of the table and their numbers (« Joueur 3 ») are the page's own record: the
+// engine knows no phone, and a phone need not play a fighter, so its limit of fighters
+// is not theirs. MAX_PHONES and MAX_NUMBER only bound what storage gives back, well past
+// any table (web/live/host.js `nextNumber` gives a phone the lowest free number). The
+// name kept is the fighter's a phone plays (the engine's `name` limit, 60) or « Joueur
+// N », shown only until the engine's first board; the table is read when the page
+// starts, before the engine is up to give its limits, so it is bounded here too.
+const MAX_PHONES = 64;
+const MAX_NUMBER = 999;
+
 export function liveTable() {
   const kept = json(LIVE_TABLE);
   const players = [];
-  for (const p of Array.isArray(kept?.players) ? kept.players.slice(0, 64) : []) {
-    const fine = p && FP.test(p.fp) && Number.isInteger(p.number) && p.number > 0 && p.number < 1000 && PJ_ID(p.claim ?? null);
+  for (const p of Array.isArray(kept?.players) ? kept.players.slice(0, MAX_PHONES) : []) {
+    const fine = p && FP.test(p.fp) && Number.isInteger(p.number) && p.number > 0 && p.number <= MAX_NUMBER && PJ_ID(p.claim ?? null);
     if (!fine || players.some((q) => q.fp === p.fp || q.number === p.number)) continue;
     const name = typeof p.name === "string" && p.name.length <= 60 ? p.name : null;
     players.push({ fp: p.fp, number: p.number, claim: p.claim ?? null, muted: p.muted === true, name });
