@@ -137,10 +137,11 @@ def _copies(entries: list[Entry]) -> list[Entry]:
     (``renamed``: "Orque" becoming "Orque 1"), when it is seen. No copy seen (a hidden
     model, on a player's phone, D26): the rename alone, if seen.
 
-    >>> _copies([{"round": 0, "kind": "renamed", "name": "Orque", "to": "Orque 1"},
+    >>> e = _copies([{"round": 0, "kind": "renamed", "name": "Orque", "to": "Orque 1"},
     ...          {"round": 0, "kind": "joined", "name": "Orque 2", "side": "pnj"},
-    ...          {"round": 0, "kind": "joined", "name": "Orque 3", "side": "pnj"}])
-    [{'round': 0, 'kind': 'copies', 'name': 'Orque', 'side': 'pnj', 'count': 2, 'names': ['Orque 2', 'Orque 3'], 'renamed': {'name': 'Orque', 'to': 'Orque 1'}}]
+    ...          {"round": 0, "kind": "joined", "name": "Orque 3", "side": "pnj"}])[0]
+    >>> e["kind"], e["name"], e["count"], e["names"], e["renamed"]
+    ('copies', 'Orque', 2, ['Orque 2', 'Orque 3'], {'name': 'Orque', 'to': 'Orque 1'})
     """
     joined = [e for e in entries if e["kind"] == "joined"]
     if not joined:

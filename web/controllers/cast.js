@@ -25,7 +25,7 @@ export class CastController {
       const fields = answer.fields ?? [];
       view.showErrors(fields, fields.length ? "" : said(answer));
     };
-    // The engine's limits of a sheet, for the form's fields.
+    // The engine's limits of a sheet and of a model's copies, for the form's and the models' fields.
     const limits = async () => {
       if (!view.limits) view.limit(await session.limits());
     };
@@ -101,7 +101,7 @@ export class CastController {
         if (await ask.ask(t("removeConfirm", isolate(fighter(id).name)), [], t("remove"), t("cancel"))) await tell({ type: "remove_combatant", id });
       },
     });
-    session.limits().then((limits) => view.limit(limits)); // the models' counts of copies
+    limits(); // on the models' counts of copies too
     nav.on("cast", () => view.render(session.board));
     session.on("change", (board) => {
       if (nav.at("cast")) view.render(board);
