@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine import save
+from engine import link, save
 from engine.decide import MAX_FIGHTERS
 from engine.errors import sentence
 from engine.table import Table
@@ -145,6 +145,20 @@ def test_a_save_holding_copies_round_trips_and_replays() -> None:
     assert replayed["ok"], replayed
     assert replayed["state"] == engine.replay(save.parse(again.export()["text"])["commands"])["state"]
     assert sorted(f["name"] for f in engine.view(replayed["state"])["combatants"].values()) == ["Orque 1", "Orque 2", "Orque 3", "Orque 4"]
+
+
+def test_a_link_holding_copies_declares_their_weapons_compactly() -> None:
+    """A share link (engine/link.py) writes a round's declarations by each weapon's place
+    on the sheet: the copies' weapons are known from ``add_copies``."""
+    table = Table()
+    table.apply(copies(2))
+    table.apply({"type": "start_round", "declarations": {"c1": "hache", "c2": "hache"}, "rolls": {"c1": 3, "c2": 5}})
+    log = save.parse(table.export()["text"])["commands"]
+    packed = json.loads(link.pack(log))
+    assert packed[-1] == "sdf|00"  # the round: dice 3 and 5, each the first weapon of its sheet
+    assert link.unpack(packed) == log
+    opened = Table()
+    assert names(opened.load(table.link()["text"])) == ["Orque 1", "Orque 2"]
 
 
 def test_an_old_log_of_separate_numbered_copies_opens_unchanged() -> None:
