@@ -51,6 +51,7 @@ SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "update_combatant": (("id", "changes"), ()),
     "remove_combatant": (("id",), ()),
     "duplicate_combatant": (("id",), ("count", "ids")),
+    "add_copies": (("combatant", "count"), ("ids",)),
     "start_round": ((), ("declarations", "rolls", "engine_rolled", "app_rolled")),
     "act": (("actor", "action"), OPTIONS + BY_PLAYER),
     "interrupt": (("actor", "action"), OPTIONS + BY_PLAYER),
@@ -117,8 +118,8 @@ def check_options(command: Command) -> dict[str, Any]:
 
 def resolve(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
     """The command with the dice the engine rolls written in (R1.2, D7) and, for
-    ``add_combatant`` and ``duplicate_combatant``, the ids the engine assigns. A malformed
-    command is returned as it is: the rules refuse it.
+    ``add_combatant``, ``duplicate_combatant`` and ``add_copies``, the ids the engine
+    assigns. A malformed command is returned as it is: the rules refuse it.
     """
     kind = command.get("type")
     resolver = _RESOLVERS.get(kind) if isinstance(kind, str) else None
@@ -202,7 +203,7 @@ def _stepped(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comma
     return {**command, "changes": filled}
 
 
-_RESOLVERS = {"start_round": _round, "duplicate_combatant": _copies, "add_combatant": _fighter,
+_RESOLVERS = {"start_round": _round, "duplicate_combatant": _copies, "add_copies": _copies, "add_combatant": _fighter,
               "update_combatant": _stepped}
 
 

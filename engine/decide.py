@@ -214,6 +214,42 @@ def _duplicate_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     return events
 
 
+def _add_copies(enc: Encounter, cmd: Command) -> list[Event]:
+    """``count`` copies of one sheet (a model), at once: one command, so one undo takes
+    them all back. Each is numbered as ``add_combatant`` ``numbered`` numbers one copy
+    (a fighter of the model's name on the board: "Orque" becomes "Orque 1", the copies
+    "Orque 2", "Orque 3"…), out of the round (they join the next one, D7). The sheet's
+    own ``id``, if any, is not used: each copy has its id of ``ids``.
+
+    >>> from engine.sheet import parse_combatant
+    >>> enc = Encounter(combatants=(parse_combatant({"name": "Orque"}, "c1", 0),), next_id=2)
+    >>> events = _add_copies(enc, {"combatant": {"name": "Orque"}, "count": 2, "ids": ["c2", "c3"]})
+    >>> [getattr(e, "changes", None) or e.combatant.name for e in events]
+    [{'name': 'Orque 1'}, 'Orque 2', 'Orque 3']
+    >>> _add_copies(enc, {"combatant": {"name": "Orque"}, "count": 64, "ids": []})
+    Traceback (most recent call last):
+    ...
+    engine.errors.Refusal: Au plus 64 combattants dans un combat : on peut encore en ajouter 63.
+    """
+    sheet = {k: x for k, x in v.mapping(cmd["combatant"], "combatant").items() if k != "id"}
+    count = cmd["count"]
+    if type(count) is not int or count < 1:
+        raise v.bad("count", "copies_count")
+    room = MAX_FIGHTERS - len(enc.combatants)
+    if count > room:
+        raise Refusal("too_many_copies", max=MAX_FIGHTERS, room=room) if room > 0 else Refusal("too_many_fighters", max=MAX_FIGHTERS)
+    ids = [v.identifier(i, "ids[]") for i in v.sequence(cmd.get("ids"), "ids")]
+    if len(ids) != count or len(set(ids)) != count:
+        raise v.bad("ids", "distinct_ids", count=count)
+    events: list[Event] = []
+    after = enc
+    for cid in ids:
+        for e in _add_combatant(after, {"type": "add_combatant", "combatant": {**sheet, "id": cid}, "numbered": True}):
+            events.append(e)
+            after = evolve(after, e)
+    return events
+
+
 def _remove_combatant(enc: Encounter, cmd: Command) -> list[Event]:
     c = _combatant(enc, cmd["id"])
     return [CombatantRemoved(id=c.id)]
@@ -420,6 +456,7 @@ _DECIDERS = {
     "update_combatant": _update_combatant,
     "remove_combatant": _remove_combatant,
     "duplicate_combatant": _duplicate_combatant,
+    "add_copies": _add_copies,
     "start_round": _start_round,
     "end_round": _end_round,
     "pass": _pass,

@@ -117,6 +117,8 @@ REASONS = {
     "joins_next_round": "round_over",
     "round_in_progress": "round_in_progress",
     "too_many_fighters": "too_many_fighters",
+    "too_many_copies": "too_many_fighters",
+    "copies_count": "bad_value",
     "unknown_combatant": "unknown_combatant",
     "unknown_action": "unknown_action",
     "no_such_condition": "not_allowed",
@@ -206,8 +208,7 @@ REASONS = {
     "read_only_link": "read_only",
     "save_unreadable": "unreadable",
     "save_unreadable_not_kept": "unreadable",
-    # the page's own fields: copies of a model, a fight's name in the list
-    "bad_copies": "bad_value",
+    # the page's own fields: a fight's name in the list
     "fight_bad_name": "bad_value",
     "fight_bad_text": "bad_value",
     # a player's message refused by the game master's page (web/live/host.js, plays.js: the

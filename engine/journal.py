@@ -20,7 +20,7 @@ from typing import Any
 
 from .codec import named_test_json
 from .commands import resolve
-from .decide import step
+from .decide import model_name, step
 from .errors import Refusal
 from .events import (
     ActionTaken,
@@ -92,6 +92,8 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
                     for entry in entries:
                         if entry["kind"] == "action":
                             entry["aim_lost"] = event.bonus
+            if isinstance(command, Mapping) and command.get("type") == "add_copies":
+                entries = _copies(entries)
             out.extend({**e, "by_player": by_player} if e["kind"] in ("action", "passed") else e for e in entries)
         enc = after
     return out
@@ -137,6 +139,26 @@ class Players:
         if e["kind"] == "round_ended" and "holding" in e:  # who could still act: none hidden, no PNJ's P.I.
             return {**e, "holding": [{**h, "pi": None} if h["id"] in pnj else h for h in e["holding"] if h["id"] not in hidden]}
         return e
+
+
+def _copies(entries: list[Entry]) -> list[Entry]:
+    """The entries of ``add_copies`` as one: « Ajout de 3 × Orque », the copies' names
+    (``names``), and the fighter of the model's name renamed by the first copy
+    (``renamed``: "Orque" becoming "Orque 1"), when it is seen. No copy seen (a hidden
+    model, on a player's phone, D26): the rename alone, if seen.
+
+    >>> e = _copies([{"round": 0, "kind": "renamed", "name": "Orque", "to": "Orque 1"},
+    ...          {"round": 0, "kind": "joined", "name": "Orque 2", "side": "pnj"},
+    ...          {"round": 0, "kind": "joined", "name": "Orque 3", "side": "pnj"}])[0]
+    >>> e["kind"], e["name"], e["count"], e["names"], e["renamed"]
+    ('copies', 'Orque', 2, ['Orque 2', 'Orque 3'], {'name': 'Orque', 'to': 'Orque 1'})
+    """
+    joined = [e for e in entries if e["kind"] == "joined"]
+    if not joined:
+        return entries
+    renamed = next(({"name": e["name"], "to": e["to"]} for e in entries if e["kind"] == "renamed"), None)
+    return [{"round": joined[0]["round"], "kind": "copies", "name": model_name(joined[0]["name"]), "side": joined[0]["side"],
+             "count": len(joined), "names": [e["name"] for e in joined], "renamed": renamed}]
 
 
 def _about(event: Event) -> set[str]:

@@ -171,6 +171,9 @@ def _remember(arms: Arms, command: Any) -> None:
             arms[command["combatant"]["id"]] = [w["id"] for w in command["combatant"]["weapons"]]
         elif command["type"] == "update_combatant" and "weapons" in command["changes"]:
             arms[command["id"]] = [w["id"] for w in command["changes"]["weapons"]]
+        elif command["type"] == "add_copies":
+            for cid in command["ids"]:
+                arms[cid] = [w["id"] for w in command["combatant"]["weapons"]]
     except (KeyError, TypeError, IndexError):
         pass
 

@@ -469,19 +469,20 @@ class Table:
         page to put on its fields and to check what it sends before it sends it: a sheet's
         (``name``, ``value``, ``initiative_bonus``, ``weapons``), a fighter's ``notes``, a
         condition's words (``condition``, D25), the weapon ids a command lists (``items``),
-        the fighters of a fight (``fighters``), a save's commands and characters
-        (``commands``, ``chars``: engine/save.py), and the characters of a file, which may
-        hold every fight (``file``).
+        the fighters of a fight (``fighters``) and the copies of a model added at once
+        (``copies``: ``add_copies``, as many as a fight holds), a save's commands and
+        characters (``commands``, ``chars``: engine/save.py), and the characters of a file,
+        which may hold every fight (``file``).
 
         >>> limits = Table().limits()["limits"]
         >>> limits["value"], limits["notes"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
         ({'low': 0, 'high': 999}, 120, 64, 12000, 2000000, 16)
-        >>> limits["condition"]
-        40
+        >>> limits["condition"], limits["copies"]
+        (40, {'low': 1, 'high': 64})
         """
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
-                                       "fighters": MAX_FIGHTERS, "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS,
-                                       "file": save.MAX_FILE_CHARS}}
+                                       "fighters": MAX_FIGHTERS, "copies": {"low": 1, "high": MAX_FIGHTERS},
+                                       "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS}}
 
     def undo(self) -> Answer:
         """Take back the last command: the log replayed without it."""
@@ -643,6 +644,11 @@ class Table:
             elif kind == "duplicate_combatant" and command["id"] in sheets:
                 for cid in command["ids"]:
                     sheets[cid] = dict(sheets[command["id"]])
+            elif kind == "add_copies":
+                sheet = command["combatant"]
+                for cid in command["ids"]:
+                    sheets[cid] = {"in_hand": list(sheet.get("in_hand", [])), "wounds": sheet.get("wounds", 0),
+                                   "hope": sheet.get("hope", 0)}
         return sheets
 
     def revert(self) -> Answer:

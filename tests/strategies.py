@@ -45,9 +45,9 @@ JSON = st.recursive(
 )
 
 COMMAND_TYPES = ["add_combatant", "update_combatant", "remove_combatant", "start_round", "act", "interrupt",
-                 "pass", "end_round", "update_settings", "add_condition", "remove_condition"]
+                 "pass", "end_round", "update_settings", "add_condition", "remove_condition", "add_copies"]
 KEYS = ["type", "actor", "action", "id", "changes", "combatant", "declarations", "rolls", "settings", "condition", "until", *engine.ACTIONS,
-        "target", "against", "weapon", "distance", "test_result", "difficulty", "success", "familier", "skill",
+        "count", "ids", "target", "against", "weapon", "distance", "test_result", "difficulty", "success", "familier", "skill",
         "posture", "items", "tests"]
 
 #: Commands of every shape: near-misses (right keys, wrong values) and plain garbage.

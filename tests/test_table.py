@@ -708,7 +708,8 @@ def test_the_form_s_limits_and_a_link_are_answers_like_the_others() -> None:
     table = rounds_table(1)
     assert table.limits() == {"ok": True, "limits": {"name": 60, "value": {"low": 0, "high": 999},
                                                      "initiative_bonus": {"low": -999, "high": 999}, "weapons": 16,
-                                                     "notes": 120, "condition": 40, "items": 16, "fighters": 64, "commands": 12_000,
+                                                     "notes": 120, "condition": 40, "items": 16, "fighters": 64,
+                                                     "copies": {"low": 1, "high": 64}, "commands": 12_000,
                                                      "chars": 2_000_000, "file": 20_000_000}}
     answer = table.link()
     assert answer["ok"] is True

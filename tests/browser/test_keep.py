@@ -203,6 +203,34 @@ def test_models_copies_and_the_party_carry_over(fight: Any) -> None:
     fight.assert_clean()
 
 
+def test_copies_of_a_model_are_one_command_and_the_engine_bounds_their_count(fight: Any) -> None:
+    """Three copies in one go, taken back by one « Annuler » (add_copies, one command); the
+    count's field takes the engine's bounds (limits ``copies``) and past the fighters a
+    fight holds the engine's refusal says how many may still come."""
+    page = fight.page
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
+    models = page.locator("#models")
+    count = models.get_by_label("Exemplaires d'Orque", exact=True)
+    expect(count).to_have_attribute("max", "64")
+    expect(count).to_have_attribute("min", "1")
+    count.fill("3")
+    models.get_by_role("button", name="Ajouter des exemplaires d'Orque").click()
+    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque 1", "Orque 2", "Orque 3", "Orque 4"])
+    expect(page.locator("#undo")).to_have_text("Annuler : ajout de 3 × Orque")
+    page.locator("#undo").click()
+    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque"])
+    expect(page.locator("#undo")).to_have_text("Annuler : Aldric — Observer en détail")
+
+    count.fill("63")
+    models.get_by_role("button", name="Ajouter des exemplaires d'Orque").click()
+    expect(models.locator(".row-note")).to_have_text("Au plus 64 combattants dans un combat : on peut encore en ajouter 62.")
+    expect(page.locator("#cast .name")).to_have_text(["Aldric", "Orque"])
+    page.get_by_role("button", name="Journal").click()
+    expect(page.locator("#journal")).not_to_contain_text("Ajout de")
+    fight.assert_clean()
+
+
 def test_english_is_one_switch_away_and_stays(fight: Any, tmp_path: Path) -> None:
     page = fight.page
     page.get_by_role("button", name="Partie").click()

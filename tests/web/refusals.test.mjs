@@ -235,7 +235,8 @@ test("a file, a link, the saved fight not opened: the page's refusal, the engine
     [unopened("save_unreadable", { code: "newer_format", key: "newer_format", params: {} }), "unreadable",
       `La sauvegarde n'a pas pu être relue (${fr.refusals.newer_format}) : elle est mise de côté (menu Partie), un nouveau combat commence.`],
     [refused("read_only", "read_only_link"), "read_only", fr.refusals.read_only_link],
-    [refused("bad_value", "bad_copies", { low: 1, high: 30 }), "bad_value", "Nombre d'exemplaires : un entier de 1 à 30."],
+    [refused("too_many_fighters", "too_many_copies", { max: 64, room: 2 }), "too_many_fighters",
+      "Au plus 64 combattants dans un combat : on peut encore en ajouter 2."],
   ];
   for (const [answer, code, words] of cases) {
     assertShape(answer, code, answer.error.key);

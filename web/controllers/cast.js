@@ -1,10 +1,10 @@
 // The cast: fighters added, edited (the engine checks the sheet as it is typed),
 // duplicated, put out of the fight or back, removed after asking; models kept by the
 // browser and added in numbered copies.
-import { MAX_COPIES, sheetOf } from "../views/cast-view.js";
+import { sheetOf } from "../views/cast-view.js";
 import { isolate, own } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
-import { refused, said, unwritten } from "../infra/refusals.js";
+import { said, unwritten } from "../infra/refusals.js";
 import * as store from "../infra/store.js";
 import { commands, halves } from "../infra/send.js";
 
@@ -25,7 +25,7 @@ export class CastController {
       const fields = answer.fields ?? [];
       view.showErrors(fields, fields.length ? "" : said(answer));
     };
-    // The engine's limits of a sheet, for the form's fields.
+    // The engine's limits of a sheet and of a model's copies, for the form's and the models' fields.
     const limits = async () => {
       if (!view.limits) view.limit(await session.limits());
     };
@@ -79,28 +79,16 @@ export class CastController {
         if (failed) status.refused(failed);
         else status.message(t("modelSaved", isolate(sheet.name)));
       },
+      // One command, one undo: the engine judges the count as typed (an integer, 1 or more,
+      // within the fighters a fight holds: its refusal says how many may still come) and
+      // numbers the copies with the fighters of the same name ("Orque" on the board becomes
+      // "Orque 1"): never "Orque" beside "Orque 1".
       addCopies: async (index, count) => {
         const model = store.models()[index];
         if (!model) return;
-        if (!Number.isInteger(count) || count < 1 || count > MAX_COPIES) {
-          refusedAt("model", index, refused("bad_value", "bad_copies", { low: 1, high: MAX_COPIES }));
-          return;
-        }
-        let stored = null;
-        let added = 0;
-        // Numbered by the engine with the fighters of the same name ("Orque" on the board
-        // becomes "Orque 1"): never "Orque" beside "Orque 1".
-        for (let n = 0; n < count; n++) {
-          const answer = await send({ type: "add_combatant", combatant: model, numbered: true });
-          if (!answer.ok) {
-            if (added) status.report(stored, t("copiesAdded", added, isolate(model.name)));
-            refusedAt("model", index, answer);
-            return;
-          }
-          stored = answer.stored;
-          added++;
-        }
-        status.report(stored, t("copiesAdded", count, isolate(model.name)));
+        const answer = await send({ type: "add_copies", combatant: model, count });
+        if (answer.ok) status.report(answer.stored, t("copiesAdded", count, isolate(model.name)));
+        else refusedAt("model", index, answer);
       },
       deleteModel: async (index) => {
         const stored = await store.changeModels((list) => list.filter((_, i) => i !== index));
@@ -113,6 +101,7 @@ export class CastController {
         if (await ask.ask(t("removeConfirm", isolate(fighter(id).name)), [], t("remove"), t("cancel"))) await tell({ type: "remove_combatant", id });
       },
     });
+    limits(); // on the models' counts of copies too
     nav.on("cast", () => view.render(session.board));
     session.on("change", (board) => {
       if (nav.at("cast")) view.render(board);

@@ -206,6 +206,7 @@ export default {
   labelAdd: (name) => `ajout ${de(name)}`,
   labelRemove: (name) => `retrait ${de(name)}`,
   labelCopy: (name, n) => (n > 1 ? `${n} copies ${de(name)}` : `copie ${de(name)}`),
+  labelAddCopies: (name, n) => `ajout de ${n} × ${name}`,
   labelWounds: (name, n) => `${name} : blessures ${n}`,
   labelHope: (name, n) => `${name} : Espoir ${n}`,
   labelOut: (name) => `${name} hors combat`,
@@ -366,6 +367,7 @@ export default {
   // journal
   journalRound: (n) => (n === 0 ? "Avant le combat" : `Tour ${n}`),
   jJoined: (name, side) => `${name} (${side}) rejoint le combat.`,
+  jCopies: (n, name, side, names) => `Ajout de ${n} × ${name} (${side}) : ${names}.`,
   jRemoved: (name) => `${name} est retiré du combat.`,
   jRenamed: (name, to) => `${name} s'appelle désormais ${to}.`,
   jOut: (name) => `${name} est hors combat.`,

@@ -4,8 +4,6 @@ import { $, h, isolate, labelled, limitFields, own } from "../infra/dom.js";
 import { reason, t, term } from "../infra/i18n.js";
 import { skillLabel } from "./labels.js";
 
-export const MAX_COPIES = 30;
-
 export class CastView {
   constructor() {
     this.cast = $("#cast");
@@ -103,10 +101,11 @@ export class CastView {
       h("span", { class: "name" }, isolate(m.name)), h("span", { class: `side side-${m.side}` }, term("sides", m.side)),
       h("div", { class: "card-tools" },
         h("label", { for: `copies-${i}`, class: "copies-label" }, t("copies"), h("span", { class: "visually-hidden" }, t("copiesOf", isolate(m.name)))),
-        h("input", { id: `copies-${i}`, class: "copies", type: "number", inputmode: "numeric", min: 1, max: MAX_COPIES, step: 1, value: 1 }),
+        h("input", { id: `copies-${i}`, class: "copies", type: "number", inputmode: "numeric", step: 1, value: 1, dataset: { limit: "copies" } }),
         h("button", { type: "button", dataset: { model: "add", index: i }, "aria-label": t("addCopiesFor", isolate(m.name)) }, t("addCopies")),
         h("button", { type: "button", dataset: { model: "delete", index: i }, "aria-label": t("deleteModelFor", isolate(m.name)) }, t("deleteModel"))))));
     if (!models.length) this.models.append(h("li", { class: "hint" }, t("noModel")));
+    limitFields(this.models, this.limits);
   }
 
   // --- the fighter form ---------------------------------------------------------------
@@ -121,11 +120,12 @@ export class CastView {
     $("#f-name").focus();
   }
 
-  // The engine's limits (Table.limits) on the form's fields, so the keyboard and the
-  // browser agree with the engine.
+  // The engine's limits (Table.limits) on the form's fields and on the models' counts of
+  // copies, so the keyboard and the browser agree with the engine.
   limit(limits) {
     this.limits = limits ?? null;
     limitFields(this.form, limits);
+    limitFields(this.models, limits);
   }
 
   // Every field the engine refuses, at once, next to its field (aria-invalid,

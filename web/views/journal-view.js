@@ -11,6 +11,8 @@ export function entryText(e) {
     case "joined": return t("jJoined", isolate(e.name), term("sides", e.side));
     case "removed": return t("jRemoved", isolate(e.name));
     case "renamed": return t("jRenamed", isolate(e.name), isolate(e.to));
+    case "copies": return [t("jCopies", e.count, isolate(e.name), term("sides", e.side), e.names.map(isolate).join(", ")),
+      e.renamed ? t("jRenamed", isolate(e.renamed.name), isolate(e.renamed.to)) : ""].filter(Boolean).join(" ");
     case "out": return t("jOut", isolate(e.name));
     case "back": return t("jBack", isolate(e.name));
     case "round_started": return [t("jRoundStarted", e.round),
