@@ -237,3 +237,18 @@ test("a connection finishing with a far side that never answers ends after its l
   assert.equal(a.pc.connectionState, "closed");
   mock.timers.reset();
 });
+
+test("a heartbeat of another version or shape is a message, for the protocol's checks to refuse", async () => {
+  const [a, b] = pair();
+  const receiver = new Peer(b.pc, b.channel, { maxIncoming: 1000 });
+  await Promise.resolve();
+  const seen = listen(receiver);
+  for (const hb of [{ v: PROTOCOL, t: "hb" }, { v: PROTOCOL + 1, t: "hb" }, { v: PROTOCOL, t: "hb", extra: 1 }]) {
+    const event = new Event("message");
+    event.data = JSON.stringify(hb);
+    b.channel.dispatchEvent(event);
+  }
+  assert.deepEqual(seen.messages, [{ v: PROTOCOL + 1, t: "hb" }, { v: PROTOCOL, t: "hb", extra: 1 }]);
+  receiver.end();
+  a.pc.close();
+});

@@ -126,7 +126,9 @@ export class Peer {
     } catch {
       message = undefined;
     }
-    if (message?.t === "hb") return;
+    // A heartbeat of this protocol, and nothing else, stops here: any other (another
+    // version, a field too many) goes on to be refused by its shape (web/live/protocol.js).
+    if (message?.t === "hb" && message.v === PROTOCOL && Object.keys(message).length === 2) return;
     this.emit("message", { text, message });
   }
 
