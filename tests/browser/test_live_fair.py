@@ -75,6 +75,8 @@ def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: New
     line = gm.locator("#live-waiting li")
     expect(line).to_have_count(1)
     expect(line.locator("span")).to_have_text("Le téléphone de Lyra veut jouer Aldric (absent)")
+    # With when the asking phone first paired: a stranger's phone, new tonight, says so too.
+    expect(line.locator("small")).to_have_text(re.compile(r"^téléphone appairé pour la première fois à \d{2}:\d{2}$"))
     gm.get_by_role("button", name="Partie").click()
     expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — déconnecté", "Joueur 2 — connecté"])
     # Refused: told; asked again and accepted: Lyra's phone plays Aldric, the row of the

@@ -488,6 +488,7 @@ export default {
   livePlayerVersion: (name) => `${name}'s phone has another version of Riposte: update it.`,
   livePlayerClaimed: (name) => `A player plays ${name}.`,
   liveClaimAsk: (who, name) => `${who}'s phone wants to play ${name} (away)`,
+  liveFirstPaired: (time) => `phone first paired at ${time}`,
   liveClaimAcceptFor: (line) => `Accept: ${line}`,
   liveClaimGiven: (name, who) => `${name} is now played on ${who}'s phone.`,
   livePlayerReleased: (name) => `${name} is free again.`,

@@ -507,6 +507,7 @@ export default {
   livePlayerVersion: (name) => `Le téléphone ${de(name)} a une autre version de Riposte : mettez-la à jour.`,
   livePlayerClaimed: (name) => `Un joueur joue ${name}.`,
   liveClaimAsk: (who, name) => `Le téléphone ${de(who)} veut jouer ${name} (absent)`,
+  liveFirstPaired: (time) => `téléphone appairé pour la première fois à ${time}`,
   liveClaimAcceptFor: (line) => `Accepter : ${line}`,
   liveClaimGiven: (name, who) => `${name} est maintenant joué sur le téléphone ${de(who)}.`,
   livePlayerReleased: (name) => `${name} est de nouveau libre.`,

@@ -226,7 +226,8 @@ export class LiveHostView {
   }
 
   // The claims of a PJ held by a phone away, each a line to accept or refuse: « Le
-  // téléphone de Lyra veut jouer Dorian (absent) — Accepter / Refuser ». asks: [{fp, text}].
+  // téléphone de Lyra veut jouer Dorian (absent) — Accepter / Refuser », with when that phone
+  // first paired. asks: [{fp, text, detail}].
   showAsks(asks) {
     this.lines.asks = asks;
     this.drawWaiting();
@@ -236,12 +237,13 @@ export class LiveHostView {
     const { plays, asks } = this.lines;
     const list = $("#live-waiting");
     list.hidden = plays.length + asks.length === 0;
-    const line = (data, text, yes, yesFor, no, noFor) => h("li", { dataset: data },
+    const line = (data, text, yes, yesFor, no, noFor, detail = "") => h("li", { dataset: data },
       h("span", {}, text),
+      ...(detail ? [h("small", { class: "reason" }, detail)] : []),
       h("button", { type: "button", class: "small primary", dataset: { decide: "apply" }, "aria-label": yesFor }, yes),
       h("button", { type: "button", class: "small", dataset: { decide: "reject" }, "aria-label": noFor }, no));
     list.replaceChildren(
-      ...asks.map((a) => line({ fp: a.fp }, a.text, t("liveRequestAccept"), t("liveClaimAcceptFor", a.text), t("liveReject"), t("liveRejectFor", a.text))),
+      ...asks.map((a) => line({ fp: a.fp }, a.text, t("liveRequestAccept"), t("liveClaimAcceptFor", a.text), t("liveReject"), t("liveRejectFor", a.text), a.detail)),
       ...plays.map((p) => line({ id: p.id }, p.text, t("liveApply"), t("liveApplyFor", p.text), t("liveReject"), t("liveRejectFor", p.text))));
   }
 

@@ -24,7 +24,7 @@
 //   of time (its ticket, kept by the tab); the reloaded page answers with the same, and
 //   the waiting connection opens with no scan (web/live/rtc.js ticket, resume).
 import { isolate } from "../infra/dom.js";
-import { actionName, t } from "../infra/i18n.js";
+import { actionName, language, t } from "../infra/i18n.js";
 import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
 import { accept, close, hasWebRtc, offer, randomId } from "./rtc.js";
@@ -203,7 +203,11 @@ export class LiveHost {
     this.view.showPlayers(table.phones.map((p) => ({ fp: p.fp, label: this.label(p), state: this.links.get(p.fp)?.connecting ? "connecting" : p.state,
       claim: p.claim, muted: p.muted, waiting: p.waiting })));
     this.view.showRequests(table.requests);
-    this.view.showAsks(table.asks.map((a) => ({ fp: a.fp, text: t("liveClaimAsk", isolate(a.phone ?? t("livePlayerN", a.number)), isolate(a.pj)) })));
+    // When the asking phone first paired: a player's own phone back under a new certificate
+    // paired just now, as would a stranger's; the game master tells them apart at the table.
+    const time = (at) => new Date(at).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+    this.view.showAsks(table.asks.map((a) => ({ fp: a.fp, text: t("liveClaimAsk", isolate(a.phone ?? t("livePlayerN", a.number)), isolate(a.pj)),
+      detail: a.since === null ? "" : t("liveFirstPaired", time(a.since)) })));
     this.view.showWaiting(table.lines.map((line) => ({ id: line.id, text: waitingLine(line) })));
     if (table.following) this.awake.on();
     else this.awake.off();
