@@ -326,7 +326,8 @@ export function playerCards(board) {
 // `targets` (engine/view.py `targets`), which the card's chips and the action sheet offer.
 // A board painted from a save has none yet: no targets until the engine's.
 export function targetsOf(board, f) {
-  return (own(board.targets ?? {}, f.id) ?? []).map((id) => own(board.combatants, id)).filter(Boolean);
+  const ids = own(board.targets ?? {}, f.id);
+  return Array.isArray(ids) ? ids.map((id) => own(board.combatants, id)).filter(Boolean) : [];
 }
 
 // Everything a card shows, as one string: an unchanged fighter keeps its card. Only what
