@@ -13,6 +13,9 @@ is cut from it (docs/TABLE.md). It is derived from the game master's board
   come first (their P.I. are the players' own), then the PNJ in their order of entry,
   and in a tie at the top between PJ and PNJ (D4) only the PJ are said to act (a PNJ is
   shown acting when it acts alone, as the table sees it);
+- its ``order`` is the fighters whose cards the players see: none out of the fight (D6);
+- each fighter's ``targets`` (:func:`engine.view.targets`) are among the fighters the
+  players see, ranked in their ``order`` (the game master's order would tell the PNJ's P.I.);
 - a PJ keeps its declarations with their R1.3 breakdown (its player's start-of-round
   form), whether it may pass or interrupt (``may``: D5, D6) and its verdicts (``mine``:
   what its player's phone may play, R2-R5).
@@ -33,6 +36,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .view import targets
+
 __all__ = ["players_attack", "players_board"]
 
 #: The fields of a fighter the players' cards show; the rest (the sheet's characteristics
@@ -52,18 +57,20 @@ DECLARATION = ("weapon", "name", "initiative", "characteristic", "characteristic
 def players_board(board: dict[str, Any], pnj_details: bool = False) -> dict[str, Any]:
     """The players' board of the game master's ``board`` (this module's rules).
 
-    ``mine``: for each PJ shown, what its player's phone may play (its verdicts, its
+    ``order``: the fighters the players' cards show, in order; ``targets``: each fighter's,
+    among those the players see. ``mine``: for each PJ shown, what its player's phone may play (its verdicts, its
     likely actions, those it can never do); ``catalogue``: the actions as the page words
     them (R4).
 
     >>> board = {"round": 1, "round_over": False, "active": ["b", "a"], "phase": None, "order": ["b", "a"],
     ...          "catalogue": {}, "combatants": {
-    ...     "a": {"id": "a", "side": "pj", "entry": 0, "pi": 5, "hidden": False, "engaged_with": [], "weapons": [],
+    ...     "a": {"id": "a", "side": "pj", "entry": 0, "pi": 5, "hidden": False, "hors_combat": False, "engaged_with": [], "weapons": [],
     ...           "declarations": [], "actions": {}, "likely": [], "never": []},
-    ...     "b": {"id": "b", "side": "pnj", "entry": 1, "pi": 5, "hidden": False, "engaged_with": [], "weapons": []}}}
+    ...     "b": {"id": "b", "side": "pnj", "entry": 1, "pi": 5, "hidden": False, "hors_combat": False, "engaged_with": [],
+    ...           "weapons": []}}}
     >>> shown = players_board(board)
-    >>> shown["active"], shown["order"], shown["combatants"]["b"]["pi"], list(shown["mine"])
-    (['a'], ['a', 'b'], None, ['a'])
+    >>> shown["active"], shown["order"], shown["combatants"]["b"]["pi"], list(shown["mine"]), shown["targets"]["a"]
+    (['a'], ['a', 'b'], None, ['a'], ['b'])
     >>> players_board(board, pnj_details=True)["active"]
     ['b', 'a']
     """
@@ -97,7 +104,8 @@ def players_board(board: dict[str, Any], pnj_details: bool = False) -> dict[str,
         combatants[f["id"]] = shown
     phase = board.get("phase") if seen(board.get("phase")) else None
     return {"round": board["round"], "round_over": board["round_over"], "active": active, "phase": phase,
-            "order": order, "combatants": combatants, "mine": mine, "catalogue": board.get("catalogue", {})}
+            "order": [fid for fid in order if not combatants[fid]["hors_combat"]], "combatants": combatants,
+            "targets": targets(order, combatants), "mine": mine, "catalogue": board.get("catalogue", {})}
 
 
 def players_attack(shown: dict[str, Any], last: object) -> dict[str, str] | None:

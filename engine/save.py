@@ -448,7 +448,8 @@ PAINTLESS = ("actions", "declarations", "suggested_declaration", "likely", "neve
 
 def painted(board: dict[str, Any]) -> dict[str, Any]:
     """The part of a board kept in a save for the first paint: what the cards show,
-    not every action's verdict nor the catalogue (the engine sends them once ready).
+    not every action's verdict, the catalogue nor the targets (the engine sends them once
+    ready).
 
     >>> from engine import new_encounter, view
     >>> sorted(painted(view(new_encounter())))[:3]
@@ -456,7 +457,7 @@ def painted(board: dict[str, Any]) -> dict[str, Any]:
     """
     fighters = {cid: {k: x for k, x in f.items() if k not in PAINTLESS}
                 for cid, f in board["combatants"].items()}
-    return {**{k: x for k, x in board.items() if k != "catalogue"}, "combatants": fighters}
+    return {**{k: x for k, x in board.items() if k not in ("catalogue", "targets")}, "combatants": fighters}
 
 
 def summary_of(enc: Encounter) -> dict[str, Any]:

@@ -64,7 +64,8 @@ class Boards:
             "declaring": list(declaring(enc)),
             "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
             "catalogue": CATALOGUE,
-            "combatants": {c.id: self._part(c, turn_of(enc, c, ready_ids)) for c in ordered},
+            "combatants": (fighters := {c.id: self._part(c, turn_of(enc, c, ready_ids)) for c in ordered}),
+            "targets": targets([c.id for c in ordered], fighters),
         }
 
 
@@ -72,6 +73,49 @@ def board(enc: Encounter) -> dict[str, Any]:
     """The board of ``enc``, drawn whole (``engine.view``; a table session draws its boards
     with :class:`Boards`)."""
     return Boards().board(enc)
+
+
+def targets(order: list[str], fighters: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+    """Each fighter's targets, the fighters its action sheet and its card's chips offer as
+    ``target`` or ``against`` (RULES.md: "another fighter on the tracker"), most likely
+    first: those it is engaged with (D11), then the other side, then its own side, each in
+    ``order``; never itself, none out of the fight (D6: it takes no part). ``intercepter``'s
+    ``against`` (R4: "an enemy passing close or leaving melee") reads the same list: the
+    enemies come before its own side. ``fighters``: id → a board's fighter (``side``,
+    ``hors_combat``, ``engaged_with``). One pass over ``order``, then per fighter a copy of
+    its side's list: a board of 64 fighters stays cheap on every tap.
+
+    >>> def f(side: str, out: bool = False, engaged: tuple[str, ...] = ()) -> dict[str, Any]:
+    ...     return {"side": side, "hors_combat": out, "engaged_with": list(engaged)}
+    >>> order = ["a", "b", "c", "d", "e"]
+    >>> board = {"a": f("pj"), "b": f("pnj"), "c": f("pj", engaged=("e",)), "d": f("pnj", out=True),
+    ...          "e": f("pnj", engaged=("c",))}
+    >>> targets(order, board)["c"], targets(order, board)["a"], targets(order, board)["b"]
+    (['e', 'b', 'a'], ['b', 'e', 'c'], ['a', 'c', 'e'])
+    """
+    in_fight: dict[str, list[str]] = {}
+    for fid in order:
+        f = fighters[fid]
+        if not f["hors_combat"]:
+            in_fight.setdefault(f["side"], []).append(fid)
+    # Per side, the other side then its own (two sides, pj and pnj): a fighter's list is
+    # its side's, less itself and, put first, those it is engaged with.
+    ranked = {side: [x for other, ids in in_fight.items() if other != side for x in ids] + own
+              for side, own in in_fight.items()}
+    everyone = [x for ids in in_fight.values() for x in ids]
+    at = {fid: n for n, fid in enumerate(order)}
+    out: dict[str, list[str]] = {}
+    for fid in order:
+        f = fighters[fid]
+        mine = ranked.get(f["side"], everyone).copy()
+        if not f["hors_combat"]:
+            mine.remove(fid)
+        engaged = sorted({x for x in f["engaged_with"] if x in at and x != fid and not fighters[x]["hors_combat"]},
+                         key=at.__getitem__)
+        for x in engaged:
+            mine.remove(x)
+        out[fid] = engaged + mine
+    return out
 
 
 def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:

@@ -242,7 +242,7 @@ def test_a_save_is_compact_json_that_keeps_accents_as_written() -> None:
 def test_the_painted_board_keeps_the_cards_and_drops_the_verdicts() -> None:
     board = engine.view(engine.replay(fight())["state"])
     painted = save.painted(board)
-    assert set(painted) == set(board) - {"catalogue"}
+    assert set(painted) == set(board) - {"catalogue", "targets"}
     for cid, fighter in board["combatants"].items():
         unpainted = {"actions", "declarations", "suggested_declaration", "likely", "never"}
         assert unpainted <= set(fighter)

@@ -659,3 +659,36 @@ def test_the_english_interface_has_no_french_on_the_board_the_banners_and_the_li
     assert not found, json.dumps(found, ensure_ascii=False, indent=1)
     gm_watched.assert_clean()
     player.assert_clean()
+
+
+def test_the_targets_offered_are_the_engines_engaged_first_and_none_out_of_the_fight(new_phone: NewPhone) -> None:
+    """The action sheet's *Cible* and *Attaquant* and the card's chips offer one list, the
+    engine's (engine/view.py ``targets``): Orque 1 is out of the fight (D6) and offered to
+    nobody; Brune is engaged with Orque 2 (D11), first of hers, then the other side, then
+    her own, in the board's order. The players' view shows no card for Orque 1 and the PNJ
+    in their order of entry (engine/players.py)."""
+    log = [*SIX, {"type": "update_combatant", "id": "c4", "changes": {"hors_combat": True}},
+           {"type": "update_combatant", "id": "brune", "changes": {"engaged_with": ["c5"]}}]
+    watched = new_phone(save=save_text(log))
+    page = watched.page
+    sheet_ = page.locator("#sheet")
+    card(page, "Brune").get_by_role("button", name="Agir").click()
+    sheet_.locator('button[data-action="attaque_melee"]').click()
+    options = sheet_.locator("#opt-target option")
+    expect(options).to_have_text(["—", "Orque 2", "Gobelin", "Lyra", "Aldric"])
+    assert options.evaluate_all("(os) => os.map((o) => o.value)") == ["", "c5", "gobelin", "lyra", "aldric"]
+    page.keyboard.press("Escape")
+    expect(sheet_).to_be_hidden()
+    # The chips of the javelin's throw: the same list.
+    card(page, "Brune").locator('button[data-do="pick"][data-action="lancer_arme"]').click()
+    expect(card(page, "Brune").locator(".targets button.target")).to_have_text(["Orque 2", "Gobelin", "Lyra", "Aldric"])
+    # An interruption's attacker, Aldric's: no engagement, the other side first.
+    card(page, "Aldric").locator('button[data-do="interrupt"]').click()
+    sheet_.locator('button[data-action="intercepter"]').click()
+    expect(sheet_.locator("#opt-against option")).to_have_text(["—", "Gobelin", "Orque 2", "Brune", "Lyra"])
+    page.keyboard.press("Escape")
+    expect(sheet_).to_be_hidden()
+    page.evaluate("() => { location.hash = 'vue=joueurs'; }")
+    expect(page.locator("#screen-players")).to_be_visible()
+    expect(page.locator("#players-board .name")).to_have_text(["Brune", "Lyra", "Aldric", "Orque 2", "Gobelin"])
+    watched.assert_clean()

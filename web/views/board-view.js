@@ -314,19 +314,20 @@ export class BoardView {
 }
 
 // The players' cards, read-only (the players' view, and a player's phone on the live
-// table, web/live/guest-view.js, whose board may hide a PNJ's details as null).
+// table, web/live/guest-view.js, whose board may hide a PNJ's details as null): the
+// fighters of the players' board's `order` (engine/players.py: none out of the fight).
 export function playerCards(board) {
-  const fighters = board.order.map((id) => own(board.combatants, id)).filter((f) => f && !f.hors_combat);
+  const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
   const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
   return fighters.map((f) => card(board, f, top, { controls: false, chips: [], targets: [] }));
 }
 
-// The fighters a card offers as targets: those it is engaged with first, then the other
-// side, then its own; none out of the fight.
+// The fighters `f` may target (`target`, `against`), in the engine's order: the board's
+// `targets` (engine/view.py `targets`), which the card's chips and the action sheet offer.
+// A board painted from a save has none yet: no targets until the engine's.
 export function targetsOf(board, f) {
-  const others = board.order.filter((id) => id !== f.id).map((id) => own(board.combatants, id)).filter((o) => o && !o.hors_combat);
-  const rank = (o) => (f.engaged_with.includes(o.id) ? 0 : o.side !== f.side ? 1 : 2);
-  return others.map((o, i) => [rank(o), i, o]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+  const ids = own(board.targets ?? {}, f.id);
+  return Array.isArray(ids) ? ids.map((id) => own(board.combatants, id)).filter(Boolean) : [];
 }
 
 // Everything a card shows, as one string: an unchanged fighter keeps its card. Only what

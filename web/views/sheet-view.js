@@ -3,6 +3,7 @@
 // action leaves it, through the submit handler. One listener, on the dialog.
 import { $, h, isolate, labelled, own } from "../infra/dom.js";
 import { actionName, refusal, t, term } from "../infra/i18n.js";
+import { targetsOf } from "./board-view.js";
 import { costLabel, testLabel } from "./labels.js";
 
 export class SheetView {
@@ -138,13 +139,12 @@ export class SheetView {
 function optionField(board, f, actionId, name, required) {
   const id = `opt-${name}`;
   const label = t("options")[name] + (required ? t("required") : "");
-  const others = board.order.filter((x) => x !== f.id).map((x) => own(board.combatants, x)).filter(Boolean);
   const select = (choices) => h("select", { id, name }, choices.map(([v, text]) => h("option", { value: v }, text)));
   switch (name) {
     case "target":
     case "against": // intercepter's is whom it stops, not an attacker (R4 table)
       return labelled(id, name === "against" && actionId === "intercepter" ? t("intercepted") : label,
-        select([["", t("none")], ...others.map((o) => [o.id, isolate(o.name)])]));
+        select([["", t("none")], ...targetsOf(board, f).map((o) => [o.id, isolate(o.name)])]));
     case "weapon": {
       const preferred = f.actions[actionId].weapon;
       const el = select([["", t("byDefault")], ...f.weapons.map((w) => [w.id, `${isolate(w.name)} (${term("kinds", w.kind)})`])]);
