@@ -103,18 +103,21 @@ def targets(order: list[str], fighters: dict[str, dict[str, Any]]) -> dict[str, 
     ranked = {side: [x for other, ids in in_fight.items() if other != side for x in ids] + own
               for side, own in in_fight.items()}
     everyone = [x for ids in in_fight.values() for x in ids]
-    at = {fid: n for n, fid in enumerate(order)}
+    at: dict[str, int] = {}  # each fighter's place in ``order``, once someone is engaged
     out: dict[str, list[str]] = {}
     for fid in order:
         f = fighters[fid]
         mine = ranked.get(f["side"], everyone).copy()
         if not f["hors_combat"]:
             mine.remove(fid)
-        engaged = sorted({x for x in f["engaged_with"] if x in at and x != fid and not fighters[x]["hors_combat"]},
-                         key=at.__getitem__)
-        for x in engaged:
-            mine.remove(x)
-        out[fid] = engaged + mine
+        if f["engaged_with"]:
+            at = at or {x: n for n, x in enumerate(order)}
+            first = sorted({x for x in f["engaged_with"] if x in at and x != fid and not fighters[x]["hors_combat"]},
+                           key=at.__getitem__)
+            for x in first:
+                mine.remove(x)
+            mine[:0] = first
+        out[fid] = mine
     return out
 
 
