@@ -96,9 +96,16 @@ def woken(gm: Any, page: Any, seconds: float = 20) -> float:
     return drawn - resumed
 
 
-def played(gm: Any, players: list[Any], turns: int) -> list[float]:
+def counted(gm: Any) -> tuple[int, int]:
+    """The game master's page's engine calls and drawn answers so far (web/app.js hooks)."""
+    calls, renders = gm.evaluate("[ripostePage.calls(), ripostePage.renders()]")
+    return int(calls), int(renders)
+
+
+def played(gm: Any, players: list[Any], turns: int, per_play: list[tuple[int, int]] | None = None) -> list[float]:
     """The first player's PJ moves (« Se déplacer », applied at once) from their phone: from
-    the tap to each player's new board, in ms; the game master undoes it between turns."""
+    the tap to each player's new board, in ms; the game master undoes it between turns.
+    ``per_play``: each play's engine calls and drawn answers on the game master's page."""
     gm.get_by_role("button", name="Partie").click()
     gm.locator("#live-mode-auto").check()
     gm.get_by_role("button", name="Plateau").click()
@@ -110,11 +117,15 @@ def played(gm: Any, players: list[Any], turns: int) -> list[float]:
         time.sleep(DOUBLE_TAP)  # the same chip again: a new tap
         seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
         tapped = players[0].evaluate("Date.now()")
+        before = counted(gm)
         chip.click()
         for page, seq in zip(players, seqs, strict=True):
             expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
             latencies.append(page.evaluate(
                 "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
+        if per_play is not None:
+            after = counted(gm)
+            per_play.append((after[0] - before[0], after[1] - before[1]))
         seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
         gm.locator("#undo").click()
         for page, seq in zip(players, seqs, strict=True):
@@ -193,17 +204,22 @@ def main() -> None:
         for page in players:  # every phone reaches the others' (the table can come back through them)
             expect(page.locator("html")).to_have_attribute("data-mates", str(args.players - 1), timeout=120_000)
         before = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
+        per_tap: list[tuple[int, int]] = []
         for n in range(args.commands):
             button = gm.locator("#undo" if n % 2 == 0 else "#redo")
             seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
             tapped = gm.evaluate("Date.now()")
+            counts = counted(gm)
             button.click()
             for page, seq in zip(players, seqs, strict=True):
                 expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
                 latencies.append(page.evaluate(
                     "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
+            done = counted(gm)
+            per_tap.append((done[0] - counts[0], done[1] - counts[1]))
         after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
-        plays = played(gm, players, args.commands // 4)
+        per_play: list[tuple[int, int]] = []
+        plays = played(gm, players, args.commands // 4, per_play)
         wakes = [woken(gm, page) for page in players[:3]]
         scans, taps, back = recover(gm, players)
         browser.close()
@@ -213,6 +229,9 @@ def main() -> None:
         "pairing_ms": {k: statistics.median(v) for k, v in pairing.items()},
         "latency_ms": {"p50": statistics.median(latencies), "p95": pct(latencies, 0.95), "max": max(latencies)},
         "bytes_per_command_per_player": statistics.median(per_command),
+        "per_tap": {"calls": statistics.median(c for c, _ in per_tap), "calls_max": max(c for c, _ in per_tap),
+                    "renders": statistics.median(r for _, r in per_tap)},
+        "per_play": {"calls": statistics.median(c for c, _ in per_play), "calls_max": max(c for c, _ in per_play)},
         "player_tap_to_boards_ms": {"p50": statistics.median(plays), "p95": pct(plays, 0.95)},
         "wake_to_board_ms": {"median": statistics.median(wakes), "max": max(wakes)},
         "recovery": {"scans": scans, "taps": taps, "seconds": back},
@@ -225,6 +244,10 @@ def main() -> None:
     print(f"  command to player board: p50 {results['latency_ms']['p50']:.0f} ms, p95 {results['latency_ms']['p95']:.0f} ms, "
           f"max {results['latency_ms']['max']:.0f} ms ({len(latencies)} boards)")
     print(f"  bytes per command per player                {results['bytes_per_command_per_player']:7.0f}")
+    print(f"  the game master's engine calls per tap with the table open: median {results['per_tap']['calls']}, "
+          f"max {results['per_tap']['calls_max']}; answers drawn per tap: median {results['per_tap']['renders']}")
+    print(f"  the game master's engine calls per player's play: median {results['per_play']['calls']}, "
+          f"max {results['per_play']['calls_max']}")
     print(f"  a player's tap on their phone to every player's board: p50 {results['player_tap_to_boards_ms']['p50']:.0f} ms, "
           f"p95 {results['player_tap_to_boards_ms']['p95']:.0f} ms ({len(plays)} boards)")
     print(f"  a phone asleep 20 s: its wake to its current board: median {statistics.median(wakes):.0f} ms, "

@@ -716,6 +716,15 @@ def knit(s: Seating, now: int, again: int, relay_again: int) -> tuple[Seating, l
     return s, told, wanted
 
 
+def knitting(s: Seating) -> bool:
+    """Whether :func:`knit` has anything to do: two phones that follow and do not yet reach
+    each other, or a phone away that one of them reaches (the page asks only then)."""
+    open_ = [p for p in s.phones if p.open]
+    unknit = any(a.fp < b.fp and not (a.fp in b.mates and b.fp in a.mates)
+                 and len(a.mates) < MAX_MATES and len(b.mates) < MAX_MATES for a in open_ for b in open_)
+    return unknit or any(p.state == "away" and p.known and reaching(s, p.fp) for p in s.phones)
+
+
 def introduced(s: Seating, a: str, b: str) -> bool:
     """The game master asked ``a`` and ``b`` to connect (a code may pass between them)."""
     pair = (a, b) if a < b else (b, a)
@@ -775,7 +784,7 @@ def gm_view(s: Seating, fight: Fight, names: Mapping[str, str]) -> dict[str, Any
                              **({} if x.weapon is ... else {"weapon": x.weapon})} for x in s.proposals}
     return {"phones": phones, "lines": lines, "requests": [{"id": r, "name": named(r) or r} for r in s.requests],
             "asks": asks, "proposals": proposals, "mode": s.mode, "pnj_details": s.pnj_details,
-            "following": any(p.open for p in s.phones)}
+            "following": any(p.open for p in s.phones), "knit": knitting(s)}
 
 
 def kept(s: Seating) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 import "./boot/frame.js"; // first: in another site's frame, nothing below runs
 import { launched } from "./boot/early.js";
 import { registerPlayerOffline } from "./boot/offline.js";
-import { EngineFault } from "./boot/engine.js";
+import { calls, EngineFault } from "./boot/engine.js";
 import { paintSaved, start } from "./boot/start.js";
 import { BoardController } from "./controllers/board.js";
 import { CastController } from "./controllers/cast.js";
@@ -20,6 +20,7 @@ import { selectNumbersOnFocus } from "./infra/fields.js";
 import { expose } from "./infra/hooks.js";
 import { t } from "./infra/i18n.js";
 import { Navigation } from "./infra/navigation.js";
+import { Dispatcher } from "./infra/dispatch.js";
 import { commands } from "./infra/send.js";
 import { Discarded, Session } from "./infra/session.js";
 import * as store from "./infra/store.js";
@@ -46,7 +47,10 @@ const back = new BackButton(); // the phone's back button closes a dialog or she
 selectNumbersOnFocus(); // a number tapped is selected: typing replaces it
 new InstallView();
 const status = new StatusView();
-const common = { session: new Session(store), status, nav: new Navigation(new Screens(), back), ask: new ConfirmDialog() };
+const session = new Session(store);
+const nav = new Navigation(new Screens(), back);
+// `dispatch`: each answer drawn once, on what is on screen (web/infra/dispatch.js).
+const common = { session, status, nav, dispatch: new Dispatcher(session, nav), ask: new ConfirmDialog() };
 // What the controllers share, whole before the first of them is made: the list of fights
 // (issue #13) is a part the menu uses (a fight opened from a file or a link joins it).
 const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });
@@ -90,7 +94,9 @@ else {
   host.on("proposals", (proposals) => roundView.showProposals(proposals));
   host.on("accept", (id) => board.actions(id, true));
   roundView.bindEdited((id) => host.ask({ what: "edited", id }));
-  // For the tests and the benchmark (web/infra/hooks.js): what the players were sent, read-only copies.
+  // For the tests and the benchmark (web/infra/hooks.js): the answers drawn; what the players
+  // were sent, read-only copies.
+  expose("ripostePage", { renders: () => common.dispatch.renders, calls: () => calls });
   expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
     spares: () => [...host.links.values()].filter((l) => l.spare?.answered).length,
     sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })) });

@@ -121,6 +121,7 @@ export async function startEngine() {
     // listener(null) once no call waits.
     onWork: (listener) => life.listeners.push(listener),
     async call(request) {
+      calls += 1;
       // Each fight read whole is marked: the tests count them (a tab that follows another
       // reads the fight only when asked something, web/infra/session.js).
       if (request.op === "load") performance.mark("riposte:load");
@@ -130,6 +131,9 @@ export async function startEngine() {
     },
   };
 }
+
+// The calls made to the engine since the page opened (read by the benchmark: one per tap).
+export let calls = 0;
 
 // The worker's life as the page sees it: each call waiting for its answer is watched; a
 // sign of work or any answer is news from the worker, and restarts every watch (the

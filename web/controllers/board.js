@@ -9,7 +9,7 @@ import { commands } from "../infra/send.js";
 
 export class BoardController {
   constructor(parts, view, sheet) {
-    const { session, nav } = parts;
+    const { session, nav, dispatch } = parts;
     const { send } = commands(parts);
     this.parts = parts;
     this.view = view;
@@ -75,12 +75,11 @@ export class BoardController {
       sheet.close();
       return view.focusTurn();
     });
-    // One answer, one drawing: the board with the dock's line and, after an attack, the
-    // target's answers (R5.3, D23), from the answer that brought the board.
-    session.on("change", (board, answer) => {
-      view.setHistory(session, board);
-      view.update(board, dock(board, answer, session.last));
-    });
+    // One answer, one drawing (web/infra/dispatch.js): the header's round and undo and redo
+    // labels; the board with the dock's line and, after an attack, the target's answers
+    // (R5.3, D23), from the answer that brought the board.
+    dispatch.draws(null, (board) => view.header(session, board));
+    dispatch.draws("board", (board, answer) => view.update(board, dock(board, answer, session.last)));
     nav.on("board", () => view.reveal());
   }
 

@@ -10,7 +10,7 @@ import { commands, halves } from "../infra/send.js";
 
 export class CastController {
   constructor(parts, view) {
-    const { session, status, nav, ask } = parts;
+    const { session, status, ask, dispatch } = parts;
     const { send, tell } = commands(parts);
     const fighter = (id) => own(session.board.combatants, id);
     const command = (sheet, id) => (id ? { type: "update_combatant", id, changes: sheet } : { type: "add_combatant", combatant: sheet });
@@ -102,10 +102,7 @@ export class CastController {
       },
     });
     limits(); // on the models' counts of copies too
-    nav.on("cast", () => view.render(session.board));
-    session.on("change", (board) => {
-      if (nav.at("cast")) view.render(board);
-    });
+    dispatch.draws("cast", (board) => view.render(board), { arrival: "always" });
     session.on("words", showModels);
     showModels();
     this.showModels = showModels;

@@ -4,17 +4,14 @@ import { t } from "../infra/i18n.js";
 import { journalRounds, journalText } from "../views/journal-view.js";
 
 export class JournalController {
-  constructor({ session, status, nav }, view) {
+  constructor({ session, status, dispatch }, view) {
     this.rounds = []; // what the screen shows, for the copy
     const refresh = async () => {
       const answer = await session.call({ op: "journal" });
       this.rounds = journalRounds(answer.entries);
       view.render(this.rounds);
     };
-    nav.on("journal", refresh);
-    session.on("change", () => {
-      if (nav.shows("journal")) refresh();
-    });
+    dispatch.draws("journal", refresh, { arrival: "always" });
     view.bindCopy(async () => {
       const copied = await view.copy(journalText(this.rounds));
       status.message(copied ? t("journalCopied") : t("journalCopyFailed"));

@@ -7,13 +7,12 @@ import { reason } from "../infra/i18n.js";
 
 export class RoundController {
   constructor(parts, view) {
-    const { session, nav, status } = parts;
+    const { nav, status, dispatch } = parts;
     const { send } = commands(parts);
-    nav.on("round", () => view.render(session.board));
     let starting = false; // this form's own start, answered by the board screen
-    session.on("change", (board) => {
-      if (nav.at("round") && !starting) view.render(board);
-    });
+    dispatch.draws("round", (board) => {
+      if (!starting) view.render(board);
+    }, { arrival: "always" });
     view.bindStart(async (declared) => {
       view.dieErrors(new Map());
       starting = true;

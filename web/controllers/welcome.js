@@ -6,7 +6,7 @@ import * as store from "../infra/store.js";
 
 export class WelcomeController {
   constructor(parts, view, { addFighter }) {
-    const { session, status, nav, fights } = parts;
+    const { session, status, nav, fights, dispatch } = parts;
     // The guide is open on an empty board until the game master closes it (then never
     // again by itself), and while they follow it: the example opened from it, or the guide
     // reopened. Fighters added by hand close it for this page.
@@ -48,7 +48,7 @@ export class WelcomeController {
       },
       close,
     });
-    session.on("change", draw);
+    dispatch.draws("board", draw);
     session.on("words", () => {
       if (this.open) view.words();
     });

@@ -422,9 +422,10 @@ export class LiveHost {
   // --- the players' phones, connected with each other ----------------------------------------
 
   // The engine names the pairs of phones to connect and the phones away to look for
-  // through a phone that reaches them (engine/seating.py `knit`), on this page's clock.
+  // through a phone that reaches them (engine/seating.py `knit`), on this page's clock;
+  // asked only while its last answer says there is something to knit.
   knit() {
-    if (!this.table?.phones.length || ![...this.links.values()].some((l) => l.peer?.open)) return;
+    if (!this.table?.knit) return;
     this.ask({ what: "knit", now: Date.now(), again: MATE_AGAIN, relay_again: RELAY_AGAIN });
   }
 
@@ -496,7 +497,9 @@ export class LiveHost {
     }
     const { t: type, v: _version, ...fields } = message;
     if (JUDGED.has(type)) {
-      return this.answered(this.session.call({ op: "hear", fp: link.fp, message: { t: type, ...fields }, writer: !this.session.readOnly }));
+      const heard = this.answered(this.session.call({ op: "hear", fp: link.fp, message: { t: type, ...fields }, writer: !this.session.readOnly }));
+      // The phones a phone reaches changed: the pairs still to connect are asked at once.
+      return type === "mates" ? heard.then(() => this.knit()) : heard;
     }
     switch (type) {
       case "bye":

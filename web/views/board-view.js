@@ -295,6 +295,12 @@ export class BoardView {
   }
 
   // Undo and redo, labelled with what they would take back or do again.
+  // The header: the round, and what undo and redo would do.
+  header(session, board) {
+    $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
+    this.setHistory(session, board);
+  }
+
   setHistory({ undo, redo, last, next, used, gone }, board) {
     this.used = used ?? {};
     const undoButton = $("#undo");
