@@ -97,6 +97,7 @@ def test_two_imports_at_once_keep_every_fight_and_the_one_opened(phone: Any) -> 
     }""", [["liste.json", bundle], ["embuscade.json", single]])
     # Both taken, whatever their order.
     until_stored(page, lambda t: t is not None and len(json.loads(t)["fights"]) == 122, "riposte.fights", timeout=60)
+    page.get_by_role("button", name="Plateau").click()  # the board is drawn as it shows
     expect_fighters(page, "Lyra")
     add_fighter(page, "Borin", "pj", {"melee": 3}, {})
     page.reload()

@@ -138,8 +138,12 @@ def test_a_round_played_from_the_players_phones(new_phone: NewPhone, shot: Shot,
     # The journal says who sent what, on the game master's phone too.
     gm.get_by_role("button", name="Journal").click()
     expect(gm.locator("#journal")).to_contain_text("depuis le téléphone d'Aldric")
-    # An undo by the game master shows on the players' phones.
+    # An undo by the game master shows on the players' phones, and on the board once it shows
+    # (each answer is drawn on what is on screen: web/infra/dispatch.js).
     gm.locator("#undo").click()
+    for player in phones:
+        expect(player.page.locator("#live-turn")).not_to_contain_text("Tour terminé")
+    gm.get_by_role("button", name="Plateau").click()
     pi(gm, "Lyra", 3, phones)
     for watched in (gm_watched, *phones):
         watched.assert_clean()
@@ -279,4 +283,55 @@ def test_the_players_view_on_this_device_is_the_players_phones_board(new_phone: 
     texts = gm.evaluate("window.__sent")
     assert texts and not [t for t in texts if "Gobelin" in t or '"gobelin"' in t]
     for watched in (gm_watched, aldric):
+        watched.assert_clean()
+
+
+def test_a_tap_with_the_table_open_is_one_engine_call_and_one_drawing(new_phone: NewPhone) -> None:
+    """With two phones following, a tap on the game master's board is one call to the engine
+    and one drawing of its answer (engine/live.py: the players' boards and journal come in
+    the same answer; web/infra/dispatch.js: drawn once), and so is a player's play applied
+    at once; a screen not on show is drawn when it shows."""
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    lyra = pair(gm, new_phone, claim="Lyra")
+    set_mode(gm, "auto")
+    start(gm, {"Aldric": aldric, "Lyra": lyra})
+    expect(aldric.page.locator("#live-yours")).to_have_text("À toi : Aldric agit !")
+
+    def counted() -> tuple[int, int]:
+        calls, renders = gm.evaluate("[ripostePage.calls(), ripostePage.renders()]")
+        return int(calls), int(renders)
+
+    def seqs() -> list[str]:
+        return [p.page.evaluate("document.documentElement.dataset.liveSeq") for p in (aldric, lyra)]
+
+    def boards_after(before: list[str]) -> None:
+        for player, seq in zip((aldric, lyra), before, strict=True):
+            expect(player.page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+
+    # The game master's « Annuler » (a tap of the header): one call, one drawing, every
+    # phone's board new.
+    before, sent = counted(), seqs()
+    gm.locator("#undo").click()
+    boards_after(sent)
+    expect(gm.locator("#redo")).to_be_enabled()
+    after = counted()
+    assert (after[0] - before[0], after[1] - before[1]) == (1, 1)
+    gm.locator("#redo").click()
+    expect(gm.locator("#redo")).to_be_disabled()
+
+    # A player's play applied at once: one call of the game master's page, one drawing.
+    before, sent = counted(), seqs()
+    play(aldric, "Se déplacer").click()
+    boards_after(sent)
+    expect(aldric.page.locator("#live-note")).to_have_text("Fait.")
+    after = counted()
+    assert (after[0] - before[0], after[1] - before[1]) == (1, 1)
+
+    # The cast screen, not on show, is drawn when it shows, with the board's last answer.
+    gm.locator("#undo").click()
+    gm.get_by_role("button", name="Combattants").click()
+    expect(gm.locator("#cast")).to_contain_text("Aldric")
+    for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()

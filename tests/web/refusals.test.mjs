@@ -13,6 +13,7 @@ import { EngineFault } from "../../web/boot/engine.js";
 import { BoardController } from "../../web/controllers/board.js";
 import { FightsController, listRefusal } from "../../web/controllers/fights.js";
 import { RoundController } from "../../web/controllers/round.js";
+import { Dispatcher } from "../../web/infra/dispatch.js";
 import { refused, said, SAVE, unopened, unwritten } from "../../web/infra/refusals.js";
 import { Session } from "../../web/infra/session.js";
 import { StatusView } from "../../web/views/status-view.js";
@@ -64,12 +65,12 @@ async function boardScreen(engine, { open = true, screen = "board", storage = {}
   session.board = BOARD;
   const dock = [];
   const sheet = [];
-  const view = { bind() {}, limit() {}, setHistory() {}, update() {}, reveal() {}, pick() {}, unpick() {},
+  const view = { bind() {}, limit() {}, setHistory() {}, header() {}, update() {}, reveal() {}, pick() {}, unpick() {},
     error: (text) => dock.push(text) };
   const sheetView = { bindSubmit(handler) { this.submit = handler; }, error: (text) => sheet.push(text), close() {} };
   const status = statusLine();
-  const nav = { on() {}, at: (name) => name === screen };
-  const board = new BoardController({ session, status, nav }, view, sheetView);
+  const nav = { on() {}, at: (name) => name === screen, shows: (name) => name === screen };
+  const board = new BoardController({ session, status, nav, dispatch: new Dispatcher(session, nav) }, view, sheetView);
   return { session, board, dock, sheet, status, submit: (options) => sheetView.submit(options) };
 }
 
@@ -212,7 +213,8 @@ test("the start of a round: a die refused is said under it, anything else on the
   const dice = [];
   const view = { render() {}, bindStart(handler) { this.start = handler; }, dieErrors: (errors) => dice.push(errors) };
   const status = statusLine();
-  new RoundController({ session, status, nav: { on() {}, at: () => true, go() {} } }, view);
+  const nav = { on() {}, at: () => true, shows: () => true, go() {} };
+  new RoundController({ session, status, nav, dispatch: new Dispatcher(session, nav) }, view);
   await view.start({ rolls: { aldric: 9 } });
   await view.start({ rolls: { aldric: 3 } });
   assert.deepEqual(dice.filter((errors) => errors.size).map((errors) => [...errors.keys()]), [["aldric"]]);
