@@ -498,7 +498,10 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool = False) ->
     if holder is not None and holder.state != "away" and not ask:
         return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder))]
     if holder is not None:
-        return _with(s, replace(p, asks=pj)), [_said("asked", fp=p.fp, pj=pj), _ok(p.fp, "claimAsked")]
+        # The phone is told what waits: a phone away, or the game master's word on a phone
+        # that follows.
+        asked = "claimAsked" if holder.state == "away" else "claimAskedHeld"
+        return _with(s, replace(p, asks=pj)), [_said("asked", fp=p.fp, pj=pj), _ok(p.fp, asked)]
     s = _drop(s, p.fp)
     s = _with(s, replace(_let_go(replace(p, asks=None)), claim=pj))
     return s, [_said("claimed", pj=pj), *boards(s, fight), *(m for m in _attacked(s, fight) if m[0] == p.fp)]

@@ -6,6 +6,8 @@ back to a fight the phones saw (docs/TABLE.md, « Table en direct »)."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -118,7 +120,7 @@ def test_a_claim_that_asks_goes_to_the_game_master_whose_accept_hands_the_pj_ove
     t.hear(A, {"t": "claim", "id": "lyra"})
     t.phone(B, "open", 2000, "Camille")
     answer = t.hear(B, {"t": "claim", "id": "lyra", "ask": True})
-    assert told(answer, B) == [("ok", {"what": "claimAsked"})]
+    assert told(answer, B) == [("ok", {"what": "claimAskedHeld"})]
     assert told(answer, "") == [("asked", {"fp": B, "pj": "lyra"})]
     assert told(answer, A) == []  # nothing changes until the game master answers
     [ask] = answer["live"]["view"]["asks"]
@@ -207,3 +209,9 @@ def test_without_the_fights_identity_every_fight_is_another() -> None:
         assert opened(answer, A) == [{}]
     answer = t.host({"what": "switched", "fight": ["not", "an", "id"], "from": 7})
     assert opened(answer, A) == [{}]
+
+
+def test_the_name_field_on_a_players_page_takes_what_the_engine_keeps() -> None:
+    """The player's page has no engine: its field's length is the seating's MAX_NAME."""
+    html = (Path(__file__).parent.parent / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'<input id="live-phone-name"[^>]* maxlength="{seat.MAX_NAME}"', html)
