@@ -741,8 +741,8 @@ def switched(s: Seating, fight: Fight, to: object = None, was: object = None) ->
     of the one left (the game master's page hashes the list's ids: docs/TABLE.md); without
     them every fight is another."""
     told = [_refused(x.fp, "fight_switched") for x in s.lines]
-    to = to if _id(to) else None
-    if s.fight is None and _id(was):
+    to = to if isinstance(to, str) and _id(to) else None
+    if s.fight is None and isinstance(was, str) and _id(was):
         # The fight open before the page first said one: the phones shown it ("") saw ``was``.
         s = replace(s, phones=tuple(replace(p, seen=tuple(was if f == "" else f for f in p.seen)) for p in s.phones))
     s = replace(s, lines=(), requests=(), proposals=(), fight=to)

@@ -106,7 +106,7 @@ def test_a_plain_claim_of_a_pj_held_by_a_phone_that_follows_is_refused_with_who_
     t.phone(A, "open", 1000, "Camille")
     t.hear(A, {"t": "claim", "id": "lyra"})
     t.phone(B, "open", 2000, None)
-    [(kind, board)] = told(t.hear(B, {"t": "claim", "id": "aldric"}), B, "board")
+    [(_, board)] = told(t.hear(B, {"t": "claim", "id": "aldric"}), B, "board")
     assert {c["id"]: c["may"] for c in board["claims"]} == {"aldric": "free", "lyra": "held"}
     answer = t.hear(B, {"t": "claim", "id": "lyra"})
     [(_, refused)] = told(answer, B)
