@@ -130,6 +130,7 @@ def test_a_player_names_their_phone_and_asks_the_game_master_for_their_pj_anothe
     expect(claims(camille)).to_contain_text("Joué sur le téléphone de Joueur 1.")
     claims(camille).get_by_role("button", name="Demander Lyra au MJ").click()
     expect(camille.page.locator("#live-note")).to_have_text("Demandé au MJ : il décide qui joue ce personnage.")
+    expect(gm.locator("#live")).to_have_text("Le téléphone de Camille veut jouer Lyra, joué sur le téléphone de Lyra")
     gm.get_by_role("button", name="Plateau").click()
     line = gm.locator("#live-waiting li")
     expect(line.locator("span")).to_have_text("Le téléphone de Camille veut jouer Lyra, joué sur le téléphone de Lyra")

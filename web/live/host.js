@@ -146,7 +146,7 @@ export class LiveHost {
   // The engine's live part: its messages sent, the table drawn, the seating kept.
   deliver(live) {
     for (const [fp, type, fields] of live.told) {
-      if (fp === "") this.say(type, fields);
+      if (fp === "") this.say(type, fields, live.view);
       else this.links.get(fp)?.peer?.send(type, fields);
     }
     this.table = live.view;
@@ -162,14 +162,20 @@ export class LiveHost {
     this.draw();
   }
 
-  // What the game master's status line says of the table (engine/seating.py `_said`).
-  say(kind, { pj = null, fp = null, die = null }) {
+  // What the game master's status line says of the table (engine/seating.py `_said`); `view`:
+  // the table as it is now (a claim's line says who holds the PJ asked for).
+  say(kind, { pj = null, fp = null, die = null }, view = null) {
     const name = isolate(this.fighterName(pj));
     const phone = () => isolate(this.phoneName(this.phone(fp)));
+    const asked = () => {
+      const holder = view?.asks.find((a) => a.fp === fp)?.holder;
+      return holder && !holder.away ? t("liveClaimAskHeld", phone(), name, isolate(this.phoneName(holder)))
+        : t("liveClaimAsk", phone(), name);
+    };
     const said = {
       claimed: () => t("livePlayerClaimed", name),
       released: () => t("livePlayerReleased", name),
-      asked: () => t("liveClaimAsk", phone(), name),
+      asked,
       given: () => t("liveClaimGiven", name, phone()),
       declared: () => t("liveDeclared", name, die),
       request: () => t("liveRequest", name),
