@@ -28,6 +28,7 @@ a command (``check``), so that this module stays free of the rules themselves.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -55,6 +56,7 @@ __all__ = [
     "lost",
     "mute",
     "paired",
+    "phone_name",
     "phone_state",
     "remove",
     "restore",
@@ -73,6 +75,16 @@ MAX_MATES = 12
 #: The states of a phone's connection to the game master's page: ``away`` has none.
 STATES = ("connecting", "connected", "silent", "away")
 
+#: The longest name a player gives their phone (« Nom de ce téléphone »), in characters.
+MAX_NAME = 24
+
+#: The fights a phone was shown that the seating remembers (their opaque identities).
+MAX_SEEN = 32
+
+#: Letters and signs that draw nothing, though not spaces or controls to Unicode (the
+#: Hangul fillers, the blank Braille pattern): a name of only these is no name.
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
 #: A message for one phone: its fingerprint, the message's type, its fields.
 Told = tuple[str, str, dict[str, Any]]
 
@@ -86,8 +98,10 @@ class Phone:
     ``played``: the last play's sequence number heard on its connection; ``dismissed``:
     the players' board on which the game master dismissed its interruption request (not
     again until the board changes); ``mates``: the other phones it says it reaches;
-    ``since``: when it first paired (the page's clock, ms); ``known``: it paired once (a
-    first pairing that failed leaves no row)."""
+    ``name``: the name its player gave it (:func:`phone_name`), by which the game master's
+    page names it; ``since``: when it first paired (the page's clock, ms); ``known``: it
+    paired once (a first pairing that failed leaves no row); ``seen``: the fights it was
+    shown, by their opaque identities (:func:`switched`)."""
 
     fp: str
     number: int
@@ -102,6 +116,7 @@ class Phone:
     name: str | None = None
     since: int | None = None
     known: bool = False
+    seen: tuple[str, ...] = ()
 
     @property
     def open(self) -> bool:
@@ -140,7 +155,9 @@ class Proposal:
 class Seating:
     """The table's seating. ``seq`` numbers the players' boards sent; ``introduced``: the
     pairs of phones the game master asked to connect, with when it last asked;
-    ``relayed``: for each phone away, when a relay was last asked and through whom."""
+    ``relayed``: for each phone away, when a relay was last asked and through whom;
+    ``fight``: the opaque identity of the fight open now, once the game master's page
+    said it (:func:`switched`)."""
 
     phones: tuple[Phone, ...] = ()
     lines: tuple[Line, ...] = ()
@@ -152,6 +169,7 @@ class Seating:
     next_line: int = 1
     introduced: tuple[tuple[str, str, int], ...] = ()
     relayed: tuple[tuple[str, str, int], ...] = ()
+    fight: str | None = None
 
     def phone(self, fp: object) -> Phone | None:
         return next((p for p in self.phones if p.fp == fp), None)
@@ -222,7 +240,9 @@ def _said(kind: str, **fields: Any) -> Told:
 
 def _holder(s: Seating, fight: Fight, p: Phone) -> dict[str, Any]:
     """Who holds a PJ, as a player's phone words it: the holder's number at the table, the
-    name its player chose, the PJ its phone played before, whether it is away."""
+    PJ its phone played before, whether it is away. Not the name its player gave it: the
+    shape of ``held`` is the previous release's, whose pages refuse a board with another
+    field (web/live/protocol.js HOLDER), and such a phone may still be at the table."""
     was = fight.seen(p.was)
     return {"n": p.number, "was": was["name"] if was else None, "away": p.state == "away"}
 
@@ -277,9 +297,11 @@ def _board_for(s: Seating, fight: Fight, p: Phone) -> Told | None:
         f = board["combatants"][fid]
         if f["side"] == "pj" and not f.get("hors_combat"):
             held = fields["held"].get(fid)
-            # D24: a PJ held by a phone that follows is that phone's; one held by a phone away
-            # may be asked for (the game master decides: it may be asleep, or this player's
-            # own phone under a new certificate).
+            # D24: a PJ held by a phone that follows is that phone's ("held": a plain claim is
+            # refused, one with ``ask`` goes to the game master, for a player back on a new
+            # phone while the old one still follows); one held by a phone away may be asked
+            # for with a plain claim (the game master decides: it may be asleep, or this
+            # player's own phone under a new certificate).
             fields["claims"].append({"id": fid, "may": "free" if held is None else "ask" if held["away"] else "held"})
     if claim is not None:
         me = board["combatants"][claim]
@@ -316,17 +338,46 @@ def _attacked(s: Seating, fight: Fight) -> list[Told]:
 
 # --- phones coming and going -----------------------------------------------------------------
 
+def phone_name(value: object) -> str | None:
+    r"""The name a player gave their phone (« Nom de ce téléphone », carried by its answer
+    code: web/live/signal.js), as the seating keeps it: trimmed, at most :data:`MAX_NAME`
+    characters, no control character, and something that draws (not only spaces,
+    invisible or combining characters); anything else is no name (refused quietly: the
+    phone is named as before, by its PJ or its number).
+
+    >>> phone_name("  Camille "), phone_name("\u200b\u2060"), phone_name("a\nb"), phone_name("x" * 25)
+    ('Camille', None, None, None)
+    """
+    if not isinstance(value, str):
+        return None
+    name = value.strip()
+    if not 0 < len(name) <= MAX_NAME or any(unicodedata.category(c) == "Cc" for c in name):
+        return None
+    drawn = [c for c in name if c not in BLANK and unicodedata.category(c)[0] not in "CZ"
+             and unicodedata.category(c) not in ("Mn", "Me")]
+    return name if drawn else None
+
+
 def paired(s: Seating, fp: str, at: int | None = None, name: str | None = None) -> Seating:
     """``fp``'s phone connected (a new phone gets the smallest number free): its plays'
-    sequence numbers start again with this connection."""
+    sequence numbers start again with this connection. ``name``: the one its answer
+    carried (:func:`phone_name`); a connection with none (a spare, a relay, an older
+    phone's answer) keeps the name the phone had. It is shown the fight open now."""
     p = s.phone(fp)
     if p is None:
         taken = {q.number for q in s.phones}
         number = next(n for n in range(1, len(taken) + 2) if n not in taken)
         p = Phone(fp, number, since=at)
         s = replace(s, phones=(*s.phones, p))
-    return _with(s, replace(p, state="connected", known=True, played=0, name=name or p.name,
-                            since=p.since if p.since is not None else at))
+    return _with(s, replace(p, state="connected", known=True, played=0, name=phone_name(name) or p.name,
+                            since=p.since if p.since is not None else at, seen=_seeing(s, p)))
+
+
+def _seeing(s: Seating, p: Phone) -> tuple[str, ...]:
+    """The fights ``p`` was shown, with the one open now: by its identity once the game
+    master's page said it, else as ``""``, "the fight open now", named at the next switch."""
+    now = s.fight if s.fight is not None else ""
+    return p.seen if now in p.seen else (*p.seen, now)[-MAX_SEEN:]
 
 
 def joined(s: Seating, fight: Fight, fp: str, at: int | None = None, name: str | None = None) -> tuple[Seating, list[Told]]:
@@ -403,7 +454,7 @@ def judge(s: Seating, fight: Fight, fp: str,
         assert p is not None
     kind = message.get("t")
     if kind == "claim":
-        s, told = _claim(s, fight, p, message.get("id"))
+        s, told = _claim(s, fight, p, message.get("id"), message.get("ask") is True)
         return s, told, None
     if kind == "mates":
         listed = message.get("list") or []
@@ -425,11 +476,13 @@ def judge(s: Seating, fight: Fight, fp: str,
     return s, [_refused(fp, "shape")], None
 
 
-def _claim(s: Seating, fight: Fight, p: Phone, pj: object) -> tuple[Seating, list[Told]]:
+def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool = False) -> tuple[Seating, list[Told]]:
     """A PJ belongs to the phone that claimed it until that phone lets it go or the game
     master frees it (D24): a claim of a PJ another phone that follows holds is refused with
-    who holds it; one of a PJ held by a phone away goes to the game master as a line to
-    accept (it may be asleep, or this player's own phone under a new certificate)."""
+    who holds it, unless it asks the game master (``ask``: the player is back on a new
+    phone while their old one still follows); a claim of a PJ held by a phone away, or one
+    that asks, goes to the game master as a line to accept (it may be asleep, or this
+    player's own phone under a new certificate): the game master decides (D24)."""
     p = replace(p, asks=None)
     s = _with(s, p)
     if pj is None:
@@ -442,10 +495,13 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object) -> tuple[Seating, lis
     if p.claim == pj:
         return s, [m for m in (_board_for(s, fight, p),) if m is not None]
     holder = s.holder(pj, but=p.fp)
-    if holder is not None and holder.state != "away":
+    if holder is not None and holder.state != "away" and not ask:
         return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder))]
     if holder is not None:
-        return _with(s, replace(p, asks=pj)), [_said("asked", fp=p.fp, pj=pj), _ok(p.fp, "claimAsked")]
+        # The phone is told what waits: a phone away, or the game master's word on a phone
+        # that follows.
+        asked = "claimAsked" if holder.state == "away" else "claimAskedHeld"
+        return _with(s, replace(p, asks=pj)), [_said("asked", fp=p.fp, pj=pj), _ok(p.fp, asked)]
     s = _drop(s, p.fp)
     s = _with(s, replace(_let_go(replace(p, asks=None)), claim=pj))
     return s, [_said("claimed", pj=pj), *boards(s, fight), *(m for m in _attacked(s, fight) if m[0] == p.fp)]
@@ -554,8 +610,9 @@ def decide_line(s: Seating, line_id: object, yes: bool) -> tuple[Seating, list[T
 
 
 def decide_claim(s: Seating, fight: Fight, fp: str, yes: bool) -> tuple[Seating, list[Told]]:
-    """The game master's answer to a claim of a PJ held by a phone away (D24): accepted,
-    the PJ goes to the asking phone and the phone away keeps its row without a PJ (told
+    """The game master's answer to a claim that asked for a PJ another phone holds (D24):
+    accepted, the PJ goes to the asking phone; the phone that held it keeps its row without
+    a PJ (its next board says so, as when the game master frees a PJ; a phone away is told
     who holds it when it comes back); refused, the asking phone is told."""
     p = s.phone(fp)
     if p is None or p.asks is None:
@@ -675,14 +732,27 @@ def after_change(s: Seating, fight: Fight, undone: Mapping[str, Any] | None = No
     return s, told
 
 
-def switched(s: Seating, fight: Fight) -> tuple[Seating, list[Told]]:
+def switched(s: Seating, fight: Fight, to: object = None, was: object = None) -> tuple[Seating, list[Told]]:
     """Another fight opened (its board went to the phones with the answer that opened it):
     what the players asked in the fight before goes (waiting plays refused, requests and
-    dice dropped), and every phone is told (not which fight: its name is the game
-    master's)."""
+    dice dropped), and every phone is told: ``opened``, with ``back`` when it was shown
+    that fight before (the game master came back to it), never which fight (its name is
+    the game master's). ``to`` and ``was``: the opaque identities of the fight opened and
+    of the one left (the game master's page hashes the list's ids: docs/TABLE.md); without
+    them every fight is another."""
     told = [_refused(x.fp, "fight_switched") for x in s.lines]
-    s = replace(s, lines=(), requests=(), proposals=())
-    return s, told + [(p.fp, "opened", {}) for p in s.phones if p.open]
+    to = to if isinstance(to, str) and _id(to) else None
+    if s.fight is None and isinstance(was, str) and _id(was):
+        # The fight open before the page first said one: the phones shown it ("") saw ``was``.
+        s = replace(s, phones=tuple(replace(p, seen=tuple(was if f == "" else f for f in p.seen)) for p in s.phones))
+    s = replace(s, lines=(), requests=(), proposals=(), fight=to)
+    if to is None:
+        s = replace(s, phones=tuple(replace(p, seen=tuple(f for f in p.seen if f != "")) for p in s.phones))
+    for p in s.phones:
+        if p.open:
+            told.append((p.fp, "opened", {"back": True} if to is not None and to in p.seen else {}))
+            s = _with(s, replace(p, seen=_seeing(s, p)))
+    return s, told
 
 
 # --- the phones connected with each other ----------------------------------------------------
@@ -778,8 +848,13 @@ def gm_view(s: Seating, fight: Fight, names: Mapping[str, str]) -> dict[str, Any
     asks = []
     for p in s.phones:
         if p.asks is not None and named(p.asks) is not None:
+            # Who holds it: away (asleep, or the same player under a new certificate), or a
+            # phone that follows, which the player asks the game master to take it from (D24).
+            h = s.holder(p.asks, but=p.fp)
             asks.append({"fp": p.fp, "phone": label(p) or named(p.was), "number": p.number, "name": p.name,
-                         "since": p.since, "pj": named(p.asks)})
+                         "since": p.since, "pj": named(p.asks),
+                         "holder": None if h is None else {"number": h.number, "name": h.name, "pj": label(h),
+                                                           "was": named(h.was), "away": h.state == "away"}})
     proposals = {x.fighter: {"die": x.die, "round": x.round, "from": x.fp, "edited": x.edited,
                              **({} if x.weapon is ... else {"weapon": x.weapon})} for x in s.proposals}
     return {"phones": phones, "lines": lines, "requests": [{"id": r, "name": named(r) or r} for r in s.requests],
@@ -789,16 +864,18 @@ def gm_view(s: Seating, fight: Fight, names: Mapping[str, str]) -> dict[str, Any
 
 def kept(s: Seating) -> dict[str, Any]:
     """What the game master's page keeps of the table across its reloads: the setting, and
-    each phone with its number, its PJ, its mute, its name and when it first paired."""
+    each phone with its number, its PJ, its mute, the name its player gave it
+    (``phoneName``: an older layout's ``name`` was the PJ's) and when it first paired."""
     return {"pnjDetails": s.pnj_details, "mode": s.mode,
-            "players": [{"fp": p.fp, "number": p.number, "claim": p.claim, "muted": p.muted, "name": p.name,
+            "players": [{"fp": p.fp, "number": p.number, "claim": p.claim, "muted": p.muted, "phoneName": p.name,
                          "since": p.since} for p in s.phones if p.known],
             "introduced": [[a, b] for a, b, _ in s.introduced]}
 
 
 def restore(data: object) -> Seating:
-    """The seating the page kept (:func:`kept`; and the layout before it: ``name`` was the
-    PJ's name, ``since`` and ``introduced`` absent), every phone away until it connects
+    """The seating the page kept (:func:`kept`; and the layouts before it: ``name`` was the
+    PJ's name and is not read, ``phoneName``, ``since`` and ``introduced`` absent), every
+    phone away until it connects
     again; the pairs of phones introduced before stay introduced. Whatever does
     not read as a phone is left out; a wrong setting is the default."""
     if not isinstance(data, Mapping):
@@ -814,7 +891,7 @@ def restore(data: object) -> Seating:
             continue
         since = raw.get("since") if type(raw.get("since")) is int else None
         phones.append(Phone(str(fp), number, claim=claim if _id(claim) else None, muted=raw.get("muted") is True,
-                            since=since, known=True))
+                            name=phone_name(raw.get("phoneName")), since=since, known=True))
         if len(phones) >= 64:
             break
     known = {p.fp for p in phones}

@@ -779,8 +779,8 @@ class Table:
         told: list[seat.Told] = []
         s = self._live.seating
         if state == "open":
-            s, told = seat.joined(s, fight, fp, at if type(at) is int else None,
-                                  name if isinstance(name, str) and 0 < len(name) <= 40 else None)
+            # The name is the seating's to judge (engine/seating.py phone_name).
+            s, told = seat.joined(s, fight, fp, at if type(at) is int else None, name if isinstance(name, str) else None)
         elif state == "lost":
             s, told = seat.lost(s, fight, fp)
         else:
@@ -805,7 +805,7 @@ class Table:
             return self._live_only(fight, told)
         if what == "switched":
             fight = self._fight()
-            self._live.seating, told = seat.switched(self._live.seating, fight)
+            self._live.seating, told = seat.switched(self._live.seating, fight, do.get("fight"), do.get("from"))
             return self._live_only(fight, told)
         fight = self._fight()
         told, line, more = self._live.host(do, fight)

@@ -52,10 +52,11 @@ def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: New
     gm = gm_watched.page
     aldric = pair(gm, new_phone, claim="Aldric")
     lyra = pair(gm, new_phone, claim="Lyra")
-    # Held by a phone that follows: greyed on the others' list, with who holds it.
+    # Held by a phone that follows: on the others' list with who holds it, to ask the game
+    # master for (D24), not to take.
     lyra.page.get_by_role("button", name="Changer").click()
-    held = claims(lyra).get_by_role("button", name="Je joue Aldric")
-    expect(held).to_be_disabled()
+    expect(claims(lyra).get_by_role("button", name="Demander Aldric au MJ")).to_be_enabled()
+    expect(claims(lyra).get_by_role("button", name="Je joue Aldric")).to_have_count(0)
     expect(claims(lyra)).to_contain_text("Joué sur le téléphone de Joueur 1.")
     lyra.page.get_by_role("button", name="Je joue Lyra").click()
     expect(lyra.page.locator("#live-mine-name")).to_have_text("Vous jouez Lyra.")
@@ -99,12 +100,50 @@ def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: New
     show_answer(gm, aldric)
     connected(aldric)
     expect(aldric.page.locator("#live-note")).to_have_text("Aldric est déjà joué sur le téléphone de Lyra : le MJ peut le libérer.")
-    expect(claims(aldric).get_by_role("button", name="Je joue Aldric")).to_be_disabled()
+    expect(claims(aldric).get_by_role("button", name="Demander Aldric au MJ")).to_be_visible()
     expect(aldric.page.locator("#live-mine")).to_be_hidden()
     gm.keyboard.press("Escape")
     gm.get_by_role("button", name="Partie").click()
     expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — connecté", "Aldric — connecté"])
     for watched in (gm_watched, aldric, lyra):
+        watched.assert_clean()
+
+
+def test_a_player_names_their_phone_and_asks_the_game_master_for_their_pj_another_phone_holds(new_phone: NewPhone) -> None:
+    """Lyra's player, back on a new phone while the old one still follows, names it on the
+    answer screen: the game master's list and claim line say « Camille »; the claim asks
+    the game master (D24), whose « Accepter » hands Lyra over, and the old phone is told."""
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    lyra = pair(gm, new_phone, claim="Lyra")
+    camille = join(new_phone, invite(gm))
+    unnamed = camille.page.locator("#live-answer").input_value()
+    camille.page.get_by_label("Nom de ce téléphone").fill("Camille")
+    # The answer made again with the name in it, shown before the game master takes it.
+    expect(camille.page.locator("#live-answer")).not_to_have_value(unnamed)
+    paste(gm, camille)
+    assert camille.page.evaluate("localStorage.getItem('riposte.live.name')") == "Camille"
+    expect(gm.locator("#invite-dialog")).to_be_hidden()
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Lyra — connecté", "Camille — connecté"])
+
+    expect(claims(camille)).to_contain_text("Joué sur le téléphone de Joueur 1.")
+    claims(camille).get_by_role("button", name="Demander Lyra au MJ").click()
+    expect(camille.page.locator("#live-note")).to_have_text("Demandé au MJ : il décide qui joue ce personnage.")
+    expect(gm.locator("#live")).to_have_text("Le téléphone de Camille veut jouer Lyra, joué sur le téléphone de Lyra")
+    gm.get_by_role("button", name="Plateau").click()
+    line = gm.locator("#live-waiting li")
+    expect(line.locator("span")).to_have_text("Le téléphone de Camille veut jouer Lyra, joué sur le téléphone de Lyra")
+    expect(line.locator("small")).to_have_text(re.compile(r"^téléphone appairé pour la première fois à \d{2}:\d{2}$"))
+    expect(lyra.page.locator("#live-mine-name")).to_have_text("Vous jouez Lyra.")  # nothing until the game master answers
+    line.get_by_role("button", name="Accepter").click()
+    expect(camille.page.locator("#live-mine-name")).to_have_text("Vous jouez Lyra.")
+    expect(lyra.page.locator("#live-mine")).to_be_hidden()
+    expect(claims(lyra)).to_contain_text("Joué sur le téléphone de Joueur 2.")
+    expect(gm.locator("#live")).to_have_text("Lyra est maintenant joué sur le téléphone de Camille.")
+    gm.get_by_role("button", name="Partie").click()
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Joueur 1 — connecté", "Lyra (Camille) — connecté"])
+    for watched in (gm_watched, lyra, camille):
         watched.assert_clean()
 
 
@@ -303,10 +342,13 @@ def test_another_fight_opened_is_said_on_the_phones_and_drops_what_waited(new_ph
         expect(player.page.locator("#live-board li.fighter")).to_have_count(0)
     assert "Refusé par le MJ : le MJ a ouvert un autre combat." in aldric.page.evaluate("window.__notes")
     expect(gm.locator("#live-waiting li")).to_have_count(0)
-    # Back to the first fight: nothing of the fight before comes back on its own.
+    # Back to the first fight: nothing of the fight before comes back on its own, and the
+    # phones, which were shown it, are told so (not which fight).
     gm.get_by_role("button", name="Partie").click()
     gm.locator("#fights").get_by_role("button", name="Ouvrir Combat 1").click()
     expect(live_card(aldric, "Aldric").locator(".pi")).to_have_text("11 P.I.")
+    for player in (aldric, lyra):
+        expect(player.page.locator("#live-note")).to_have_text("Le MJ est revenu à un combat précédent.")
     expect(gm.locator("#live-waiting li")).to_have_count(0)
     for watched in (gm_watched, aldric, lyra):
         watched.assert_clean()

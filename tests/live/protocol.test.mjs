@@ -22,6 +22,10 @@ test("a player may send proposals and the table's plumbing, and nothing else", (
   assert.deepEqual(fromPlayer(say("declare", { die: 4 })), { v: PROTOCOL, t: "declare", die: 4 });
   assert.deepEqual(fromPlayer(say("declare", { die: 4, weapon: "epee" })).weapon, "epee");
   assert.equal(fromPlayer(say("claim", { id: null })).id, null);
+  // Asking the game master for a PJ a phone that follows holds (D24): `ask` is true or absent.
+  assert.equal(fromPlayer(say("claim", { id: "a", ask: true })).ask, true);
+  assert.equal(refused(fromPlayer, say("claim", { id: "a", ask: false })), "shape");
+  assert.equal(refused(fromPlayer, say("claim", { id: "a", ask: "yes" })), "shape");
   assert.deepEqual(fromPlayer(say("mates", { list: [FP] })).list, [FP]);
   assert.equal(refused(fromPlayer, say("declare", { die: 7 })), "shape");
   assert.equal(refused(fromPlayer, say("declare", {})), "shape", "the die is required");
@@ -58,5 +62,10 @@ test("the game master's board is checked before it is drawn", () => {
     combatants: { a: { weapons: [], in_hand: [], engaged_with: [] } } };
   assert.equal(fromGm(say("board", { seq: 3, claim: null, board })).seq, 3);
   assert.equal(refused(fromGm, say("board", { seq: 3, claim: null, board: { ...board, order: ["b"] } })), "shape");
+  // Another fight opened, or one this phone was shown before.
+  assert.deepEqual(fromGm(say("opened", {})), { v: PROTOCOL, t: "opened" });
+  assert.equal(fromGm(say("opened", { back: true })).back, true);
+  assert.equal(refused(fromGm, say("opened", { back: 1 })), "shape");
+  assert.equal(refused(fromGm, say("opened", { fight: "f1" })), "shape");
   assert.equal(fromGm(say("refused", { reason: "engine", error: { code: "no_hope", key: "no_hope", params: {}, message: "x" } })).reason, "engine");
 });

@@ -36,7 +36,7 @@ test("an offer survives the round trip, and is short", () => {
   assert.equal(code.length, 154, "115 bytes: two mDNS host candidates");
   assert.match(code, /^[A-Za-z0-9_-]+$/);
   const back = decode(code, "offer");
-  assert.deepEqual(back, { kind: "offer", invitation: "0a1b2c3d", ice, stun: "" });
+  assert.deepEqual(back, { kind: "offer", invitation: "0a1b2c3d", ice, stun: "", name: "" });
   const sdp = buildSdp(back.ice, "offer");
   assert.deepEqual(readSdp(sdp), ice);
   assert.match(sdp, /a=setup:actpass\r\n/);
@@ -82,4 +82,24 @@ test("a damaged, foreign, wrong-kind or newer code is refused with its reason", 
   // A line break smuggled into the ICE password never reaches the SDP.
   const evil = encode({ kind: "offer", invitation: "01020304", ice: { ...readSdp(OFFER), pwd: "abcdefghijklmnopqrstuv\r\na=x" } });
   assert.equal(reason(evil, "offer"), "damaged");
+});
+
+// An answer as the previous release's phone made it (no name: web/live/signal.js before
+// answers carried one), from OFFER's ICE.
+const OLD_ANSWER = "AwEKGyw9BE15T1kYSjQ1b1ljV3EvQ2NPbHdlMGZINXRUUHBoHuoZCdsdEKQ0re7F2FTxRHIqCjE9Kfnsohdx_SVbeIwCAn4AHv_UPezxfjDhLkqwrMRGLkyv6EYCfgAy_8KiGm3Gh9SUQFeQtuMQNl9QiQ";
+
+test("an answer carries the name its player gave the phone; one without a name reads as the previous release's", () => {
+  const ice = readSdp(OFFER);
+  const old = decode(OLD_ANSWER, "answer");
+  assert.deepEqual(old, { kind: "answer", invitation: "0a1b2c3d", ice, stun: "", name: "" });
+  assert.equal(encode({ kind: "answer", invitation: "0a1b2c3d", ice }), OLD_ANSWER, "no name: the same code as before");
+  const named = encode({ kind: "answer", invitation: "0a1b2c3d", ice, name: "Camille" });
+  assert.equal(named.length, 164, "115 bytes and the name's 1 + 7: docs/TABLE.md");
+  assert.deepEqual(decode(named, "answer"), { ...old, name: "Camille" });
+  const long = encode({ kind: "answer", invitation: "0a1b2c3d", ice, name: "Éléonore-Marguerite 🎲🎲🎲" });
+  assert.equal(decode(long, "answer").name, "Éléonore-Marguerite 🎲🎲🎲");
+  assert.ok(long.length < MAX_CODE);
+  // Half a name (its length says more than the code holds) is a damaged code.
+  const bytes = Buffer.from(named, "base64url");
+  assert.throws(() => decode(toBase64Url(bytes.subarray(0, bytes.length - 2)), "answer"), (e) => e instanceof CodeError && e.reason === "damaged");
 });

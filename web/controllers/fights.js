@@ -118,6 +118,7 @@ export class FightsController {
   // a link, or a new fight) named `name`. The open fight stays in the list, as the engine
   // has it. Resolves true when the other fight is open.
   async switchTo(id, request, name = null) {
+    const from = this.list.index?.current ?? null;
     const result = await this.list.switchTo({ id, request, name });
     if (!result.ok) {
       this.why(result);
@@ -125,7 +126,7 @@ export class FightsController {
       return false;
     }
     if (result.shown) this.parts.session.take(result.shown, true);
-    this.parts.session.switched();
+    this.parts.session.switched(this.list.index?.current ?? null, from);
     if (result.unsaved) this.parts.status.report(result.unsaved);
     this.render();
     return true;

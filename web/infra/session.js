@@ -265,9 +265,10 @@ export class Session {
   }
 
   // Another fight was opened (the list of fights): its board was just taken. Said to the
-  // listeners that hold what belonged to the fight before (the live table's waiting lines).
-  switched() {
-    this.emit("switched");
+  // listeners that hold what belonged to the fight before (the live table's waiting lines),
+  // with the list's ids of the fight opened (`to`) and of the one left (`from`).
+  switched(to = null, from = null) {
+    this.emit("switched", to, from);
   }
 
   // An unreadable save that could not be set aside: nothing overwrites it until release().

@@ -523,13 +523,14 @@ export function onFightsChange(listener) {
 // certificates' fingerprints, the PJ each plays and its name, who is muted, whether the PNJ's details
 // are shown) so that a reload forgets nobody; a player's page keeps, per table (the game
 // master's fingerprint), the PJ it plays and the invitations it used, so that a new tab or
-// a reload claims it again by itself; the STUN server the game master chose, and those a
+// a reload claims it again by itself, and the name its player gave the phone; the STUN server the game master chose, and those a
 // player agreed to. Each is checked when it is read, as when it was written: a value that
 // is not what this page would have written is ignored.
 const LIVE_TABLE = "riposte.live.table";
 const LIVE_TABLES = "riposte.live.tables";
 const LIVE_STUN = "riposte.live.stun";
 const LIVE_STUN_OK = "riposte.live.stun-ok";
+const LIVE_NAME = "riposte.live.name";
 const MAX_TABLES = 20;
 const FP = /^[0-9a-f]{64}$/;
 const PJ_ID = (id) => id === null || (typeof id === "string" && id.length > 0 && id.length <= 64);
@@ -571,6 +572,18 @@ export function saveLiveTableOf(fp, table) {
   tables[fp] = { ...table, at: Date.now() };
   const kept = Object.entries(tables).sort((a, b) => b[1].at - a[1].at).slice(0, MAX_TABLES);
   return set(LIVE_TABLES, JSON.stringify(Object.fromEntries(kept)));
+}
+
+// The name this phone's player gave it (« Nom de ce téléphone »), carried in its answers
+// and prefilled next time ("" for none); judged by the game master's engine
+// (engine/seating.py phone_name), kept here as typed if it is text of a sane length.
+export function liveName() {
+  const value = get(LIVE_NAME).value ?? "";
+  return value.length <= 200 ? value : "";
+}
+
+export function saveLiveName(name) {
+  return set(LIVE_NAME, String(name));
 }
 
 // The STUN server the game master chose ("" for none): `check` is web/live/signal.js

@@ -28,7 +28,7 @@ export class LiveGuestView {
       const button = event.target.closest("button");
       if (!button) return;
       if (button.id === "live-answer-copy") this.copy();
-      else if (button.dataset.claim) this.handlers.claim?.(button.dataset.claim);
+      else if (button.dataset.claim) this.handlers.claim?.(button.dataset.claim, button.dataset.ask === "held");
       else if (button.id === "live-unclaim") this.handlers.claim?.(null);
       else if (button.id === "live-roll") {
         $("#live-die").value = String(rollDie());
@@ -39,6 +39,7 @@ export class LiveGuestView {
       else if (button.dataset.play) this.play(button.dataset.play, button.dataset.action);
       else if (button.dataset.target !== undefined) this.aimed(button.dataset.target);
     });
+    $("#live-phone-name").addEventListener("input", (event) => this.handlers.name?.(event.target.value));
     $("#live-declare").addEventListener("input", (event) => {
       if (event.target.id === "live-weapon") this.chosen = true;
       this.updateBreakdown();
@@ -53,7 +54,7 @@ export class LiveGuestView {
     });
   }
 
-  // handlers: claim(id or null), declare({weapon?, die}), interrupt(), scanned(text);
+  // handlers: claim(id or null, ask), name(text), declare({weapon?, die}), interrupt(), scanned(text);
   // when the players play their PJ (issue #24): act(action, options), answer(action,
   // options), pass().
   bind(handlers) {
@@ -221,6 +222,12 @@ export class LiveGuestView {
     el.hidden = !text;
   }
 
+  // The name this phone's player gave it, in its field (not while they type in it).
+  showName(name) {
+    const field = $("#live-phone-name");
+    if (document.activeElement !== field) field.value = name;
+  }
+
   // The answer, shown for the game master: its link as a QR code, its code as text.
   showAnswer(link, code) {
     $("#live-answer").value = code;
@@ -293,8 +300,9 @@ export class LiveGuestView {
   // `seq`: the board's number; an attack is answered on its own board only (the next
   // command ends that chance).
   // `held`: the PJ other phones play, with who holds each; `claims`: the PJ this phone may
-  // claim, in order, each free, held by a phone that follows (greyed, with who holds it) or
-  // held by a phone away (a claim that goes to the game master); `declare`: its PJ's weapon
+  // claim, in order, each free, held by a phone that follows (« Demander … au MJ », with who
+  // holds it: a claim that asks, D24) or held by a phone away (a claim that goes to the game
+  // master); `declare`: its PJ's weapon
   // and die are asked now (R1). All the game master's engine's (engine/seating.py).
   render(board, claim, mine = null, seq = 0, held = {}, { claims = [], declare = false } = {}) {
     if (this.attack && this.attack.seq < seq) this.attack = null;
@@ -311,8 +319,8 @@ export class LiveGuestView {
       if (may === "free" || !by) return h("button", { type: "button", class: "wide", dataset: { claim: id } }, t("liveClaim", isolate(f.name)));
       const reason = `held-${id}`;
       return h("p", { class: "live-held" },
-        h("button", { type: "button", class: "wide", dataset: { claim: id }, disabled: may === "held", "aria-describedby": reason },
-          t(may === "ask" ? "liveClaimAway" : "liveClaim", isolate(f.name))),
+        h("button", { type: "button", class: "wide", dataset: may === "held" ? { claim: id, ask: "held" } : { claim: id }, "aria-describedby": reason },
+          t(may === "ask" ? "liveClaimAway" : may === "held" ? "liveClaimHeld" : "liveClaim", isolate(f.name))),
         h("small", { id: reason, class: "reason" }, this.holder(by)));
     }));
     $("#live-mine").hidden = !me;

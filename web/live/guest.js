@@ -99,7 +99,8 @@ export class LiveGuest {
     this.pending = false; // a play of this phone waits for the game master's « Appliquer »
     this.tabStore = new Keys(() => globalThis.sessionStorage);
     view.bind({
-      claim: (id) => this.choose(id),
+      claim: (id, ask) => this.choose(id, ask),
+      name: (name) => this.rename(name),
       declare: (fields) => this.gm?.send("declare", fields),
       interrupt: () => this.play("interrupt", {}),
       scanned: (text) => this.scanned(text),
@@ -221,23 +222,46 @@ export class LiveGuest {
       this.view.setState("failed", t("liveNoNetwork"));
       return null;
     }
-    const code = encode({ kind: "answer", invitation: read.invitation, ice: made.ice });
+    // The name this phone's player gave it travels in the answer (the game master's page
+    // names the phone by it: engine/seating.py phone_name); typed again, the code is made again.
+    this.answered = relayedBy ? null : { invitation: read.invitation, ice: made.ice };
+    const code = encode({ kind: "answer", invitation: read.invitation, ice: made.ice, name: this.store.liveName().trim() });
     this.join(made.pc, made.channel, read.invitation);
     if (relayedBy) {
       relayedBy.send("gm-answer", { code });
       return null;
     }
-    const url = new URL(window.location.href);
-    url.search = "";
-    url.hash = `${ANSWER_KEY}=${code}`;
-    this.view.showAnswer(url.href, code);
+    const link = this.answerLink(code);
+    this.view.showName(this.store.liveName());
+    this.view.showAnswer(link, code);
     this.view.setState("answer", t("liveShowGm"));
     clearTimeout(this.late);
     this.late = setTimeout(() => {
       if (!this.gm?.open) this.view.hint(t("liveAnswerLate"));
     }, ANSWER_LATE);
     performance.mark("riposte:live-answer");
-    return { link: url.href, code };
+    return { link, code };
+  }
+
+  answerLink(code) {
+    const url = new URL(window.location.href);
+    url.search = "";
+    url.hash = `${ANSWER_KEY}=${code}`;
+    return url.href;
+  }
+
+  // The player typed a name for this phone: kept on this phone (prefilled next time), and
+  // the answer shown made again with it, while it waits for the game master.
+  rename(name) {
+    this.store.saveLiveName(name);
+    if (!this.answered || this.gm?.open) return;
+    let code;
+    try {
+      code = encode({ kind: "answer", ...this.answered, name: name.trim() });
+    } catch {
+      return; // longer than a code carries: the code shown stays
+    }
+    this.view.showAnswer(this.answerLink(code), code);
   }
 
   // The game master's spare, answered ahead of time by this tab before it reloaded: true
@@ -357,10 +381,11 @@ export class LiveGuest {
     this.awake.off();
   }
 
-  choose(id) {
+  // `ask`: the PJ a phone that follows holds, asked of the game master (D24).
+  choose(id, ask = false) {
     this.wanted = id;
     this.keep({ claim: id });
-    this.gm?.send("claim", { id });
+    this.gm?.send("claim", ask ? { id, ask: true } : { id });
     if (id === null && this.board) {
       this.claim = null;
       this.view.render(this.board, null, null, this.seq, this.held, { claims: this.claims });
@@ -408,7 +433,8 @@ export class LiveGuest {
       case "opened":
         this.pending = false;
         this.tapped = null;
-        return this.view.note(t("liveFightOpened"));
+        // Back to a fight this phone was shown: the note says so (its name is the game master's).
+        return this.view.note(t(message.back ? "liveFightBack" : "liveFightOpened"));
       case "removed":
         this.keep({ claim: null });
         this.tabStore.remove(SPARE); // the game master closed it: a reload does not wait for it

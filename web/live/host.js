@@ -88,7 +88,9 @@ export class LiveHost {
       if (answer?.live) this.deliver(answer.live);
     });
     session.on("words", () => this.draw());
-    session.on("switched", () => this.ask({ what: "switched" }));
+    // Another fight opened: the engine tells each phone whether it was shown that fight
+    // before, by an opaque identity of the fight (never its name, the game master's).
+    session.on("switched", (to, from) => this.ask({ what: "switched", fight: fightIdentity(to), from: fightIdentity(from) }));
     // An answer link opened in another tab of this origin (the camera app): taken here.
     if (typeof BroadcastChannel === "function") {
       this.handoff = new BroadcastChannel(HANDOFF);
@@ -144,7 +146,7 @@ export class LiveHost {
   // The engine's live part: its messages sent, the table drawn, the seating kept.
   deliver(live) {
     for (const [fp, type, fields] of live.told) {
-      if (fp === "") this.say(type, fields);
+      if (fp === "") this.say(type, fields, live.view);
       else this.links.get(fp)?.peer?.send(type, fields);
     }
     this.table = live.view;
@@ -160,14 +162,20 @@ export class LiveHost {
     this.draw();
   }
 
-  // What the game master's status line says of the table (engine/seating.py `_said`).
-  say(kind, { pj = null, fp = null, die = null }) {
+  // What the game master's status line says of the table (engine/seating.py `_said`); `view`:
+  // the table as it is now (a claim's line says who holds the PJ asked for).
+  say(kind, { pj = null, fp = null, die = null }, view = null) {
     const name = isolate(this.fighterName(pj));
     const phone = () => isolate(this.phoneName(this.phone(fp)));
+    const asked = () => {
+      const holder = view?.asks.find((a) => a.fp === fp)?.holder;
+      return holder && !holder.away ? t("liveClaimAskHeld", phone(), name, isolate(this.phoneName(holder)))
+        : t("liveClaimAsk", phone(), name);
+    };
     const said = {
       claimed: () => t("livePlayerClaimed", name),
       released: () => t("livePlayerReleased", name),
-      asked: () => t("liveClaimAsk", phone(), name),
+      asked,
       given: () => t("liveClaimGiven", name, phone()),
       declared: () => t("liveDeclared", name, die),
       request: () => t("liveRequest", name),
@@ -184,15 +192,17 @@ export class LiveHost {
     return board && Object.hasOwn(board.combatants, id) ? board.combatants[id].name : id ?? "";
   }
 
-  // A phone by the PJ it plays, else by its number.
+  // A phone on the players' list: by the PJ it plays and the name its player gave it
+  // (engine/seating.py phone_name), either alone, else by its number.
   label(p) {
-    return p?.pj ?? t("livePlayerN", p?.number ?? 0);
+    if (p?.name && p.pj) return t("livePhoneOf", isolate(p.pj), isolate(p.name));
+    return p?.name ?? p?.pj ?? t("livePlayerN", p?.number ?? 0);
   }
 
-  // A phone as the game master's page names it in a sentence: by the PJ it plays, else
-  // by the one it played before, else by its number.
+  // A phone as the game master's page names it in a sentence: by the name its player gave
+  // it, else by the PJ it plays, else by the one it played before, else by its number.
   phoneName(p) {
-    return p?.pj ?? p?.was ?? t("livePlayerN", p?.number ?? 0);
+    return p?.name ?? p?.pj ?? p?.was ?? t("livePlayerN", p?.number ?? 0);
   }
 
   draw() {
@@ -206,7 +216,12 @@ export class LiveHost {
     // When the asking phone first paired: a player's own phone back under a new certificate
     // paired just now, as would a stranger's; the game master tells them apart at the table.
     const time = (at) => new Date(at).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
-    this.view.showAsks(table.asks.map((a) => ({ fp: a.fp, text: t("liveClaimAsk", isolate(a.phone ?? t("livePlayerN", a.number)), isolate(a.pj)),
+    // A claim of a PJ whose phone is away, or one a phone that follows holds (D24: the
+    // player back on a new phone asks the game master), each phone by its name first.
+    const asking = (a) => isolate(a.name ?? a.phone ?? t("livePlayerN", a.number));
+    this.view.showAsks(table.asks.map((a) => ({ fp: a.fp,
+      text: a.holder && !a.holder.away ? t("liveClaimAskHeld", asking(a), isolate(a.pj), isolate(this.phoneName(a.holder)))
+        : t("liveClaimAsk", asking(a), isolate(a.pj)),
       detail: a.since === null ? "" : t("liveFirstPaired", time(a.since)) })));
     this.view.showWaiting(table.lines.map((line) => ({ id: line.id, text: waitingLine(line) })));
     if (table.following) this.awake.on();
@@ -323,7 +338,7 @@ export class LiveHost {
     const fp = read.ice.fingerprint;
     const known = this.phone(fp);
     this.view.inviteStatus(t("liveConnecting"));
-    const ok = await this.connect(fp, inv, read.ice);
+    const ok = await this.connect(fp, inv, read.ice, read.name);
     if (ok) this.view.invited(t(known ? "livePairedAgain" : "livePaired", this.label(this.phone(fp))));
     else this.view.inviteStatus(t("liveFailed"));
     return ok;
@@ -331,16 +346,18 @@ export class LiveHost {
 
   // The connection to `fp`'s phone from an invitation and its answer (`ice`; null: the
   // answer is already in, a spare's): resolves true once open, false when it fails or takes
-  // longer than CONNECT_LIMIT. The engine hears when it opens, goes silent, is heard
-  // again, and is lost.
-  connect(fp, inv, ice) {
+  // longer than CONNECT_LIMIT. The engine hears when it opens (with the name the answer
+  // carried, `name`: "" for none, and then the engine keeps the one it had), goes silent,
+  // is heard again, and is lost.
+  connect(fp, inv, ice, name = "") {
     const link = this.link(fp);
     link.peer?.end();
     const peer = new Peer(inv.pc, inv.channel, { maxIncoming: MAX_PROPOSAL });
     link.peer = peer;
     link.connecting = true;
     this.draw();
-    const state = (name) => this.answered(this.session.call({ op: "phone", fp, state: name, at: Date.now() }));
+    const state = (what) => this.answered(this.session.call({ op: "phone", fp, state: what, at: Date.now(),
+      ...(what === "open" && name ? { name } : {}) }));
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         if (peer.state === "connecting") peer.end();
@@ -451,7 +468,7 @@ export class LiveHost {
     const answer = await this.ask({ what: "relayed", fp });
     if (!answer?.live?.relayed || !this.invitations.has(read.invitation)) return;
     this.invitations.delete(read.invitation);
-    this.connect(fp, inv, read.ice);
+    this.connect(fp, inv, read.ice, read.name);
   }
 
   // A code one phone asks to pass to another's (`to`): it must be an offer or answer of
@@ -535,6 +552,19 @@ export class LiveHost {
     }
     if (gone) this.status.announce(t("livePlayerRemoved", this.label(gone)));
   }
+}
+
+// A fight of the list (web/infra/fight-list.js: its id, "f3"), as the engine knows it: an
+// opaque identity (FNV-1a, 32 bits), so that the live table's seating can tell a fight the
+// phones saw from another with nothing that names it; null for none.
+export function fightIdentity(id) {
+  if (typeof id !== "string" || id === "") return null;
+  let hash = 0x811c9dc5;
+  for (const char of id) {
+    hash ^= char.codePointAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `x${hash.toString(16).padStart(8, "0")}`;
 }
 
 // « Brune : Parer → Orque 1 (5 P.I.) », as a waiting line says it (engine/seating.py

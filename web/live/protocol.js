@@ -48,8 +48,9 @@ const HOLDER = (x) => x !== null && typeof x === "object" && !Array.isArray(x) &
   && Number.isInteger(x.n) && (x.was === null || (typeof x.was === "string" && x.was.length <= 200)) && typeof x.away === "boolean";
 const HELD = (m) => m !== null && typeof m === "object" && !Array.isArray(m) && Object.keys(m).length <= 64
   && Object.keys(m).every(ID) && Object.values(m).every(HOLDER);
-// The PJ a phone may claim, in the board's order, each free, held by a phone that follows,
-// or held by a phone away (a claim then asks the game master): engine/seating.py.
+// The PJ a phone may claim, in the board's order, each free, held by a phone that follows
+// (a claim with `ask` asks the game master), or held by a phone away (any claim asks the
+// game master): engine/seating.py.
 const CLAIMS = (l) => Array.isArray(l) && l.length <= 64 && l.every((c) => c !== null && typeof c === "object"
   && Object.keys(c).length === 2 && ID(c.id) && ["free", "ask", "held"].includes(c.may));
 const FLAG = (b) => typeof b === "boolean";
@@ -60,7 +61,9 @@ const DIE = (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6);
 // Each type's fields: required ones, and `optional` ones that may be left out.
 const FROM_PLAYER = {
   hb: {},
-  claim: { id: (id) => id === null || ID(id) },
+  // `ask`: the player asks the game master for a PJ a phone that follows holds (D24,
+  // engine/seating.py `_claim`); a claim without it of such a PJ is refused.
+  claim: { id: (id) => id === null || ID(id), optional: { ask: (a) => a === true } },
   // `weapon` left out: the player did not choose one (the form's own stays, issue #23).
   declare: { die: DIE, optional: { weapon: (w) => w === null || ID(w) } },
   // Without an action: a request (the players propose, issue #15); with one: the PJ's
@@ -93,8 +96,9 @@ const FROM_GM = {
   refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER } },
   ok: { what: ID },
   removed: {},
-  // The game master opened another fight (its board follows, or came just before).
-  opened: {},
+  // The game master opened another fight (its board follows, or came just before); `back`:
+  // one this phone was shown before (engine/seating.py `switched`).
+  opened: { optional: { back: (b) => b === true } },
   "mate-open": { peer: FINGERPRINT },
   "mate-offer": { peer: FINGERPRINT, code: CODE },
   "mate-answer": { peer: FINGERPRINT, code: CODE },

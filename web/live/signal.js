@@ -4,7 +4,9 @@
 // the candidates (UDP only), packed in bytes and written base64url. The far side rebuilds
 // a data-channel SDP from them (buildSdp). Two mDNS host candidates make an offer of 115
 // bytes, 154 characters: a link of 184 characters with the site's address here, a QR code
-// of version 8 (level L).
+// of version 8 (level L). An answer may carry the name its player gave the phone (« Nom de
+// ce téléphone »: engine/seating.py judges it), flagged, so that an answer without one (a
+// phone of an earlier release) reads as before.
 // No DOM, no RTCPeerConnection here: pure functions (tests/live/signal.test.mjs).
 import { fromBase64Url, toBase64Url } from "../infra/base64url.js";
 
@@ -181,11 +183,12 @@ function readAddress(r, kind) {
 
 // A code: `kind` "offer" or "answer"; `invitation`: 8 hex digits; `ice`: readSdp's
 // answer; `stun`: the optional STUN server the game master set ("" when none), carried in
-// the offer so that the player's phone uses the same one.
-export function encode({ kind, invitation, ice, stun = "" }) {
+// the offer so that the player's phone uses the same one; `name`: the name the player gave
+// their phone ("" when none), carried in the answer.
+export function encode({ kind, invitation, ice, stun = "", name = "" }) {
   const w = new Writer();
   w.u8(PROTOCOL);
-  w.u8(KINDS[kind] | (stun ? 2 : 0));
+  w.u8(KINDS[kind] | (stun ? 2 : 0) | (name ? 4 : 0));
   w.raw(unhex(invitation));
   w.text(ice.ufrag);
   w.text(ice.pwd);
@@ -200,6 +203,7 @@ export function encode({ kind, invitation, ice, stun = "" }) {
     writeIt();
   }
   if (stun) w.text(stun);
+  if (name) w.text(name);
   return toBase64Url(Uint8Array.from(w.bytes));
 }
 
@@ -219,7 +223,7 @@ export function decode(code, expected) {
     if (r.u8() !== PROTOCOL) throw new CodeError("version");
     const flags = r.u8();
     const kind = flags & 1 ? "answer" : "offer";
-    if (flags & ~3) throw new CodeError("damaged");
+    if (flags & ~7) throw new CodeError("damaged");
     if (expected && kind !== expected) throw new CodeError("kind");
     const invitation = hex(r.take(4));
     const ufrag = r.text();
@@ -234,13 +238,14 @@ export function decode(code, expected) {
     }
     const stun = flags & 2 ? r.text() : "";
     if (stun && !validStun(stun)) throw new CodeError("damaged");
+    const name = flags & 4 ? r.text() : "";
     if (r.at !== r.bytes.length) throw new CodeError("damaged");
     // What goes into the SDP: ICE's own alphabet only (RFC 8839), no line break smuggled in.
     const safe = /^[A-Za-z0-9+/]{4,256}$/;
     if (!safe.test(ufrag) || !safe.test(pwd) || !candidates.every((c) => /^[A-Za-z0-9.:-]{1,253}$/.test(c.address))) {
       throw new CodeError("damaged");
     }
-    return { kind, invitation, ice: { ufrag, pwd, fingerprint, candidates }, stun };
+    return { kind, invitation, ice: { ufrag, pwd, fingerprint, candidates }, stun, name };
   } catch (error) {
     throw error instanceof CodeError ? error : new CodeError("damaged");
   }

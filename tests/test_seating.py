@@ -1,0 +1,217 @@
+"""The live table's seating through the game master's engine (engine/seating.py, by way of
+Table's ``phone``, ``hear`` and ``host``): phones named by their players, a PJ asked of
+the game master from a phone that follows (D24), and the note when the game master comes
+back to a fight the phones saw (docs/TABLE.md, « Table en direct »)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import seating as seat
+from engine.table import Table
+from tests.casts import CASTS
+
+A, B, C = "a" * 64, "b" * 64, "c" * 64
+
+
+def table() -> Table:
+    """Aldric and Lyra (PJ) and an orc, no round yet."""
+    t = Table(rng=random.Random(1))
+    for name in ("aldric", "lyra", "orque"):
+        assert t.apply({"type": "add_combatant", "combatant": CASTS[name]})["ok"]
+    return t
+
+
+def told(answer: dict[str, Any], fp: str, kind: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+    return [(k, f) for to, k, f in answer["live"]["told"] if to == fp and (kind is None or k == kind)]
+
+
+def phone_row(answer: dict[str, Any], fp: str) -> dict[str, Any]:
+    return next(p for p in answer["live"]["view"]["phones"] if p["fp"] == fp)
+
+
+# --- 1. phones named by their players ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("Camille", "Camille"),
+    ("  Camille  ", "Camille"),
+    ("Zoé 🎲", "Zoé 🎲"),
+    ("x" * seat.MAX_NAME, "x" * seat.MAX_NAME),
+    ("x" * (seat.MAX_NAME + 1), None),
+    ("", None),
+    ("   ", None),
+    ("\u200b\u200d\u2060", None),  # only invisible characters
+    ("\u3164\u3164", None),  # Hangul fillers: letters that draw nothing
+    ("\u0301\u0301", None),  # combining marks alone
+    ("Cam\nille", None),  # a control character
+    ("\x07", None),
+    (42, None),
+])
+def test_a_phone_keeps_the_name_its_player_gave_it_when_it_is_a_short_visible_one(typed: object, kept: str | None) -> None:
+    t = table()
+    answer = t.phone(A, "open", 1000, typed)
+    assert phone_row(answer, A)["name"] == kept
+
+
+def test_the_name_stays_through_a_reconnection_without_one_and_a_reload_of_the_game_masters_page() -> None:
+    t = table()
+    t.phone(A, "open", 1000, "Camille")
+    assert t.hear(A, {"t": "claim", "id": "lyra"})["ok"]
+    t.phone(A, "lost")
+    # A spare or a relayed answer (or an older phone's answer) carries no name: kept.
+    answer = t.phone(A, "open", 2000, None)
+    assert phone_row(answer, A)["name"] == "Camille"
+    # A name refused quietly keeps the one it had too.
+    answer = t.phone(A, "open", 3000, "\u200b")
+    assert phone_row(answer, A)["name"] == "Camille"
+    kept = answer["live"]["kept"]
+    assert kept["players"][0]["phoneName"] == "Camille"
+
+    # The game master's page reloads: its engine is given back what the page kept.
+    again = table()
+    answer = again.host({"what": "restore", "kept": kept})
+    row = phone_row(answer, A)
+    assert (row["name"], row["state"], row["pj"]) == ("Camille", "away", "Lyra")
+    # An older layout's ``name`` was the PJ's: not a phone's name.
+    answer = table().host({"what": "restore", "kept": {"players": [{"fp": A, "number": 1, "claim": "lyra", "name": "Lyra"}]}})
+    assert phone_row(answer, A)["name"] is None
+    # What was kept is judged again: a control character is no name.
+    answer = table().host({"what": "restore", "kept": {"players": [{"fp": A, "number": 1, "phoneName": "a\u0000"}]}})
+    assert phone_row(answer, A)["name"] is None
+
+
+def test_a_claim_line_names_the_asking_phone_by_its_name() -> None:
+    t = table()
+    t.phone(A, "open", 1000, None)
+    t.hear(A, {"t": "claim", "id": "lyra"})
+    t.phone(A, "lost")
+    t.phone(B, "open", 5000, "Camille")
+    answer = t.hear(B, {"t": "claim", "id": "lyra"})
+    [ask] = answer["live"]["view"]["asks"]
+    assert (ask["name"], ask["number"], ask["since"], ask["pj"]) == ("Camille", 2, 5000, "Lyra")
+    assert ask["holder"] == {"number": 1, "name": None, "pj": "Lyra", "was": None, "away": True}
+
+
+# --- 2. asking the game master for a PJ held by a phone that follows ---------------------
+
+
+def test_a_plain_claim_of_a_pj_held_by_a_phone_that_follows_is_refused_with_who_holds_it() -> None:
+    t = table()
+    t.phone(A, "open", 1000, "Camille")
+    t.hear(A, {"t": "claim", "id": "lyra"})
+    t.phone(B, "open", 2000, None)
+    [(_, board)] = told(t.hear(B, {"t": "claim", "id": "aldric"}), B, "board")
+    assert {c["id"]: c["may"] for c in board["claims"]} == {"aldric": "free", "lyra": "held"}
+    answer = t.hear(B, {"t": "claim", "id": "lyra"})
+    [(_, refused)] = told(answer, B)
+    assert refused == {"reason": "taken", "pj": "lyra", "holder": {"n": 1, "was": None, "away": False}}
+    assert answer["live"]["view"]["asks"] == []
+
+
+def test_a_claim_that_asks_goes_to_the_game_master_whose_accept_hands_the_pj_over() -> None:
+    t = table()
+    t.phone(A, "open", 1000, "Brune")
+    t.hear(A, {"t": "claim", "id": "lyra"})
+    t.phone(B, "open", 2000, "Camille")
+    answer = t.hear(B, {"t": "claim", "id": "lyra", "ask": True})
+    assert told(answer, B) == [("ok", {"what": "claimAskedHeld"})]
+    assert told(answer, "") == [("asked", {"fp": B, "pj": "lyra"})]
+    assert told(answer, A) == []  # nothing changes until the game master answers
+    [ask] = answer["live"]["view"]["asks"]
+    assert (ask["name"], ask["pj"]) == ("Camille", "Lyra")
+    assert ask["holder"] == {"number": 1, "name": "Brune", "pj": "Lyra", "was": None, "away": False}
+    assert phone_row(answer, A)["claim"] == "lyra"
+
+    answer = t.host({"what": "claim", "fp": B, "yes": True})
+    assert phone_row(answer, B)["claim"] == "lyra"
+    assert (phone_row(answer, A)["claim"], phone_row(answer, A)["was"]) == (None, "Lyra")
+    # The phone that held it is told its PJ went (its board: no claim), as when freed.
+    [(_, board)] = told(answer, A, "board")
+    assert board["claim"] is None
+    assert {c["id"]: c["may"] for c in board["claims"]}["lyra"] == "held"
+    [(_, board)] = told(answer, B, "board")
+    assert board["claim"] == "lyra"
+
+
+def test_a_claim_that_asks_refused_by_the_game_master_leaves_the_pj_where_it_was() -> None:
+    t = table()
+    t.phone(A, "open", 1000, None)
+    t.hear(A, {"t": "claim", "id": "lyra"})
+    t.phone(B, "open", 2000, None)
+    t.hear(B, {"t": "claim", "id": "lyra", "ask": True})
+    answer = t.host({"what": "claim", "fp": B, "yes": False})
+    assert told(answer, B) == [("refused", {"reason": "claim_refused"})]
+    assert phone_row(answer, A)["claim"] == "lyra"
+    assert phone_row(answer, B)["claim"] is None
+
+
+def test_a_claim_that_asks_for_a_free_pj_takes_it() -> None:
+    t = table()
+    t.phone(A, "open", 1000, None)
+    answer = t.hear(A, {"t": "claim", "id": "aldric", "ask": True})
+    assert phone_row(answer, A)["claim"] == "aldric"
+    assert answer["live"]["view"]["asks"] == []
+
+
+# --- 3. the game master comes back to a fight ---------------------------------------------
+
+
+def opened(answer: dict[str, Any], fp: str) -> list[dict[str, Any]]:
+    return [f for _, f in told(answer, fp, "opened")]
+
+
+def test_the_phones_are_told_when_the_game_master_comes_back_to_a_fight_they_saw() -> None:
+    t = table()
+    t.phone(A, "open", 1000, None)
+    # Another fight: the phones never saw it.
+    answer = t.host({"what": "switched", "fight": "h2", "from": "h1"})
+    assert opened(answer, A) == [{}]
+    # Back to the first: it saw it (it paired while that one was open).
+    answer = t.host({"what": "switched", "fight": "h1", "from": "h2"})
+    assert opened(answer, A) == [{"back": True}]
+    # A phone paired on the second fight only: the first is another fight to it.
+    t.phone(B, "open", 2000, None)
+    answer = t.host({"what": "switched", "fight": "h3", "from": "h1"})
+    assert (opened(answer, A), opened(answer, B)) == ([{}], [{}])
+    answer = t.host({"what": "switched", "fight": "h2", "from": "h3"})
+    assert (opened(answer, A), opened(answer, B)) == ([{"back": True}], [{}])
+    answer = t.host({"what": "switched", "fight": "h1", "from": "h2"})
+    assert (opened(answer, A), opened(answer, B)) == ([{"back": True}], [{"back": True}])
+
+
+def test_a_phone_away_during_a_switch_was_not_shown_that_fight() -> None:
+    t = table()
+    t.phone(A, "open", 1000, None)
+    t.phone(A, "lost")
+    answer = t.host({"what": "switched", "fight": "h2", "from": "h1"})
+    assert opened(answer, A) == []
+    t.phone(A, "open", 2000, None)
+    answer = t.host({"what": "switched", "fight": "h3", "from": "h2"})
+    assert opened(answer, A) == [{}]
+    answer = t.host({"what": "switched", "fight": "h2", "from": "h3"})
+    assert opened(answer, A) == [{"back": True}]
+    # It did see the first one: it paired there.
+    answer = t.host({"what": "switched", "fight": "h1", "from": "h2"})
+    assert opened(answer, A) == [{"back": True}]
+
+
+def test_without_the_fights_identity_every_fight_is_another() -> None:
+    t = table()
+    t.phone(A, "open", 1000, None)
+    for _ in range(3):
+        answer = t.host({"what": "switched"})
+        assert opened(answer, A) == [{}]
+    answer = t.host({"what": "switched", "fight": ["not", "an", "id"], "from": 7})
+    assert opened(answer, A) == [{}]
+
+
+def test_the_name_field_on_a_players_page_takes_what_the_engine_keeps() -> None:
+    """The player's page has no engine: its field's length is the seating's MAX_NAME."""
+    html = (Path(__file__).parent.parent / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'<input id="live-phone-name"[^>]* maxlength="{seat.MAX_NAME}"', html)
