@@ -9,9 +9,11 @@ fight carries ``live`` too, computed from the same board (:func:`after_change`).
 
 An answer's ``live``: ``told``, the messages as ``[fingerprint, type, fields]``;
 ``view``, what the game master's page draws of the table (engine/seating.py ``gm_view``);
-``shown``, the players' board for the players' view on this device; ``kept``, what the
-page keeps of the table across its reloads; and for ``knit``, the phones away to offer a
-connection to, each with the phone to pass it through.
+``shown``, the players' board (for the players' view on this device, and the ``board`` of
+every board message, carried once); ``journal``, the players' journal of every journal
+message, carried once; ``kept``, what the page keeps of the table across its reloads; and
+for ``knit``, the phones away to offer a connection to, each with the phone to pass it
+through.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from .players import players_attack, players_board
 
 __all__ = ["JOURNAL_LAST", "Live"]
 
-#: The players' journal: the entries of the last commands, with every players' board.
-JOURNAL_LAST = 60
+#: The players' journal: the entries of the last commands, with every players' board
+#: (fewer than the table's CHECKPOINT_EVERY: replayed from the encounter undo keeps before
+#: them, not from a checkpoint further back).
+JOURNAL_LAST = 40
 
 Answer = dict[str, Any]
 
@@ -59,9 +63,11 @@ class Live:
         """The ``live`` part of an answer."""
         names = {fid: f["name"] for fid, f in board["combatants"].items()}
         shown = fight.shown or {}
-        out: Answer = {"told": [list(m) for m in told], "view": seat.gm_view(self.seating, fight, names),
+        out: Answer = {"told": [_wire(m) for m in told], "view": seat.gm_view(self.seating, fight, names),
                        "kept": seat.kept(self.seating),
                        "shown": {k: v for k, v in shown.items() if k not in ("mine", "catalogue")} if fight.shown else None}
+        if any(m[1] == "journal" for m in told):
+            out["journal"] = fight.journal() if fight.journal else []
         out.update(more)
         return out
 
@@ -125,6 +131,18 @@ class Live:
     def bump(self) -> None:
         """A new players' board was numbered without a change of the fight."""
         self.seating = replace(self.seating, seq=self.seating.seq + 1)
+
+
+def _wire(told: seat.Told) -> list[Any]:
+    """A message as the answer carries it: the players' board and the players' journal,
+    the same for every phone, are in the answer once (``shown``, ``journal``), and each
+    phone's board or journal message without them (the page puts them back as it sends)."""
+    fp, kind, fields = told
+    if kind == "board":
+        return [fp, kind, {k: v for k, v in fields.items() if k != "board"}]
+    if kind == "journal":
+        return [fp, kind, {}]
+    return [fp, kind, fields]
 
 
 def _int(value: object) -> int:

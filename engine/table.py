@@ -560,8 +560,9 @@ class Table:
         the live table's players may see of it, cut as their board is (D26: nothing about
         a fighter hidden from them; unless ``pnj_details``, no PNJ value their board hides:
         engine/journal.py ``Players``). ``last``: only the
-        entries of the last commands, replayed from the checkpoint before them, so that a
-        long fight's last rounds come as fast as a short one's.
+        entries of the last commands, replayed from the encounter before them that undo keeps,
+        else from the checkpoint before them, so that a long fight's last rounds come as fast
+        as a short one's.
 
         >>> t = Table()
         >>> for name in ("A", "B"):
@@ -579,7 +580,11 @@ class Table:
         seen = None
         if players is True:
             seen = Players(pnj_details is True, frozenset(c.id for c in self._enc.combatants if c.hidden))
-        entries = journal(self._log[k * self._every:], start=self._mark(k), skip=first - k * self._every, players=seen)
+        if shown and len(self._steps) >= shown and self._steps[-shown][0] is self._log[first]:
+            # The encounter before the first of them, kept for undo: nothing replayed before it.
+            entries = journal(self._log[first:], start=self._steps[-shown][1], players=seen)
+        else:
+            entries = journal(self._log[k * self._every:], start=self._mark(k), skip=first - k * self._every, players=seen)
         return {"ok": True, "entries": entries}
 
     def new(self, party: object = False, restore: object = False) -> Answer:

@@ -147,7 +147,7 @@ export class LiveHost {
   deliver(live) {
     for (const [fp, type, fields] of live.told) {
       if (fp === "") this.say(type, fields, live.view);
-      else this.links.get(fp)?.peer?.send(type, fields);
+      else this.links.get(fp)?.peer?.send(type, wired(type, fields, live));
     }
     this.table = live.view;
     this.shown = live.shown;
@@ -565,6 +565,14 @@ export function fightIdentity(id) {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return `x${hash.toString(16).padStart(8, "0")}`;
+}
+
+// A message as it goes on the wire: the players' board and journal, the same for every
+// phone, come once in the engine's answer (engine/live.py `_wire`) and are put back here.
+function wired(type, fields, live) {
+  if (type === "board") return { ...fields, board: live.shown };
+  if (type === "journal") return { entries: live.journal };
+  return fields;
 }
 
 // « Brune : Parer → Orque 1 (5 P.I.) », as a waiting line says it (engine/seating.py
