@@ -26,8 +26,6 @@ export const SILENT = rhythm(10_000);
 export const INVITATION_LIFE = rhythm(15 * 60_000);
 // After this long showing its answer without a connection, the player's page says what to try.
 export const ANSWER_LATE = rhythm(45_000);
-// The players' journal is sent once the game master's taps pause this long.
-export const JOURNAL_WAIT = rhythm(250);
 
 // How long candidates are gathered before the code is made with those found.
 export const GATHER_LIMIT = 3000;
