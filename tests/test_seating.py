@@ -186,6 +186,12 @@ class LiveTable(RuleBasedStateMachine):
         # 3. one waiting line per phone.
         fps = [x.fp for x in after.lines]
         assert len(fps) == len(set(fps)), after.lines
+        # A waiting line is its phone's play for the PJ it holds: one away, muted, removed or
+        # let go of its PJ has none.
+        for x in after.lines:
+            holder = after.phone(x.fp)
+            assert holder is not None and holder.state != "away" and not holder.muted, (x, holder)
+            assert x.command["actor"] == holder.claim, (x, holder)
         # The engine's phones are the model's.
         assert {p.fp: p.state for p in after.phones} == self.state, (after.phones, self.state)
         assert {p.fp: p.muted for p in after.phones} == {fp: self.muted.get(fp, False) for fp in self.state}
@@ -278,6 +284,7 @@ class LiveTable(RuleBasedStateMachine):
         for fp, fid in zip(seated, pj, strict=False):
             self.connection(fp, "open")
             self.hear(fp, {"t": "claim", "id": fid})
+        self.call("apply", command={"type": "start_round", "rolls": {fid: 1 + n % 6 for n, fid in enumerate(board["combatants"])}})
 
     @rule(data=st.data())
     def start_round(self, data: st.DataObject) -> None:
@@ -317,7 +324,7 @@ class LiveTable(RuleBasedStateMachine):
         if not board["combatants"]:
             return
         fid = data.draw(st.sampled_from(sorted(board["combatants"])))
-        change = data.draw(st.sampled_from([{"hidden": True}, {"hidden": False}, {"side": "pj"}, {"side": "pnj"}]))
+        change = data.draw(st.sampled_from([{"hidden": True}, {"hidden": False}] * 3 + [{"side": "pj"}, {"side": "pnj"}]))
         self.call("apply", command={"type": "update_combatant", "id": fid, "changes": change})
 
     @rule(data=st.data())
@@ -338,6 +345,7 @@ class LiveTable(RuleBasedStateMachine):
         text = self.table.export(True)["text"]
         kept = self.kept
         self.table, self.state, self.muted, self.pnj_details = Table(), {}, {}, False
+        self.ended, self.last_line = set(), 0  # a new page numbers its lines anew
         self.call("load", text=text)
         self.state = {p["fp"]: "away" for p in (kept or {}).get("players", [])}
         self.muted = {p["fp"]: p["muted"] for p in (kept or {}).get("players", [])}
@@ -386,20 +394,26 @@ class LiveTable(RuleBasedStateMachine):
         pj = data.draw(st.sampled_from([None, *pj, *pj, *board["combatants"], "c1", "c2", "c4"]))
         self.hear(fp, {"t": "claim", "id": pj})
 
-    @rule(fp=st.sampled_from(POOL), die=st.integers(1, 6), weapon=st.sampled_from([None, "epee", "arc", "absent"]))
-    def declare(self, fp: str, die: int, weapon: str | None) -> None:
-        self.hear(fp, {"t": "declare", "die": die, **({} if weapon == "absent" else {"weapon": weapon})})
+    def player(self, data: st.DataObject) -> str:
+        """Most often a phone that follows with a PJ; else any phone of the pool."""
+        playing = [p.fp for p in self.seating.phones if p.claim is not None and p.open]
+        return data.draw(st.sampled_from(playing if playing and data.draw(st.integers(0, 4)) else POOL))
 
-    @rule(fp=st.sampled_from(POOL))
-    def ask_to_interrupt(self, fp: str) -> None:
-        self.hear(fp, {"t": "interrupt"})
+    @rule(data=st.data(), die=st.integers(1, 6), weapon=st.sampled_from([None, "epee", "arc", "absent"]))
+    def declare(self, data: st.DataObject, die: int, weapon: str | None) -> None:
+        self.hear(self.player(data), {"t": "declare", "die": die, **({} if weapon == "absent" else {"weapon": weapon})})
 
-    @rule(fp=st.sampled_from(POOL), data=st.data())
-    def play(self, fp: str, data: st.DataObject) -> None:
+    @rule(data=st.data())
+    def ask_to_interrupt(self, data: st.DataObject) -> None:
+        self.hear(self.player(data), {"t": "interrupt"})
+
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        fp = self.player(data)
         board = self.board()
         p = self.seating.phone(fp)
         pj = p.claim if p is not None and p.claim in board["combatants"] else None
-        kind = data.draw(st.sampled_from(["act", "act", "interrupt", "pass"]))
+        kind = data.draw(st.sampled_from(["act", "act", "interrupt", "pass", "pass"]))
         message: dict[str, Any] = {"t": kind, "n": self.number(fp, data)}
         if kind != "pass":
             f = board["combatants"][pj] if pj else None
@@ -412,10 +426,10 @@ class LiveTable(RuleBasedStateMachine):
             message.update(action=action, options=options)
         self.hear(fp, message)
 
-    @rule(fp=st.sampled_from(POOL), data=st.data())
-    def play_again(self, fp: str, data: st.DataObject) -> None:
+    @rule(data=st.data())
+    def play_again(self, data: st.DataObject) -> None:
         """Plays are the heart of the table: drawn twice as often."""
-        self.play(fp, data)
+        self.play(data)
 
     # --- the game master's taps on the table -------------------------------------------------
     @precondition(lambda self: bool(self.seating.lines) or bool(self.ended))
