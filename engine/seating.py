@@ -332,6 +332,8 @@ def _attacked(s: Seating, fight: Fight) -> list[Told]:
     attack = fight.attack
     if not attack or s.mode == "off":
         return []
+    if fight.mine(attack["target"]) is None:  # a PNJ's answers are the game master's to give
+        return []
     return [(p.fp, "attacked", {"by": attack["by"], "action": attack["action"]})
             for p in s.phones if p.claim == attack["target"] and p.open]
 
@@ -460,8 +462,10 @@ def judge(s: Seating, fight: Fight, fp: str,
         listed = message.get("list") or []
         mates = tuple(dict.fromkeys(m for m in listed if m != fp and s.phone(m) is not None))[:MAX_MATES]
         return _with(s, replace(p, mates=mates)), [], None
-    mine = fight.seen(p.claim) if p.claim else None
-    if mine is None:
+    # A phone plays only the PJ it holds while that is a PJ on the players' board (D26): not
+    # one the game master hid or made a PNJ, nor a fighter of the fight before a switch
+    # that has its id.
+    if fight.mine(p.claim) is None:
         return s, [_refused(fp, "no_claim")], None
     if p.muted:
         return s, [_refused(fp, "muted")], None
