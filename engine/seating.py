@@ -1,5 +1,5 @@
 """The live table's seating: which phone holds which PJ, what waits for the game master,
-and what each phone is told (D24, D26; docs/TABLE.md, « The live table »).
+and what each phone is told (D27, D26; docs/TABLE.md, « The live table »).
 
 The game master's page carries the messages; every decision about them is here, as
 plain data and pure functions like the rest of the engine. A :class:`Seating` is the
@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 #: How the players' plays are taken (« Les joueurs jouent leur PJ »): refused, waiting for
-#: the game master's « Appliquer » (the default), or applied at once (D24).
+#: the game master's « Appliquer » (the default), or applied at once (D27).
 MODES = ("off", "confirm", "auto")
 
 #: The most phones a player's phone connects to besides the game master's.
@@ -126,7 +126,7 @@ class Phone:
 
 @dataclass(frozen=True)
 class Line:
-    """A play waiting for the game master's « Appliquer » (at most one per phone, D24):
+    """A play waiting for the game master's « Appliquer » (at most one per phone, D27):
     the engine's ``command``, and ``elsewhere``: the fighter the last command attacked,
     when this interruption answers no attack on its actor (its line says whom)."""
 
@@ -297,7 +297,7 @@ def _board_for(s: Seating, fight: Fight, p: Phone) -> Told | None:
         f = board["combatants"][fid]
         if f["side"] == "pj" and not f.get("hors_combat"):
             held = fields["held"].get(fid)
-            # D24: a PJ held by a phone that follows is that phone's ("held": a plain claim is
+            # D27: a PJ held by a phone that follows is that phone's ("held": a plain claim is
             # refused, one with ``ask`` goes to the game master, for a player back on a new
             # phone while the old one still follows); one held by a phone away may be asked
             # for with a plain claim (the game master decides: it may be asleep, or this
@@ -441,7 +441,7 @@ def hear(s: Seating, fight: Fight, fp: str, message: Mapping[str, Any]) -> tuple
 def judge(s: Seating, fight: Fight, fp: str,
           message: Mapping[str, Any]) -> tuple[Seating, list[Told], Line | None]:
     """:func:`hear`, and the play to apply now, if any (the players' plays applied at once,
-    D24): the caller applies it (:func:`applied`)."""
+    D27): the caller applies it (:func:`applied`)."""
     p = s.phone(fp)
     if p is None or not p.open:
         return s, [], None
@@ -482,11 +482,11 @@ def judge(s: Seating, fight: Fight, fp: str,
 
 def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool = False) -> tuple[Seating, list[Told]]:
     """A PJ belongs to the phone that claimed it until that phone lets it go or the game
-    master frees it (D24): a claim of a PJ another phone that follows holds is refused with
+    master frees it (D27): a claim of a PJ another phone that follows holds is refused with
     who holds it, unless it asks the game master (``ask``: the player is back on a new
     phone while their old one still follows); a claim of a PJ held by a phone away, or one
     that asks, goes to the game master as a line to accept (it may be asleep, or this
-    player's own phone under a new certificate): the game master decides (D24)."""
+    player's own phone under a new certificate): the game master decides (D27)."""
     p = replace(p, asks=None)
     s = _with(s, p)
     if pj is None:
@@ -559,7 +559,7 @@ def _command(fight: Fight, pj: str, message: Mapping[str, Any]) -> dict[str, Any
 
 
 def _play(s: Seating, fight: Fight, p: Phone, message: Mapping[str, Any]) -> tuple[Seating, list[Told], Line | None]:
-    """A player's action, interruption or pass for the PJ its phone holds (D24). Checked by
+    """A player's action, interruption or pass for the PJ its phone holds (D27). Checked by
     the engine first; then refused (« non »), waiting for the game master's « Appliquer »
     (one line per phone: a newer play replaces it), or applied at once. An interruption
     that answers no attack on the PJ always waits (D16: the game master rules when one is
@@ -614,7 +614,7 @@ def decide_line(s: Seating, line_id: object, yes: bool) -> tuple[Seating, list[T
 
 
 def decide_claim(s: Seating, fight: Fight, fp: str, yes: bool) -> tuple[Seating, list[Told]]:
-    """The game master's answer to a claim that asked for a PJ another phone holds (D24):
+    """The game master's answer to a claim that asked for a PJ another phone holds (D27):
     accepted, the PJ goes to the asking phone; the phone that held it keeps its row without
     a PJ (its next board says so, as when the game master frees a PJ; a phone away is told
     who holds it when it comes back); refused, the asking phone is told."""
@@ -853,7 +853,7 @@ def gm_view(s: Seating, fight: Fight, names: Mapping[str, str]) -> dict[str, Any
     for p in s.phones:
         if p.asks is not None and named(p.asks) is not None:
             # Who holds it: away (asleep, or the same player under a new certificate), or a
-            # phone that follows, which the player asks the game master to take it from (D24).
+            # phone that follows, which the player asks the game master to take it from (D27).
             h = s.holder(p.asks, but=p.fp)
             asks.append({"fp": p.fp, "phone": label(p) or named(p.was), "number": p.number, "name": p.name,
                          "since": p.since, "pj": named(p.asks),

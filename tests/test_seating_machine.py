@@ -167,7 +167,9 @@ class LiveTable(RuleBasedStateMachine):
         self.were_pj |= {fid for fid, f in board["combatants"].items() if f["side"] == "pj"}
         pnj = {fid for fid, f in board["combatants"].items() if f["side"] != "pj" and not f["hidden"]}
         live = answer.get("live") or {}
+        # The players' board and journal come once in the answer (engine/live.py `_wire`).
         sent = [m for m in told if m[0] != seat.GM] + ([["shown", "shown", live["shown"]]] if live.get("shown") else [])
+        sent += [["journal", "journal", {"entries": live["journal"]}]] if live.get("journal") else []
         for fp, kind, fields in sent:
             for word in strings(fields):
                 for fid, name in self.secrets.items():

@@ -301,7 +301,7 @@ export class LiveGuestView {
   // command ends that chance).
   // `held`: the PJ other phones play, with who holds each; `claims`: the PJ this phone may
   // claim, in order, each free, held by a phone that follows (« Demander … au MJ », with who
-  // holds it: a claim that asks, D24) or held by a phone away (a claim that goes to the game
+  // holds it: a claim that asks, D27) or held by a phone away (a claim that goes to the game
   // master); `declare`: its PJ's weapon
   // and die are asked now (R1). All the game master's engine's (engine/seating.py).
   render(board, claim, mine = null, seq = 0, held = {}, { claims = [], declare = false } = {}) {

@@ -381,7 +381,7 @@ export class LiveGuest {
     this.awake.off();
   }
 
-  // `ask`: the PJ a phone that follows holds, asked of the game master (D24).
+  // `ask`: the PJ a phone that follows holds, asked of the game master (D27).
   choose(id, ask = false) {
     this.wanted = id;
     this.keep({ claim: id });

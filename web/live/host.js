@@ -216,7 +216,7 @@ export class LiveHost {
     // When the asking phone first paired: a player's own phone back under a new certificate
     // paired just now, as would a stranger's; the game master tells them apart at the table.
     const time = (at) => new Date(at).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
-    // A claim of a PJ whose phone is away, or one a phone that follows holds (D24: the
+    // A claim of a PJ whose phone is away, or one a phone that follows holds (D27: the
     // player back on a new phone asks the game master), each phone by its name first.
     const asking = (a) => isolate(a.name ?? a.phone ?? t("livePlayerN", a.number));
     this.view.showAsks(table.asks.map((a) => ({ fp: a.fp,

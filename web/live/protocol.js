@@ -61,7 +61,7 @@ const DIE = (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6);
 // Each type's fields: required ones, and `optional` ones that may be left out.
 const FROM_PLAYER = {
   hb: {},
-  // `ask`: the player asks the game master for a PJ a phone that follows holds (D24,
+  // `ask`: the player asks the game master for a PJ a phone that follows holds (D27,
   // engine/seating.py `_claim`); a claim without it of such a PJ is refused.
   claim: { id: (id) => id === null || ID(id), optional: { ask: (a) => a === true } },
   // `weapon` left out: the player did not choose one (the form's own stays, issue #23).
