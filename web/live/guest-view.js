@@ -164,7 +164,7 @@ export class LiveGuestView {
           h("button", { type: "button", class: "chip", dataset: { play: "nothing" } }, t("liveNothing"))),
         ...fits.map((a) => why("answer", a)).filter(Boolean));
     }
-    const mine = this.board.round > 0 && !this.board.round_over && this.board.active.includes(this.claim);
+    const mine = this.turn; // its PJ acts now, as the game master's engine said (R2)
     if (mine && this.picking) {
       const targets = targetsOf(this.board, me);
       parts.push(h("div", { class: "chips targets", role: "group", "aria-label": t("targetFor", actionName(this.picking)) },
@@ -302,10 +302,11 @@ export class LiveGuestView {
   // `held`: the PJ other phones play, with who holds each; `claims`: the PJ this phone may
   // claim, in order, each free, held by a phone that follows (« Demander … au MJ », with who
   // holds it: a claim that asks, D27) or held by a phone away (a claim that goes to the game
-  // master); `declare`: its PJ's weapon
-  // and die are asked now (R1). All the game master's engine's (engine/seating.py).
-  render(board, claim, mine = null, seq = 0, held = {}, { claims = [], declare = false } = {}) {
+  // master); `declare`: its PJ's weapon and die are asked now (R1); `turn`: its PJ acts now
+  // (R2). All the game master's engine's (engine/seating.py).
+  render(board, claim, mine = null, seq = 0, held = {}, { claims = [], declare = false, turn = false } = {}) {
     if (this.attack && this.attack.seq < seq) this.attack = null;
+    this.turn = Boolean(claim) && turn;
     this.seq = seq;
     this.board = board;
     this.claim = claim;

@@ -469,7 +469,7 @@ export class LiveGuest {
     this.seq = seq;
     this.claim = claim && Object.hasOwn(board.combatants, claim) ? claim : null;
     this.claims = claims;
-    this.view.render(board, this.claim, mine, seq, held, { claims, declare });
+    this.view.render(board, this.claim, mine, seq, held, { claims, declare, turn });
     const me = this.claim ? board.combatants[this.claim] : null;
     if (this.view.yours(turn && Boolean(me), me?.name ?? "")) buzz(200);
     performance.mark("riposte:live-board", { detail: seq });
