@@ -53,7 +53,7 @@ def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: New
     aldric = pair(gm, new_phone, claim="Aldric")
     lyra = pair(gm, new_phone, claim="Lyra")
     # Held by a phone that follows: on the others' list with who holds it, to ask the game
-    # master for (D24), not to take.
+    # master for (D27), not to take.
     lyra.page.get_by_role("button", name="Changer").click()
     expect(claims(lyra).get_by_role("button", name="Demander Aldric au MJ")).to_be_enabled()
     expect(claims(lyra).get_by_role("button", name="Je joue Aldric")).to_have_count(0)
@@ -112,7 +112,7 @@ def test_a_pj_belongs_to_its_phone_until_the_game_master_frees_it(new_phone: New
 def test_a_player_names_their_phone_and_asks_the_game_master_for_their_pj_another_phone_holds(new_phone: NewPhone) -> None:
     """Lyra's player, back on a new phone while the old one still follows, names it on the
     answer screen: the game master's list and claim line say « Camille »; the claim asks
-    the game master (D24), whose « Accepter » hands Lyra over, and the old phone is told."""
+    the game master (D27), whose « Accepter » hands Lyra over, and the old phone is told."""
     gm_watched = gm_phone(new_phone, FIGHT)
     gm = gm_watched.page
     lyra = pair(gm, new_phone, claim="Lyra")
