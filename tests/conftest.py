@@ -19,7 +19,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 HERE = Path(__file__).parent
 BROWSER = HERE / "browser"
@@ -33,8 +33,11 @@ settings.register_profile("ci", max_examples=60, stateful_step_count=40, deadlin
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=10_000, stateful_step_count=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+# mutants: no shrinking, which changes no verdict (a mutant is killed by the first failing
+# example) and held a worker until the time limit for each mutant the machines kill.
 settings.register_profile("mutants", max_examples=15, stateful_step_count=25, deadline=None,
-                          derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
+                          derandomize=True, database=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 

@@ -215,3 +215,80 @@ def test_the_name_field_on_a_players_page_takes_what_the_engine_keeps() -> None:
     """The player's page has no engine: its field's length is the seating's MAX_NAME."""
     html = (Path(__file__).parent.parent / "index.html").read_text(encoding="utf-8")
     assert re.search(rf'<input id="live-phone-name"[^>]* maxlength="{seat.MAX_NAME}"', html)
+
+
+# --- 4. how a waiting play ends (D27) -----------------------------------------------------
+
+
+def waiting() -> Table:
+    """Lyra's turn, held by A's phone, whose pass waits for the game master (mode confirm);
+    B's phone follows, holding Aldric."""
+    t = table()
+    assert t.apply({"type": "start_round", "rolls": {"lyra": 6, "aldric": 1, "orque": 1}})["ok"]
+    t.phone(A, "open", 1000, None)
+    t.hear(A, {"t": "claim", "id": "lyra"})
+    t.phone(B, "open", 2000, None)
+    t.hear(B, {"t": "claim", "id": "aldric"})
+    answer = t.hear(A, {"t": "pass", "n": 1})
+    assert told(answer, A) == [("ok", {"what": "waiting"})]
+    assert [x["actor"] for x in answer["live"]["view"]["lines"]] == ["Lyra"]
+    return t
+
+
+@pytest.mark.parametrize("end", [
+    lambda t: t.phone(A, "lost"),
+    lambda t: t.host({"what": "mute", "fp": A, "on": True}),
+    lambda t: t.host({"what": "remove", "fp": A}),
+    lambda t: t.host({"what": "free", "fp": A}),
+    lambda t: t.hear(A, {"t": "claim", "id": None}),
+], ids=["lost", "muted", "removed", "freed", "let_go"])
+def test_a_waiting_play_goes_with_its_phone_or_its_pj(end: Any) -> None:
+    """A phone away, muted, removed, or without the PJ it played: its play no longer waits,
+    and nothing of it is applied (its line is dropped, untold: the phone has gone or
+    chose again)."""
+    t = waiting()
+    answer = end(t)
+    assert answer["live"]["view"]["lines"] == []
+    assert told(answer, A, "refused") == [] and told(answer, A, "ok") == []
+    assert t.host({"what": "line", "id": 1, "yes": True})["live"]["told"] == []
+    assert t.show()["board"]["active"] == ["lyra"]  # the pass was not applied
+
+
+def test_an_applied_play_waits_no_more() -> None:
+    t = waiting()
+    answer = t.host({"what": "line", "id": 1, "yes": True})
+    assert told(answer, A, "ok") == [("ok", {"what": "applied"})]
+    assert answer["live"]["view"]["lines"] == []
+    assert t.show()["board"]["active"] != ["lyra"]
+    # Applied once: the same « Appliquer » again changes nothing.
+    again = t.host({"what": "line", "id": 1, "yes": True})
+    assert again["live"]["told"] == [] and "seq" not in again
+
+
+@pytest.mark.parametrize(("do", "reason"), [
+    ({"what": "line", "id": 1, "yes": False}, "gm_refused"),
+    ({"what": "refuse_all", "fp": A}, "gm_refused"),
+    ({"what": "mode", "mode": "off"}, "players_off"),
+    ({"what": "switched", "fight": "h2", "from": "h1"}, "fight_switched"),
+])
+def test_a_waiting_play_refused_is_told_to_its_phone_once(do: dict[str, Any], reason: str) -> None:
+    t = waiting()
+    answer = t.host(do)
+    assert told(answer, A, "refused") == [("refused", {"reason": reason})]
+    assert told(answer, B, "refused") == []
+    assert answer["live"]["view"]["lines"] == []
+    assert t.show()["board"]["active"] == ["lyra"]
+
+
+def test_a_pj_asked_for_goes_only_to_a_phone_that_follows() -> None:
+    """The game master accepts a claim that asked while the asking phone is reconnecting:
+    refused (D27), the PJ stays with its holder."""
+    t = table()
+    t.phone(A, "open", 1000, None)
+    t.hear(A, {"t": "claim", "id": "lyra"})
+    t.phone(B, "open", 2000, None)
+    t.hear(B, {"t": "claim", "id": "lyra", "ask": True})
+    t.phone(B, "connecting")
+    answer = t.host({"what": "claim", "fp": B, "yes": True})
+    assert told(answer, B) == [("refused", {"reason": "claim_refused"})]
+    assert (phone_row(answer, A)["claim"], phone_row(answer, B)["claim"]) == ("lyra", None)

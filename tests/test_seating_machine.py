@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from strategies import options_for
@@ -46,6 +47,10 @@ POOL = [hashlib.sha256(f"phone {n}".encode()).hexdigest() for n in range(3)]
 
 INTERRUPTIONS = [a for a, x in engine.ACTIONS.items() if x.category == "interruption"]
 PHASE_ACTIONS = [a for a, x in engine.ACTIONS.items() if x.category != "interruption"]
+
+#: How a waiting line ends: its phone lost, muted, removed, freed or letting go of its PJ,
+#: « Refuser tout », another fight, mode off, « Appliquer » or « Refuser » (D27).
+ENDINGS = ("lost", "mute", "remove", "free", "release", "refuse_all", "switch", "off", "apply", "refuse")
 
 #: How a play waiting for the game master may end, told to its phone.
 ENDS = ("gm_refused", "engine", "players_off", "fight_switched", "read_only")
@@ -205,6 +210,13 @@ class LiveTable(RuleBasedStateMachine):
                 now = after.holder(p.claim)
                 if now is not None and now.fp != p.fp:
                     assert gave and now.fp == args["do"]["fp"], (p, now, op, args)
+        # A phone takes a PJ only while it follows (a claim, or the game master's accept of
+        # one): a phone away keeps the PJ it held, and gets none (D27); a reload's phones are away.
+        if not (op == "host" and args["do"].get("what") == "restore"):
+            for p in after.phones:
+                was = before.phone(p.fp)
+                if p.claim is not None and (was is None or was.claim != p.claim):
+                    assert p.open, (p, was, op, args)
         # 4. a line ended never comes back; lines are numbered anew.
         ids_before = {x.id for x in before.lines}
         for x in after.lines:
@@ -276,7 +288,7 @@ class LiveTable(RuleBasedStateMachine):
             assert Counter(m[0] for m in told if m[1] == kind) == Counter(players), (kind, command, told)
 
     # --- the fight ---------------------------------------------------------------------------
-    @initialize(first=st.sampled_from([0, 1]), seated=st.lists(st.sampled_from(POOL), unique=True, max_size=3))
+    @initialize(first=st.sampled_from([0, 1]), seated=st.lists(st.sampled_from(POOL), unique=True, min_size=1, max_size=3))
     def open_fight(self, first: int, seated: list[str]) -> None:
         """A fight, and most often phones that follow it, each with the next PJ free."""
         self.fight = first
@@ -411,6 +423,9 @@ class LiveTable(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:
+        """Half of the time, a play the engine allows (:meth:`allowed_play`)."""
+        if data.draw(st.booleans()) and self.allowed_play(data):
+            return
         fp = self.player(data)
         board = self.board()
         p = self.seating.phone(fp)
@@ -430,8 +445,47 @@ class LiveTable(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def play_again(self, data: st.DataObject) -> None:
-        """Plays are the heart of the table: drawn twice as often."""
-        self.play(data)
+        """Plays are the heart of the table: drawn twice as often, this time one the engine
+        allows when there is one."""
+        if not self.allowed_play(data):
+            self.play(data)
+
+    @precondition(lambda self: any(p.open and not p.muted and p.claim is not None for p in self.seating.phones))
+    @rule(data=st.data())
+    def play_allowed(self, data: st.DataObject) -> None:
+        self.allowed_play(data)
+
+    def allowed_play(self, data: st.DataObject) -> bool:
+        """A player plays what the engine allows their PJ now: one of the actions or
+        interruptions its board allows (``mine``), or a pass; most often in mode confirm, so
+        that plays wait for the game master and meet every way a waiting line ends (6): the
+        random plays below are mostly refused, and a line then rarely waits. Whether a
+        phone played."""
+        mine = self.players_board()["mine"]
+        phones = [p.fp for p in self.seating.phones if p.open and not p.muted and p.claim in mine]
+        if not phones:
+            return False
+        fp = data.draw(st.sampled_from(phones))
+        if self.seating.mode == "off" or (self.seating.mode == "auto" and not data.draw(st.booleans())):
+            self.mode("confirm")
+        pj = self.seating.phone(fp).claim  # type: ignore[union-attr]
+        plays = [(v["category"], a) for a, v in mine[pj]["actions"].items() if v["allowed"]]
+        passes = self.table.check({"type": "pass", "actor": pj, "by_player": True})["ok"]
+        if not plays and not passes:
+            return False
+        category, action = data.draw(st.sampled_from(plays + [("pass", None)] * passes))
+        message: dict[str, Any] = {"t": "pass", "n": self.heard[fp] + 1}
+        if action is not None:
+            shown = self.players_board()["combatants"]
+            others = [c for c in shown if c != pj]
+            message.update(t="interrupt" if category == "interruption" else "act", action=action,
+                           options=options_for(action, self.board()["combatants"][pj], others, data.draw))
+        answer = self.hear(fp, message)
+        if [fp, "ok", {"what": "waiting"}] in answer["live"]["told"]:
+            event("a play waits")
+            if not data.draw(st.booleans()):  # the ways a line ends, met at once half of the time
+                self.end_a_line(data, data.draw(st.sampled_from(ENDINGS)))
+        return True
 
     # --- the game master's taps on the table -------------------------------------------------
     @precondition(lambda self: bool(self.seating.lines) or bool(self.ended))
@@ -443,6 +497,27 @@ class LiveTable(RuleBasedStateMachine):
         answer = self.call("host", do={"what": "line", "id": line_id, "yes": yes}, writer=writer)
         if line_id in old:  # 4: a line ended is never applied again: the fight does not change
             assert "seq" not in answer and answer["live"]["told"] == [], answer
+
+    @precondition(lambda self: bool(self.seating.lines))
+    @rule(data=st.data(), how=st.sampled_from(ENDINGS))
+    def end_a_line(self, data: st.DataObject, how: str) -> None:
+        """A waiting line meets one of the ways it ends (6), each by the rule that does it:
+        at random they rarely meet a line while it waits."""
+        fp = data.draw(st.sampled_from([x.fp for x in self.seating.lines]))
+        line = self.seating.line_of(fp)
+        assert line is not None
+        if how == "lost":
+            self.connection(fp, "lost")
+        elif how in ("mute", "remove", "free", "refuse_all"):
+            self.tap_a_phone(fp, how)
+        elif how == "release":
+            self.hear(fp, {"t": "claim", "id": None})
+        elif how == "switch":
+            self.switch_fights(data)
+        elif how == "off":
+            self.mode("off")
+        else:
+            self.call("host", do={"what": "line", "id": line.id, "yes": how == "apply"})
 
     @rule(fp=st.sampled_from(POOL), yes=st.booleans())
     def answer_claim(self, fp: str, yes: bool) -> None:
