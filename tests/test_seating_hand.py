@@ -41,7 +41,7 @@ def test_knit_leaves_out_pairs_that_reach_each_other_and_phones_with_their_mates
     assert seat.knit(both, 0, 1, 1)[1] == []
     one_way = table(on(A, 1, mates=(B,)), on(B, 2))  # B does not say it reaches A
     assert seat.knit(one_way, 0, 1, 1)[1] == [(A, "mate-open", {"peer": B})]
-    full = tuple("%064x" % n for n in range(seat.MAX_MATES))
+    full = tuple(f"{n:064x}" for n in range(seat.MAX_MATES))
     crowded = table(on(A, 1, mates=full), on(B, 2))
     assert seat.knit(crowded, 0, 1, 1)[1] == []
     assert seat.knitting(both) is False and seat.knitting(one_way) is True and seat.knitting(crowded) is False
