@@ -19,7 +19,6 @@ through.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from . import seating as seat
@@ -127,10 +126,6 @@ class Live:
 
     def after_pnj_details(self, on: bool) -> None:
         self.seating = seat.set_pnj_details(self.seating, on)
-
-    def bump(self) -> None:
-        """A new players' board was numbered without a change of the fight."""
-        self.seating = replace(self.seating, seq=self.seating.seq + 1)
 
 
 def _wire(told: seat.Told) -> list[Any]:

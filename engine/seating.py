@@ -17,10 +17,10 @@ a command (``check``), so that this module stays free of the rules themselves.
 >>> s = paired(Seating(), "a" * 64, at=1000)
 >>> s.phones[0].number, s.phones[0].state
 (1, 'connected')
->>> fight = Fight.of({"round": 0, "round_over": False, "active": [], "order": ["c1"], "phase": None,
+>>> fight = Fight({"round": 0, "round_over": False, "active": [], "order": ["c1"], "phase": None,
 ...     "combatants": {"c1": {"id": "c1", "name": "Aldric", "side": "pj", "hors_combat": False}},
 ...     "mine": {"c1": {"actions": {}, "likely": [], "never": []}}, "catalogue": {}})
->>> s, told = hear(s, fight, "a" * 64, {"t": "claim", "id": "c1"})
+>>> s, told, _ = judge(s, fight, "a" * 64, {"t": "claim", "id": "c1"})
 >>> s.phones[0].claim, [t for _, t, _ in told]
 ('c1', ['claimed', 'board'])
 """
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -50,7 +50,7 @@ __all__ = [
     "edited",
     "free",
     "gm_view",
-    "hear",
+    "judge",
     "kept",
     "knit",
     "lost",
@@ -193,10 +193,6 @@ class Fight:
     attack: Mapping[str, Any] | None = None
     journal: Callable[[], list[Any]] | None = None
     check: Callable[[Mapping[str, Any]], Mapping[str, Any] | None] = field(default=lambda command: None)
-
-    @classmethod
-    def of(cls, shown: Mapping[str, Any] | None, **more: Any) -> Fight:
-        return cls(shown, **more)
 
     def seen(self, fid: object) -> Mapping[str, Any] | None:
         """A fighter on the players' board; ``None``: not there (hidden from them, D26)."""
@@ -430,18 +426,11 @@ def remove(s: Seating, fight: Fight, fp: str) -> tuple[Seating, list[Told]]:
 
 # --- what a player sends ---------------------------------------------------------------------
 
-def hear(s: Seating, fight: Fight, fp: str, message: Mapping[str, Any]) -> tuple[Seating, list[Told]]:
-    """A player's message (its shape checked on the wire, web/live/protocol.js): the new
-    seating and what each phone is told. A play to apply at once comes back as the
-    :func:`apply_now` of the result: see :func:`judge`."""
-    s, told, _ = judge(s, fight, fp, message)
-    return s, told
-
-
 def judge(s: Seating, fight: Fight, fp: str,
           message: Mapping[str, Any]) -> tuple[Seating, list[Told], Line | None]:
-    """:func:`hear`, and the play to apply now, if any (the players' plays applied at once,
-    D27): the caller applies it (:func:`applied`)."""
+    """A player's message (its shape checked on the wire, web/live/protocol.js): the new
+    seating, what each phone is told, and the play to apply now, if any (the players' plays
+    applied at once, D27): the caller applies it and tells its phone (:func:`applied`)."""
     p = s.phone(fp)
     if p is None or not p.open:
         return s, [], None
@@ -913,6 +902,3 @@ def _fingerprint(value: object) -> bool:
 def _id(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= 64
 
-
-def phones_of(s: Seating, fps: Iterable[str]) -> list[Phone]:
-    return [p for p in s.phones if p.fp in set(fps)]
