@@ -323,14 +323,16 @@ def _journal(s: Seating, fight: Fight) -> list[Told]:
 
 
 def _attacked(s: Seating, fight: Fight) -> list[Told]:
-    """The attack the players see, told to its target's phone with its answers (R5.3, D23),
-    when the players play their PJ."""
+    """The attack the players see, told to its target's phone with the answers that fit it
+    (R5.3, D23: the catalogue's ``answers`` of that attack), when the players play their PJ."""
     attack = fight.attack
     if not attack or s.mode == "off":
         return []
     if fight.mine(attack["target"]) is None:  # a PNJ's answers are the game master's to give
         return []
-    return [(p.fp, "attacked", {"by": attack["by"], "action": attack["action"]})
+    catalogue = fight.shown["catalogue"] if fight.shown else {}
+    answers = list(catalogue.get(attack["action"], {}).get("answers", ()))
+    return [(p.fp, "attacked", {"by": attack["by"], "action": attack["action"], "answers": answers})
             for p in s.phones if p.claim == attack["target"] and p.open]
 
 

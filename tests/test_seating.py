@@ -5,6 +5,7 @@ back to a fight the phones saw (docs/TABLE.md, « Table en direct »)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -292,3 +293,37 @@ def test_a_pj_asked_for_goes_only_to_a_phone_that_follows() -> None:
     answer = t.host({"what": "claim", "fp": B, "yes": True})
     assert told(answer, B) == [("refused", {"reason": "claim_refused"})]
     assert (phone_row(answer, A)["claim"], phone_row(answer, B)["claim"]) == ("lyra", None)
+
+
+# --- 5. what the player's page draws, as the engine says it ------------------------------
+
+
+@pytest.mark.parametrize("die", [0, 7, -1])
+def test_a_declared_die_off_the_dies_faces_is_the_engines_to_refuse(die: int) -> None:
+    """R1.2: the wire takes any whole number (web/live/protocol.js); the engine judges the
+    declaration as the round's start would, and the phone is told why."""
+    t = table()
+    t.phone(A, "open", 1000, None)
+    t.hear(A, {"t": "claim", "id": "lyra"})
+    answer = t.hear(A, {"t": "declare", "die": die})
+    [(kind, fields)] = told(answer, A)
+    assert (kind, fields["reason"]) == ("refused", "engine")
+    assert fields["error"]["params"]["field"] == "rolls.lyra"
+    assert told(t.hear(A, {"t": "declare", "die": 6}), A) == [("ok", {"what": "declare"})]
+
+
+def test_an_attack_on_a_pj_tells_its_phone_the_answers_that_fit_it() -> None:
+    """R5.3, D23: the target's phone draws the answers the engine names (the catalogue's
+    ``answers`` of that attack), never works them out."""
+    from engine.actions.defence import ANSWERS
+
+    t = table()
+    t.phone(A, "open", 1000, None)
+    t.hear(A, {"t": "claim", "id": "lyra"})
+    t.host({"what": "mode", "mode": "auto"})
+    t.apply({"type": "start_round", "rolls": {"lyra": 1, "aldric": 1, "orque": 6}})
+    answer = json.loads(t.call(json.dumps({"op": "apply", "command": {
+        "type": "act", "actor": "orque", "action": "attaque_melee", "target": "lyra"}})))
+    [(_, fields)] = told(answer, A, "attacked")
+    assert fields == {"by": "orque", "action": "attaque_melee", "answers": list(ANSWERS["attaque_melee"])}
+    assert "parer" in fields["answers"]

@@ -284,7 +284,9 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
         page.evaluate("document.querySelector('#live-note').textContent = ''")
     page.get_by_role("button", name="Je joue Aldric").click()
     expect(page.locator("#live-mine")).to_have_text(re.compile("Vous jouez Aldric"))
-    for text, why in ((json.dumps({"v": 3, "t": "declare", "weapon": "epee", "die": 7}), "message inattendu"),
+    # A die that is no number is the wire's to refuse; one off the die's faces, the engine's
+    # (R1.2, tests/test_seating_hand.py).
+    for text, why in ((json.dumps({"v": 3, "t": "declare", "weapon": "epee", "die": "7"}), "message inattendu"),
                       (json.dumps({"v": 3, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord (R2.4)")):
         page.evaluate("(text) => riposteLive.raw(text)", text)
         expect(page.locator("#live-note")).to_contain_text(why)

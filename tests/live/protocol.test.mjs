@@ -27,13 +27,16 @@ test("a player may send proposals and the table's plumbing, and nothing else", (
   assert.equal(refused(fromPlayer, say("claim", { id: "a", ask: false })), "shape");
   assert.equal(refused(fromPlayer, say("claim", { id: "a", ask: "yes" })), "shape");
   assert.deepEqual(fromPlayer(say("mates", { list: [FP] })).list, [FP]);
-  assert.equal(refused(fromPlayer, say("declare", { die: 7 })), "shape");
+  // The die's faces are the engine's to judge (R1.2, engine/seating.py), not the wire's.
+  assert.equal(fromPlayer(say("declare", { die: 7 })).die, 7);
+  assert.equal(refused(fromPlayer, say("declare", { die: "4" })), "shape");
   assert.equal(refused(fromPlayer, say("declare", {})), "shape", "the die is required");
   assert.equal(refused(fromPlayer, say("declare", { die: 4, extra: 1 })), "shape");
   assert.equal(refused(fromPlayer, say("board", { seq: 1, claim: null, board: {} })), "shape", "a player sends no board");
   assert.equal(refused(fromPlayer, say("relay", { to: FP, code: "x" })), "shape", "nor asks a relay");
   assert.equal(refused(fromPlayer, say("mates", { list: ["not a fingerprint"] })), "shape");
-  assert.equal(refused(fromPlayer, say("mates", { list: Array(13).fill(FP) })), "shape");
+  // How many mates a phone keeps is the engine's (engine/seating.py MAX_MATES); the message's size bounds the list.
+  assert.equal(refused(fromPlayer, say("mates", { list: Array(16).fill(FP) })), "too_big");
   assert.equal(refused(fromPlayer, say("relayed", { from: FP, code: "x".repeat(601) })), "shape");
   assert.equal(refused(fromPlayer, JSON.stringify({ v: 1, t: "hb" })), "version");
   assert.equal(refused(fromPlayer, "x".repeat(2000)), "too_big");
@@ -67,5 +70,9 @@ test("the game master's board is checked before it is drawn", () => {
   assert.equal(fromGm(say("opened", { back: true })).back, true);
   assert.equal(refused(fromGm, say("opened", { back: 1 })), "shape");
   assert.equal(refused(fromGm, say("opened", { fight: "f1" })), "shape");
+  // An attack on this phone's PJ comes with the answers that fit it (R5.3, D23).
+  assert.deepEqual(fromGm(say("attacked", { by: "o", action: "attaque", answers: ["parer", "esquiver"] })).answers, ["parer", "esquiver"]);
+  assert.equal(refused(fromGm, say("attacked", { by: "o", action: "attaque" })), "shape");
+  assert.equal(refused(fromGm, say("attacked", { by: "o", action: "attaque", answers: [1] })), "shape");
   assert.equal(fromGm(say("refused", { reason: "engine", error: { code: "no_hope", key: "no_hope", params: {}, message: "x" } })).reason, "engine");
 });

@@ -130,8 +130,8 @@ export class LiveGuestView {
   }
 
   // « Orque 1 t'attaque : Attaque au corps à corps », and this PJ's answers that fit it.
-  attacked(by, action) {
-    this.attack = { by, action, seq: this.seq };
+  attacked(by, action, answers) {
+    this.attack = { by, action, answers, seq: this.seq };
     this.drawPlay();
     buzz([100, 50, 100]);
   }
@@ -156,8 +156,7 @@ export class LiveGuestView {
     const parts = [];
     if (this.attack) {
       const attacker = own(this.board.combatants, this.attack.by);
-      const fits = own(this.mine.catalogue, this.attack.action)?.answers
-        ?? Object.keys(this.mine.actions).filter((a) => verdict(a).category === "interruption");
+      const fits = this.attack.answers;
       parts.push(h("p", { class: "live-attacked", role: "alert" }, t("liveAttacked", isolate(attacker?.name ?? "?"), actionName(this.attack.action))),
         h("div", { class: "chips", role: "group", "aria-label": t("liveAnswersFor", isolate(me.name)) },
           fits.map((a) => chip("answer", a, actionName(a))),

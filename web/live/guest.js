@@ -35,7 +35,7 @@ import { identity } from "./identity.js";
 import { accept, answer, hasWebRtc, offer, randomId, resume, ticket } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { Keys } from "../infra/storage-keys.js";
-import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_MATES, MAX_PROPOSAL, Refused } from "./protocol.js";
+import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode } from "./signal.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
 import { buzz, LiveGuestView } from "./guest-view.js";
@@ -410,7 +410,7 @@ export class LiveGuest {
       case "journal":
         return this.view.showJournal(message.entries);
       case "attacked":
-        return this.view.attacked(message.by, message.action);
+        return this.view.attacked(message.by, message.action, message.answers);
       case "undone":
       case "redone":
         return this.view.note(t(message.t === "undone" ? "liveUndone" : "liveRedone", message.action === null ? t("pass") : actionName(message.action)));
@@ -499,9 +499,10 @@ export class LiveGuest {
     this.gm?.send("mates", { list });
   }
 
-  // The game master asks this phone to connect to `fp`'s: an offer, sent through it.
+  // The game master asks this phone to connect to `fp`'s: an offer, sent through it. How
+  // many phones each connects to is the game master's engine's to say (engine/seating.py knit).
   async offerMate(fp) {
-    if (this.mates.get(fp)?.open || this.mates.size >= MAX_MATES || this.offered.has(fp)) return;
+    if (this.mates.get(fp)?.open || this.offered.has(fp)) return;
     const made = await offer(this.stun);
     const invitation = randomId();
     this.offered.set(fp, { ...made, invitation });
@@ -523,7 +524,7 @@ export class LiveGuest {
     } catch {
       return;
     }
-    if (read.ice.fingerprint !== fp || this.mates.get(fp)?.open || this.mates.size >= MAX_MATES) return;
+    if (read.ice.fingerprint !== fp || this.mates.get(fp)?.open) return;
     const made = await answer(read.ice, this.stun);
     this.addMate(fp, made.pc, made.channel);
     this.gm?.send("mate-answer", { peer: fp, code: encode({ kind: "answer", invitation: read.invitation, ice: made.ice }) });

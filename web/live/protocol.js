@@ -23,10 +23,12 @@ export const MAX_HOST_MESSAGE = 2_000_000;
 // A player's rate: a burst of RATE_BURST messages, then RATE_PER_SECOND a second.
 export const RATE_BURST = 20;
 export const RATE_PER_SECOND = 4;
-// The most phones a player's phone connects to besides the game master's.
-export const MAX_MATES = 12;
 
-const ID = (value) => typeof value === "string" && value.length > 0 && value.length <= 64;
+// The fields' shapes only: how many, how long and which values are the engine's to judge
+// (engine/seating.py `judge`: ids, dice, options, the phones a phone lists), and a message
+// is bounded by its size above.
+const ID = (value) => typeof value === "string" && value.length > 0;
+const IDS = (l) => Array.isArray(l) && l.every(ID);
 // A phone's name on the table: its certificate's sha-256 fingerprint (web/live/identity.js).
 export const FINGERPRINT = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
 const CODE = (value) => typeof value === "string" && value.length > 0 && value.length <= MAX_CODE;
@@ -36,8 +38,7 @@ const ERROR = (e) => e !== null && typeof e === "object" && !Array.isArray(e) &&
   && (e.key === null || ID(e.key)) && e.params !== null && typeof e.params === "object" && typeof e.message === "string";
 // A command's options, as a player's phone sends them with an action (the engine checks
 // each: engine/seating.py builds the command, the engine judges it).
-const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) && Object.keys(o).length <= 12
-  && Object.keys(o).every(ID);
+const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) && Object.keys(o).every(ID);
 // What a player's phone gets to play its own PJ (issue #24): its verdicts, its likely
 // actions, the catalogue.
 const MINE = (m) => m === null || (m !== null && typeof m === "object" && m.actions !== null && typeof m.actions === "object"
@@ -45,18 +46,19 @@ const MINE = (m) => m === null || (m !== null && typeof m === "object" && m.acti
 // Who holds a PJ (web/live/host.js holder): the holder's number on the table, the PJ its
 // phone played before, whether it is away.
 const HOLDER = (x) => x !== null && typeof x === "object" && !Array.isArray(x) && Object.keys(x).length === 3
-  && Number.isInteger(x.n) && (x.was === null || (typeof x.was === "string" && x.was.length <= 200)) && typeof x.away === "boolean";
-const HELD = (m) => m !== null && typeof m === "object" && !Array.isArray(m) && Object.keys(m).length <= 64
+  && Number.isInteger(x.n) && (x.was === null || typeof x.was === "string") && typeof x.away === "boolean";
+const HELD = (m) => m !== null && typeof m === "object" && !Array.isArray(m)
   && Object.keys(m).every(ID) && Object.values(m).every(HOLDER);
 // The PJ a phone may claim, in the board's order, each free, held by a phone that follows
 // (a claim with `ask` asks the game master), or held by a phone away (any claim asks the
 // game master): engine/seating.py.
-const CLAIMS = (l) => Array.isArray(l) && l.length <= 64 && l.every((c) => c !== null && typeof c === "object"
+const CLAIMS = (l) => Array.isArray(l) && l.every((c) => c !== null && typeof c === "object"
   && Object.keys(c).length === 2 && ID(c.id) && ["free", "ask", "held"].includes(c.may));
 const FLAG = (b) => typeof b === "boolean";
 // A play's sequence number: each play a phone sends carries the next (web/live/guest.js).
 const N = (n) => Number.isSafeInteger(n) && n >= 1;
-const DIE = (d) => d === null || (Number.isInteger(d) && d >= 1 && d <= 6);
+// The die's faces are the engine's (R1.2): it judges the declaration as the round's start would.
+const DIE = (d) => d === null || Number.isInteger(d);
 
 // Each type's fields: required ones, and `optional` ones that may be left out.
 const FROM_PLAYER = {
@@ -74,7 +76,7 @@ const FROM_PLAYER = {
   act: { n: N, action: ID, options: OPTIONS },
   pass: { n: N },
   bye: {},
-  mates: { list: (l) => Array.isArray(l) && l.length <= MAX_MATES && l.every(FINGERPRINT) },
+  mates: { list: (l) => Array.isArray(l) && l.every(FINGERPRINT) },
   "mate-offer": { peer: FINGERPRINT, code: CODE },
   "mate-answer": { peer: FINGERPRINT, code: CODE },
   relayed: { from: FINGERPRINT, code: CODE },
@@ -89,7 +91,8 @@ const FROM_GM = {
   board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard,
     optional: { mine: MINE, held: HELD, claims: CLAIMS, declare: FLAG, turn: FLAG } },
   journal: { entries: Array.isArray },
-  attacked: { by: ID, action: ID },
+  // An attack on this phone's PJ, with the answers that fit it (R5.3, D23).
+  attacked: { by: ID, action: ID, answers: IDS },
   // The game master undid (or did again) this player's play: its action, null for a pass.
   undone: { action: (a) => a === null || ID(a) },
   redone: { action: (a) => a === null || ID(a) },
