@@ -24,6 +24,7 @@ from conftest import NewPhone, Shot, Watched, save_text, stored, wait_ready
 from helpers import card, fight_log
 from live import (
     OWN_FIGHT,
+    PROTOCOL,
     PYTHON_RUNTIME,
     answering,
     connected,
@@ -267,13 +268,13 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
     page = player.page
     refusals = {
         "not json": "pas du JSON",
-        "too big": json.dumps({"v": 3, "t": "claim", "id": "x" * 1000}),
-        "shape": json.dumps({"v": 3, "t": "apply", "command": {"type": "end_round"}}),
-        "extra key": json.dumps({"v": 3, "t": "interrupt", "command": {"type": "end_round"}}),
+        "too big": json.dumps({"v": PROTOCOL, "t": "claim", "id": "x" * 1000}),
+        "shape": json.dumps({"v": PROTOCOL, "t": "apply", "command": {"type": "end_round"}}),
+        "extra key": json.dumps({"v": PROTOCOL, "t": "interrupt", "command": {"type": "end_round"}}),
         "array": "[1, 2]",
-        "a PNJ": json.dumps({"v": 3, "t": "claim", "id": "orque"}),
-        "the prototype": json.dumps({"v": 3, "t": "claim", "id": "__proto__"}),
-        "no claim": json.dumps({"v": 3, "t": "interrupt", "n": 1}),
+        "a PNJ": json.dumps({"v": PROTOCOL, "t": "claim", "id": "orque"}),
+        "the prototype": json.dumps({"v": PROTOCOL, "t": "claim", "id": "__proto__"}),
+        "no claim": json.dumps({"v": PROTOCOL, "t": "interrupt", "n": 1}),
     }
     expected = {"not json": "message illisible", "too big": "message trop long", "shape": "message inattendu",
                 "extra key": "message inattendu", "array": "message inattendu", "a PNJ": "ce n'est pas un PJ",
@@ -286,8 +287,8 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
     expect(page.locator("#live-mine")).to_have_text(re.compile("Vous jouez Aldric"))
     # A die that is no number is the wire's to refuse; one off the die's faces, the engine's
     # (R1.2, tests/test_seating_hand.py).
-    for text, why in ((json.dumps({"v": 3, "t": "declare", "weapon": "epee", "die": "7"}), "message inattendu"),
-                      (json.dumps({"v": 3, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord (R2.4)")):
+    for text, why in ((json.dumps({"v": PROTOCOL, "t": "declare", "weapon": "epee", "die": "7"}), "message inattendu"),
+                      (json.dumps({"v": PROTOCOL, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord (R2.4)")):
         page.evaluate("(text) => riposteLive.raw(text)", text)
         expect(page.locator("#live-note")).to_contain_text(why)
     # A burst: past the rate, refused without being read.
@@ -299,15 +300,15 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
     expect(card(gm, "Orque").locator(".pi")).to_have_text("6 P.I.")
     expect(gm.locator("#live-players")).to_contain_text("Aldric — connecté")
     # Another version of the protocol: refused, and the player is told to update.
-    page.evaluate("(text) => riposteLive.raw(text)", json.dumps({"v": 4, "t": "interrupt", "n": 2}))
+    page.evaluate("(text) => riposteLive.raw(text)", json.dumps({"v": PROTOCOL + 1, "t": "interrupt", "n": 2}))
     expect(page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
     fight.assert_clean()
 
 
 def test_a_damaged_or_newer_invitation_is_refused_without_python(new_phone: NewPhone, site_url: str) -> None:
-    damaged = new_phone(f"{site_url}#table=AwBAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
+    damaged = new_phone(f"{site_url}#table=BABAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
     expect(damaged.page.locator("#live-state")).to_contain_text("incomplet ou abîmé")
-    newer = new_phone(f"{site_url}#table=BABAlHuO", ready=False)
+    newer = new_phone(f"{site_url}#table=BQBAlHuO", ready=False)
     expect(newer.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
     for player in (damaged, newer):
         no_engine(player)

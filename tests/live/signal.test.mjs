@@ -84,15 +84,15 @@ test("a damaged, foreign, wrong-kind or newer code is refused with its reason", 
   assert.equal(reason(evil, "offer"), "damaged");
 });
 
-// An answer as the previous release's phone made it (no name: web/live/signal.js before
-// answers carried one), from OFFER's ICE.
-const OLD_ANSWER = "AwEKGyw9BE15T1kYSjQ1b1ljV3EvQ2NPbHdlMGZINXRUUHBoHuoZCdsdEKQ0re7F2FTxRHIqCjE9Kfnsohdx_SVbeIwCAn4AHv_UPezxfjDhLkqwrMRGLkyv6EYCfgAy_8KiGm3Gh9SUQFeQtuMQNl9QiQ";
+// An answer without a name (a player who typed none), from OFFER's ICE: the same bytes as
+// before answers could carry one, but for the protocol's version.
+const OLD_ANSWER = "BAEKGyw9BE15T1kYSjQ1b1ljV3EvQ2NPbHdlMGZINXRUUHBoHuoZCdsdEKQ0re7F2FTxRHIqCjE9Kfnsohdx_SVbeIwCAn4AHv_UPezxfjDhLkqwrMRGLkyv6EYCfgAy_8KiGm3Gh9SUQFeQtuMQNl9QiQ";
 
-test("an answer carries the name its player gave the phone; one without a name reads as the previous release's", () => {
+test("an answer carries the name its player gave the phone; one without a name is as short as before", () => {
   const ice = readSdp(OFFER);
   const old = decode(OLD_ANSWER, "answer");
   assert.deepEqual(old, { kind: "answer", invitation: "0a1b2c3d", ice, stun: "", name: "" });
-  assert.equal(encode({ kind: "answer", invitation: "0a1b2c3d", ice }), OLD_ANSWER, "no name: the same code as before");
+  assert.equal(encode({ kind: "answer", invitation: "0a1b2c3d", ice }), OLD_ANSWER, "no name: no byte more");
   const named = encode({ kind: "answer", invitation: "0a1b2c3d", ice, name: "Camille" });
   assert.equal(named.length, 164, "115 bytes and the name's 1 + 7: docs/TABLE.md");
   assert.deepEqual(decode(named, "answer"), { ...old, name: "Camille" });

@@ -11,8 +11,9 @@
 import { fromBase64Url, toBase64Url } from "../infra/base64url.js";
 
 // The live table's protocol version: in every code and every message. A code or a message
-// of another version is refused ("mettez Riposte à jour"), never half understood.
-export const PROTOCOL = 3;
+// of another version is refused ("mettez Riposte à jour"), never half understood: a message
+// that gains a field is a new version, since each side refuses a field it does not know.
+export const PROTOCOL = 4;
 // The longest code read (characters): an offer is about 154; a page never decodes more.
 export const MAX_CODE = 600;
 
