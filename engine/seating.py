@@ -78,7 +78,8 @@ STATES = ("connecting", "connected", "silent", "away")
 #: The longest name a player gives their phone (« Nom de ce téléphone »), in characters.
 MAX_NAME = 24
 
-#: The fights a phone was shown that the seating remembers (their opaque identities).
+#: The fights a phone was shown that the seating remembers (their ids in the game master's
+#: list, never sent to a phone).
 MAX_SEEN = 32
 
 #: Letters and signs that draw nothing, though not spaces or controls to Unicode (the
@@ -101,7 +102,7 @@ class Phone:
     ``name``: the name its player gave it (:func:`phone_name`), by which the game master's
     page names it; ``since``: when it first paired (the page's clock, ms); ``known``: it
     paired once (a first pairing that failed leaves no row); ``seen``: the fights it was
-    shown, by their opaque identities (:func:`switched`)."""
+    shown, by their ids in the game master's list (:func:`switched`)."""
 
     fp: str
     number: int
@@ -156,7 +157,7 @@ class Seating:
     """The table's seating. ``seq`` numbers the players' boards sent; ``introduced``: the
     pairs of phones the game master asked to connect, with when it last asked;
     ``relayed``: for each phone away, when a relay was last asked and through whom;
-    ``fight``: the opaque identity of the fight open now, once the game master's page
+    ``fight``: the list's id of the fight open now, once the game master's page
     said it (:func:`switched`)."""
 
     phones: tuple[Phone, ...] = ()
@@ -236,9 +237,7 @@ def _said(kind: str, **fields: Any) -> Told:
 
 def _holder(s: Seating, fight: Fight, p: Phone) -> dict[str, Any]:
     """Who holds a PJ, as a player's phone words it: the holder's number at the table, the
-    PJ its phone played before, whether it is away. Not the name its player gave it: the
-    shape of ``held`` is the previous release's, whose pages refuse a board with another
-    field (web/live/protocol.js HOLDER), and such a phone may still be at the table."""
+    PJ its phone played before, whether it is away (web/live/protocol.js HOLDER)."""
     was = fight.seen(p.was)
     return {"n": p.number, "was": was["name"] if was else None, "away": p.state == "away"}
 
@@ -732,8 +731,8 @@ def switched(s: Seating, fight: Fight, to: object = None, was: object = None) ->
     what the players asked in the fight before goes (waiting plays refused, requests and
     dice dropped), and every phone is told: ``opened``, with ``back`` when it was shown
     that fight before (the game master came back to it), never which fight (its name is
-    the game master's). ``to`` and ``was``: the opaque identities of the fight opened and
-    of the one left (the game master's page hashes the list's ids: docs/TABLE.md); without
+    the game master's). ``to`` and ``was``: the list's ids of the fight opened and of the one
+    left (kept here, never sent to a phone: docs/TABLE.md); without
     them every fight is another."""
     told = [_refused(x.fp, "fight_switched") for x in s.lines]
     to = to if isinstance(to, str) and _id(to) else None

@@ -89,8 +89,8 @@ export class LiveHost {
     });
     session.on("words", () => this.draw());
     // Another fight opened: the engine tells each phone whether it was shown that fight
-    // before, by an opaque identity of the fight (never its name, the game master's).
-    session.on("switched", (to, from) => this.ask({ what: "switched", fight: fightIdentity(to), from: fightIdentity(from) }));
+    // before (engine/seating.py `switched`: by the list's ids, which no phone is sent).
+    session.on("switched", (to, from) => this.ask({ what: "switched", fight: to, from }));
     // An answer link opened in another tab of this origin (the camera app): taken here.
     if (typeof BroadcastChannel === "function") {
       this.handoff = new BroadcastChannel(HANDOFF);
@@ -552,19 +552,6 @@ export class LiveHost {
     }
     if (gone) this.status.announce(t("livePlayerRemoved", this.label(gone)));
   }
-}
-
-// A fight of the list (web/infra/fight-list.js: its id, "f3"), as the engine knows it: an
-// opaque identity (FNV-1a, 32 bits), so that the live table's seating can tell a fight the
-// phones saw from another with nothing that names it; null for none.
-export function fightIdentity(id) {
-  if (typeof id !== "string" || id === "") return null;
-  let hash = 0x811c9dc5;
-  for (const char of id) {
-    hash ^= char.codePointAt(0);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `x${hash.toString(16).padStart(8, "0")}`;
 }
 
 // A message as it goes on the wire: the players' board and journal, the same for every
