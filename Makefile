@@ -139,9 +139,10 @@ audit: site
 # live table with six players (docs/TABLE.md, « Figures »). What they print is also written to
 # docs/bench.txt, under a line saying when, on what machine and under what load: the figures
 # the README and the docs quote come from that file (tests/test_docs_figures.py). Progress
-# lines (stderr) are not kept. A failed bench is said on the file's last line.
+# lines (stderr) are not kept; the benches print unbuffered, so the run shows as it goes. A
+# failed bench is said on the file's last line.
 bench: site
-	@{ echo "== make bench, $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(git rev-parse --short HEAD 2>/dev/null), $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load average$$(uptime | sed 's/.*load average[s]*://')"; \
+	@export PYTHONUNBUFFERED=1; { echo "== make bench, $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(git rev-parse --short HEAD 2>/dev/null), $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load average$$(uptime | sed 's/.*load average[s]*://')"; \
 	  $(PY) bench/engine_bench.py && echo && $(PY) bench/page_bench.py && echo && $(PY) bench/live_bench.py \
 	  || echo "== make bench: FAILED"; } | tee docs/bench.txt
 	@! grep -q '^== make bench: FAILED' docs/bench.txt
