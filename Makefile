@@ -136,11 +136,16 @@ audit: site
 
 # Benchmarks print figures (never asserted): the engine in CPython, then the page in
 # Chromium against the floor page (docs/PERFORMANCE.md, chart docs/performance.png), then the
-# live table with six players (docs/TABLE.md, « Table en direct »).
+# live table with six players (docs/TABLE.md, « Figures »). What they print is also written to
+# docs/bench.txt, under a line saying when, on what machine and under what load: the figures
+# the README and the docs quote come from that file (tests/test_docs_figures.py). Progress
+# lines (stderr) are not kept; the benches print unbuffered, so the run shows as it goes. A
+# failed bench is said on the file's last line.
 bench: site
-	$(PY) bench/engine_bench.py
-	$(PY) bench/page_bench.py
-	$(PY) bench/live_bench.py
+	@export PYTHONUNBUFFERED=1; { echo "== make bench, $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(git rev-parse --short HEAD 2>/dev/null), $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load average$$(uptime | sed 's/.*load average[s]*://')"; \
+	  $(PY) bench/engine_bench.py && echo && $(PY) bench/page_bench.py && echo && $(PY) bench/live_bench.py \
+	  || echo "== make bench: FAILED"; } | tee docs/bench.txt
+	@! grep -q '^== make bench: FAILED' docs/bench.txt
 
 clean:
 	rm -rf _site build dist mutants
