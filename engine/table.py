@@ -83,6 +83,7 @@ from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
 from .sheet import LIMITS, MAX_NOTES
+from .summary import summary
 from .values import MAX_WEAPONS
 from .view import ATTACKS, Boards
 
@@ -101,6 +102,7 @@ OPERATIONS = {
     "export": ("board",),
     "link": (),
     "journal": ("players", "pnj_details", "last"),
+    "summary": (),
     "new": ("party", "restore"),
     "revert": (),
     "whole": (),
@@ -586,6 +588,18 @@ class Table:
         else:
             entries = journal(self._log[k * self._every:], start=self._mark(k), skip=first - k * self._every, players=seen)
         return {"ok": True, "entries": entries}
+
+    def summary(self) -> Answer:
+        """The story of the fight in numbers (engine/summary.py), rebuilt from its whole log.
+
+        >>> t = Table()
+        >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "A"}})
+        >>> _ = t.apply({"type": "start_round", "rolls": {"c1": 6}})
+        >>> _ = t.apply({"type": "act", "actor": "c1", "action": "observer"})
+        >>> t.summary()["summary"]["fighters"][0]["pi_spent"]
+        5
+        """
+        return {"ok": True, "summary": summary(list(self._log), start=self._mark(0))}
 
     def new(self, party: object = False, restore: object = False) -> Answer:
         """A new fight; with ``party``, the PJ with their sheets (docs/TABLE.md, "A new
