@@ -34,7 +34,7 @@ import { CastView } from "./views/cast-view.js";
 import { ConfirmDialog } from "./views/confirm-dialog.js";
 import { FightsView } from "./views/fights-view.js";
 import { InstallView } from "./views/install-view.js";
-import { JournalView } from "./views/journal-view.js";
+import { JournalView, SummaryView } from "./views/journal-view.js";
 import { MenuView } from "./views/menu-view.js";
 import { RoundView } from "./views/round-view.js";
 import { Screens } from "./views/screens-view.js";
@@ -64,7 +64,7 @@ const roundView = new RoundView();
 new RoundController(parts, roundView);
 const cast = new CastController(parts, new CastView());
 new WelcomeController(parts, new WelcomeView(), { addFighter: () => cast.newFighter() });
-new JournalController(parts, new JournalView());
+new JournalController(parts, new JournalView(), new SummaryView());
 // The live table (issue #15): a player's phone (#table=…) or an answer handed over
 // (#reponse=…) leaves the saved fight alone (web/live/follow.js); web/boot/early.js, which
 // started Python before this module ran, started none there.

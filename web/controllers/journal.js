@@ -1,20 +1,40 @@
 // The journal: asked of the engine when the screen opens (or is shown beside the board)
-// and after each change while it is on screen; copied as plain text.
+// and after each change while it is on screen; copied as plain text. The fight's summary
+// beside it (engine/summary.py), asked of the engine while it is open; copied, or saved
+// as a text file.
+import { download } from "../infra/files.js";
 import { t } from "../infra/i18n.js";
-import { journalRounds, journalText } from "../views/journal-view.js";
+import { journalRounds, journalText, summaryText } from "../views/journal-view.js";
 
 export class JournalController {
-  constructor({ session, status, dispatch }, view) {
+  constructor({ session, status, dispatch }, view, summaryView) {
     this.rounds = []; // what the screen shows, for the copy
+    this.summary = null; // the summary shown, for the copy and the file
     const refresh = async () => {
       const answer = await session.call({ op: "journal" });
       this.rounds = journalRounds(answer.entries);
       view.render(this.rounds);
+      if (summaryView.open) await summed();
+    };
+    const summed = async () => {
+      const answer = await session.call({ op: "summary" });
+      if (!answer.ok) return;
+      this.summary = answer.summary;
+      summaryView.render(this.summary);
     };
     dispatch.draws("journal", refresh, { arrival: "always" });
     view.bindCopy(async () => {
       const copied = await view.copy(journalText(this.rounds));
       status.message(copied ? t("journalCopied") : t("journalCopyFailed"));
+    });
+    summaryView.bind({
+      open: (open) => (open ? summed() : null),
+      copy: async () => {
+        if (!this.summary) return;
+        const copied = await view.copy(summaryText(this.summary));
+        status.message(copied ? t("summaryCopied") : t("summaryCopyFailed"));
+      },
+      save: () => this.summary && download(t("summaryFile"), summaryText(this.summary), "text/plain"),
     });
   }
 }

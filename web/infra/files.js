@@ -1,6 +1,6 @@
 // Files: export by download (a Blob URL of our own origin), import by reading a picked file.
-export function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+export function download(name, text, type = "application/json") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = name;

@@ -86,3 +86,66 @@ export class JournalView {
   }
 }
 
+
+// --- the fight's summary (engine/summary.py), worded; text only ------------------------------
+
+// One line per fighter, its parts in words: « Aldric (PJ) : 2 simples, 1 interruption · 1
+// passe · 15 P.I. dépensés · 1 blessure reçue · premier à agir 1 fois ».
+export function summaryFighter(f) {
+  return [t("sFighter", isolate(f.name), term("sides", f.side)), [t("sActions", f.actions),
+    f.passes ? t("sPasses", f.passes) : "", t("sSpent", f.pi_spent, f.hope_spent),
+    f.wounds_taken ? t("sWounds", f.wounds_taken) : "", f.first ? t("sFirst", f.first) : "",
+    f.out ? t("sOut") : "", f.removed ? t("sRemoved") : ""].filter(Boolean).join(" · ")].join(t("sColon"));
+}
+
+export function summaryRound(r, names) {
+  const first = r.first === null ? null : isolate(names.get(r.first) ?? r.first);
+  return `${t("sRound", r.round, first, r.actions, r.interruptions, r.passes)} (${term("sEnded", r.ended ?? "on")}).`;
+}
+
+// The summary as the text a copy or a file holds.
+export function summaryText(s) {
+  if (!s.rounds.length) return [t("summaryTitle"), t("sNone"), "", ...s.fighters.map(summaryFighter)].join("\n");
+  const names = new Map(s.fighters.map((f) => [f.id, f.name]));
+  const { rounds, actions, interruptions, hope_spent: hope } = s.totals;
+  return [t("summaryTitle"), t("sTotals", rounds, actions, interruptions, hope), "",
+    ...s.fighters.map(summaryFighter), "", ...s.rounds.map((r) => summaryRound(r, names))].join("\n");
+}
+
+export class SummaryView {
+  constructor() {
+    this.box = $("#summary-box");
+    this.root = $("#fight-summary");
+    this.handlers = {};
+    this.box.addEventListener("toggle", () => this.handlers.open?.(this.box.open));
+    $("#copy-summary").addEventListener("click", () => this.handlers.copy?.());
+    $("#save-summary").addEventListener("click", () => this.handlers.save?.());
+  }
+
+  bind(handlers) {
+    this.handlers = handlers;
+  }
+
+  get open() {
+    return this.box.open;
+  }
+
+  // The totals, a bar per fighter for the P.I. it spent (its width against the most any
+  // spent), its line in words, and a line per round.
+  render(s) {
+    const names = new Map(s.fighters.map((f) => [f.id, f.name]));
+    const most = Math.max(1, ...s.fighters.map((f) => f.pi_spent));
+    const { rounds, actions, interruptions, hope_spent: hope } = s.totals;
+    this.root.replaceChildren(
+      h("p", {}, rounds ? t("sTotals", rounds, actions, interruptions, hope) : t("sNone")),
+      h("ul", { class: "summary-fighters" }, s.fighters.map((f) => h("li", {}, bar(f.pi_spent / most), summaryFighter(f)))),
+      h("ol", { class: "summary-rounds" }, s.rounds.map((r) => h("li", {}, summaryRound(r, names)))));
+  }
+}
+
+// A bar as wide as `share` (0 to 1) of its line: the P.I. a fighter spent, drawn.
+function bar(share) {
+  const el = h("span", { class: "summary-bar", "aria-hidden": "true" });
+  el.style.setProperty("--share", String(share));
+  return el;
+}
