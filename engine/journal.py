@@ -43,7 +43,7 @@ from .model import Combatant, Encounter, Side, Weapon
 Entry = dict[str, Any]
 
 
-def _no_dice() -> int:
+def _no_dice(faces: int) -> int:
     raise Refusal("unresolved_log")
 
 
