@@ -24,8 +24,10 @@ engine.errors.Refusal: « regles.cout_simple » : au plus 10, la valeur de cout_
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from . import values as v
@@ -229,3 +231,39 @@ def differences(before: Regles, after: Regles) -> list[dict[str, Any]]:
     a, b = as_json(before), as_json(after)
     return [{"field": name, "before": a[name], "after": b[name]} for name in FIELDS if a[name] != b[name]]
 
+
+
+#: The words of the rules, in each language (engine/lang/regles.json): each field's label,
+#: the words of its values (``@yes``…) and the journal's lines (``@now``…).
+WORDS: dict[str, dict[str, str]] = json.loads((Path(__file__).parent / "lang" / "regles.json").read_text(encoding="utf-8"))
+
+
+def _value(language: str, name: str, value: Any) -> str:
+    words = WORDS[language]
+    if isinstance(value, bool):
+        return words["@yes" if value else "@no"]
+    if value is None:
+        return words["@skill"]
+    if name == "courir_table":
+        return ", ".join(f"{low} → {metres} m" for low, metres in value) or words["@none"]
+    if isinstance(value, list):
+        return ", ".join(words[f"@{x}"] for x in value) or words["@none"]
+    if name == "courir_categorie":
+        return words[f"@{value}"]
+    return str(value)
+
+
+def said(changes: list[dict[str, Any]], when: str, language: str) -> str:
+    """The journal's line of ``changes`` (:func:`differences`) in ``language``; ``when``:
+    ``now``, ``next_round`` or ``round_start``.
+
+    >>> said(differences(DEFAUT, replace(DEFAUT, cout_simple=4, passer=False)), "next_round", "en")
+    'House rules changed, from the next round: cost of a simple action (R3.2) 5 → 4; passing allowed (D5) yes → no.'
+    >>> said(differences(DEFAUT, replace(DEFAUT, visee_perdue=("simple",))), "now", "fr")[-60:]
+    'sée (D13) gratuite, simple, complexe, interruption → simple.'
+
+    """
+    words = WORDS[language]
+    parts = [f"{words[d['field']]} {_value(language, d['field'], d['before'])} → {_value(language, d['field'], d['after'])}"
+             for d in changes]
+    return words[f"@{when}"].replace("{changes}", words["@and"].join(parts))
