@@ -100,7 +100,7 @@ def _integer(low: int, high: int) -> Callable[[object, str], int]:
 
 
 def _cap(value: object, field: str) -> int | None:
-    return None if value is None else v.integer(value, field, low=1, high=MAX_COST)
+    return None if value is None else v.integer(value, field, *RANGES["visee_plafond"])
 
 
 def _categories(value: object, field: str) -> tuple[str, ...]:
@@ -125,30 +125,50 @@ def run_table(value: object, field: str) -> tuple[tuple[int, int], ...]:
     return tuple(rows)
 
 
+#: The range of each integer field (a table's numbers, not a fight's).
+RANGES: dict[str, tuple[int, int]] = {
+    "de_initiative": (2, 100),
+    "diviseur_caracteristique": (1, 10),
+    "cout_gratuite_suivante": (0, MAX_COST),
+    "cout_simple": (0, MAX_COST),
+    "cout_complexe": (0, MAX_COST),
+    "cout_interruption": (0, MAX_COST),
+    "espoir_cout": (0, 9),
+    "espoir_seuil": (-MAX_COST, MAX_COST),
+    "visee_pas": (1, MAX_COST),
+    "visee_plafond": (1, MAX_COST),
+    "charge_attaque": (-MAX_COST, MAX_COST),
+    "charge_degats": (-MAX_COST, MAX_COST),
+    "charge_parade": (-MAX_COST, MAX_COST),
+    "charge_portee": (0, MAX_METRES),
+    "marche_metres": (0, MAX_METRES),
+}
+#: The values of each field that is a choice.
+CHOICES: dict[str, tuple[str, ...]] = {"courir_categorie": ("simple", "complexe"), "visee_perdue": CATEGORIES}
+
 #: Each field's check: its type and range (the consistency of two fields is :func:`_consistent`).
 CHECKS: dict[str, Callable[[object, str], Any]] = {
-    "de_initiative": _integer(2, 100),
-    "diviseur_caracteristique": _integer(1, 10),
-    "cout_gratuite_suivante": _integer(0, MAX_COST),
-    "cout_simple": _integer(0, MAX_COST),
-    "cout_complexe": _integer(0, MAX_COST),
-    "cout_interruption": _integer(0, MAX_COST),
-    "espoir_cout": _integer(0, 9),
-    "espoir_seuil": _integer(-MAX_COST, MAX_COST),
-    "visee_pas": _integer(1, MAX_COST),
+    **{name: _integer(*bounds) for name, bounds in RANGES.items()},
     "visee_plafond": _cap,
     "visee_au_plafond": v.boolean,
     "visee_perdue": _categories,
-    "charge_attaque": _integer(-MAX_COST, MAX_COST),
-    "charge_degats": _integer(-MAX_COST, MAX_COST),
-    "charge_parade": _integer(-MAX_COST, MAX_COST),
     "charge_sans_esquive": v.boolean,
-    "charge_portee": _integer(0, MAX_METRES),
-    "marche_metres": _integer(0, MAX_METRES),
-    "courir_categorie": lambda value, field: v.choice(value, field, ("simple", "complexe")),
+    "courir_categorie": lambda value, field: v.choice(value, field, CHOICES["courir_categorie"]),
     "courir_table": run_table,
     "passer": v.boolean,
 }
+assert set(CHECKS) == set(FIELDS)
+
+
+def limits() -> dict[str, Any]:
+    """What a screen of the rules puts on its fields: each integer's ``low`` and ``high``
+    (``visee_plafond`` may also be ``null``), each choice's ``choice``.
+
+    >>> limits()["de_initiative"], limits()["courir_categorie"]
+    ({'low': 2, 'high': 100}, {'choice': ['simple', 'complexe']})
+    """
+    return {**{name: {"low": low, "high": high} for name, (low, high) in RANGES.items()},
+            **{name: {"choice": list(values)} for name, values in CHOICES.items()}}
 
 
 def _consistent(r: Regles, given: set[str]) -> list[Refusal]:
