@@ -45,10 +45,10 @@ JSON = st.recursive(
 )
 
 COMMAND_TYPES = ["add_combatant", "update_combatant", "remove_combatant", "start_round", "act", "interrupt",
-                 "pass", "end_round", "update_settings", "add_condition", "remove_condition", "add_copies"]
+                 "pass", "end_round", "update_settings", "add_condition", "remove_condition", "add_copies", "set_rules"]
 KEYS = ["type", "actor", "action", "id", "changes", "combatant", "declarations", "rolls", "settings", "condition", "until", *engine.ACTIONS,
         "count", "ids", "target", "against", "weapon", "distance", "test_result", "difficulty", "success", "familier", "skill",
-        "posture", "items", "tests"]
+        "posture", "items", "tests", "regles", "from_next_round", "whole"]
 
 #: Commands of every shape: near-misses (right keys, wrong values) and plain garbage.
 MALFORMED = st.one_of(
