@@ -28,6 +28,7 @@ from typing import Any
 from .errors import Refusal
 from .events import Event, NamedTest, type_name
 from .model import Combatant, Encounter, Weapon
+from .regles import Regles
 
 #: The version of the state's JSON shape, for saved encounters (see docs).
 STATE_FORMAT = 1
@@ -118,7 +119,8 @@ def reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
     """``cls`` from its JSON object, built with keyword arguments. A field added since the
     object was written (``notes``) takes its default; a field without one is required."""
     plan = [(name, key, back) for name, key, _, back in _plan(cls)]
-    optional = {f.name for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING and f.name in LATER}
+    optional = {f.name for f in dataclasses.fields(cls)
+                if f.default is not dataclasses.MISSING and (f.name in LATER or cls in LATER_WHOLE)}
 
     def from_json(d: Mapping[str, Any]) -> Any:
         return cls(**{name: d[key] if back is None else back(d[key]) for name, key, back in plan
@@ -128,7 +130,9 @@ def reader(cls: type) -> Callable[[Mapping[str, Any]], Any]:
 
 
 #: Fields added after states were first written: a state without them still reads.
-LATER = frozenset({"notes", "conditions", "hidden"})
+LATER = frozenset({"notes", "conditions", "hidden", "regles", "regles_a_venir"})
+#: Classes each of whose fields may be missing (a field added later reads as its default).
+LATER_WHOLE: tuple[type, ...] = (Regles,)
 
 weapon_json = writer(Weapon)
 weapon_from_json: Callable[[Mapping[str, Any]], Weapon] = reader(Weapon)
@@ -151,6 +155,8 @@ def decode(state: object) -> Encounter:
     if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
         raise Refusal("bad_state")
     try:
+        if "regles" not in state and isinstance(state.get("settings"), dict):  # before the rules: the run table alone
+            state = {**state, "regles": {"courir_table": state["settings"].get("run_table", [])}}
         return _encounter_from_json(state)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise Refusal("bad_state") from exc

@@ -58,6 +58,7 @@ SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pass": (("actor",), BY_PLAYER),
     "end_round": ((), ()),
     "update_settings": (("settings",), ()),
+    "set_rules": (("regles",), ("from_next_round", "whole")),
     "add_condition": (("id", "condition"), ("until",)),
     "remove_condition": (("id", "condition"), ()),
 }
@@ -116,8 +117,9 @@ def check_options(command: Command) -> dict[str, Any]:
     return out
 
 
-def resolve(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
-    """The command with the dice the engine rolls written in (R1.2, D7) and, for
+def resolve(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Command:
+    """The command with the dice the engine rolls written in (R1.2, D7: ``roll(faces)``,
+    the faces of the rules' die) and, for
     ``add_combatant``, ``duplicate_combatant`` and ``add_copies``, the ids the engine
     assigns. A malformed command is returned as it is: the rules refuse it.
     """
@@ -126,8 +128,9 @@ def resolve(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comman
     return command if resolver is None else resolver(enc, command, roll)
 
 
-def _round(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
-    """R1.2: a die for each fighter that has none (out of the fight: none, D6)."""
+def _round(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Command:
+    """R1.2: a die for each fighter that has none (out of the fight: none, D6), of the
+    faces of the rules the round starts with."""
     rolls = command.get("rolls", {})
     if not isinstance(rolls, dict) or "engine_rolled" in command:
         return command
@@ -142,13 +145,14 @@ def _round(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command
     if not missing and not by_app:
         return plain
     filled = dict(rolls)
+    faces = enc.regles_du_tour_suivant.de_initiative
     for cid in missing:
-        filled[cid] = roll()
+        filled[cid] = roll(faces)
     rolled = [cid for cid in filled if cid in missing or cid in by_app]
     return {**plain, "rolls": filled, "engine_rolled": rolled} if rolled else plain
 
 
-def _copies(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
+def _copies(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Command:
     """The ids of the copies, unless they are given."""
     count = command.get("count", 1)
     if "ids" in command or type(count) is not int or not 1 <= count <= v.MAX_LIST:
@@ -159,7 +163,7 @@ def _copies(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comman
     return {**command, "ids": ids}
 
 
-def _fighter(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
+def _fighter(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Command:
     """The new fighter's id, unless given; D7: its die, when it joins the round without one."""
     sheet = command.get("combatant")
     if not isinstance(sheet, dict):
@@ -169,7 +173,7 @@ def _fighter(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comma
         resolved["combatant"] = {**sheet, "id": free_id(enc)}
     joins_now = "declaration" in command or "roll" in command
     if joins_now and "roll" not in command and not enc.round_over:
-        resolved["roll"] = roll()
+        resolved["roll"] = roll(enc.regles.de_initiative)
         resolved["engine_rolled"] = True
     return resolved
 
@@ -178,7 +182,7 @@ def _fighter(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comma
 STEPPED = ("wounds", "hope")
 
 
-def _stepped(enc: Encounter, command: Command, roll: Callable[[], int]) -> Command:
+def _stepped(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Command:
     """Wounds and Espoir given as a step from what the fighter has (``{"by": -5}``: a row's
     −1 and +3, or « −5 » typed) written as the total it makes; taking off more than the
     fighter has leaves it at 0 (neither counts below 0). The log keeps the total: a saved
@@ -186,9 +190,9 @@ def _stepped(enc: Encounter, command: Command, roll: Callable[[], int]) -> Comma
 
     >>> from engine.sheet import parse_combatant
     >>> enc = Encounter(combatants=(parse_combatant({"name": "Brune", "wounds": 3}, "c1", 0),))
-    >>> _stepped(enc, {"type": "update_combatant", "id": "c1", "changes": {"wounds": {"by": -5}}}, lambda: 1)["changes"]
+    >>> _stepped(enc, {"type": "update_combatant", "id": "c1", "changes": {"wounds": {"by": -5}}}, lambda n: 1)["changes"]
     {'wounds': 0}
-    >>> _stepped(enc, {"type": "update_combatant", "id": "c1", "changes": {"wounds": {"by": 2}, "hope": {"by": 1}}}, lambda: 1)["changes"]
+    >>> _stepped(enc, {"type": "update_combatant", "id": "c1", "changes": {"wounds": {"by": 2}, "hope": {"by": 1}}}, lambda n: 1)["changes"]
     {'wounds': 5, 'hope': 1}
     """
     changes = command.get("changes")

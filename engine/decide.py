@@ -34,13 +34,16 @@ from .events import (
     Roll,
     RoundEnded,
     RoundStarted,
+    RulesSet,
     SettingsUpdated,
     TurnPassed,
 )
 from .evolve import evolve
 from .initiative import breakdown, declarable, ready, round_is_spent
 from .model import Category, Combatant, Encounter, Settings
-from .rules import describe_tests, in_the_round, plan, taking_phases, turn_of
+from .regles import Regles, differences, run_table
+from .regles import read as read_regles
+from .rules import describe_tests, loses_aim, may_pass, plan, turn_of
 from .sheet import check_changes, parse_combatant
 
 #: The most fighters in one encounter: a ``start_round`` maps each fighter's die and a
@@ -82,8 +85,9 @@ def _combatant(enc: Encounter, cid: object, field: str = "id") -> Combatant:
     return c
 
 
-def _declare(c: Combatant, weapon_id: object, d6: object) -> dict[str, Any]:
-    """R1.1, R1.2, D2: a declared weapon must be on the sheet and in hand; a die 1 to 6."""
+def _declare(c: Combatant, weapon_id: object, d6: object, regles: Regles) -> dict[str, Any]:
+    """R1.1, R1.2, D2: a declared weapon must be on the sheet and in hand; a die 1 to 6
+    (the rules' faces, ``de_initiative``)."""
     if weapon_id is not None:
         wid = v.identifier(weapon_id, f"declarations.{c.id}")
         w = c.weapon(wid)
@@ -91,8 +95,8 @@ def _declare(c: Combatant, weapon_id: object, d6: object) -> dict[str, Any]:
             raise Refusal("no_such_weapon", field=f"declarations.{c.id}", name=c.name, weapon=wid)
         if w not in declarable(c):
             raise Refusal("not_declarable", name=c.name, weapon=w.name)
-    die = v.integer(d6, f"rolls.{c.id}", low=1, high=6)
-    return breakdown(c, weapon_id if isinstance(weapon_id, str) else None, die)
+    die = v.integer(d6, f"rolls.{c.id}", low=1, high=regles.de_initiative)
+    return breakdown(c, weapon_id if isinstance(weapon_id, str) else None, die, regles)
 
 
 def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
@@ -120,7 +124,7 @@ def _add_combatant(enc: Encounter, cmd: Command) -> list[Event]:
             raise Refusal("joins_next_round")
         if "engine_rolled" in cmd:
             v.boolean(cmd["engine_rolled"], "engine_rolled")
-        b = _declare(c, cmd.get("declaration"), cmd.get("roll"))
+        b = _declare(c, cmd.get("declaration"), cmd.get("roll"), enc.regles)
         entry = Roll(weapon=cmd.get("declaration"), d6=b["d6"], rolled_by="engine" if cmd.get("engine_rolled") else "table",
                      initiative=b["initiative"], breakdown=b)
     return [*renamed, CombatantAdded(combatant=c, joins=entry)]
@@ -256,7 +260,8 @@ def _remove_combatant(enc: Encounter, cmd: Command) -> list[Event]:
 
 
 def _start_round(enc: Encounter, cmd: Command) -> list[Event]:
-    """R1: every fighter not out of the fight (D6) declares and rolls; R2.4, D3."""
+    """R1: every fighter not out of the fight (D6) declares and rolls, by the rules the
+    round starts with (``set_rules`` for the next round); R2.4, D3."""
     if not enc.round_over:
         raise Refusal("round_in_progress", round=enc.round)
     declarations = v.mapping(cmd.get("declarations", {}), "declarations")
@@ -277,7 +282,7 @@ def _start_round(enc: Encounter, cmd: Command) -> list[Event]:
         try:
             if c.id not in rolls:
                 raise v.bad(f"rolls.{c.id}", "die_missing", name=c.name)
-            b = _declare(c, declarations.get(c.id), rolls[c.id])
+            b = _declare(c, declarations.get(c.id), rolls[c.id], enc.regles_du_tour_suivant)
         except Refusal as refusal:  # every fighter judged: the form shows each bad die at once
             refused.append(refusal)
             continue
@@ -319,28 +324,34 @@ def _end_round(enc: Encounter, cmd: Command) -> list[Event]:
 def _pass(enc: Encounter, cmd: Command) -> list[Event]:
     """D5: stop taking phases for the rest of the round (P.I. kept for interruptions)."""
     c = _combatant(enc, cmd["actor"], "actor")
-    turn = turn_of(enc, c, ())  # passing needs no turn of one's own (D5)
-    in_the_round(c, turn)
-    taking_phases(c, turn)
+    may_pass(c, turn_of(enc, c, ()))  # passing needs no turn of one's own (D5)
     return [TurnPassed(actor=c.id, pi=c.pi)]
 
 
 def _update_settings(enc: Encounter, cmd: Command) -> list[Event]:
-    """R4.3: the group's own run table, ``[[min_test_result, metres], ...]``."""
+    """R4.3: the group's own run table, ``[[min_test_result, metres], ...]``, in force at
+    once (the rules' ``courir_table``, now and for the rules to come)."""
     settings = v.mapping(cmd["settings"], "settings")
     for key in settings:
         if key != "run_table":
             raise v.bad(f"settings.{key}", "unknown_field", known=["run_table"])
-    rows = []
-    for i, row in enumerate(v.sequence(settings.get("run_table", []), "run_table")):
-        pair = v.sequence(row, f"run_table[{i}]", 2)
-        if len(pair) != 2:
-            raise v.bad(f"run_table[{i}]", "pair")
-        rows.append((v.integer(pair[0], f"run_table[{i}][0]"), v.integer(pair[1], f"run_table[{i}][1]", low=0)))
-    rows.sort()
-    if len({r[0] for r in rows}) != len(rows):
-        raise v.bad("run_table", "duplicate")
-    return [SettingsUpdated(settings=Settings(run_table=tuple(rows)))]
+    return [SettingsUpdated(settings=Settings(run_table=run_table(settings.get("run_table", []), "run_table")))]
+
+
+def _set_rules(enc: Encounter, cmd: Command) -> list[Event]:
+    """The group's rules (engine/regles.py): ``regles``, the fields that change (``whole``:
+    a whole value, each missing field as in RULES.md), over the rules the next round
+    starts with; in force from the next round's ``start_round`` (``from_next_round``, by
+    default), or at once (``from_next_round: false``, and before the first round). Rules
+    that change nothing are accepted with no event."""
+    at_once = not v.boolean(cmd.get("from_next_round", True), "from_next_round") or enc.round == 0
+    whole = v.boolean(cmd.get("whole", False), "whole")
+    coming = enc.regles_du_tour_suivant
+    regles = read_regles(cmd["regles"], Regles() if whole else coming)
+    if regles == (enc.regles if at_once else coming) and (not at_once or enc.regles_a_venir is None):
+        return []
+    changes = differences(enc.regles if at_once else coming, regles)
+    return [RulesSet(regles=regles, at_once=at_once, changes=tuple(d["field"] for d in changes))]
 
 
 #: D25: the longest condition's words, and the most conditions a fighter carries at once.
@@ -409,17 +420,18 @@ def _action(enc: Encounter, cmd: Command, interruption: bool) -> list[Event]:
     c = _combatant(enc, cmd["actor"], "actor")
     action = _named_action(cmd["action"], interruption)
     options = _options(enc, c, action, cmd)
+    regles = enc.regles
     p = plan(c, turn_of(enc, c, ready(enc)), action, options)
     w = p.weapon
     keeps_aim = action.keeps_aim and w is not None and c.aim_weapon == w.id
     events: list[Event] = []
-    if c.aim_bonus and not keeps_aim:
+    if loses_aim(c, action, w, regles):
         events.append(AimLost(actor=c.id, bonus=c.aim_bonus))  # R4.1, D13: any other action loses the aim
     events.append(ActionTaken(
-        actor=c.id, action=action.id, category=action.category.value, cost=p.cost, pays=p.pays,
+        actor=c.id, action=action.id, category=action.category_in(regles).value, cost=p.cost, pays=p.pays,
         pi_before=c.pi, pi_after=c.pi - p.cost if p.pays == "pi" else c.pi,
         hope_before=c.hope, hope_after=c.hope - p.cost if p.pays == "espoir" else c.hope,
-        weapon=w.id if w else None, options=dict(options), tests=describe_tests(c, action, w, options),
+        weapon=w.id if w else None, options=dict(options), tests=describe_tests(c, action, w, options, regles),
         outcome={k: options[k] for k in ("success", "test_result", "tests") if k in options},
     ))
     events.extend(action.effects(Act(enc=enc, actor=c, weapon=w, options=options, keeps_aim=keeps_aim)))
@@ -461,6 +473,7 @@ _DECIDERS = {
     "end_round": _end_round,
     "pass": _pass,
     "update_settings": _update_settings,
+    "set_rules": _set_rules,
     "act": _act,
     "interrupt": _interrupt,
     "add_condition": _add_condition,

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .model import Combatant, CombatantId, Posture, Settings, WeaponId
+from .regles import Regles
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,14 +243,27 @@ class ConditionEnded:
 
 @dataclass(frozen=True, slots=True)
 class SettingsUpdated:
+    """R4.3: the group's run table, in force at once (``Regles.courir_table``)."""
+
     settings: Settings
+
+
+@dataclass(frozen=True, slots=True)
+class RulesSet:
+    """The fight's rules changed by the group (``set_rules``): ``regles`` whole, in force
+    ``at_once`` or from the next round's ``start_round``; ``changes``: the fields that
+    differ from the rules they replace."""
+
+    regles: Regles
+    at_once: bool
+    changes: tuple[str, ...]
 
 
 Event = (
     CombatantAdded | CombatantUpdated | CombatantRemoved | EngagementsSet | Engaged | Disengaged
     | RoundStarted | RoundEnded | ActionTaken | TurnPassed | AimLost | AimAdjusted | AimUsed
     | ArrowNocked | ArrowLoosed | HandsChanged | PostureChanged | CoverTaken | CoverLost | Charged
-    | Moved | Attacked | SettingsUpdated | ConditionAdded | ConditionRemoved | ConditionEnded
+    | Moved | Attacked | SettingsUpdated | RulesSet | ConditionAdded | ConditionRemoved | ConditionEnded
 )
 
 

@@ -34,6 +34,7 @@ from .events import (
     PostureChanged,
     RoundEnded,
     RoundStarted,
+    RulesSet,
     SettingsUpdated,
     TurnPassed,
 )
@@ -66,8 +67,14 @@ def evolve(enc: Encounter, event: Event) -> Encounter:
             return _roster(enc, event)
         case Engaged() | Disengaged() | EngagementsSet():
             return _melee(enc, event)
-        case SettingsUpdated(settings=settings):
-            return replace(enc, settings=settings)
+        case SettingsUpdated(settings=settings):  # R4.3: at once, and for the rules to come
+            coming = enc.regles_a_venir
+            return replace(enc, regles=replace(enc.regles, courir_table=settings.run_table),
+                           regles_a_venir=None if coming is None else replace(coming, courir_table=settings.run_table))
+        case RulesSet(regles=regles, at_once=True):
+            return replace(enc, regles=regles, regles_a_venir=None)
+        case RulesSet(regles=regles):
+            return replace(enc, regles_a_venir=None if regles == enc.regles else regles)
         case ConditionAdded() | ConditionRemoved() | ConditionEnded():
             return _condition(enc, event)
         case Moved() | Attacked():
@@ -191,7 +198,7 @@ def _engaged(enc: Encounter, a: CombatantId, b: CombatantId) -> Encounter:
 
 def _round_started(enc: Encounter, e: RoundStarted) -> Encounter:
     """R1: new P.I. for everyone who rolled; D3: what was left is discarded; the round's
-    marks (charge, pass) are cleared."""
+    marks (charge, pass) are cleared; the rules given for this round come into force."""
     rolled = {i.id: i for i in e.initiatives}
 
     def start(c: Combatant) -> Combatant:
@@ -203,7 +210,7 @@ def _round_started(enc: Encounter, e: RoundStarted) -> Encounter:
                        declared=i.weapon, charged=False, passed=False)
 
     enc = _map(enc, start)
-    return replace(enc, round=e.round, round_over=False, phase=None)
+    return replace(enc, round=e.round, round_over=False, phase=None, regles=enc.regles_du_tour_suivant, regles_a_venir=None)
 
 
 def _action_taken(enc: Encounter, e: ActionTaken) -> Encounter:

@@ -4,7 +4,8 @@
 >>> epee = Weapon("epee", "Épée", WeaponKind.MELEE, "epee")
 >>> c = Combatant("c1", "Aldric", Side.PJ, (("melee", 7),), (("epee", 3),), 1, 2, 0,
 ...               (epee,), ("epee",), entry=0)
->>> breakdown(c, "epee", 4)["initiative"]   # R1 worked example: 3 + 1 + 3 + 4 - 2
+>>> from engine.regles import DEFAUT
+>>> breakdown(c, "epee", 4, DEFAUT)["initiative"]   # R1 worked example: 3 + 1 + 3 + 4 - 2
 9
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Combatant, CombatantId, Encounter, Side, Weapon, WeaponId, WeaponKind
+from .regles import Regles
 
 #: R1.4: the characteristic that fits each kind of weapon; a shield is declared with Mêlée.
 CHARACTERISTIC_FOR = {
@@ -24,8 +26,9 @@ CHARACTERISTIC_FOR = {
 BARE_HANDED_SKILL = "corps_a_corps"
 
 
-def breakdown(c: Combatant, weapon_id: str | None, d6: int) -> dict[str, Any]:
-    """R1.3: ``floor(C / 2) + initiative_bonus + skill + d6 - wounds``, term by term.
+def breakdown(c: Combatant, weapon_id: str | None, d6: int, regles: Regles) -> dict[str, Any]:
+    """R1.3: ``floor(C / 2) + initiative_bonus + skill + d6 - wounds``, term by term, the
+    divisor (2) and the die (``d6``, whatever its faces) as the rules say.
 
     R1.4/R1.5: with no weapon, Mêlée and Corps-à-Corps; R1.6: the halving rounds down;
     R1.7: every point of wounds is subtracted.
@@ -35,11 +38,12 @@ def breakdown(c: Combatant, weapon_id: str | None, d6: int) -> dict[str, Any]:
     skill = weapon.skill if weapon else BARE_HANDED_SKILL
     value = c.characteristic(characteristic)
     level = c.skill(skill)
-    total = value // 2 + c.initiative_bonus + level + d6 - c.wounds
+    half = value // regles.diviseur_caracteristique
+    total = half + c.initiative_bonus + level + d6 - c.wounds
     return {
         "characteristic": characteristic,
         "characteristic_value": value,
-        "half": value // 2,
+        "half": half,
         "initiative_bonus": c.initiative_bonus,
         "skill": skill,
         "skill_level": level,

@@ -36,14 +36,16 @@ from .events import (
     NamedTest,
     RoundEnded,
     RoundStarted,
+    RulesSet,
     TurnPassed,
 )
 from .model import Combatant, Encounter, Side, Weapon
+from .regles import Regles, differences, said
 
 Entry = dict[str, Any]
 
 
-def _no_dice() -> int:
+def _no_dice(faces: int) -> int:
     raise Refusal("unresolved_log")
 
 
@@ -227,6 +229,15 @@ def _weapon_of(c: Combatant | None, weapon: str | None, skill: str) -> Weapon | 
     return next((w for w in c.weapons if w.skill == skill), None)
 
 
+def _rules(at: Entry, before: Regles, after: Regles, when: str) -> Entry:
+    """The group's rules changed (``set_rules``), or come into force at a round's start:
+    each field's ``before`` and ``after`` (``changes``), ``when`` (``now``, ``next_round``,
+    ``round_start``) and the line in each language (``lines``)."""
+    changes = differences(before, after)
+    return {**at, "kind": "rules", "when": when, "changes": changes,
+            "lines": {language: said(changes, when, language) for language in ("fr", "en")}}
+
+
 def _entries(enc: Encounter, e: Event) -> list[Entry]:
     at = {"round": enc.round}
     match e:
@@ -243,7 +254,11 @@ def _entries(enc: Encounter, e: Event) -> list[Entry]:
                 held = fighter.weapon(i.weapon) if fighter else None
                 rolls.append({"id": i.id, "name": _name(enc, i.id), "weapon": held.name if held else None, "d6": i.d6,
                               "initiative": i.initiative, "rolled_by": i.rolled_by})
-            return [{"round": n, "kind": "round_started", "initiatives": rolls}]
+            started: Entry = {"round": n, "kind": "round_started", "initiatives": rolls}
+            coming = enc.regles_a_venir
+            return [started] if coming is None else [started, _rules({"round": n}, enc.regles, coming, "round_start")]
+        case RulesSet(regles=regles, at_once=at_once):
+            return [_rules(at, enc.regles if at_once else enc.regles_du_tour_suivant, regles, "now" if at_once else "next_round")]
         case ActionTaken():
             options = e.options
             return [{

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from .regles import DEFAUT, Regles
+
 CombatantId = str
 WeaponId = str
 
@@ -45,13 +47,6 @@ class Category(StrEnum):
     SIMPLE = "simple"
     COMPLEXE = "complexe"
     INTERRUPTION = "interruption"
-
-
-#: R3.1, R3.2: cost in P.I. of each category; a second free action costs 5 (R3.1).
-COST = {Category.GRATUITE: 0, Category.SIMPLE: 5, Category.COMPLEXE: 10, Category.INTERRUPTION: 5}
-SECOND_FREE_COST = 5
-#: R5.2: an interruption at P.I. <= 0 costs one point d'Espoir instead.
-HOPE_COST = 1
 
 
 CHARACTERISTICS = ("melee", "tir", "lancer", "derobee", "vue", "charisme", "intelligence")
@@ -160,7 +155,8 @@ class Combatant:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The group's own table settings: R4.3 run table (min test result, metres)."""
+    """R4.3: the run table (min test result, metres) that ``update_settings`` sets in the
+    fight's rules (``Regles.courir_table``), as its event carries it."""
 
     run_table: tuple[tuple[int, int], ...] = ()
 
@@ -171,14 +167,22 @@ class Encounter:
 
     ``round_over`` is true before the first round and once R2.4 ends a round.
     ``phase`` names the fighter whose phase is open after a free action at 0 (D8, D22).
+    ``regles``: the rules in force; ``regles_a_venir``: those a ``set_rules`` gave for the
+    next round, in force from its ``start_round`` (``None``: the same).
     """
 
     round: int = 0
     round_over: bool = True
     phase: CombatantId | None = None
     next_id: int = 1
-    settings: Settings = Settings()
+    regles: Regles = DEFAUT
+    regles_a_venir: Regles | None = None
     combatants: tuple[Combatant, ...] = ()
+
+    @property
+    def regles_du_tour_suivant(self) -> Regles:
+        """The rules the next round starts with (its initiative die and divisor, R1)."""
+        return self.regles if self.regles_a_venir is None else self.regles_a_venir
 
     def combatant(self, combatant_id: object) -> Combatant | None:
         for c in self.combatants:

@@ -23,14 +23,14 @@ from .model import Encounter
 Result = dict[str, Any]
 
 
-def d6(rng: random.Random | None) -> Callable[[], int]:
-    """R1.2: the die the engine rolls for the table, from ``rng`` (the ``random`` module
-    by default)."""
+def d6(rng: random.Random | None) -> Callable[[int], int]:
+    """R1.2: the die the engine rolls for the table, of the faces the rules give (a d6),
+    from ``rng`` (the ``random`` module by default)."""
     source = rng if rng is not None else random
-    return lambda: source.randint(1, 6)
+    return lambda faces: source.randint(1, faces)
 
 
-def _step(enc: Encounter, command: object, roll: Callable[[], int],
+def _step(enc: Encounter, command: object, roll: Callable[[int], int],
           with_events: bool = True) -> tuple[Encounter, Any, list[dict[str, Any]]]:
     resolved = resolve(enc, command, roll) if isinstance(command, dict) else command
     enc, events = step(enc, resolved)

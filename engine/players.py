@@ -105,7 +105,8 @@ def players_board(board: dict[str, Any], pnj_details: bool = False) -> dict[str,
     phase = board.get("phase") if seen(board.get("phase")) else None
     return {"round": board["round"], "round_over": board["round_over"], "active": active, "phase": phase,
             "order": [fid for fid in order if not combatants[fid]["hors_combat"]], "combatants": combatants,
-            "targets": targets(order, combatants), "mine": mine, "catalogue": board.get("catalogue", {})}
+            "targets": targets(order, combatants), "mine": mine, "catalogue": board.get("catalogue", {}),
+            "regles": board.get("regles")}
 
 
 def players_attack(shown: dict[str, Any], last: object) -> dict[str, str] | None:

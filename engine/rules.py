@@ -17,7 +17,8 @@ from .actions.base import NAMED_SKILL, WEAPON_SKILL, Action, TestSpec, Uses
 from .errors import Refusal
 from .events import NamedTest
 from .initiative import BARE_HANDED_SKILL
-from .model import COST, HOPE_COST, SECOND_FREE_COST, Category, Combatant, Encounter, Weapon
+from .model import Category, Combatant, Encounter, Weapon
+from .regles import DEFAUT, Regles
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,8 @@ class Turn:
     ready: bool  # may start a phase now (R2.1, D4)
     own_phase: bool  # its phase is open (D8)
     other_phase: bool  # someone else's phase is open (D22)
+    regles: Regles = DEFAUT  # the rules in force
+    prochaines: Regles = DEFAUT  # the rules the next round starts with (its initiative, R1)
 
 
 def turn_of(enc: Encounter, c: Combatant, ready_ids: tuple[str, ...]) -> Turn:
@@ -38,6 +41,8 @@ def turn_of(enc: Encounter, c: Combatant, ready_ids: tuple[str, ...]) -> Turn:
         ready=c.id in ready_ids,
         own_phase=enc.phase == c.id,
         other_phase=enc.phase is not None and enc.phase != c.id,
+        regles=enc.regles,
+        prochaines=enc.regles_du_tour_suivant,
     )
 
 
@@ -95,7 +100,7 @@ def eligibility(c: Combatant, turn: Turn, action: Action) -> str:
     if action.category is Category.INTERRUPTION:
         if turn.own_phase:
             raise Refusal("interrupt_own_phase")
-        return payer(c, action)
+        return payer(c, action, turn.regles)
     taking_phases(c, turn)
     if turn.other_phase:
         raise Refusal("other_phase")
@@ -126,16 +131,26 @@ def taking_phases(c: Combatant, turn: Turn) -> None:
         raise Refusal("passed", name=c.name)
 
 
-def affordable(c: Combatant, pays: str) -> None:
-    """R5.2: an interruption at P.I. <= 0 needs a point d'Espoir; with none left, refused."""
-    if pays == "espoir" and c.hope < HOPE_COST:
+def may_pass(c: Combatant, turn: Turn) -> None:
+    """D5: passing needs what a phase action needs of the round (:func:`in_the_round`,
+    :func:`taking_phases`), and rules that allow it (``passer``)."""
+    in_the_round(c, turn)
+    taking_phases(c, turn)
+    if not turn.regles.passer:
+        raise Refusal("passing_off")
+
+
+def affordable(c: Combatant, pays: str, regles: Regles) -> None:
+    """R5.2: an interruption at P.I. <= 0 needs a point d'Espoir (``espoir_cout``); with
+    too few left, refused."""
+    if pays == "espoir" and c.hope < regles.espoir_cout:
         raise Refusal("no_hope", name=c.name)
 
 
-def payer(c: Combatant, action: Action) -> str:
-    """R5.2: how ``c`` pays ``action``: an interruption at P.I. <= 0 with a point d'Espoir,
-    anything else with P.I. (``"pi"`` or ``"espoir"``)."""
-    return "espoir" if action.category is Category.INTERRUPTION and c.pi <= 0 else "pi"
+def payer(c: Combatant, action: Action, regles: Regles) -> str:
+    """R5.2: how ``c`` pays ``action``: an interruption at P.I. <= 0 (``espoir_seuil``) with
+    points d'Espoir, anything else with P.I. (``"pi"`` or ``"espoir"``)."""
+    return "espoir" if action.category is Category.INTERRUPTION and c.pi <= regles.espoir_seuil else "pi"
 
 
 def plan(c: Combatant, turn: Turn, action: Action, options: Mapping[str, Any], probe: bool = False) -> Plan:
@@ -149,14 +164,14 @@ def plan(c: Combatant, turn: Turn, action: Action, options: Mapping[str, Any], p
     """
     pays = eligibility(c, turn, action)
     if action.category is Category.INTERRUPTION:
-        weapon = _prepared(c, action, options)
-        affordable(c, pays)
+        weapon = _prepared(c, action, options, turn.regles)
+        affordable(c, pays, turn.regles)
         _required(action, options, probe)
     else:
         _required(action, options, probe)
-        weapon = _prepared(c, action, options)
+        weapon = _prepared(c, action, options, turn.regles)
     if not probe:
-        action.check(c, options)
+        action.check(c, options, turn.regles)
     return Plan(*price(turn, action, weapon, pays, options), weapon)
 
 
@@ -168,32 +183,47 @@ def _required(action: Action, options: Mapping[str, Any], probe: bool) -> None:
                 raise Refusal("option_required", action=action.id, field=name)
 
 
-def _prepared(c: Combatant, action: Action, options: Mapping[str, Any]) -> Weapon | None:
-    """The action's preconditions (R4 table) and the weapon it uses; first, when no weapon
-    of the sheet could ever do it (D24: « a bow » says more than « no arrow nocked »)."""
+def _prepared(c: Combatant, action: Action, options: Mapping[str, Any], regles: Regles) -> Weapon | None:
+    """The action's preconditions (R4 table, those the rules apply) and the weapon it uses;
+    first, when no weapon of the sheet could ever do it (D24: « a bow » says more than « no
+    arrow nocked »); then the action's guard on that weapon (D17 turned off)."""
     uses = action.uses
     if uses is not None and "weapon" not in options and never_fits(c, uses):
         raise Refusal(uses.key)
     for need in action.needs:
-        if not need.holds(c):
+        if not need.holds(c) and need.applies(regles):
             raise Refusal(need.key)
-    return weapon_for(c, action.uses, options.get("weapon")) if action.uses is not None else None
+    weapon = weapon_for(c, action.uses, options.get("weapon")) if action.uses is not None else None
+    action.guard(c, weapon, regles)
+    return weapon
 
 
 def price(turn: Turn, action: Action, weapon: Weapon | None, pays: str, options: Mapping[str, Any]) -> tuple[int, str]:
-    """R3: free 0 then 5 in the same phase, simple 5, complex 10, interruption 5 P.I. or
-    1 Espoir (R5.2); unless the action prices itself (``preparer_arme``, R4.4)."""
-    own = action.cost(weapon, options)
+    """R3 by the fight's rules: free 0 then 5 in the same phase, simple 5, complex 10,
+    interruption 5 P.I. or 1 Espoir (R5.2); unless the action prices itself
+    (``preparer_arme``, R4.4)."""
+    regles = turn.regles
+    own = action.cost(weapon, options, regles)
     if own is not None:
         return own
-    if action.category is Category.INTERRUPTION:
-        return (COST[action.category], "pi") if pays == "pi" else (HOPE_COST, "espoir")
-    if action.category is Category.GRATUITE:
-        return (SECOND_FREE_COST if turn.own_phase else 0), "pi"
-    return COST[action.category], "pi"
+    category = action.category_in(regles)
+    if category is Category.INTERRUPTION:
+        return (regles.cout_interruption, "pi") if pays == "pi" else (regles.espoir_cout, "espoir")
+    if category is Category.GRATUITE:
+        return (regles.cout_gratuite_suivante if turn.own_phase else 0), "pi"
+    return (regles.cout_simple if category is Category.SIMPLE else regles.cout_complexe), "pi"
 
 
-def describe_tests(c: Combatant, action: Action, weapon: Weapon | None, options: Mapping[str, Any]) -> tuple[NamedTest, ...]:
+def loses_aim(c: Combatant, action: Action, weapon: Weapon | None, regles: Regles) -> bool:
+    """R4.1, D13: whether taking ``action`` with ``weapon`` loses ``c``'s aim: any action
+    of a category the rules name (``visee_perdue``: all of them), but aiming again with
+    the weapon aimed and the attack that uses the aim."""
+    keeps = action.keeps_aim and weapon is not None and c.aim_weapon == weapon.id
+    return bool(c.aim_bonus) and not keeps and action.category_in(regles).value in regles.visee_perdue
+
+
+def describe_tests(c: Combatant, action: Action, weapon: Weapon | None, options: Mapping[str, Any],
+                   regles: Regles) -> tuple[NamedTest, ...]:
     """D14: the tests an action names, with the fighter's values and modifiers.
 
     The engine rolls nothing: it says what to roll, e.g. a charge's attack at +4 (R4.2),
@@ -211,7 +241,7 @@ def describe_tests(c: Combatant, action: Action, weapon: Weapon | None, options:
             skill=skill,
             skill_level=c.skill(skill) if skill else None,
             difficulty=options.get("difficulty", spec.difficulty),
-            modifiers=action.modifiers(c, weapon, spec),
+            modifiers=action.modifiers(c, weapon, spec, regles),
         ))
     return tuple(out)
 

@@ -82,6 +82,7 @@ from .live import JOURNAL_LAST, Live
 from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
+from .regles import DEFAUT, as_json
 from .sheet import LIMITS, MAX_NOTES
 from .summary import summary
 from .values import MAX_WEAPONS
@@ -453,8 +454,9 @@ class Table:
         """Would the engine accept ``command`` now (the limits of a save included)?
         Nothing changes, not even the table's dice: the dice a checked command leaves to
         the engine are thrown with a die of its own (no verdict depends on them). For a
-        sheet (``add_combatant``, ``update_combatant``), ``fields`` lists every field it
-        refuses, all at once (engine/sheet.py: the refusal of a sheet carries them).
+        sheet (``add_combatant``, ``update_combatant``) and the rules (``set_rules``),
+        ``fields`` lists every field it refuses, all at once (engine/sheet.py,
+        engine/regles.py: their refusal carries them).
 
         >>> [e["field"] for e in Table().check({"type": "add_combatant", "combatant": {"name": "", "hope": -1}})["fields"]]
         ['name', 'hope']
@@ -462,7 +464,7 @@ class Table:
         _, result = self._try(command, random.Random())
         error = result.get("error")
         answer: Answer = {"ok": result["ok"], "error": error}
-        if isinstance(command, dict) and command.get("type") in ("add_combatant", "update_combatant"):
+        if isinstance(command, dict) and command.get("type") in ("add_combatant", "update_combatant", "set_rules"):
             answer["fields"] = error.get("fields", []) if error else []
         return answer
 
@@ -608,7 +610,8 @@ class Table:
         left: a thrown weapon is back, D19); standing, out of any round, no aim, charge,
         cover, arrow, engagement, note or condition. Wounds and Espoir as they are now
         (a campaign's next fight starts where the last one ended), or, with ``restore``, as
-        each PJ joined this fight.
+        each PJ joined this fight. The group's rules go on: those the next round would
+        start with, when they are not RULES.md's (a ``set_rules`` first in the new log).
 
         >>> def after_a_throw() -> Table:  # Brune threw her javelin, spent a point d'Espoir, took 3 wounds
         ...     t = Table()
@@ -624,7 +627,8 @@ class Table:
         [(['j'], 2, 0)]
         """
         kept = self._sheets()
-        log = []
+        regles = self._enc.regles_du_tour_suivant
+        log: list[dict[str, Any]] = [] if regles == DEFAUT else [{"type": "set_rules", "regles": as_json(regles), "whole": True}]
         for c in self._enc.combatants:
             if party is not True or c.side is not Side.PJ:
                 continue

@@ -21,19 +21,43 @@ from .decide import condition_rounds_from, model_name
 from .errors import Refusal
 from .initiative import board_order, breakdown, declarable, declaring, ready, suggested_declaration
 from .model import Category, Combatant, Encounter
-from .rules import Turn, describe_tests, eligibility, in_the_round, never_fits, other_hands, payer, plan, price, taking_phases, turn_of
+from .regles import Regles, as_json
+from .rules import (
+    Turn,
+    describe_tests,
+    eligibility,
+    in_the_round,
+    loses_aim,
+    may_pass,
+    never_fits,
+    other_hands,
+    payer,
+    plan,
+    price,
+    turn_of,
+)
 
 #: The actions that attack a fighter: after one, the page offers the target's answers
 #: (R5.3) at once, those that fit the attack (D23, ``answers`` in the catalogue).
 ATTACKS = tuple(ANSWERS)
 
-#: R4 as the page needs it: each action's category and options (the page words actions by
-#: id), whether it attacks its target and, if so, the interruptions that answer it (D23).
-CATALOGUE = {
-    a.id: {"category": a.category.value, "options": list(a.options), "required": list(a.required),
-           "attack": a.id in ATTACKS, **({"answers": list(ANSWERS[a.id])} if a.id in ATTACKS else {})}
-    for a in ACTIONS.values()
-}
+@lru_cache(maxsize=16)
+def catalogue(regles: Regles) -> dict[str, dict[str, Any]]:
+    """R4 as the page needs it: each action's category under the fight's rules (D9) and
+    options (the page words actions by id), whether it attacks its target and, if so, the
+    interruptions that answer it (D23). One dict per rules value: never change it."""
+    return {
+        a.id: {"category": a.category_in(regles).value, "options": list(a.options), "required": list(a.required),
+               "attack": a.id in ATTACKS, **({"answers": list(ANSWERS[a.id])} if a.id in ATTACKS else {})}
+        for a in ACTIONS.values()
+    }
+
+
+@lru_cache(maxsize=16)
+def rules_shown(regles: Regles, a_venir: Regles | None) -> dict[str, Any]:
+    """The board's ``regles``: those in force, and ``a_venir``, those the next round starts
+    with when a ``set_rules`` gave them for it (else ``None``). Never change it."""
+    return {**as_json(regles), "a_venir": None if a_venir is None else as_json(a_venir)}
 
 
 class Boards:
@@ -62,8 +86,9 @@ class Boards:
             "order": [c.id for c in ordered],
             "conditions_from": condition_rounds_from(enc),
             "declaring": list(declaring(enc)),
-            "settings": {"run_table": [list(r) for r in enc.settings.run_table]},
-            "catalogue": CATALOGUE,
+            "settings": {"run_table": [list(r) for r in enc.regles.courir_table]},
+            "regles": rules_shown(enc.regles, enc.regles_a_venir),
+            "catalogue": catalogue(enc.regles),
             "combatants": (fighters := {c.id: self._part(c, turn_of(enc, c, ready_ids)) for c in ordered}),
             "targets": targets([c.id for c in ordered], fighters),
         }
@@ -129,7 +154,7 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
     out.update(
         engaged=c.engaged,
         ready=turn.ready,
-        declarations=_declarations(c),
+        declarations=_declarations(c, turn.prochaines),
         not_declarable=not_declarable(c),
         suggested_declaration=suggested_declaration(c),
         model_name=model_name(c.name),
@@ -142,7 +167,8 @@ def fighter(c: Combatant, turn: Turn) -> dict[str, Any]:
 
 def may(c: Combatant, turn: Turn) -> dict[str, dict[str, Any]]:
     """What a card offers besides its actions, judged by the rules the commands use: to
-    ``pass`` (D5: in the round, not out of it, the round going on, not passed yet) and to
+    ``pass`` (D5: in the round, not out of it, the round going on, not passed yet, rules
+    that allow it) and to
     ``interrupt`` (R5, D6: in the round and not out of it; which interruption, and how it
     is paid, is each one's own verdict).
 
@@ -160,7 +186,7 @@ def may(c: Combatant, turn: Turn) -> dict[str, dict[str, Any]]:
             return {"allowed": False, "reason": r.message, "code": r.code, "key": r.key, "params": r.params}
         return {"allowed": True}
 
-    return {"pass": verdict(in_the_round, taking_phases), "interrupt": verdict(in_the_round)}
+    return {"pass": verdict(may_pass), "interrupt": verdict(in_the_round)}
 
 
 #: The actions a card offers at once, in this order (docs/TABLE.md, "The board is the
@@ -218,20 +244,21 @@ def not_declarable(c: Combatant) -> list[dict[str, Any]]:
     return out
 
 
-def _declarations(c: Combatant) -> list[dict[str, Any]]:
+def _declarations(c: Combatant, regles: Regles) -> list[dict[str, Any]]:
     """R1: what the fighter may declare (D2: weapons in hand, or none) and the R1.3
-    breakdown of each before the die: its ``initiative`` is the total less the d6, and
-    ``by_die`` the total with each face of the d6 (1 to 6), which the forms show.
+    breakdown of each before the die, by the rules the next round starts with: its
+    ``initiative`` is the total less the die, and ``by_die`` the total with each face of
+    the die (1 to 6, or the rules' faces), which the forms show.
 
     >>> from engine.sheet import parse_combatant
-    >>> _declarations(parse_combatant({"name": "Brune", "characteristics": {"melee": 7}, "wounds": 2}, "c1", 0))[0]["by_die"]
+    >>> _declarations(parse_combatant({"name": "Brune", "characteristics": {"melee": 7}, "wounds": 2}, "c1", 0), Regles())[0]["by_die"]
     [2, 3, 4, 5, 6, 7]
     """
     choices: list[dict[str, Any]] = []
     for weapon, name in ((None, None), *((w.id, w.name) for w in declarable(c))):
-        terms = breakdown(c, weapon, 0)
+        terms = breakdown(c, weapon, 0, regles)
         choices.append({"weapon": weapon, "name": name, **terms,
-                        "by_die": [breakdown(c, weapon, die)["initiative"] for die in range(1, 7)]})
+                        "by_die": [terms["initiative"] + die for die in range(1, regles.de_initiative + 1)]})
     return choices
 
 
@@ -259,7 +286,7 @@ def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = N
     or the aim adjusted again), said before it is taken.
     ``phase``: the refusal every phase action of ``c`` gets now, if any (:func:`_verdicts`)."""
     action = ACTIONS[action_id]
-    out: dict[str, Any] = {"category": action.category.value}
+    out: dict[str, Any] = {"category": action.category_in(turn.regles).value}
     refused = phase if action.category is not Category.INTERRUPTION else None
     if refused is None:
         try:
@@ -267,7 +294,7 @@ def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = N
         except Refusal as r:
             refused = r
     if refused is not None:
-        cost, pays = price(turn, action, None, payer(c, action), {})
+        cost, pays = price(turn, action, None, payer(c, action, turn.regles), {})
         out.update(cost=cost, allowed=False, reason=refused.message, code=refused.code, key=refused.key, params=refused.params)
         if action.category is Category.INTERRUPTION:
             out["pays"] = pays
@@ -279,9 +306,9 @@ def _verdict(c: Combatant, turn: Turn, action_id: str, phase: Refusal | None = N
         out["by_weapon"] = {w.id: price(turn, action, w, p.pays, {})[0] for w in c.weapons if action.uses.fits(c, w)}
     if p.weapon is not None:
         out["weapon"] = p.weapon.id
-    if c.aim_bonus and not (action.keeps_aim and p.weapon is not None and c.aim_weapon == p.weapon.id):
+    if loses_aim(c, action, p.weapon, turn.regles):
         out["loses_aim"] = c.aim_bonus
-    tests = describe_tests(c, action, p.weapon, {})
+    tests = describe_tests(c, action, p.weapon, {}, turn.regles)
     if tests:
         out["tests"] = [named_test_json(t) for t in tests]
     if "tests" in action.options:  # R4.4: what it costs when every test it names is passed

@@ -45,10 +45,10 @@ JSON = st.recursive(
 )
 
 COMMAND_TYPES = ["add_combatant", "update_combatant", "remove_combatant", "start_round", "act", "interrupt",
-                 "pass", "end_round", "update_settings", "add_condition", "remove_condition", "add_copies"]
+                 "pass", "end_round", "update_settings", "add_condition", "remove_condition", "add_copies", "set_rules"]
 KEYS = ["type", "actor", "action", "id", "changes", "combatant", "declarations", "rolls", "settings", "condition", "until", *engine.ACTIONS,
         "count", "ids", "target", "against", "weapon", "distance", "test_result", "difficulty", "success", "familier", "skill",
-        "posture", "items", "tests"]
+        "posture", "items", "tests", "regles", "from_next_round", "whole"]
 
 #: Commands of every shape: near-misses (right keys, wrong values) and plain garbage.
 MALFORMED = st.one_of(
@@ -122,3 +122,62 @@ class Playing(RuleBasedStateMachine):
         command = next_command(self.last["board"], data.draw)
         if command is not None:
             self.remember(self.table.apply(command))
+
+
+@st.composite
+def regles(draw: st.DrawFn) -> dict[str, Any]:
+    """A whole rules value a group may set (engine/regles.py), valid and consistent: a
+    complex action costs at least a simple one, the aim's cap is at least its step. Small
+    numbers, so that random fights still end their rounds."""
+    simple = draw(st.integers(0, 8))
+    step = draw(st.integers(1, 3))
+    table = draw(st.lists(st.tuples(st.integers(-3, 12), st.integers(0, 30)), max_size=4, unique_by=lambda r: r[0]))
+    return {
+        "de_initiative": draw(st.integers(2, 12)),
+        "diviseur_caracteristique": draw(st.integers(1, 4)),
+        "cout_gratuite_suivante": draw(st.integers(0, 8)),
+        "cout_simple": simple,
+        "cout_complexe": simple + draw(st.integers(0, 8)),
+        "cout_interruption": draw(st.integers(0, 8)),
+        "espoir_cout": draw(st.integers(0, 2)),
+        "espoir_seuil": draw(st.integers(-3, 3)),
+        "visee_pas": step,
+        "visee_plafond": draw(st.none() | st.integers(step, step + 3)),
+        "visee_au_plafond": draw(st.booleans()),
+        "visee_perdue": draw(st.lists(st.sampled_from(["gratuite", "simple", "complexe", "interruption"]), unique=True)),
+        "charge_attaque": draw(st.integers(-6, 6)),
+        "charge_degats": draw(st.integers(-6, 6)),
+        "charge_parade": draw(st.integers(-6, 6)),
+        "charge_sans_esquive": draw(st.booleans()),
+        "charge_portee": draw(st.integers(0, 10)),
+        "marche_metres": draw(st.integers(0, 10)),
+        "courir_categorie": draw(st.sampled_from(["simple", "complexe"])),
+        "courir_table": [list(r) for r in table],
+        "passer": draw(st.booleans()),
+    }
+
+
+#: For each field of the rules, values it refuses on its own (a wrong type or out of range).
+BAD_RULES: dict[str, list[Any]] = {
+    "de_initiative": [1, 0, 101, 6.0, "6", True, None],
+    "diviseur_caracteristique": [0, 11, 2.5, "2"],
+    "cout_gratuite_suivante": [-1, 100, "5"],
+    "cout_simple": [-1, 100, 5.0],
+    "cout_complexe": [-1, 100, None],
+    "cout_interruption": [-1, 100, [5]],
+    "espoir_cout": [-1, 10, False],
+    "espoir_seuil": [-100, 100, "0"],
+    "visee_pas": [0, 100, None],
+    "visee_plafond": [0, 100, "max"],
+    "visee_au_plafond": [1, "oui", None],
+    "visee_perdue": ["simple", ["course"], ["simple", "simple"], [1], {"simple": True}],
+    "charge_attaque": [100, -100, "+4"],
+    "charge_degats": [100, 2.5],
+    "charge_parade": [-100, "-4"],
+    "charge_sans_esquive": [0, "non"],
+    "charge_portee": [-1, 1000, 6.5],
+    "marche_metres": [-1, 1000, "6"],
+    "courir_categorie": ["gratuite", "interruption", 1, None],
+    "courir_table": [5, [[0]], [[0, 6, 1]], [["a", 6]], [[0, -1]], [[0, 6], [0, 7]]],
+    "passer": [1, "oui", None],
+}

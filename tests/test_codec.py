@@ -32,6 +32,7 @@ from engine.events import (
     type_name,
 )
 from engine.model import Combatant, Condition, Encounter, Posture, Settings, Side, Weapon, WeaponKind
+from engine.regles import Regles, as_json
 from tests.casts import CASTS
 
 ARC = Weapon("arc", "Arc court", WeaponKind.BOW, "arc", stowed=False)
@@ -70,12 +71,23 @@ def test_a_fighter_written_before_notes_and_conditions_reads_without_them() -> N
     assert codec.reader(Combatant)(old) == replace(LYRA, notes="", conditions=())
 
 
-def test_an_encounter_nests_its_settings_and_fighters() -> None:
-    enc = Encounter(round=2, round_over=False, phase="lyra", next_id=4, settings=Settings(run_table=((0, 6), (3, 10))),
+def test_an_encounter_nests_its_rules_and_fighters() -> None:
+    regles = Regles(courir_table=((0, 6), (3, 10)), visee_plafond=2, visee_perdue=("simple", "complexe"))
+    written = {**as_json(Regles()), "courir_table": [[0, 6], [3, 10]], "visee_plafond": 2, "visee_perdue": ["simple", "complexe"]}
+    enc = Encounter(round=2, round_over=False, phase="lyra", next_id=4, regles=regles, regles_a_venir=Regles(de_initiative=8),
                     combatants=(LYRA,))
-    roundtrip(Encounter, enc, {"round": 2, "round_over": False, "phase": "lyra", "next_id": 4,
-                               "settings": {"run_table": [[0, 6], [3, 10]]}, "combatants": [LYRA_JSON]})
+    roundtrip(Encounter, enc, {"round": 2, "round_over": False, "phase": "lyra", "next_id": 4, "regles": written,
+                               "regles_a_venir": {**as_json(Regles()), "de_initiative": 8}, "combatants": [LYRA_JSON]})
     assert codec.encode(enc) == {"format": codec.STATE_FORMAT, **codec.writer(Encounter)(enc)}
+
+
+def test_a_state_written_before_the_rules_reads_its_run_table_into_them() -> None:
+    """A state of an earlier release: ``settings`` (the run table, R4.3), no ``regles``;
+    rules written before a field was added read it as its default (codec.LATER_WHOLE)."""
+    old = {"format": codec.STATE_FORMAT, "round": 0, "round_over": True, "phase": None, "next_id": 1,
+           "settings": {"run_table": [[0, 6], [3, 10]]}, "combatants": []}
+    assert codec.decode(old) == Encounter(regles=Regles(courir_table=((0, 6), (3, 10))))
+    assert codec.decode({**old, "regles": {"cout_simple": 4}}).regles == Regles(cout_simple=4)
 
 
 def test_a_named_test_writes_its_modifiers_and_its_missing_values_as_null() -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..errors import Refusal
 from ..events import AimAdjusted, AimUsed, ArrowLoosed, ArrowNocked, Attacked, Event, Modifier
 from ..model import Category, Combatant, Weapon
+from ..regles import Regles
 from .base import OUTCOME, WEAPON_SKILL, Act, Action, Need, TestSpec, Uses, hands, in_hand, is_bow, is_thrown
-
-#: R4.1: each aim adds this much, up to the skill level, and at least this much.
-AIM_STEP = 1
 
 
 def _aimable(c: Combatant, w: Weapon) -> bool:
@@ -20,17 +19,29 @@ def _aimable(c: Combatant, w: Weapon) -> bool:
     return is_thrown(w) and in_hand(c, w)
 
 
+def aim_cap(c: Combatant, w: Weapon, regles: Regles) -> int:
+    """R4.1: the rules' cap, else the weapon's skill level; at least one step (``visee_pas``)."""
+    return max(regles.visee_pas, c.skill(w.skill) if regles.visee_plafond is None else regles.visee_plafond)
+
+
 def _aim(act: Act) -> list[Event]:
-    """R4.1, D17: +1 up to the skill level (at least +1); at the cap, nothing more."""
-    c, w = act.actor, act.weapon
+    """R4.1, D17: a step (+1) up to the cap (the skill level, at least a step); at the
+    cap, nothing more."""
+    c, w, regles = act.actor, act.weapon, act.enc.regles
     if w is None:
         return []
-    cap = max(AIM_STEP, c.skill(w.skill))
-    bonus = min(cap, c.aim_bonus + AIM_STEP) if act.keeps_aim else AIM_STEP
+    cap, step = aim_cap(c, w, regles), regles.visee_pas
+    bonus = min(cap, c.aim_bonus + step) if act.keeps_aim else min(cap, step)
     return [AimAdjusted(actor=c.id, weapon=w.id, bonus=bonus, capped=act.keeps_aim and c.aim_bonus >= cap)]
 
 
-def aim_bonus(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
+def _below_cap(c: Combatant, w: Weapon | None, regles: Regles) -> None:
+    """D17, as a group may turn it: aiming again at the cap refused."""
+    if not regles.visee_au_plafond and w is not None and c.aim_weapon == w.id and c.aim_bonus >= aim_cap(c, w, regles):
+        raise Refusal("aim_capped", name=c.name, max=c.aim_bonus)
+
+
+def aim_bonus(c: Combatant, w: Weapon | None, spec: TestSpec, regles: Regles) -> tuple[Modifier, ...]:
     """R4.1: the attack with the aimed weapon gets the aim bonus."""
     if w is not None and c.aim_weapon == w.id and c.aim_bonus:
         return (Modifier(id="visee", value=c.aim_bonus, rule="R4.1"),)
@@ -71,7 +82,7 @@ _BOW_IN_HAND = Uses(lambda c, w: is_bow(w) and in_hand(c, w), "needs_bow")
 AJUSTER_TIR = Action(
     "ajuster_tir", Category.SIMPLE, ("weapon",),
     uses=Uses(_aimable, "needs_aimable"),
-    effects=_aim, keeps_aim=True,
+    effects=_aim, keeps_aim=True, guard=_below_cap,
 )
 ENCOCHER_FLECHE = Action(
     "encocher_fleche", Category.SIMPLE, ("weapon",),

@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import Refusal
 from ..events import Event, HandsChanged, Modifier
 from ..model import Category, Combatant, Encounter, Weapon, WeaponKind
+from ..regles import Regles
 
 #: The skill of the weapon used (the one in hand, or ``corps_a_corps`` bare-handed).
 WEAPON_SKILL = "@arme"
@@ -38,13 +39,19 @@ class TestSpec:
     id: str | None = None
 
 
+def _always(regles: Regles) -> bool:
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Need:
     """A precondition of the R4 table: refused (``not_allowed``) for the reason ``key``
-    (engine/errors.py REASONS, worded in engine/lang/) when ``holds`` is false."""
+    (engine/errors.py REASONS, worded in engine/lang/) when ``holds`` is false, under the
+    rules where it ``applies`` (a group may turn some off: R4.2's no dodge after a charge)."""
 
     holds: Callable[[Combatant], bool]
     key: str
+    applies: Callable[[Regles], bool] = _always
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +77,19 @@ class Act:
     keeps_aim: bool  # R4.1: an aim action with the weapon aimed keeps the bonus
 
 
-def _no_check(c: Combatant, options: Options) -> None:
+def _no_check(c: Combatant, options: Options, regles: Regles) -> None:
     return None
 
 
-def _no_cost(weapon: Weapon | None, options: Options) -> tuple[int, str] | None:
+def _no_guard(c: Combatant, weapon: Weapon | None, regles: Regles) -> None:
     return None
 
 
-def _no_modifiers(c: Combatant, weapon: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
+def _no_cost(weapon: Weapon | None, options: Options, regles: Regles) -> tuple[int, str] | None:
+    return None
+
+
+def _no_modifiers(c: Combatant, weapon: Weapon | None, spec: TestSpec, regles: Regles) -> tuple[Modifier, ...]:
     return ()
 
 
@@ -102,11 +113,11 @@ class Action:
     uses: Uses | None = None
     tests: tuple[TestSpec, ...] = ()
     #: Option checks, after the preconditions and the weapon (raise Refusal).
-    check: Callable[[Combatant, Options], None] = _no_check
+    check: Callable[[Combatant, Options, Regles], None] = _no_check
     #: ``(cost, pays)`` when it is not the category's (R3), else None.
-    cost: Callable[[Weapon | None, Options], tuple[int, str] | None] = _no_cost
+    cost: Callable[[Weapon | None, Options, Regles], tuple[int, str] | None] = _no_cost
     #: The modifiers of one of its tests (D14).
-    modifiers: Callable[[Combatant, Weapon | None, TestSpec], tuple[Modifier, ...]] = _no_modifiers
+    modifiers: Callable[[Combatant, Weapon | None, TestSpec, Regles], tuple[Modifier, ...]] = _no_modifiers
     #: The events it produces after ``action_taken`` (R4 table, D9 to D19).
     effects: Callable[[Act], list[Event]] = _no_effects
     #: True when the options say no test is named (``faire_geste`` with ``familier``).
@@ -115,6 +126,15 @@ class Action:
     keeps_aim: bool = False
     #: The board lists its cost weapon by weapon (``preparer_arme``).
     priced_by_weapon: bool = False
+    #: A precondition on the weapon it uses under the fight's rules, judged with the
+    #: preconditions, the board's too (raise Refusal: D17 turned off, ``ajuster_tir``).
+    guard: Callable[[Combatant, Weapon | None, Regles], None] = _no_guard
+    #: Its category under the fight's rules, where a group may choose it (D9: ``courir``).
+    category_from: Callable[[Regles], Category] | None = None
+
+    def category_in(self, regles: Regles) -> Category:
+        """R3: its category under ``regles`` (D9)."""
+        return self.category if self.category_from is None else self.category_from(regles)
 
 
 def need(ok: bool, key: str, **params: Any) -> None:

@@ -1,16 +1,17 @@
 """Defence, the interruptions (R5.3): ``bloquer``, ``esquiver``, ``parer``,
 ``intercepter`` and ``esquive_acrobatique`` (R4.4, D12). After a charge this round no
-dodge and a parry at −4 (R4.2, in :mod:`engine.actions.movement`). Which of them answer
+dodge and a parry at −4 (R4.2, the fight's rules; in :mod:`engine.actions.movement`). Which of them answer
 which attack: :data:`ANSWERS` (D23)."""
 
 from __future__ import annotations
 
 from ..model import Category, Weapon
+from ..regles import Regles
 from .base import OUTCOME, WEAPON_SKILL, Action, Options, TestSpec, Uses, in_hand, is_melee
 from .movement import NOT_AFTER_CHARGE, parry_after_charge
 
 
-def _acrobatic_cost(weapon: Weapon | None, options: Options) -> tuple[int, str] | None:
+def _acrobatic_cost(weapon: Weapon | None, options: Options, regles: Regles) -> tuple[int, str] | None:
     """R4.4: both tests passed, the defender pays nothing; else the interruption's cost."""
     tests = options.get("tests")
     if tests and tests["esquive"] and tests["acrobatie"]:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from ..errors import Refusal
 from ..events import Event
-from ..model import COST, Category, Combatant, Weapon
+from ..model import Category, Combatant, Weapon
+from ..regles import Regles
 from .base import Act, Action, Need, Options, Uses, hands, need
 
 #: ``lacher_objet``: one item, or one in each hand.
 MAX_DROPPED = 2
 
 
-def _held(c: Combatant, options: Options) -> None:
+def _held(c: Combatant, options: Options, regles: Regles) -> None:
     if "items" in options:
         items = options["items"]
         need(len(items) <= MAX_DROPPED, "drop_at_most", max=MAX_DROPPED)
@@ -27,7 +28,7 @@ def _drop(act: Act) -> list[Event]:
     return [hands(c, tuple(i for i in c.in_hand if i not in dropped))]
 
 
-def _on_sheet(c: Combatant, options: Options) -> None:
+def _on_sheet(c: Combatant, options: Options, regles: Regles) -> None:
     for i in options.get("items", ()):
         if c.weapon(i) is None:
             raise Refusal("no_such_weapon", field="items", name=c.name, weapon=i)
@@ -45,10 +46,10 @@ def _toggle(act: Act) -> list[Event]:
     return [hands(c, kept + taken)]
 
 
-def _ready_cost(weapon: Weapon | None, options: Options) -> tuple[int, str] | None:
-    """R4: readying a weapon not stowed properly is a complex action."""
+def _ready_cost(weapon: Weapon | None, options: Options, regles: Regles) -> tuple[int, str] | None:
+    """R4: readying a weapon not stowed properly is a complex action (R3.2)."""
     if weapon is not None and not weapon.stowed:
-        return COST[Category.COMPLEXE], "pi"
+        return regles.cout_complexe, "pi"
     return None
 
 

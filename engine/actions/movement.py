@@ -10,10 +10,8 @@ from __future__ import annotations
 from ..errors import Refusal
 from ..events import Charged, CoverLost, CoverTaken, Disengaged, Engaged, Event, Modifier, Moved, PostureChanged
 from ..model import Category, Combatant, Encounter, Posture, Weapon
+from ..regles import Regles
 from .base import OUTCOME, WEAPON_SKILL, Act, Action, Need, Options, TestSpec, Uses, in_hand, is_melee, need
-
-#: R4: a walk (``se_deplacer``) covers this many metres.
-WALK_METRES = 6
 
 
 def _leave_cover(c: Combatant) -> list[Event]:
@@ -27,17 +25,19 @@ def _leave_melee(c: Combatant) -> list[Event]:
 
 
 def _walk(act: Act) -> list[Event]:
+    """R4: a walk covers the rules' metres (``marche_metres``, 6 m)."""
     c = act.actor
-    return [*_leave_cover(c), *_leave_melee(c), Moved(actor=c.id, how="marche", distance=WALK_METRES)]
+    return [*_leave_cover(c), *_leave_melee(c), Moved(actor=c.id, how="marche", distance=act.enc.regles.marche_metres)]
 
 
 def run_distance(enc: Encounter, result: int | None) -> int | None:
-    """R4.3: the row with the highest minimum not above the result; below every row 0 m;
-    with no table or no result, unknown."""
-    if result is None or not enc.settings.run_table:
+    """R4.3: the row of the group's table (``courir_table``) with the highest minimum not
+    above the result; below every row 0 m; with no table or no result, unknown."""
+    table = enc.regles.courir_table
+    if result is None or not table:
         return None
     metres = 0
-    for minimum, m in enc.settings.run_table:
+    for minimum, m in table:
         if minimum <= result:
             metres = m
     return metres
@@ -52,46 +52,48 @@ def _run(act: Act) -> list[Event]:
 
 # R4.2 Charge ---------------------------------------------------------------------------
 
-#: R4.2: a charge reaches this many metres plus the Mêlée / Course test result.
-CHARGE_REACH = 6
-#: R4.2: the charge's attack bonus.
-CHARGE_ATTACK = 4
-#: R4.2: a parry after charging, until the end of the round.
-PARRY_AFTER_CHARGE = -4
+# The numbers are the fight's rules (engine/regles.py): ``charge_portee`` (6 m),
+# ``charge_attaque`` (+4), ``charge_parade`` (−4), ``charge_sans_esquive``.
 
 
-def charge_reach(options: Options) -> int:
-    reach: int = CHARGE_REACH + options["test_result"]
+def charge_reach(options: Options, regles: Regles) -> int:
+    """R4.2: the rules' base (6 m) plus the Mêlée / Course test result."""
+    reach: int = regles.charge_portee + options["test_result"]
     return reach
 
 
-def _charge_in_reach(c: Combatant, options: Options) -> None:
-    reach = charge_reach(options)
+def _charge_in_reach(c: Combatant, options: Options, regles: Regles) -> None:
+    reach = charge_reach(options, regles)
     if options["distance"] > reach:
-        raise Refusal("too_far", distance=options["distance"], base=CHARGE_REACH, result=options["test_result"], reach=reach)
+        raise Refusal("too_far", distance=options["distance"], base=regles.charge_portee, result=options["test_result"], reach=reach)
 
 
-def _charge_bonus(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
+def _charge_bonus(c: Combatant, w: Weapon | None, spec: TestSpec, regles: Regles) -> tuple[Modifier, ...]:
     """+4 on the attack (not on the range test)."""
-    return (Modifier(id="charge", value=CHARGE_ATTACK, rule="R4.2"),) if spec.skill == WEAPON_SKILL else ()
+    if spec.skill != WEAPON_SKILL or not regles.charge_attaque:
+        return ()
+    return (Modifier(id="charge", value=regles.charge_attaque, rule="R4.2"),)
 
 
 def _charge(act: Act) -> list[Event]:
     """Leaves cover (D10), marks the round (no dodge, parry at −4) and engages (D11)."""
     c, options = act.actor, act.options
-    events = [*_leave_cover(c), Charged(actor=c.id, distance=options["distance"], reach=charge_reach(options))]
+    events = [*_leave_cover(c), Charged(actor=c.id, distance=options["distance"], reach=charge_reach(options, act.enc.regles))]
     if "target" in options:
         events.append(Engaged(actor=c.id, target=options["target"]))
     return events
 
 
-#: R4.2: no dodge (``esquiver``, ``esquive_acrobatique``) after charging this round.
-NOT_AFTER_CHARGE = Need(lambda c: not c.charged, "no_dodge_after_charge")
+#: R4.2: no dodge (``esquiver``, ``esquive_acrobatique``) after charging this round,
+#: unless the group's rules allow it (``charge_sans_esquive``).
+NOT_AFTER_CHARGE = Need(lambda c: not c.charged, "no_dodge_after_charge", applies=lambda r: r.charge_sans_esquive)
 
 
-def parry_after_charge(c: Combatant, w: Weapon | None, spec: TestSpec) -> tuple[Modifier, ...]:
-    """R4.2: ``parer`` at −4 after charging this round."""
-    return (Modifier(id="apres_charge", value=PARRY_AFTER_CHARGE, rule="R4.2"),) if c.charged else ()
+def parry_after_charge(c: Combatant, w: Weapon | None, spec: TestSpec, regles: Regles) -> tuple[Modifier, ...]:
+    """R4.2: ``parer`` at −4 after charging this round (none when the rules say 0)."""
+    if not c.charged or not regles.charge_parade:
+        return ()
+    return (Modifier(id="apres_charge", value=regles.charge_parade, rule="R4.2"),)
 
 
 CHARGE = Action(
@@ -106,7 +108,7 @@ CHARGE = Action(
 # ---------------------------------------------------------------------------------------
 
 
-def _posture_given(c: Combatant, options: Options) -> None:
+def _posture_given(c: Combatant, options: Options, regles: Regles) -> None:
     need(options.get("posture", Posture.A_TERRE.value) != c.posture.value, "same_posture")
 
 
@@ -121,6 +123,7 @@ COURIR = Action(
     "courir", Category.SIMPLE, ("distance", "test_result", "difficulty"),
     needs=(Need(lambda c: c.posture is Posture.DEBOUT, "standing_to_run"),),
     tests=(TestSpec("melee", "course", 0),), effects=_run,
+    category_from=lambda r: Category(r.courir_categorie),  # D9
 )
 SE_METTRE_A_COUVERT = Action(
     "se_mettre_a_couvert", Category.SIMPLE,
