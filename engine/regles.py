@@ -105,7 +105,7 @@ def _cap(value: object, field: str) -> int | None:
 
 def _categories(value: object, field: str) -> tuple[str, ...]:
     """D13: categories, each once, kept in the R3 order."""
-    given = [v.choice(x, f"{field}[]", CATEGORIES) for x in v.sequence(value, field, len(CATEGORIES))]
+    given = [v.choice(x, f"{field}[{i}]", CATEGORIES) for i, x in enumerate(v.sequence(value, field, len(CATEGORIES)))]
     if len(set(given)) != len(given):
         raise v.bad(field, "duplicate")
     return tuple(c for c in CATEGORIES if c in given)

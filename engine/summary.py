@@ -37,7 +37,7 @@ from .model import Category, Encounter
 CATEGORIES = tuple(c.value for c in Category)
 
 
-def _no_dice() -> int:
+def _no_dice(faces: int) -> int:
     raise Refusal("unresolved_log")
 
 
