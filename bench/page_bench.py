@@ -23,7 +23,9 @@ and spread, Riposte's figures as ratios of the floor's, and draws docs/performan
 
 Usage: ``python bench/page_bench.py [--runs 5] [--taps 40] [--json FILE] [--png FILE]``
 (``make bench`` builds the site first); ``--only-taps``: the tap figures alone (Riposte's
-first visits, nothing else).
+first visits, nothing else); ``--only-taps --base DIR``: the same for a second built site
+(another commit's ``_site``, copied aside) in the same run, visits alternating, and the
+ratio of the two.
 """
 
 from __future__ import annotations
@@ -551,29 +553,44 @@ def tap_figures(visit: dict[str, Any]) -> dict[str, float]:
             "tap_cpu4_p50": pct(visit["taps_cpu4"], 0.5), "tap_cpu4_p95": pct(visit["taps_cpu4"], 0.95)}
 
 
-def report_taps(rf: dict[str, list[Any]], runs: int, taps: int) -> None:
+def report_taps(rf: dict[str, list[Any]], runs: int, taps: int, label: str = "") -> None:
     """Tap to painted board, 30 fighters: p50 and p95 of each run's, unthrottled and at
     CPU ×4, and their ratio (medians over the runs)."""
     med = statistics.median
-    print(f"tap to painted board, 30 fighters ({2 * taps} taps a run, {runs} runs; medians (min, max) of each run's)")
+    print(f"tap to painted board, 30 fighters{label} ({2 * taps} taps a run, {runs} runs; medians (min, max) of each run's)")
     for q in ("p50", "p95"):
         plain, slow = rf[f"tap_{q}"], rf[f"tap_cpu4_{q}"]
         print(f"  {q}: unthrottled {summary(plain, 1)} ms, CPU ×4 {summary(slow, 1)} ms, ratio {med(slow) / med(plain):.2f}×")
 
 
 def only_taps(p: Any, chromium: str, args: argparse.Namespace) -> None:
-    """The tap figures alone: Riposte's first visits, each then reloaded on a saved fight."""
-    results: dict[str, list[Any]] = {}
+    """The tap figures alone: Riposte's first visits, each then reloaded on a saved fight.
+    With ``--base DIR``, a second built site (another commit's ``_site``) measured in the
+    same run, the two sites' visits alternating (who goes first alternates too), and the
+    ratio of this site's medians to the base's."""
+    sites = {"site": SITE, **({"base": args.base} if args.base else {})}
+    results: dict[str, dict[str, list[Any]]] = {who: {} for who in sites}
     with tempfile.TemporaryDirectory() as tmp_name:
-        server, counter, url = start(SITE)
+        servers = {who: start(folder) for who, folder in sites.items()}
         try:
             for run in range(args.runs):
-                cold = visit(p, chromium, Path(tmp_name) / f"riposte-{run}", url, counter, before="riposte", taps=args.taps)
-                record(results, **tap_figures(cold))
+                order = list(servers.items()) if run % 2 == 0 else list(servers.items())[::-1]
+                for who, (_, counter, url) in order:
+                    cold = visit(p, chromium, Path(tmp_name) / f"{who}-{run}", url, counter, before="riposte", taps=args.taps)
+                    record(results[who], **tap_figures(cold))
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
         finally:
-            server.shutdown()
-    report_taps(results, args.runs, args.taps)
+            for server, _, _ in servers.values():
+                server.shutdown()
+    if not args.base:
+        report_taps(results["site"], args.runs, args.taps)
+        return
+    report_taps(results["site"], args.runs, args.taps, f" ({SITE})")
+    report_taps(results["base"], args.runs, args.taps, f" (base: {args.base})")
+    med = statistics.median
+    for key in ("tap_p50", "tap_p95", "tap_cpu4_p50", "tap_cpu4_p95"):
+        site, base = med(results["site"][key]), med(results["base"][key])
+        print(f"  {key:13} {site:7.1f} ms / base {base:7.1f} ms = {site / base:.2f}×")
 
 
 def main() -> None:
@@ -589,11 +606,14 @@ def main() -> None:
                         help=f"phone profiles, comma-separated, of {', '.join(PHONES)}")
     parser.add_argument("--phone-png", type=Path, default=ROOT / "docs" / "performance-phone.png")
     parser.add_argument("--only-taps", action="store_true", help="the tap figures alone (Riposte's first visits)")
+    parser.add_argument("--base", type=Path, help="with --only-taps: another built site measured in the same run, visits alternating (A/B)")
     parser.add_argument("--no-largest", dest="largest", action="store_false", help="without the largest link at CPU ×4")
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
         sys.exit("page_bench: needs a built _site/ (make site) and a Chromium")
+    if args.base and not (args.only_taps and (args.base / "index.html").exists()):
+        sys.exit("page_bench: --base needs --only-taps and a built site (its index.html)")
     if args.only_taps:
         with sync_playwright() as p:
             only_taps(p, chromium, args)

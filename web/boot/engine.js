@@ -125,12 +125,20 @@ export async function startEngine() {
       // Each fight read whole is marked: the tests count them (a tab that follows another
       // reads the fight only when asked something, web/infra/session.js).
       if (request.op === "load") performance.mark("riposte:load");
-      const answer = JSON.parse(await raw(JSON.stringify(request)));
+      const text = await raw(JSON.stringify(request));
+      const answer = JSON.parse(text);
       if (answer?.error?.code === "internal") throw new EngineFault(answer.error.message);
+      if (answer && typeof answer === "object") Object.defineProperty(answer, ANSWERED, { value: text });
       return answer;
     },
   };
 }
+
+// An answer's text as the engine wrote it, kept on the answer (not enumerated: a copy of
+// the answer leaves it out): the tabs that follow get the writer's answer as this text,
+// a copy of a string, where the board as objects would cost the tap a structured clone of
+// every fighter's verdicts (web/controllers/tabs.js).
+export const ANSWERED = Symbol("the answer's text");
 
 // The calls made to the engine since the page opened (read by the benchmark: one per tap).
 export let calls = 0;

@@ -40,6 +40,7 @@ export class FightsController {
     this.view = view;
     const { session } = parts;
     this.limits = null; // the engine's (Table.limits): a fight is named as a fighter is
+    this.stale = false; // the list changed while not on screen
     session.limits().then((limits) => {
       this.limits = limits;
       view.limit(limits);
@@ -62,17 +63,21 @@ export class FightsController {
       redraw: () => this.render(),
     });
     // The open fight's entry follows its saves: date of the last change, round, fighters,
-    // drawn once the tap's frame is painted (web/infra/later.js).
+    // drawn once the tap's frame is painted (web/infra/later.js), when the list is on
+    // screen; else when it shows.
     // The first fight saved in a visit with a fighter in it asks the browser to keep the
     // site's storage (web/infra/lasting.js: not again within a week of a refusal).
     let asked = false;
     session.on("saved", (answer, text) => {
-      this.list.touch(answer.board, text).then(() => afterPaint(() => this.render()));
+      this.list.touch(answer.board, text).then(() => afterPaint(() => this.refresh()));
       if (asked || session.readOnly || !Object.keys(answer.board?.combatants ?? {}).length) return;
       asked = true;
       keepStorage(store).then(() => this.showStorage(), () => undefined);
     });
-    parts.nav.on("menu", () => this.showStorage());
+    parts.nav.on("menu", () => {
+      if (this.stale) this.render();
+      this.showStorage();
+    });
     store.onFightsChange(() => this.list.reread().then(() => this.render()));
     session.on("words", () => { // drawn on every change, not on arrival (the menu's own); a note said in the other language goes
       this.view.note("");
@@ -105,7 +110,15 @@ export class FightsController {
   }
 
   render() {
+    this.stale = false;
     if (this.list.index) this.view.render(this.list.index);
+  }
+
+  // The list drawn again if it is on screen, else marked to be when it shows (a tap on the
+  // board does not draw a list nobody sees).
+  refresh() {
+    if (this.parts.nav.shows("menu")) this.render();
+    else this.stale = true;
   }
 
   // Why a change of the list did not happen, said on the message line (followed by `then`).

@@ -1,6 +1,7 @@
 // Two tabs on one fight (issue #12): one writes, the others follow it live, read-only,
 // and say so, with « Prendre la main » to take over explicitly (writer.js). Never a
 // silent overwrite: a follower refuses every change (Session.readOnly) and writes nothing.
+import { ANSWERED } from "../boot/engine.js";
 import * as store from "../infra/store.js";
 
 export class TabsController {
@@ -69,7 +70,11 @@ export class TabsController {
 }
 
 // What a follower shows of the writer's answer: the board and the counts (Session.take),
-// not its save text, which it never writes.
-function shownOf({ board, undo, redo, last, next, used }) {
+// not its save text, which it never writes. The engine's answer goes as its text when the
+// page has it (web/boot/engine.js ANSWERED; the follower keeps these fields of it:
+// web/infra/writer.js).
+function shownOf(answer) {
+  if (typeof answer[ANSWERED] === "string") return answer[ANSWERED];
+  const { board, undo, redo, last, next, used } = answer;
   return { board, undo, redo, last, next, used };
 }

@@ -242,6 +242,12 @@ export class OpenFight {
     return text === null ? null : { length: text.length, tail: text.slice(-64) };
   }
 
+  // The board the fight's text ends with, as that text holds it (the engine's painted board,
+  // without verdicts), with the text's shape; null while only a whole text is known.
+  painted() {
+    return this.body === null || this.board === null ? null : { board: this.board, ...this.shape() };
+  }
+
   // --- the engine's answers -----------------------------------------------------------------
   // The engine loaded what storage holds (the start): its answer `seq` is that text.
   known(seq) {

@@ -222,7 +222,7 @@ const open = new OpenFight({
 // fight it shows not yet landed: that fight is kept in localStorage for the next start
 // (OpenFight.leaving), with the copy of its board painted first.
 function leaving() {
-  if (open.leaving()) cacheBoard(boardOf(open.text()));
+  if (open.leaving()) cacheBoard(open.painted() ? null : boardOf(open.text()));
 }
 globalThis.addEventListener?.("pagehide", leaving);
 globalThis.document?.addEventListener("freeze", leaving);
@@ -329,7 +329,16 @@ export function wrote(answer) {
 // The copy of the open fight's board painted at the next start, with the length and the
 // end of the open fight's text it goes with (`text`; else the one this tab keeps). A
 // convenience: a write that fails is dropped, and the start then paints nothing before the engine.
+// After a tap, the board the fight's text ends with is written as that text holds it: not
+// the engine's board encoded again, which holds every fighter's verdicts (about eight times
+// the text; on a phone's CPU, several ms of each tap), and the board and the shape are the
+// same text's.
 export function cacheBoard(board, text = null) {
+  const painted = text === null ? open.painted() : null;
+  if (painted) {
+    if (set(BOARD, `{"board":${painted.board},"length":${painted.length},"tail":${JSON.stringify(painted.tail)}}`) !== "ok") local.remove(BOARD);
+    return;
+  }
   const shape = typeof text === "string" ? { length: text.length, tail: text.slice(-64) } : open.shape();
   if (!board || !shape || set(BOARD, JSON.stringify({ board, ...shape })) !== "ok") {
     local.remove(BOARD);

@@ -116,10 +116,10 @@ export class Writers {
     }
   }
 
-  // The writer's new save and what its tab shows of it, for the tabs that follow: sent
-  // once this tab's frame is painted (web/infra/later.js; copying the board into the
-  // channel costs a phone's tap several ms). Saves made before it goes are one message,
-  // the last: each save holds the whole fight.
+  // The writer's new save and what its tab shows of it (the engine's answer as text, or
+  // the board and counts), for the tabs that follow: sent once this tab's frame is painted
+  // (web/infra/later.js). Saves made before it goes are one message, the last: each save
+  // holds the whole fight.
   publish(text, shown) {
     if (this.role !== "writer" || !this.channel) return;
     const waiting = this.outgoing !== null;
@@ -142,9 +142,18 @@ export class Writers {
   }
 }
 
-// What a writer's tab shows, as a message carries it: used when it holds a board, else
-// null (an older tab's message: the follower's engine reads the save instead).
+// What a writer's tab shows, as a message carries it (the engine's answer as its text, or
+// its board and counts): used when it holds a board, else null (an older tab's message, a
+// text that does not read: the follower's engine reads the save instead).
 function shownBoard(shown) {
+  if (typeof shown === "string") {
+    try {
+      const { board, undo, redo, last, next, used } = JSON.parse(shown) ?? {};
+      return shownBoard({ board, undo, redo, last, next, used });
+    } catch {
+      return null;
+    }
+  }
   const board = shown?.board;
   return board && typeof board === "object" && Array.isArray(board.order) && board.combatants ? shown : null;
 }

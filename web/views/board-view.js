@@ -247,12 +247,18 @@ export class BoardView {
   scrollToActive() {
     if (this.list.closest("[hidden]")) return;
     // Both heights read before either padding is written: one layout, not one per read.
-    const root = document.documentElement.style;
-    const top = `${$(".top").offsetHeight + 4}px`;
-    const bottom = `${$(".board-tools").offsetHeight + 4}px`;
-    if (root.scrollPaddingTop !== top) root.scrollPaddingTop = top;
-    if (root.scrollPaddingBottom !== bottom) root.scrollPaddingBottom = bottom;
-    const active = [...this.list.querySelectorAll("li.active")];
+    const root = document.documentElement;
+    const above = $(".top").offsetHeight + 4;
+    const below = $(".board-tools").offsetHeight + 4;
+    if (root.style.scrollPaddingTop !== `${above}px`) root.style.scrollPaddingTop = `${above}px`;
+    if (root.style.scrollPaddingBottom !== `${below}px`) root.style.scrollPaddingBottom = `${below}px`;
+    // A card already clear of the header and the dock is left where it is (as "nearest"
+    // would), without asking the browser to scroll.
+    const shown = (li) => {
+      const { top, bottom } = li.getBoundingClientRect();
+      return top >= above && bottom <= root.clientHeight - below;
+    };
+    const active = [...this.list.querySelectorAll("li.active")].filter((li) => !shown(li));
     if (!active.length) return;
     const behavior = motion();
     active.at(-1).scrollIntoView({ block: "nearest", behavior });
