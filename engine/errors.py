@@ -183,7 +183,7 @@ REASONS = {
     "discarded": "discarded",
     "stopped": "stopped",
     # the page's writes to the browser's storage (web/infra/refusals.js `unwritten`): a
-    # command's save, the list of fights, a model, the language, the theme
+    # command's save, the list of fights, a model, the language, the theme, the STUN server
     "storage_full": "storage",
     "storage_unavailable": "storage",
     "held": "held",
@@ -195,6 +195,7 @@ REASONS = {
     "model_not_deleted": "storage",
     "language_not_kept": "storage",
     "theme_not_kept": "storage",
+    "stun_not_kept": "storage",
     "fights_left_full": "storage",
     "fights_left_unavailable": "storage",
     # a file, a link, the saved fight at start not opened (web/controllers/menu.js,

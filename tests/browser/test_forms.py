@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import NewPhone, save_text, stored
-from helpers import hold_clock
+import pytest
+from conftest import NewPhone, full_when, save_text, stored, wait_ready
+from helpers import fight_log, hold_clock
 from playwright.sync_api import expect
 from test_fights_hold import index_of, listed, menu
 
@@ -49,3 +50,52 @@ def test_five_taps_in_a_second_at_one_spot_delete_one_fight_and_it_comes_back(ne
     kept = stored(page, None)
     assert all(kept[f"riposte.fight.f{n}"] == fights_[f"f{n}"] for n in range(2, 7))
     phone.assert_clean()
+
+
+#: localStorage's setItem throwing for every key, from the page's first script on.
+SETITEM_THROWS = "Storage.prototype.setItem = function () { throw new DOMException('refusé', 'QuotaExceededError'); };"
+#: Every IndexedDB put refused once the test sets ``window.refuse``, its transaction aborted
+#: (as STORAGE_FAULTS does): the page chose the database at its start.
+PUT_FAILS = full_when("window.refuse")
+
+
+@pytest.mark.parametrize("faults", [SETITEM_THROWS + PUT_FAILS, PUT_FAILS], ids=["both", "indexeddb"])
+def test_a_model_not_written_is_said_not_saved(new_phone: NewPhone, faults: str) -> None:
+    """« Enregistrer comme modèle » with storage refusing the write: the page says in French
+    that it is not saved, and no model is listed."""
+    phone = new_phone(save=save_text(fight_log()), init_script=faults)
+    page = phone.page
+    page.evaluate("window.refuse = true")
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
+    expect(page.locator("#message")).to_have_text(
+        "« Orque » n'est pas enregistré comme modèle : le stockage du navigateur refuse l'écriture (plein ou indisponible).")
+    expect(page.locator("#models .name")).to_have_count(0)
+
+
+def test_a_model_written_where_localstorage_throws_is_said_saved_and_kept(new_phone: NewPhone) -> None:
+    """localStorage throwing, IndexedDB writing: the model is in the database, said saved,
+    and there after a reload."""
+    phone = new_phone(save=save_text(fight_log()), init_script=SETITEM_THROWS)
+    page = phone.page
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Enregistrer Orque comme modèle").click()
+    expect(page.locator("#message")).to_have_text("« Orque » est enregistré comme modèle.")
+    assert [m["name"] for m in json.loads(stored(page, "riposte.models"))] == ["Orque"]
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#models .name")).to_have_text(["Orque"])
+
+
+def test_a_stun_server_not_written_is_said_for_this_visit_only(fight: Any) -> None:
+    """The STUN server typed with localStorage refusing the write: not said kept, said for
+    this visit only, the field as typed."""
+    page = fight.page
+    page.get_by_role("button", name="Partie").click()
+    page.evaluate("() => { Storage.prototype.setItem = function () { throw new DOMException('refusé', 'QuotaExceededError'); }; }")
+    field = page.get_by_label("Serveur STUN (facultatif)")
+    field.fill("stun:stun.exemple.org:3478")
+    field.press("Tab")
+    expect(page.locator("#message")).to_have_text(
+        "Serveur STUN changé pour cette visite seulement : le stockage du navigateur refuse de le garder.")
+    expect(field).to_have_value("stun:stun.exemple.org:3478")
