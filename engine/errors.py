@@ -161,7 +161,8 @@ REASONS = {
     "acrobatic_tests": "bad_value",
     "true_only": "bad_value",
     "die_missing": "bad_value",
-    "half_character": "bad_value",  # the page's own: text typed with a lone surrogate (web/infra/send.js)
+    "half_character": "bad_value",  # a name's (engine/values.py name), and text typed (web/infra/send.js)
+    "invisible": "bad_value",  # a name that shows nothing (engine/values.py name)
     # a save, a file or a link (engine/save.py, engine/link.py)
     "too_big": "too_big",
     "fight_too_big": "too_big",
@@ -237,7 +238,7 @@ REASONS = {
 #: The value checks a sheet's fields can fail (:func:`engine.sheet.field_errors`): the
 #: form words each next to its field, by the same sentence.
 CHECKS = ("integer", "range", "number", "text", "text_length", "identifier", "object", "list", "too_many", "choice",
-          "boolean", "required", "unknown_field", "duplicate", "unknown_weapon")
+          "boolean", "required", "unknown_field", "duplicate", "unknown_weapon", "invisible", "half_character")
 
 #: The languages of the catalogues (engine/lang/<code>.json).
 LANGUAGES = ("fr", "en")
