@@ -210,9 +210,6 @@ REASONS = {
     "read_only_link": "read_only",
     "save_unreadable": "unreadable",
     "save_unreadable_not_kept": "unreadable",
-    # the page's own fields: a fight's name in the list
-    "fight_bad_name": "bad_value",
-    "fight_bad_text": "bad_value",
     # a player's message refused by the game master's page (web/live/host.js, plays.js: the
     # wire's `reason`, web/live/guest.js), the engine's refusal inside (``refused``) when it judged
     "live_refused": "live",

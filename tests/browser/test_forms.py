@@ -8,6 +8,7 @@ page's storage)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -99,3 +100,74 @@ def test_a_stun_server_not_written_is_said_for_this_visit_only(fight: Any) -> No
     expect(page.locator("#message")).to_have_text(
         "Serveur STUN changé pour cette visite seulement : le stockage du navigateur refuse de le garder.")
     expect(field).to_have_value("stun:stun.exemple.org:3478")
+
+
+#: Names that show nothing: zero-width space and joiner, NUL, a word joiner and spaces.
+INVISIBLE_NAMES = ["\u200b\u200d", "\x00", " \u2060\u00a0"]
+
+
+def test_the_fighter_form_refuses_a_name_that_shows_nothing(phone: Any) -> None:
+    """The engine refuses it, said next to the field in French; nothing is added, the form
+    stays open with what was typed."""
+    page = phone.page
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Ajouter un combattant").click()
+    dialog = page.locator("#fighter-dialog")
+    for typed in INVISIBLE_NAMES:
+        dialog.locator("#f-name").fill(typed)
+        dialog.get_by_role("button", name="Enregistrer").click()
+        expect(dialog).to_contain_text("un nom qui se voit (au moins une lettre, un chiffre ou un signe)")
+        expect(dialog).to_be_visible()
+        expect(dialog.locator("#f-name")).to_have_value(typed)
+    assert page.evaluate("Object.keys(JSON.parse(localStorage.getItem('riposte.board') ?? '{}').board?.combatants ?? {}).length") == 0
+    phone.assert_clean()
+
+
+def test_a_fight_renamed_to_nothing_that_shows_is_refused(fight: Any) -> None:
+    page = fight.page
+    fights = menu(page)
+    fights.get_by_role("button", name="Renommer Combat 1").click()
+    field = fights.get_by_label("Nouveau nom de Combat 1")
+    for typed in INVISIBLE_NAMES:
+        field.fill(typed)
+        fights.get_by_role("button", name="Enregistrer").click()
+        expect(page.locator("#fights-note")).to_contain_text("un nom qui se voit")
+        expect(field).to_have_value(typed)
+        expect(field).to_have_attribute("aria-invalid", "true")
+        page.locator("#fights-note").evaluate("el => { el.textContent = ''; }")
+    assert [f["name"] for f in index_of(page)["fights"]] == ["Combat 1"]
+    fight.assert_clean()
+
+
+def test_a_backup_file_s_names_that_show_nothing_or_hold_half_a_character_are_mended(fight: Any, tmp_path: Path) -> None:
+    """A backup file (the whole list) whose fights are named with nothing that shows, or
+    with half a character: every fight is added, named « Combat n » by the list, the half
+    character made U+FFFD; none of the list's names is invisible or holds a lone surrogate."""
+    page = fight.page
+    fights = menu(page)
+    text = save_text([{"type": "add_combatant", "combatant": {"name": "Garde"}}])
+    names = ["\u200b\u200d", "\x00", "Pont\ud800", "   "]
+    bundle = {"app": "riposte", "kind": "fights", "version": 1, "fights": [{"name": n, "save": text} for n in names]}
+    path = tmp_path / "combats.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")  # \ud800 written escaped, as JSON may hold it
+    page.locator("#import").set_input_files(str(path))
+    expect(page.locator("#message")).to_have_text("4 combats ajoutés à la liste. Le combat ouvert n'a pas changé.")
+    kept = [f["name"] for f in index_of(page)["fights"]]
+    assert kept == ["Combat 1", "Combat 2", "Combat 3", "Pont\ufffd", "Combat 5"]
+    expect(fights.locator(".name")).to_have_count(5)
+    fight.assert_clean()
+
+
+def test_an_old_list_and_an_old_save_with_names_that_show_nothing_still_open(new_phone: NewPhone) -> None:
+    """An earlier release's list whose fight was named with zero-width characters, and an
+    open fight whose fighter was: both open, named so that they show."""
+    log = [{"type": "add_combatant", "combatant": {"name": "\u200b\u200d"}}, {"type": "add_combatant", "combatant": {"name": "Orque"}}]
+    fights_ = {"f1": save_text(log), "f2": save_text(log)}
+    phone = new_phone(init_script=listed(fights_, "f1", names={"f1": "Combat 1", "f2": "\u200b\u2060"}))
+    page = phone.page
+    expect(page.locator("#board .fighter .name")).to_have_count(2)
+    assert sorted(page.locator("#board .fighter .name").all_text_contents()) == ["Orque", "Sans nom"]
+    fights = menu(page)
+    expect(fights.locator(".name")).to_have_text(["Combat 1", "Combat 2"])
+    assert [f["name"] for f in index_of(page)["fights"]] == ["Combat 1", "Combat 2"]
+    phone.assert_clean()

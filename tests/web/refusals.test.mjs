@@ -273,13 +273,16 @@ function fightsScreen(result) {
   return { fights, notes, status };
 }
 
-test("a fight's name refused: one refusal, said under the list, the field kept", async () => {
-  for (const [result, key, words] of [[{ ok: false, why: "badName", max: 60 }, "fight_bad_name", "Un nom de 1 à 60 caractères."],
-    [{ ok: false, why: "badText" }, "fight_bad_text", fr.refusals.fight_bad_text]]) {
+test("a fight's name refused by the engine: its refusal, said under the list, the field kept", async () => {
+  for (const [key, params] of [["text_length", { field: "name", min: 1, max: 60 }], ["required", { field: "name" }],
+    ["invisible", { field: "name" }], ["half_character", { field: "name" }]]) {
+    const { error } = refused("bad_value", key, params); // as Table.name answers
+    const result = { ok: false, why: "badName", error };
     assertShape(listRefusal(result), "bad_value", key);
     const { fights, notes, status } = fightsScreen(result);
     await fights.rename("f1", "x");
-    assert.deepEqual(notes, [words]);
+    assert.deepEqual(notes, [said({ ok: false, error })]);
+    assert.ok(notes[0].length > 0);
     assert.deepEqual(status.said, []);
   }
 });
