@@ -163,6 +163,7 @@ REASONS = {
     "die_missing": "bad_value",
     "half_character": "bad_value",  # a name's (engine/values.py name), and text typed (web/infra/send.js)
     "invisible": "bad_value",  # a name that shows nothing (engine/values.py name)
+    "not_a_number": "bad_value",  # the page's own: a die field holding letters (web/controllers/round.js)
     # a save, a file or a link (engine/save.py, engine/link.py)
     "too_big": "too_big",
     "fight_too_big": "too_big",

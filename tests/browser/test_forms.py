@@ -16,6 +16,7 @@ from conftest import NewPhone, full_when, save_text, stored, wait_ready
 from helpers import fight_log, hold_clock
 from playwright.sync_api import expect
 from test_fights_hold import index_of, listed, menu
+from test_round_form import LOG as ROUND_OVER
 
 
 def test_five_taps_in_a_second_at_one_spot_delete_one_fight_and_it_comes_back(new_phone: NewPhone) -> None:
@@ -170,4 +171,28 @@ def test_an_old_list_and_an_old_save_with_names_that_show_nothing_still_open(new
     fights = menu(page)
     expect(fights.locator(".name")).to_have_text(["Combat 1", "Combat 2"])
     assert [f["name"] for f in index_of(page)["fights"]] == ["Combat 1", "Combat 2"]
+    phone.assert_clean()
+
+
+def test_letters_typed_into_a_die_are_said_not_a_number_and_nothing_is_rolled(new_phone: NewPhone) -> None:
+    """Letters typed into a die (the field's value is then empty to the page): « Dé : pas un
+    nombre. » under it, the round not started, no die rolled by Riposte nor sent."""
+    phone = new_phone(save=save_text(ROUND_OVER))
+    page = phone.page
+    page.get_by_role("button", name="Initiative").click()
+    rows = page.locator("#declarations li.declaration")
+    expect(rows).to_have_count(5)
+    die = rows.nth(0).locator("input")
+    die.click()
+    page.keyboard.type("e")  # what Chromium lets one type into a number field that is not a number
+    assert die.evaluate("input => input.validity.badInput")
+    for i in range(1, 5):
+        rows.nth(i).locator("input").fill("4")
+    page.get_by_role("button", name="Commencer le tour").click()
+    expect(rows.nth(0).locator(".field-error")).to_have_text("Dé : pas un nombre.")
+    expect(die).to_have_attribute("aria-invalid", "true")
+    expect(die).to_be_focused()
+    expect(rows.nth(1).locator(".field-error")).to_have_count(0)
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")  # nothing started
+    assert len(json.loads(stored(page, "riposte.encounter"))["commands"]) == len(ROUND_OVER)  # nothing sent
     phone.assert_clean()
