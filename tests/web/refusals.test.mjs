@@ -211,7 +211,7 @@ test("the start of a round: a die refused is said under it, anything else on the
   await session.open();
   session.board = BOARD;
   const dice = [];
-  const view = { render() {}, bindStart(handler) { this.start = handler; }, dieErrors: (errors) => dice.push(errors) };
+  const view = { render() {}, bindStart(handler) { this.start = handler; }, dieErrors: (errors) => dice.push(errors), notNumbers: () => [] };
   const status = statusLine();
   const nav = { on() {}, at: () => true, shows: () => true, go() {} };
   new RoundController({ session, status, nav, dispatch: new Dispatcher(session, nav) }, view);
@@ -219,6 +219,22 @@ test("the start of a round: a die refused is said under it, anything else on the
   await view.start({ rolls: { aldric: 3 } });
   assert.deepEqual(dice.filter((errors) => errors.size).map((errors) => [...errors.keys()]), [["aldric"]]);
   assert.deepEqual(status.said, ["Le tour 2 est en cours : terminez-le d'abord (R2.4)."]);
+});
+
+test("the start of a round: letters typed into a die are said under it, nothing sent", async () => {
+  const session = new Session({});
+  let sent = 0;
+  session.attach({ call: async () => { sent += 1; return { ok: true }; } });
+  await session.open();
+  session.board = BOARD;
+  const sentAtOpen = sent;
+  const dice = [];
+  const view = { render() {}, bindStart(handler) { this.start = handler; }, dieErrors: (errors) => dice.push(errors), notNumbers: () => ["aldric"] };
+  const nav = { on() {}, at: () => true, shows: () => true, go() {} };
+  new RoundController({ session, status: statusLine(), nav, dispatch: new Dispatcher(session, nav) }, view);
+  await view.start({ rolls: {} });
+  assert.deepEqual(dice.map((errors) => [...errors]), [[["aldric", "Dé : pas un nombre."]]]);
+  assert.equal(sent, sentAtOpen);
 });
 
 test("a file, a link, the saved fight not opened: the page's refusal, the engine's inside, in today's words", () => {
