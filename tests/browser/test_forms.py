@@ -196,3 +196,29 @@ def test_letters_typed_into_a_die_are_said_not_a_number_and_nothing_is_rolled(ne
     expect(page.locator("#round")).to_have_text("Tour 1 — terminé")  # nothing started
     assert len(json.loads(stored(page, "riposte.encounter"))["commands"]) == len(ROUND_OVER)  # nothing sent
     phone.assert_clean()
+
+
+def test_a_weapon_row_with_a_level_and_a_skill_but_no_name_is_refused_not_dropped(phone: Any) -> None:
+    """A new fighter's weapon row filled but for its name: « Enregistrer » keeps the form,
+    the weapon's name marked with the engine's reason; nothing is added. A row left blank is
+    still no weapon."""
+    page = phone.page
+    page.get_by_role("button", name="Combattants").click()
+    page.get_by_role("button", name="Ajouter un combattant").click()
+    dialog = page.locator("#fighter-dialog")
+    dialog.locator("#f-name").fill("Brunhild")
+    row = dialog.locator(".weapon-row").first
+    row.locator(".w-level").fill("3")
+    row.locator(".w-skill").fill("épée")
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(row.locator(".w-name")).to_have_attribute("aria-invalid", "true")
+    expect(dialog).to_contain_text("à remplir")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#cast")).not_to_contain_text("Brunhild")
+    # Emptied, the row is no weapon: the fighter is added without one.
+    row.locator(".w-level").fill("")
+    row.locator(".w-skill").fill("")
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#cast")).to_contain_text("Brunhild")
+    phone.assert_clean()
