@@ -165,7 +165,9 @@ REASONS = {
     "acrobatic_tests": "bad_value",
     "true_only": "bad_value",
     "die_missing": "bad_value",
-    "half_character": "bad_value",  # the page's own: text typed with a lone surrogate (web/infra/send.js)
+    "half_character": "bad_value",  # a name's (engine/values.py name), and text typed (web/infra/send.js)
+    "invisible": "bad_value",  # a name that shows nothing (engine/values.py name)
+    "not_a_number": "bad_value",  # the page's own: a die field holding letters (web/controllers/round.js)
     # a save, a file or a link (engine/save.py, engine/link.py)
     "too_big": "too_big",
     "fight_too_big": "too_big",
@@ -187,7 +189,7 @@ REASONS = {
     "discarded": "discarded",
     "stopped": "stopped",
     # the page's writes to the browser's storage (web/infra/refusals.js `unwritten`): a
-    # command's save, the list of fights, a model, the language, the theme
+    # command's save, the list of fights, a model, the language, the theme, the STUN server
     "storage_full": "storage",
     "storage_unavailable": "storage",
     "held": "held",
@@ -199,6 +201,7 @@ REASONS = {
     "model_not_deleted": "storage",
     "language_not_kept": "storage",
     "theme_not_kept": "storage",
+    "stun_not_kept": "storage",
     "fights_left_full": "storage",
     "fights_left_unavailable": "storage",
     # a file, a link, the saved fight at start not opened (web/controllers/menu.js,
@@ -212,9 +215,6 @@ REASONS = {
     "read_only_link": "read_only",
     "save_unreadable": "unreadable",
     "save_unreadable_not_kept": "unreadable",
-    # the page's own fields: a fight's name in the list
-    "fight_bad_name": "bad_value",
-    "fight_bad_text": "bad_value",
     # a player's message refused by the game master's page (web/live/host.js, plays.js: the
     # wire's `reason`, web/live/guest.js), the engine's refusal inside (``refused``) when it judged
     "live_refused": "live",
@@ -240,7 +240,7 @@ REASONS = {
 #: The value checks a sheet's fields can fail (:func:`engine.sheet.field_errors`): the
 #: form words each next to its field, by the same sentence.
 CHECKS = ("integer", "range", "number", "text", "text_length", "identifier", "object", "list", "too_many", "choice",
-          "boolean", "required", "unknown_field", "duplicate", "unknown_weapon")
+          "boolean", "required", "unknown_field", "duplicate", "unknown_weapon", "invisible", "half_character")
 
 #: The languages of the catalogues (engine/lang/<code>.json).
 LANGUAGES = ("fr", "en")

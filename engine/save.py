@@ -38,7 +38,7 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
-from . import link
+from . import link, values
 from .codec import encode, json_text
 from .errors import Refusal
 from .model import Encounter
@@ -343,13 +343,43 @@ def _parsed(text: object) -> dict[str, Any]:
     if link.is_packed(data):
         if link.count(data) > MAX_COMMANDS:
             raise too_long(link.count(data))
-        return {"format": "link", "commands": link.unpack(data)}
+        return {"format": "link", "commands": mended(link.unpack(data))}
     original = data.get("format") if isinstance(data, dict) else None
     data = migrate(data)
     if len(data["commands"]) > MAX_COMMANDS:
         raise too_long(len(data["commands"]))
     commands = expand(data["commands"]) if original == SAVE_FORMAT else data["commands"]
-    return {"format": original, "commands": commands}
+    return {"format": original, "commands": mended(commands)}
+
+
+#: The commands that carry a sheet, and the key it is under.
+SHEETS = {"add_combatant": "combatant", "add_copies": "combatant", "update_combatant": "changes"}
+
+
+def mended(commands: list[Any]) -> list[Any]:
+    r"""A log as an earlier release wrote it, its names made ones the rules take today: a
+    fighter's or a weapon's name that shows nothing becomes « Sans nom », half a character
+    becomes U+FFFD (engine/values.py ``shown_name``). The log opens, never refused whole.
+
+    >>> mended([{"type": "add_combatant", "combatant": {"name": "\u200b", "weapons": [{"name": "\x00"}]}}])
+    [{'type': 'add_combatant', 'combatant': {'name': 'Sans nom', 'weapons': [{'name': 'Sans nom'}]}}]
+    """
+    def named(item: Any) -> Any:
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            return {**item, "name": values.shown_name(item["name"])}
+        return item
+
+    out = []
+    for command in commands:
+        key = SHEETS.get(str(command.get("type"))) if isinstance(command, dict) else None
+        sheet = command.get(key) if key else None
+        if isinstance(sheet, dict):
+            sheet = named(sheet)
+            if isinstance(sheet.get("weapons"), list):
+                sheet = {**sheet, "weapons": [named(w) for w in sheet["weapons"]]}
+            command = {**command, key: sheet}
+        out.append(command)
+    return out
 
 
 def too_long(count: int, full: bool = False) -> Refusal:

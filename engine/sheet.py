@@ -109,7 +109,7 @@ def _weapon(walk: Walk, value: object, field: str) -> Weapon | None:
             walk.refuse(v.bad(f"{field}.{key}", "required"))
     parts = {
         "id": lambda x: v.identifier(x, f"{field}.id"),
-        "name": lambda x: v.text(x, f"{field}.name"),
+        "name": lambda x: v.name(x, f"{field}.name"),
         "kind": lambda x: WeaponKind(v.choice(x, f"{field}.kind", tuple(WeaponKind))),
         "skill": lambda x: v.identifier(x, f"{field}.skill"),
         "stowed": lambda x: v.boolean(x, f"{field}.stowed"),
@@ -163,7 +163,7 @@ def _engaged_with(value: object, others: tuple[str, ...] | None) -> list[str]:
 
 #: How each field is read, but the weapons and the hands (read together, below).
 READERS: dict[str, Callable[[Walk, object, tuple[str, ...] | None], Any]] = {
-    "name": lambda walk, x, _: walk.read(v.text, x, "name"),
+    "name": lambda walk, x, _: walk.read(v.name, x, "name"),
     "side": lambda walk, x, _: walk.read(v.choice, x, "side", tuple(Side)),
     "characteristics": lambda walk, x, _: _numbers(walk, x, "characteristics", CHARACTERISTICS),
     "skills": lambda walk, x, _: _numbers(walk, x, "skills", None),

@@ -108,6 +108,8 @@ OPERATIONS = {
     "revert": (),
     "whole": (),
     "limits": (),
+    "name": ("text",),
+    "names": ("texts",),
     "example": ("lang",),
     "hear": ("fp", "message", "writer"),
     "phone": ("fp", "state", "at", "name"),
@@ -487,6 +489,37 @@ class Table:
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
                                        "fighters": MAX_FIGHTERS, "copies": {"low": 1, "high": MAX_FIGHTERS},
                                        "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS}}
+
+    def name(self, text: object) -> Answer:
+        r"""A fight's name as typed, judged as a fighter's is (engine/values.py ``name``):
+        ``{"ok": True, "name": trimmed}``, or refused (a name that shows nothing, half a
+        character, too long), naming the field ``name``.
+
+        >>> Table().name(" Le pont ")["name"]
+        'Le pont'
+        >>> Table().name("\u200b\u00a0")["error"]["key"]
+        'invisible'
+        """
+        try:
+            return {"ok": True, "name": values.name(text, "name")}
+        except Refusal as refusal:
+            return refusal.answer()
+
+    def names(self, texts: object) -> Answer:
+        r"""The names of a list of fights from storage or a file, as the list keeps them:
+        each trimmed, half characters made U+FFFD, cut to the longest name; ``None`` for one
+        that is not text or shows nothing (the list then names the fight itself).
+
+        >>> Table().names(["  Embuscade ", "\u200b", "\x00 ", 3, "Br\ud800"])["names"]
+        ['Embuscade', None, None, None, 'Br\ufffd']
+        """
+        if not isinstance(texts, list) or len(texts) > save.MAX_COMMANDS:
+            return Refusal("list", field="texts").answer()
+        kept: list[str | None] = []
+        for text in texts:
+            cut = values.mend(text.strip())[:values.MAX_NAME].strip() if isinstance(text, str) else ""
+            kept.append(cut if any(values.shows(char) for char in cut) else None)
+        return {"ok": True, "names": kept}
 
     def undo(self) -> Answer:
         """Take back the last command: the log replayed without it."""

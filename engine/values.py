@@ -12,6 +12,7 @@ engine.errors.Refusal: « wounds » : un nombre entier, de 0 à 999.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -92,6 +93,68 @@ def text(value: object, field: str, max_len: int = MAX_NAME, min_len: int = 1) -
     if not min_len <= len(trimmed) <= max_len:
         raise bad(field, "text_length", min=min_len, max=max_len)
     return trimmed
+
+
+#: The categories of characters that show nothing (controls such as NUL, format
+#: characters such as the zero-width space and joiners, halves of characters, spaces).
+INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zs", "Zl", "Zp"})
+#: Characters of other categories that show nothing all the same (Unicode's default
+#: ignorable code points: the Hangul fillers, the combining grapheme joiner, the
+#: variation selectors).
+IGNORABLE = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0,
+                       *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)})
+#: The name an old save's name that showed nothing is given when it is read.
+NO_NAME = "Sans nom"
+
+
+def shows(char: str) -> bool:
+    r"""True when ``char`` shows something on a card or in a list.
+
+    >>> shows("A"), shows("\u200b"), shows("\x00"), shows(" "), shows("\u3164")
+    (True, False, False, False, False)
+    """
+    return unicodedata.category(char) not in INVISIBLE and ord(char) not in IGNORABLE and not char.isspace()
+
+
+def half(text: str) -> bool:
+    """True when ``text`` holds half a character (a lone surrogate, which a file or a link cannot carry)."""
+    return any(0xD800 <= ord(char) <= 0xDFFF for char in text)
+
+
+def name(value: object, field: str, max_len: int = MAX_NAME) -> str:
+    r"""A name (of a fighter, a weapon, a fight): :func:`text`, that shows something (at
+    least one character that is not a space, a control such as NUL or an invisible one
+    such as the zero-width space: ``invisible``) and holds no half of a character
+    (``half_character``).
+
+    >>> name(" Aldric ", "name")
+    'Aldric'
+    >>> name("\u200b\u200d", "name")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    engine.errors.Refusal: « name » : un nom qui se voit (...), pas seulement des espaces ou des caractères invisibles.
+    """
+    trimmed = text(value, field, max_len)
+    if half(trimmed):
+        raise bad(field, "half_character")
+    if not any(shows(char) for char in trimmed):
+        raise bad(field, "invisible")
+    return trimmed
+
+
+def shown_name(value: str) -> str:
+    r"""An old save's name as it is read again: half characters become U+FFFD, and a name
+    that shows nothing becomes :data:`NO_NAME` (never refused whole).
+
+    >>> shown_name("\u200b"), shown_name("Br\ud800"), shown_name("Aldric")
+    ('Sans nom', 'Br\ufffd', 'Aldric')
+    """
+    mended = mend(value)
+    return mended if any(shows(char) for char in mended) else NO_NAME
+
+
+def mend(text: str) -> str:
+    """``text`` with each half of a character made U+FFFD, as a file or a link would carry it."""
+    return "".join("\ufffd" if 0xD800 <= ord(char) <= 0xDFFF else char for char in text)
 
 
 def identifier(value: object, field: str) -> str:

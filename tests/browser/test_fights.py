@@ -107,13 +107,13 @@ def test_rename_duplicate_and_delete_with_undo(fight: Any) -> None:
     fights.get_by_role("button", name="Renommer Combat 1").click()
     field = fights.get_by_label("Nouveau nom de Combat 1")
     expect(field).to_be_focused()
-    # A fighter's longest name (the engine's): one letter more, or a blank name, is said, not
-    # cut or left silent; the field keeps what was typed.
+    # A fighter's longest name (the engine's): one letter more, or a blank name, is said by
+    # the engine (Table.name), not cut or left silent; the field keeps what was typed.
     longest = Table().limits()["limits"]["name"]
-    for typed in ("x" * (longest + 1), "   "):
+    for typed, said in (("x" * (longest + 1), f"Nom : de 1 à {longest} caractères."), ("   ", "Nom : à remplir.")):
         field.fill(typed)
         fights.get_by_role("button", name="Enregistrer").click()
-        expect(page.locator("#fights-note")).to_have_text(f"Un nom de 1 à {longest} caractères.")
+        expect(page.locator("#fights-note")).to_have_text(said)
         expect(field).to_have_value(typed)
         expect(field).to_have_attribute("aria-invalid", "true")
         page.locator("#fights-note").evaluate("el => { el.textContent = ''; }")

@@ -419,7 +419,7 @@ def test_the_cosmetic_ones(new_phone: NewPhone, tmp_path: Path, shot: Shot) -> N
     fights.locator("li").first.get_by_role("button", name="Renommer").click()
     fights.locator("input").evaluate("(i) => { i.value = 'Pont \\ud800'; }")
     fights.get_by_role("button", name="Enregistrer").click()
-    expect(page.locator("#fights-note")).to_contain_text("Ce nom contient une moitié de caractère")
+    expect(page.locator("#fights-note")).to_contain_text("Nom : une moitié de caractère")
     page.get_by_role("button", name="Combattants").click()
     page.get_by_role("button", name="Ajouter un combattant").click()
     dialog = page.locator("#fighter-dialog")

@@ -211,7 +211,7 @@ test("the start of a round: a die refused is said under it, anything else on the
   await session.open();
   session.board = BOARD;
   const dice = [];
-  const view = { render() {}, bindStart(handler) { this.start = handler; }, dieErrors: (errors) => dice.push(errors) };
+  const view = { render() {}, bindStart(handler) { this.start = handler; }, dieErrors: (errors) => dice.push(errors), notNumbers: () => [] };
   const status = statusLine();
   const nav = { on() {}, at: () => true, shows: () => true, go() {} };
   new RoundController({ session, status, nav, dispatch: new Dispatcher(session, nav) }, view);
@@ -219,6 +219,22 @@ test("the start of a round: a die refused is said under it, anything else on the
   await view.start({ rolls: { aldric: 3 } });
   assert.deepEqual(dice.filter((errors) => errors.size).map((errors) => [...errors.keys()]), [["aldric"]]);
   assert.deepEqual(status.said, ["Le tour 2 est en cours : terminez-le d'abord (R2.4)."]);
+});
+
+test("the start of a round: letters typed into a die are said under it, nothing sent", async () => {
+  const session = new Session({});
+  let sent = 0;
+  session.attach({ call: async () => { sent += 1; return { ok: true }; } });
+  await session.open();
+  session.board = BOARD;
+  const sentAtOpen = sent;
+  const dice = [];
+  const view = { render() {}, bindStart(handler) { this.start = handler; }, dieErrors: (errors) => dice.push(errors), notNumbers: () => ["aldric"] };
+  const nav = { on() {}, at: () => true, shows: () => true, go() {} };
+  new RoundController({ session, status: statusLine(), nav, dispatch: new Dispatcher(session, nav) }, view);
+  await view.start({ rolls: {} });
+  assert.deepEqual(dice.map((errors) => [...errors]), [[["aldric", "Dé : pas un nombre."]]]);
+  assert.equal(sent, sentAtOpen);
 });
 
 test("a file, a link, the saved fight not opened: the page's refusal, the engine's inside, in today's words", () => {
@@ -273,13 +289,16 @@ function fightsScreen(result) {
   return { fights, notes, status };
 }
 
-test("a fight's name refused: one refusal, said under the list, the field kept", async () => {
-  for (const [result, key, words] of [[{ ok: false, why: "badName", max: 60 }, "fight_bad_name", "Un nom de 1 à 60 caractères."],
-    [{ ok: false, why: "badText" }, "fight_bad_text", fr.refusals.fight_bad_text]]) {
+test("a fight's name refused by the engine: its refusal, said under the list, the field kept", async () => {
+  for (const [key, params] of [["text_length", { field: "name", min: 1, max: 60 }], ["required", { field: "name" }],
+    ["invisible", { field: "name" }], ["half_character", { field: "name" }]]) {
+    const { error } = refused("bad_value", key, params); // as Table.name answers
+    const result = { ok: false, why: "badName", error };
     assertShape(listRefusal(result), "bad_value", key);
     const { fights, notes, status } = fightsScreen(result);
     await fights.rename("f1", "x");
-    assert.deepEqual(notes, [words]);
+    assert.deepEqual(notes, [said({ ok: false, error })]);
+    assert.ok(notes[0].length > 0);
     assert.deepEqual(status.said, []);
   }
 });

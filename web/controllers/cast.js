@@ -22,7 +22,8 @@ export class CastController {
       if (text) view.note(kind, key, text);
     };
     const showErrors = (answer) => {
-      const fields = answer.fields ?? [];
+      // A field the engine refused already for half a character (a name) is said once.
+      const fields = (answer.fields ?? []).filter((f, i, all) => all.findIndex((g) => g.field === f.field && g.key === f.key) === i);
       view.showErrors(fields, fields.length ? "" : said(answer));
     };
     // The engine's limits of a sheet and of a model's copies, for the form's and the models' fields.

@@ -20,14 +20,12 @@ const LEFT = Object.freeze({ full: "fights_left_full", unavailable: "fights_left
 
 // Why a change of the list did not happen (fight-list.js `why`), as a refusal: the
 // engine's (`refused`), the page's own (a read-only tab, a fight no longer stored) or a
-// status of the browser's storage, a name refused (too long or blank: `max` its length;
-// half a character); null for what no button asks (deleting the open fight, restoring
-// when nothing was deleted).
+// status of the browser's storage, a name the engine refused (Table.name: its reason);
+// null for what no button asks (deleting the open fight, restoring when nothing was
+// deleted).
 export function listRefusal(result) {
   if (result.why === "open" || result.why === "nothing") return null;
-  if (result.why === "refused") return { ok: false, error: result.error };
-  if (result.why === "badName") return refused("bad_value", "fight_bad_name", { max: result.max });
-  if (result.why === "badText") return refused("bad_value", "fight_bad_text");
+  if (result.why === "refused" || result.why === "badName") return { ok: false, error: result.error };
   if (result.why === "readOnly") return refused("read_only", "read_only");
   if (result.why === "missing") return refused("storage", "fight_missing");
   if (result.why === "stopped") return refused("stopped", "stopped");
@@ -44,6 +42,10 @@ export class FightsController {
     session.limits().then((limits) => {
       this.limits = limits;
       view.limit(limits);
+      // The engine answers: an earlier release's names that show nothing are named anew.
+      this.list.mendNames().then((result) => {
+        if (result.mended) this.render();
+      });
     });
     this.list = new FightList({
       keys: store.keys,
@@ -156,8 +158,9 @@ export class FightsController {
   async rename(id, typed) {
     const result = await this.list.rename(id, typed);
     if (result.ok) this.view.note(t("fightRenamed", isolate(result.name)));
-    else if (result.why === "badName" || result.why === "badText") {
-      // Refused (too long, blank, half a character): said under the list, the field kept as typed.
+    else if (result.why === "badName") {
+      // Refused by the engine (too long, blank, showing nothing, half a character): said
+      // under the list, the field kept as typed.
       this.view.note(said(listRefusal(result)));
       if (this.view.refusedName(id)) return;
     } else this.why(result);

@@ -14,7 +14,11 @@ export class RoundController {
       if (!starting) view.render(board);
     }, { arrival: "always" });
     view.bindStart(async (declared) => {
-      view.dieErrors(new Map());
+      // A die typed that is not a number is said under it: nothing is rolled nor sent (the
+      // engine would roll an empty die itself, R1.1).
+      const typos = view.notNumbers();
+      view.dieErrors(new Map(typos.map((id) => [id, reason("not_a_number", { field: `rolls.${id}` })])));
+      if (typos.length) return undefined;
       starting = true;
       const answer = await send({ type: "start_round", ...declared }).finally(() => {
         starting = false;

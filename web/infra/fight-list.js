@@ -25,7 +25,6 @@
 //   list is set aside and made again from what storage holds; ids are never given twice.
 // - A switch stores the engine's fight, not storage's copy of it (a write that failed
 //   before leaves storage behind the board).
-import { wellFormed } from "./dom.js";
 import { readable } from "./open-fight.js";
 import { CHECKPOINT, KEY as OPEN, boardOf } from "./store.js";
 
@@ -276,7 +275,7 @@ export class FightList {
       if (stored !== "ok") return back(stored);
       written.push(key);
     }
-    const entryName = id === null ? cleanName(name, this.nameMax()) ?? this.words.fightN(number(target)) : this.entry(id).name;
+    const entryName = id === null ? (await this.names([name]))[0] ?? this.words.fightN(number(target)) : this.entry(id).name;
     const summary = summaryOf(answer.board);
     const fights = id === null ? [...before.fights, this.newEntry(target, entryName, summary)]
       : before.fights.map((f) => (f.id === id ? { ...f, ...summary } : f));
@@ -296,13 +295,40 @@ export class FightList {
     return { ok: true, shown: answer, name: entryName };
   }
 
+  // Names from a file, a link or an earlier release's list, as the engine keeps them
+  // (Table.names): trimmed, cut, half characters made U+FFFD; null for one that shows
+  // nothing (only spaces, controls, invisible characters) or is not text: the list then
+  // names the fight itself (« Combat 3 »).
+  async names(texts) {
+    const answer = await this.engine.call({ op: "names", texts: texts.map((text) => (typeof text === "string" ? text : null)) });
+    return answer.ok && Array.isArray(answer.names) ? answer.names : texts.map(() => null);
+  }
+
+  // The list's names as an earlier release may have kept them (showing nothing, half a
+  // character), made names that show, once the engine answers: the list written again
+  // when one changed. A write refused leaves the list as it was (mended again next time).
+  mendNames() {
+    return this.change(async () => {
+      if (!this.index) return { ok: true, mended: 0 };
+      const { fights } = this.index;
+      const names = await this.names(fights.map((f) => f.name));
+      const mended = fights.map((f, i) => ({ ...f, name: names[i] ?? this.words.fightN(number(f.id)) }));
+      if (mended.every((f, i) => f.name === fights[i].name)) return { ok: true, mended: 0 };
+      const stored = await this.commit({ ...this.index, fights: mended });
+      return stored === "ok" ? { ok: true, mended: mended.filter((f, i) => f.name !== fights[i].name).length } : { ok: false, why: stored };
+    });
+  }
+
   // --- the list's other changes ---------------------------------------------------------
+  // A name typed is judged by the engine as a fighter's is (Table.name): too long, blank,
+  // showing nothing (only spaces, controls, invisible characters), half a character:
+  // refused with its reason (`error`), never cut.
   rename(id, typed) {
     return this.change(async () => {
-      const name = cleanName(typed, Infinity);
       if (!this.entry(id)) return { ok: false, why: "missing" };
-      if (name === null || Array.from(name).length > this.nameMax()) return { ok: false, why: "badName", max: this.nameMax() }; // refused, not cut
-      if (!wellFormed(name)) return { ok: false, why: "badText" }; // issue #25: refused where it is typed
+      const judged = await this.engine.call({ op: "name", text: String(typed ?? "") });
+      if (!judged.ok) return { ok: false, why: "badName", error: judged.error };
+      const { name } = judged;
       const stored = await this.commit({ ...this.index, fights: this.index.fights.map((f) => (f.id === id ? { ...f, name } : f)) });
       return stored === "ok" ? { ok: true, name } : { ok: false, why: stored };
     });
@@ -367,9 +393,10 @@ export class FightList {
     return this.change(() => this.stoppable(async () => {
       const refused = [];
       const ready = [];
+      const names = await this.names(fights.map((fight) => fight?.name));
       for (const [n, fight] of fights.entries()) {
         if (this.stopped) return { ok: false, why: "stopped" };
-        const name = cleanName(fight?.name, this.nameMax());
+        const name = names[n];
         const seen = typeof fight?.save === "string" ? await this.engine.call({ op: "inspect", text: fight.save }) : { ok: false };
         const label = name ?? `#${n + 1}`; // how the message names it
         if (seen.ok) ready.push({ text: fight.save, name, label, updated: cleanDate(fight.updated), summary: { round: count(seen.summary.round, 1e6), fighters: seen.summary.fighters.length } });

@@ -25,6 +25,7 @@
 //   the waiting connection opens with no scan (web/live/rtc.js ticket, resume).
 import { isolate } from "../infra/dom.js";
 import { actionName, language, t } from "../infra/i18n.js";
+import { unwritten } from "../infra/refusals.js";
 import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
 import { accept, close, hasWebRtc, offer, randomId } from "./rtc.js";
@@ -248,8 +249,10 @@ export class LiveHost {
     }
     this.stun = stun;
     this.view.stunError("");
-    this.store.saveLiveStun(stun);
-    this.status.message(stun ? t("liveStunSet", stun) : t("liveStunOff"));
+    // Said kept only once written: a write refused says the setting holds for this visit only.
+    const failed = unwritten(this.store.saveLiveStun(stun), "stun_not_kept");
+    if (failed) this.status.refused(failed);
+    else this.status.message(stun ? t("liveStunSet", stun) : t("liveStunOff"));
   }
 
   // A new invitation, shown with its QR code in the invitation dialog (`scan`: with the

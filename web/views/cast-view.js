@@ -295,9 +295,15 @@ function weaponSkill(row) {
   return kept && (kept === name || kept === slug(name, new Set())) ? kept : name;
 }
 
-// The weapon rows the sheet holds, in its order: a blank optional row is no weapon.
+// The weapon rows the sheet holds, in its order: a blank optional row (no name, no skill,
+// no level) is no weapon. A row with a skill or a level but no name is one: it goes to the
+// engine, which refuses its empty name next to the field, rather than dropped unsaid.
 function weaponRows(form) {
-  return [...form.querySelectorAll(".weapon-row")].filter((row) => !(row.dataset.optional && row.querySelector(".w-name").value.trim() === ""));
+  const blank = (row) => [".w-name", ".w-skill", ".w-level"].every((field) => {
+    const input = row.querySelector(field);
+    return input.value.trim() === "" && !input.validity?.badInput;
+  });
+  return [...form.querySelectorAll(".weapon-row")].filter((row) => !(row.dataset.optional && blank(row)));
 }
 
 // The sheet as the engine takes it; numbers left as typed so the engine names bad ones

@@ -7,18 +7,27 @@ import { fightName, language, t } from "../infra/i18n.js";
 
 // A burst of taps acts once: a tap on the list less than BURST ms after the one before, on
 // the same kind of button where that one landed, is dropped (a row moves up under the finger
-// when the one above is deleted, a copy comes under it, the list is drawn again); another
-// button, a tap after a pause, or the keyboard goes through. Taps are counted as they are
+// when the one above is deleted, a copy comes under it, the list is drawn again); so is a tap
+// on the same kind of button, where the last tap that acted landed, less than SETTLE ms after
+// it: the row that came there could not be read yet, and five taps in a second at one spot
+// are one gesture (a pause of 401 ms inside it does not make it two). Another button, a tap
+// elsewhere, a tap after a pause, or the keyboard goes through. Taps are counted as they are
 // pressed (`presses`).
 const BURST = 400;
+const SETTLE = 1500;
 
 function burstGuard(section) {
   const taps = presses((target) => section.contains(target));
+  let acted = null; // the press of the last tap that went through, and its kind
   return (event, button) => {
     const { before, last } = taps;
-    if (event.detail === 0 || !before) return true; // Enter or Space, or a first tap
-    return !(kindOf(before.target.closest("button")) === kindOf(button) && last.time - before.time < BURST
-      && taps.over(before, button));
+    if (event.detail === 0 || !last) return true; // Enter or Space
+    const kind = kindOf(button);
+    const burst = before && kindOf(before.target.closest("button")) === kind && last.time - before.time < BURST && taps.over(before, button);
+    const settling = acted && acted.kind === kind && last.time - acted.time < SETTLE && taps.over(acted, button);
+    if (burst || settling) return false;
+    acted = { ...last, kind };
+    return true;
   };
 }
 

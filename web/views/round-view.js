@@ -189,6 +189,12 @@ export class RoundView {
     output.title = text;
   }
 
+  // The fighters whose die holds what the browser does not read as a number (letters typed:
+  // the field's value is then "", which would leave the die to the engine).
+  notNumbers() {
+    return [...this.list.children].filter((li) => li.querySelector("input").validity?.badInput).map((li) => li.dataset.id);
+  }
+
   // Keyed by fighter ids, which come from files and links: objects with no prototype, so
   // a fighter whose id is "__proto__" keeps its weapon and its die.
   read() {
