@@ -152,13 +152,14 @@ class Rig:
         within(PUBLIC, "ip", "link", "add", f"{PREFIX}br", "type", "bridge")
         within(PUBLIC, "ip", "addr", "add", f"{SERVER}/24", "dev", f"{PREFIX}br")
         within(PUBLIC, "ip", "link", "set", f"{PREFIX}br", "up")
-        # Counters of what reaches the STUN/TURN port from each router: the proof that a
-        # phone whose user did not agree sent nothing there (``Rig.reached``).
+        # Counters of what reaches coturn's address (STUN, TURN, its relay ports) from each
+        # router: the proof that a phone whose user did not agree sent nothing there
+        # (``Rig.reached``).
         rules = [f"table inet {PREFIX}seen {{", "  chain input {", "    type filter hook input priority 0; policy accept;"]
         for index, (name, nat) in enumerate(PHONES.items(), start=1):
             phone = Phone(name, nat, index)
             self.phones[name] = phone
-            rules.append(f"    ip saddr {phone.public} udp dport {PORT} counter comment \"{name}\"")
+            rules.append(f"    ip saddr {phone.public} ip daddr {SERVER} counter comment \"{name}\"")
         rules += ["  }", "}"]
         self._nft(PUBLIC, "\n".join(rules))
         for phone in self.phones.values():
@@ -240,7 +241,7 @@ class Rig:
         return path
 
     def reached(self) -> dict[str, int]:
-        """How many packets each phone's router sent to coturn's port so far."""
+        """How many packets each phone's router sent to coturn's address so far."""
         out = within(PUBLIC, "nft", "list", "table", "inet", f"{PREFIX}seen").stdout
         counts = {}
         for line in out.splitlines():
