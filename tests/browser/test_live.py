@@ -306,9 +306,9 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
 
 
 def test_a_damaged_or_newer_invitation_is_refused_without_python(new_phone: NewPhone, site_url: str) -> None:
-    damaged = new_phone(f"{site_url}#table=BABAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
+    damaged = new_phone(f"{site_url}#table=BQBAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
     expect(damaged.page.locator("#live-state")).to_contain_text("incomplet ou abîmé")
-    newer = new_phone(f"{site_url}#table=BQBAlHuO", ready=False)
+    newer = new_phone(f"{site_url}#table=BgBAlHuO", ready=False)
     expect(newer.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
     for player in (damaged, newer):
         no_engine(player)

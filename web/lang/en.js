@@ -459,7 +459,7 @@ export default {
   liveTurnLogin: "A TURN server needs a user name and a password (64 characters at most, no accents).",
   liveStunSet: (stun) => `STUN server ${stun}: the next invitations will offer it.`,
   liveTurnSet: (turn, user) => `TURN server ${turn} (user ${user}): the next invitations will offer it.`,
-  liveStunOff: "No STUN server: invitations stay on the local network.",
+  liveStunOff: "No STUN or TURN server: invitations stay on the local network.",
   liveStunAskTitle: "STUN server",
   liveStunAsk: (stun) => `This invitation offers the STUN server ${stun}. It would see your phone's public IP address. Without it, your phone looks for the GM's on the local network (same Wi-Fi, or a hotspot).`,
   liveTurnAskTitle: "TURN server",

@@ -478,7 +478,7 @@ export default {
   liveTurnLogin: "Un serveur TURN demande un utilisateur et un mot de passe (64 caractères au plus, sans accent).",
   liveStunSet: (stun) => `Serveur STUN ${stun} : les prochaines invitations le proposeront.`,
   liveTurnSet: (turn, user) => `Serveur TURN ${turn} (utilisateur ${user}) : les prochaines invitations le proposeront.`,
-  liveStunOff: "Pas de serveur STUN : les invitations restent sur le réseau local.",
+  liveStunOff: "Pas de serveur STUN ni TURN : les invitations restent sur le réseau local.",
   liveStunAskTitle: "Serveur STUN",
   liveStunAsk: (stun) => `Cette invitation propose le serveur STUN ${stun}. Il verrait l'adresse IP publique de votre téléphone. Sans lui, votre téléphone cherche celui du MJ sur le réseau local (même Wi-Fi, ou partage de connexion).`,
   liveTurnAskTitle: "Serveur TURN",

@@ -60,7 +60,6 @@ export class LiveHost {
     this.invitations = new Map(); // id → {pc, channel, at, for: fingerprint or null}
     this.links = new Map(); // fingerprint → the connection to that phone (see `link`)
     this.server = store.liveServer(validServer); // STUN or TURN, or null
-
     // Players away are looked for again, and mates not yet connected asked again, now and then.
     setInterval(() => this.knit(), RELAY_AGAIN / 2);
     view.bind({
@@ -247,8 +246,9 @@ export class LiveHost {
   setServer({ url = "", user = "", password = "" }) {
     url = String(url).trim();
     if (!url) {
-      this.server = null;
       this.view.serverError("");
+      if (this.server === null) return; // a user name or password typed first: nothing to say yet
+      this.server = null;
       this.store.saveLiveServer(null);
       this.status.message(t("liveStunOff"));
       return;
