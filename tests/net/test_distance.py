@@ -5,7 +5,8 @@ another router, paired with the links and the code as at a table, and no server 
 - Behind another cone NAT, the STUN server the game master set is enough: the player
   agrees to it, and the phones connect directly (no relay).
 - Behind a symmetric NAT, the game master sets a TURN server (address, user, password);
-  the player is told what it sees and agrees, and the phones connect through its relay.
+  the player is told what it sees and agrees, and the phones connect through its relay;
+  the player's page reloads and follows again through it by itself.
 - A player who does not agree: their phone sends nothing to the server (not one packet
   reaches coturn's address from their router, and coturn's log never names it), and with
   only its local (mDNS) candidates it does not connect across the internet.
@@ -135,7 +136,8 @@ def test_a_player_behind_another_cone_nat_joins_through_the_stun_server(rig: Rig
     assert rig.heard_from("c2"), "the player who agreed asked the STUN server for its address"
 
 
-def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server(rig: Rig, phones: Callable[..., Any]) -> None:
+def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server_and_comes_back_after_a_reload(
+        rig: Rig, phones: Callable[..., Any]) -> None:
     gm = game_master(phones, TURN, USER, PASSWORD)
     link = invite(gm)
     print(f"an invitation with a TURN server: {len(link)} characters ({len(link) - len(SITE)} after the site's address)")
@@ -153,6 +155,14 @@ def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server(rig: Rig,
     assert routes and all("relay" in route for route in routes), routes
     assert any(f"remote addr {rig.phones['c3'].public}:" in line for line in rig.heard_from("c3"))
     assert "ALLOCATE processed, success" in rig.log.read_text(errors="replace")
+    # The player's page reloads: it follows again by itself through the connection the game
+    # master's page kept waiting for it (its spare), relayed too, with no scan and no new question.
+    gm.wait_for_function("riposteLive.spares() === 1", timeout=30_000)
+    player.reload()
+    connected(player)
+    expect(player.locator("#live-stun-ask")).to_be_hidden()
+    routes = player.evaluate(ROUTES)
+    assert routes and all("relay" in route for route in routes), routes
 
 
 @pytest.mark.parametrize("server", ["stun", "turn"])

@@ -27,7 +27,7 @@ import { isolate } from "../infra/dom.js";
 import { actionName, language, t } from "../infra/i18n.js";
 import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
-import { accept, close, hasWebRtc, offer, randomId } from "./rtc.js";
+import { accept, close, farAddresses, hasWebRtc, offer, randomId } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
@@ -426,7 +426,7 @@ export class LiveHost {
 
   // A phone's answer to its spare, made ahead of time: the spare waits with it, and
   // becomes that phone's connection when its page answers (after a reload).
-  ticket(link, code) {
+  async ticket(link, code) {
     const spare = link.spare;
     let read;
     try {
@@ -441,7 +441,11 @@ export class LiveHost {
       link.spare = null;
       return this.connect(link.fp, spare, null);
     }, { once: true });
-    accept(spare.pc, read.ice, this.server).catch(() => this.dropSpare(link));
+    // Through a TURN server, the addresses this page reaches that phone at now: its relay
+    // then lets the reloaded page's checks in (rtc.js farAddresses).
+    const known = isTurn(this.server) && link.peer ? await farAddresses(link.peer.pc) : [];
+    const ice = { ...read.ice, candidates: [...read.ice.candidates, ...known].slice(0, 8) };
+    accept(spare.pc, ice, this.server).catch(() => this.dropSpare(link));
   }
 
   dropSpare(link) {

@@ -125,6 +125,26 @@ export function onLost(pc, channel, listener) {
   });
 }
 
+// The far side's addresses a connection knows (its remote candidates with an IP address,
+// 8 at most), as a code carries candidates. A TURN server forwards to a relay only what
+// comes from an address it was told of: a connection kept waiting for a phone's page to
+// come back after a reload (a spare) is told these, so that the reloaded page, which
+// sends no candidate of its own, reaches it through the relay from the same router or the
+// same TURN server.
+export async function farAddresses(pc) {
+  const found = [];
+  try {
+    (await pc.getStats()).forEach((s) => {
+      if (s.type !== "remote-candidate" || !/^[0-9a-f.:]+$/i.test(s.address ?? "") || !Number.isInteger(s.port)) return;
+      found.push({ type: ["host", "srflx", "prflx", "relay"].includes(s.candidateType) ? s.candidateType : "prflx",
+        priority: (s.priority ?? 0) >>> 0, address: s.address, port: s.port });
+    });
+  } catch {
+    return [];
+  }
+  return found.slice(0, 8);
+}
+
 // Closes a connection, whatever state it is in.
 export function close(pc) {
   try {
