@@ -41,8 +41,8 @@ HOOKS = """globalThis.__riposteHooks = true;
     constructor(...args) { super(...args); window.__connections.push(this); }
   };
 })();"""
-#: The candidate types of each connected connection's selected pair: [[local, remote]].
-ROUTES = """async () => {
+#: Each connected connection's selected pair: its candidate types and the bytes it carried.
+PAIRS = """async () => {
   const routes = [];
   for (const pc of window.__connections) {
     if (pc.connectionState !== "connected") continue;
@@ -50,11 +50,17 @@ ROUTES = """async () => {
     stats.forEach((s) => {
       if (s.type !== "transport" || !s.selectedCandidatePairId) return;
       const pair = stats.get(s.selectedCandidatePairId);
-      routes.push([stats.get(pair.localCandidateId).candidateType, stats.get(pair.remoteCandidateId).candidateType]);
+      routes.push({local: stats.get(pair.localCandidateId).candidateType, remote: stats.get(pair.remoteCandidateId).candidateType,
+                   bytes: pair.bytesSent + pair.bytesReceived});
     });
   }
   return routes;
 }"""
+
+
+def routes(page: Any) -> list[tuple[str, str]]:
+    """The candidate types of each connected connection's selected pair: (local, remote)."""
+    return [(pair["local"], pair["remote"]) for pair in page.evaluate(PAIRS)]
 
 
 def seeded(commands: list[dict[str, Any]]) -> str:
@@ -133,8 +139,8 @@ def test_a_player_behind_another_cone_nat_joins_through_the_stun_server_and_need
     dialog.get_by_role("button", name="Utiliser ce serveur").click()
     paste(gm, answer(player))
     connected(player)
-    routes = player.evaluate(ROUTES)
-    assert routes and all("relay" not in route for route in routes), routes
+    direct = routes(player)
+    assert direct and all("relay" not in route for route in direct), direct
     assert rig.heard_from("c2"), "the player who agreed asked the STUN server for its address"
     # Its page reloads: with STUN alone it cannot come back by itself (the game master's
     # router drops the reloaded page's first check, from a port it never sent to), and
@@ -159,8 +165,9 @@ def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server_and_comes
     print(f"its answer: {len(code)} characters")
     paste(gm, code)
     connected(player)
-    routes = player.evaluate(ROUTES)
-    assert routes and all("relay" in route for route in routes), routes
+    relayed = player.evaluate(PAIRS)
+    assert relayed and all("relay" in (pair["local"], pair["remote"]) for pair in relayed), relayed
+    print(f"through the relay, the pairing and the first board: {sum(pair['bytes'] for pair in relayed)} bytes")
     assert any(f"remote addr {rig.phones['c3'].public}:" in line for line in rig.heard_from("c3"))
     assert "ALLOCATE processed, success" in rig.log.read_text(errors="replace")
     # The player's page reloads: it follows again by itself through the connection the game
@@ -169,8 +176,8 @@ def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server_and_comes
     player.reload()
     connected(player)
     expect(player.locator("#live-stun-ask")).to_be_hidden()
-    routes = player.evaluate(ROUTES)
-    assert routes and all("relay" in route for route in routes), routes
+    back = routes(player)
+    assert back and all("relay" in route for route in back), back
 
 
 @pytest.mark.parametrize("server", ["stun", "turn"])
