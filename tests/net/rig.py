@@ -205,7 +205,8 @@ class Rig:
 
     def _coturn(self) -> None:
         """coturn (Debian's), STUN and TURN with one static user, on the public side only,
-        logging every request (``log-binding``: STUN's binding requests too)."""
+        logging every request (``log-binding``: STUN's binding requests too); its pid file
+        and user database in the rig's folder, not the system's."""
         config = self.tmp / "turnserver.conf"
         config.write_text("\n".join([
             f"listening-ip={SERVER}", f"relay-ip={SERVER}", f"listening-port={PORT}",
@@ -213,7 +214,7 @@ class Rig:
             "fingerprint", "lt-cred-mech", f"user={USER}:{PASSWORD}", f"realm={REALM}",
             "no-tls", "no-dtls", "no-cli", "no-tcp-relay", "no-multicast-peers",
             "verbose", "log-binding", "simple-log", f"log-file={self.log}",
-            f"pidfile={self.tmp / 'turnserver.pid'}", "",
+            f"pidfile={self.tmp / 'turnserver.pid'}", f"userdb={self.tmp / 'turndb'}", "",
         ]), encoding="utf-8")
         self.log.touch()
         process = subprocess.Popen(["ip", "netns", "exec", PUBLIC, "turnserver", "-c", str(config)],
