@@ -11,7 +11,7 @@ LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot
 # When this make started: make test's total counts the set-up too.
 STARTED := $(shell date +%s)
 
-.PHONY: all setup site serve test test-engine test-browser test-webkit test-firefox test-long lint bench audit screenshots mutants clean
+.PHONY: all setup site serve test test-engine test-browser test-webkit test-firefox test-long test-net lint bench audit screenshots mutants clean
 
 all: test
 
@@ -49,7 +49,7 @@ test-engine: $(VENV)/.installed
 
 test-browser: site
 	$(PY) tools/find_chromium.py --check
-	$(PY) -m pytest -m "browser and not long" -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -m "browser and not long and not net" -n $(TEST_WORKERS) --dist loadfile
 	$(FIREFOX_TESTS)
 
 # Stages: lint beside the site, then pytest (the engine in CPython, Chromium's tests/browser/,
@@ -73,7 +73,7 @@ test: setup
 	told lint; \
 	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox";; \
 	*) aside firefox '$(FIREFOX_TESTS)'; \
-	   stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
+	   stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long and not net" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
 	   told firefox;; esac; \
 	rm -rf $$beside; \
 	elapsed=$$(( $$(date +%s) - $(STARTED) )); \
@@ -86,6 +86,14 @@ test-webkit: site
 
 test-firefox: site
 	$(FIREFOX_TESTS)
+
+# The live table at a distance (tests/net/): phones in network namespaces, each behind its own
+# NAT (nftables), coturn for STUN and TURN (docs/TABLE.md, « At a distance »). Root only: the
+# namespaces are root's; elsewhere its tests are skipped, each saying why. One worker: the
+# rig's names and coturn's port are the machine's.
+test-net: site
+	$(PY) tools/find_chromium.py --check
+	$(PY) -m pytest -p no:cacheprovider -m net tests/net
 
 # The long profiles (figures in docs/RELIABILITY.md): 10,000 Hypothesis sequences, 1,000
 # sequences over the list of fights (tests/test_fight_list.py), and 100,000 malformed

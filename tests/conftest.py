@@ -1,5 +1,5 @@
 """Test-wide set-up: ``tests/`` on the path, the Hypothesis profiles, and the end-to-end
-tests left out when Playwright (or, for ``webkit_firefox/test_webkit.py``, Selenium) is not
+tests (``browser/``, ``net/``) left out when Playwright (or, for ``webkit_firefox/test_webkit.py``, Selenium) is not
 installed, so that ``pytest -m "not browser"`` runs without it. Asked for anyway
 (``pytest`` or ``-m browser``), they fail: ``test_playwright_is_installed``,
 ``test_selenium_is_installed``.
@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, Phase, settings
 
 HERE = Path(__file__).parent
 BROWSER = HERE / "browser"
+NET = HERE / "net"
 PLAYWRIGHT = find_spec("playwright") is not None
 WEBKIT = HERE / "webkit_firefox" / "test_webkit.py"
 SELENIUM = find_spec("selenium") is not None
@@ -54,7 +55,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    if not PLAYWRIGHT and (collection_path == BROWSER or BROWSER in collection_path.parents):
+    if not PLAYWRIGHT and any(collection_path == folder or folder in collection_path.parents for folder in (BROWSER, NET)):
         return True
     if not SELENIUM and collection_path == WEBKIT:
         return True

@@ -306,9 +306,9 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
 
 
 def test_a_damaged_or_newer_invitation_is_refused_without_python(new_phone: NewPhone, site_url: str) -> None:
-    damaged = new_phone(f"{site_url}#table=BABAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
+    damaged = new_phone(f"{site_url}#table=BQBAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
     expect(damaged.page.locator("#live-state")).to_contain_text("incomplet ou abîmé")
-    newer = new_phone(f"{site_url}#table=BQBAlHuO", ready=False)
+    newer = new_phone(f"{site_url}#table=BgBAlHuO", ready=False)
     expect(newer.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
     for player in (damaged, newer):
         no_engine(player)
@@ -349,11 +349,12 @@ def test_scanning_answers_with_the_camera_pairs_several_players_in_a_row(new_pho
 
 
 def stun_in(link: str) -> str:
-    """The STUN server an invitation link carries, as web/live/signal.js decodes it (run by
-    Node on the source: the built page bundles that module, tools/bundle.mjs)."""
+    """The address of the STUN or TURN server an invitation link carries ("" for none), as
+    web/live/signal.js decodes it (run by Node on the source: the built page bundles that
+    module, tools/bundle.mjs)."""
     code = link.split("#table=", 1)[1]
     script = ("const { decode } = await import(process.argv[1]);"
-              "console.log(JSON.stringify(decode(process.argv[2], 'offer').stun));")
+              "console.log(JSON.stringify(decode(process.argv[2], 'offer').server?.url ?? ''));")
     run = subprocess.run(["node", "--input-type=module", "-e", script, (ROOT / "web" / "live" / "signal.js").as_uri(), code],
                          capture_output=True, text=True, check=True, timeout=60)
     return json.loads(run.stdout)
@@ -410,12 +411,17 @@ class StunListener:
 def test_the_stun_setting_is_checked_kept_carried_and_each_player_agrees_to_it(fight: Watched, new_phone: NewPhone) -> None:
     gm = fight.page
     gm.get_by_role("button", name="Partie").click()
-    field = gm.get_by_label("Serveur STUN (facultatif)")
-    for wrong in ("http://stun.example.org", "stun:x:99999", "stun:x:0"):
+    field = gm.get_by_label("Serveur STUN ou TURN (facultatif)")
+    for wrong in ("http://stun.example.org", "stun:x:99999", "stun:x:0", "turn:x:0"):
         field.fill(wrong)
         field.press("Tab")
         expect(gm.locator("#live-stun-error")).to_contain_text("stun:nom.exemple:3478")
         assert gm.evaluate("localStorage.getItem('riposte.live.stun')") is None
+    # A TURN server needs its user name and password (tests/net/test_distance.py uses one).
+    field.fill("turn:turn.example.org:3478")
+    field.press("Tab")
+    expect(gm.locator("#live-stun-error")).to_contain_text("un utilisateur et un mot de passe")
+    assert gm.evaluate("localStorage.getItem('riposte.live.stun')") is None
     listener = StunListener()
     try:
         # A server on this machine (it answers as STUN servers do).

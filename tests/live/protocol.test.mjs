@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fromGm, fromMate, fromPlayer, PROTOCOL, Refused } from "../../web/live/protocol.js";
+import { MAX_CODE } from "../../web/live/signal.js";
 
 const FP = "ab".repeat(32);
 const say = (t, fields = {}) => JSON.stringify({ v: PROTOCOL, t, ...fields });
@@ -37,7 +38,7 @@ test("a player may send proposals and the table's plumbing, and nothing else", (
   assert.equal(refused(fromPlayer, say("mates", { list: ["not a fingerprint"] })), "shape");
   // How many mates a phone keeps is the engine's (engine/seating.py MAX_MATES); the message's size bounds the list.
   assert.equal(refused(fromPlayer, say("mates", { list: Array(16).fill(FP) })), "too_big");
-  assert.equal(refused(fromPlayer, say("relayed", { from: FP, code: "x".repeat(601) })), "shape");
+  assert.equal(refused(fromPlayer, say("relayed", { from: FP, code: "x".repeat(MAX_CODE + 1) })), "shape");
   assert.equal(refused(fromPlayer, JSON.stringify({ v: 1, t: "hb" })), "version");
   assert.equal(refused(fromPlayer, "x".repeat(2000)), "too_big");
   assert.equal(refused(fromPlayer, "{"), "not_json");

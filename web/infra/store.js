@@ -532,13 +532,14 @@ export function onFightsChange(listener) {
 // certificates' fingerprints, the PJ each plays and its name, who is muted, whether the PNJ's details
 // are shown) so that a reload forgets nobody; a player's page keeps, per table (the game
 // master's fingerprint), the PJ it plays and the invitations it used, so that a new tab or
-// a reload claims it again by itself, and the name its player gave the phone; the STUN server the game master chose, and those a
+// a reload claims it again by itself, and the name its player gave the phone; the STUN or TURN server the game master chose, and those a
 // player agreed to. Each is checked when it is read, as when it was written: a value that
 // is not what this page would have written is ignored.
 const LIVE_TABLE = "riposte.live.table";
 const LIVE_TABLES = "riposte.live.tables";
 const LIVE_STUN = "riposte.live.stun";
 const LIVE_STUN_OK = "riposte.live.stun-ok";
+const LIVE_TURN = "riposte.live.turn";
 const LIVE_NAME = "riposte.live.name";
 const MAX_TABLES = 20;
 const FP = /^[0-9a-f]{64}$/;
@@ -595,24 +596,34 @@ export function saveLiveName(name) {
   return set(LIVE_NAME, String(name));
 }
 
-// The STUN server the game master chose ("" for none): `check` is web/live/signal.js
-// validStun (the store knows no address syntax).
-export function liveStun(check) {
-  const value = get(LIVE_STUN).value ?? "";
-  return check(value) ? value : "";
+// The STUN or TURN server the game master chose (null for none): {url, user, password},
+// its address under LIVE_STUN, a TURN server's user name and password under LIVE_TURN
+// (they travel in every invitation anyway). `check` is web/live/signal.js validServer (the
+// store knows no address syntax).
+export function liveServer(check) {
+  const url = get(LIVE_STUN).value ?? "";
+  const login = json(LIVE_TURN);
+  const server = { url, user: login?.user ?? "", password: login?.password ?? "" };
+  if (check(server)) return server;
+  const stun = { url, user: "", password: "" };
+  return check(stun) ? stun : null;
 }
 
-export function saveLiveStun(stun) {
-  if (stun) return set(LIVE_STUN, stun);
+export function saveLiveServer(server) {
   try {
-    localStorage.removeItem(LIVE_STUN);
-    return "ok";
+    if (!server) localStorage.removeItem(LIVE_STUN);
+    if (!server?.user) localStorage.removeItem(LIVE_TURN);
   } catch {
     return "unavailable";
   }
+  if (!server) return "ok";
+  const kept = set(LIVE_STUN, server.url);
+  const login = server.user ? set(LIVE_TURN, JSON.stringify({ user: server.user, password: server.password })) : "ok";
+  return kept === "ok" ? login : kept;
 }
 
-// The STUN servers this phone's user agreed to use when an invitation asks for one.
+// The STUN and TURN servers (their addresses) this phone's user agreed to use when an
+// invitation asks for one.
 export function stunAgreed(stun) {
   const kept = json(LIVE_STUN_OK);
   return Array.isArray(kept) && kept.includes(stun);

@@ -261,10 +261,12 @@ export class LiveGuestView {
     return t("liveTaken", isolate(name), holderName(n, was), away);
   }
 
-  // Asks whether to use the STUN server an invitation names: true to use it.
-  askStun(stun) {
+  // Asks whether to use the STUN or TURN server (`turn`) an invitation names, saying what
+  // it would see: true to use it.
+  askServer(url, turn) {
     const dialog = $("#live-stun-ask");
-    $("#live-stun-ask-text").textContent = t("liveStunAsk", stun);
+    $("#live-stun-ask-title").textContent = t(turn ? "liveTurnAskTitle" : "liveStunAskTitle");
+    $("#live-stun-ask-text").textContent = t(turn ? "liveTurnAsk" : "liveStunAsk", url);
     dialog.showModal();
     return new Promise((resolve) => {
       dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });

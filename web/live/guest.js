@@ -23,8 +23,8 @@
 //   in sessionStorage with the spare's offer); the reloaded page answers it the same and
 //   follows again with no scan. Where that does not go through (the game master's page
 //   reloaded too, a browser that will not), it asks for a new invitation as before.
-// - It contacts no server its own user did not choose: a STUN server an invitation asks
-//   for is used only once this phone's user agreed to it.
+// - It contacts no server its own user did not choose: a STUN or TURN server an invitation
+//   asks for is used only once this phone's user agreed to it (said what it would see).
 import { own } from "../infra/dom.js";
 import { expose, HOOKED } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
@@ -36,7 +36,7 @@ import { accept, answer, hasWebRtc, offer, randomId, resume, ticket } from "./rt
 import { Peer } from "./peer.js";
 import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
-import { CodeError, decode, encode } from "./signal.js";
+import { CodeError, decode, encode, isTurn } from "./signal.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
 import { buzz, LiveGuestView } from "./guest-view.js";
 
@@ -92,7 +92,7 @@ export class LiveGuest {
     this.board = null;
     this.claim = null; // the PJ the game master says this phone plays
     this.wanted = null; // the PJ this phone's player chose
-    this.stun = "";
+    this.server = null; // the STUN or TURN server its user agreed to, for this table
     this.code = "";
     this.tab = randomId();
     this.late = null;
@@ -183,7 +183,7 @@ export class LiveGuest {
       return;
     }
     if (first && (await this.elsewhere(code))) return;
-    this.stun = await this.agreedStun(read.stun);
+    this.server = await this.agreedServer(read.server);
     await this.answerOffer(read);
   }
 
@@ -196,14 +196,15 @@ export class LiveGuest {
     this.store.saveLiveTableOf(this.table, { ...this.kept(), ...changes });
   }
 
-  // The STUN server an invitation asks for, if this phone's user agrees (asked once per
-  // server); "" otherwise: the phones then find each other on the local network only.
-  async agreedStun(stun) {
-    if (!stun) return "";
-    if (this.store.stunAgreed(stun)) return stun;
-    if (!(await this.view.askStun(stun))) return "";
-    this.store.agreeToStun(stun);
-    return stun;
+  // The STUN or TURN server an invitation asks for, if this phone's user agrees (asked once
+  // per server's address); null otherwise: the phones then find each other on the local
+  // network only, and this phone sends nothing to that server.
+  async agreedServer(server) {
+    if (!server) return null;
+    if (this.store.stunAgreed(server.url)) return server;
+    if (!(await this.view.askServer(server.url, isTurn(server)))) return null;
+    this.store.agreeToStun(server.url);
+    return server;
   }
 
   // Answers the game master's offer: the answer's code shown for the game master, and the
@@ -212,7 +213,7 @@ export class LiveGuest {
     if (!relayedBy) this.view.setState("pairing", t("livePairing"));
     let made;
     try {
-      made = await answer(read.ice, this.stun);
+      made = await answer(read.ice, this.server);
     } catch {
       this.view.setState("failed", t("liveNoWebRtcBrowser"));
       return null;
@@ -281,7 +282,7 @@ export class LiveGuest {
     this.view.setState("pairing", t("liveResuming"));
     let made;
     try {
-      made = await resume(read.ice, spare, this.stun);
+      made = await resume(read.ice, spare, this.server);
     } catch {
       return false;
     }
@@ -503,7 +504,7 @@ export class LiveGuest {
   // many phones each connects to is the game master's engine's to say (engine/seating.py knit).
   async offerMate(fp) {
     if (this.mates.get(fp)?.open || this.offered.has(fp)) return;
-    const made = await offer(this.stun);
+    const made = await offer(this.server);
     const invitation = randomId();
     this.offered.set(fp, { ...made, invitation });
     setTimeout(() => {
@@ -525,7 +526,7 @@ export class LiveGuest {
       return;
     }
     if (read.ice.fingerprint !== fp || this.mates.get(fp)?.open) return;
-    const made = await answer(read.ice, this.stun);
+    const made = await answer(read.ice, this.server);
     this.addMate(fp, made.pc, made.channel);
     this.gm?.send("mate-answer", { peer: fp, code: encode({ kind: "answer", invitation: read.invitation, ice: made.ice }) });
   }
@@ -541,7 +542,7 @@ export class LiveGuest {
     if (!offered || read.invitation !== offered.invitation || read.ice.fingerprint !== fp) return;
     this.offered.delete(fp);
     this.addMate(fp, offered.pc, offered.channel);
-    accept(offered.pc, read.ice).catch(() => offered.pc.close());
+    accept(offered.pc, read.ice, this.server).catch(() => offered.pc.close());
   }
 
   addMate(fp, pc, channel) {
@@ -578,8 +579,8 @@ export class LiveGuest {
 
   // An offer of this table's game master's page that came another way than a scan (through
   // a mate, or another tab): what it carries when its fingerprint is that page's, else null
-  // (nobody else's offer is answered). Its STUN server is used only if this phone's user
-  // agreed to it before (nobody is there to ask).
+  // (nobody else's offer is answered). Its STUN or TURN server is used only if this phone's
+  // user agreed to it before (nobody is there to ask).
   gmOffer(code) {
     let read;
     try {
@@ -588,7 +589,7 @@ export class LiveGuest {
       return null;
     }
     if (read.ice.fingerprint !== this.table) return null;
-    this.stun = read.stun && this.store.stunAgreed(read.stun) ? read.stun : "";
+    this.server = read.server && this.store.stunAgreed(read.server.url) ? read.server : null;
     return read;
   }
 

@@ -1,5 +1,5 @@
 // The game master's live-table controls (issues #15, #23): the menu's « Table en direct »
-// group (invite, the players with their controls, PNJ details, the STUN setting), the
+// group (invite, the players with their controls, PNJ details, the STUN or TURN server), the
 // invitation dialog (QR code, link, « Code du joueur », « Scanner la réponse », which stays
 // on for several answers in a row) and, on the board, the live bar and the players'
 // interruption requests (one compact line each). One listener per container.
@@ -30,7 +30,9 @@ export class LiveHostView {
     }
     $("#live-menu").addEventListener("change", (event) => {
       if (event.target.id === "live-pnj") this.handlers.pnjDetails?.(event.target.checked);
-      if (event.target.id === "live-stun") this.handlers.stun?.(event.target.value);
+      if (["live-stun", "live-turn-user", "live-turn-password"].includes(event.target.id)) {
+        this.handlers.server?.({ url: $("#live-stun").value, user: $("#live-turn-user").value, password: $("#live-turn-password").value });
+      }
       if (event.target.name === "live-mode") this.handlers.mode?.(event.target.value);
     });
     $("#live-waiting").addEventListener("click", (event) => {
@@ -61,7 +63,7 @@ export class LiveHostView {
     });
   }
 
-  // handlers: invite, reinvite, answer(text), scanned(text), pnjDetails(on), stun(value),
+  // handlers: invite, reinvite, answer(text), scanned(text), pnjDetails(on), server({url, user, password}),
   // acceptRequest(id), dismissRequest(id), remove(fp), free(fp), mute(fp, on), refuseAll(fp), mode(mode),
   // decide(id, yes), decideClaim(fp, yes).
   bind(handlers) {
@@ -247,15 +249,19 @@ export class LiveHostView {
       ...plays.map((p) => line({ id: p.id }, p.text, t("liveApply"), t("liveApplyFor", p.text), t("liveReject"), t("liveRejectFor", p.text))));
   }
 
-  showStun(value) {
-    $("#live-stun").value = value;
+  // The server set ({url, user, password}, or null): its address, and a TURN server's user
+  // name and password.
+  showServer(server) {
+    $("#live-stun").value = server?.url ?? "";
+    $("#live-turn-user").value = server?.user ?? "";
+    $("#live-turn-password").value = server?.password ?? "";
   }
 
   showPnjDetails(on) {
     $("#live-pnj").checked = on;
   }
 
-  stunError(text) {
+  serverError(text) {
     const el = $("#live-stun-error");
     el.textContent = text;
     el.hidden = !text;

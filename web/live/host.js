@@ -28,10 +28,10 @@ import { actionName, language, t } from "../infra/i18n.js";
 import { unwritten } from "../infra/refusals.js";
 import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
-import { accept, close, hasWebRtc, offer, randomId } from "./rtc.js";
+import { accept, close, farAddresses, hasWebRtc, offer, randomId } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
-import { CodeError, decode, encode, validStun } from "./signal.js";
+import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
 import { CONNECT_LIMIT, INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOVED_WAIT } from "./timing.js";
 
 export const OPEN_INVITATIONS = 8;
@@ -60,7 +60,7 @@ export class LiveHost {
     this.kept = "";
     this.invitations = new Map(); // id → {pc, channel, at, for: fingerprint or null}
     this.links = new Map(); // fingerprint → the connection to that phone (see `link`)
-    this.stun = store.liveStun(validStun);
+    this.server = store.liveServer(validServer); // STUN or TURN, or null
     // Players away are looked for again, and mates not yet connected asked again, now and then.
     setInterval(() => this.knit(), RELAY_AGAIN / 2);
     view.bind({
@@ -69,7 +69,7 @@ export class LiveHost {
       answer: (text) => this.take(pastedCode(text)),
       scanned: (text) => this.take(pastedCode(text)),
       pnjDetails: (on) => this.ask({ what: "pnj_details", on }),
-      stun: (value) => this.setStun(value),
+      server: (fields) => this.setServer(fields),
       acceptRequest: async (id) => {
         await this.ask({ what: "request", id, yes: true });
         this.emit("accept", id);
@@ -83,7 +83,7 @@ export class LiveHost {
       decideClaim: (fp, yes) => this.ask({ what: "claim", fp, yes }),
       refuseAll: (fp) => this.ask({ what: "refuse_all", fp }),
     });
-    view.showStun(this.stun);
+    view.showServer(this.server);
     // One answer, one delivery: the live part of every answer that changed the fight.
     session.on("change", (board, answer) => {
       if (answer?.live) this.deliver(answer.live);
@@ -241,18 +241,32 @@ export class LiveHost {
     return link;
   }
 
-  setStun(value) {
-    const stun = String(value ?? "").trim();
-    if (stun && !validStun(stun)) {
-      this.view.stunError(t("liveStunBad"));
+  // The server the game master typed ({url, user, password}, as the settings show them):
+  // a STUN server's address alone, or a TURN server's with its user name and password; the
+  // next invitations carry it. An address left empty: no server.
+  setServer({ url = "", user = "", password = "" }) {
+    url = String(url).trim();
+    if (!url) {
+      this.view.serverError("");
+      if (this.server === null) return; // a user name or password typed first: nothing to say yet
+      this.server = null;
+      const failed = unwritten(this.store.saveLiveServer(null), "stun_not_kept");
+      if (failed) this.status.refused(failed);
+      else this.status.message(t("liveStunOff"));
       return;
     }
-    this.stun = stun;
-    this.view.stunError("");
+    const turn = /^turns?:/.test(url);
+    const server = turn ? { url, user: String(user).trim(), password: String(password) } : { url, user: "", password: "" };
+    if (!validServer(server)) {
+      this.view.serverError(t(turn && validServer({ ...server, user: "x", password: "x" }) ? "liveTurnLogin" : "liveStunBad"));
+      return;
+    }
+    this.server = server;
+    this.view.serverError("");
     // Said kept only once written: a write refused says the setting holds for this visit only.
-    const failed = unwritten(this.store.saveLiveStun(stun), "stun_not_kept");
+    const failed = unwritten(this.store.saveLiveServer(server), "stun_not_kept");
     if (failed) this.status.refused(failed);
-    else this.status.message(stun ? t("liveStunSet", stun) : t("liveStunOff"));
+    else this.status.message(isTurn(server) ? t("liveTurnSet", url, server.user) : t("liveStunSet", url));
   }
 
   // A new invitation, shown with its QR code in the invitation dialog (`scan`: with the
@@ -280,8 +294,8 @@ export class LiveHost {
     let code;
     const id = randomId();
     try {
-      made = await offer(this.stun);
-      code = made.ice.candidates.length ? encode({ kind: "offer", invitation: id, ice: made.ice, stun: this.stun }) : null;
+      made = await offer(this.server);
+      code = made.ice.candidates.length ? encode({ kind: "offer", invitation: id, ice: made.ice, server: this.server }) : null;
     } catch {
       made?.pc.close();
       this.view.inviteStatus(t("liveNoWebRtc"));
@@ -391,7 +405,7 @@ export class LiveHost {
         if (!this.phone(fp)) this.links.delete(fp);
         this.knit();
       });
-      if (ice) accept(inv.pc, ice).catch(() => peer.end());
+      if (ice) accept(inv.pc, ice, this.server).catch(() => peer.end());
     });
   }
 
@@ -401,7 +415,7 @@ export class LiveHost {
     this.dropSpare(link);
     let made;
     try {
-      made = await offer(this.stun);
+      made = await offer(this.server);
     } catch {
       return;
     }
@@ -411,12 +425,12 @@ export class LiveHost {
     }
     const id = randomId();
     link.spare = { id, pc: made.pc, channel: made.channel, answered: false };
-    link.peer.send("spare", { code: encode({ kind: "offer", invitation: id, ice: made.ice, stun: this.stun }) });
+    link.peer.send("spare", { code: encode({ kind: "offer", invitation: id, ice: made.ice, server: this.server }) });
   }
 
   // A phone's answer to its spare, made ahead of time: the spare waits with it, and
   // becomes that phone's connection when its page answers (after a reload).
-  ticket(link, code) {
+  async ticket(link, code) {
     const spare = link.spare;
     let read;
     try {
@@ -431,7 +445,11 @@ export class LiveHost {
       link.spare = null;
       return this.connect(link.fp, spare, null);
     }, { once: true });
-    accept(spare.pc, read.ice).catch(() => this.dropSpare(link));
+    // Through a TURN server, the addresses this page reaches that phone at now: its relay
+    // then lets the reloaded page's checks in (rtc.js farAddresses).
+    const known = isTurn(this.server) && link.peer ? await farAddresses(link.peer.pc) : [];
+    const ice = { ...read.ice, candidates: [...read.ice.candidates, ...known].slice(0, 8) };
+    accept(spare.pc, ice, this.server).catch(() => this.dropSpare(link));
   }
 
   dropSpare(link) {

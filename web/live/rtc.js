@@ -3,7 +3,7 @@
 // non-trickle (every candidate is gathered before a code is made, so one scan each way,
 // or one relayed message each way, is enough). No DOM here.
 import { identity } from "./identity.js";
-import { buildSdp, readSdp } from "./signal.js";
+import { buildSdp, isTurn, readSdp } from "./signal.js";
 import { GATHER_LIMIT } from "./timing.js";
 
 export const CHANNEL = "riposte";
@@ -14,10 +14,17 @@ export function hasWebRtc() {
   return typeof globalThis.RTCPeerConnection === "function";
 }
 
-// A new connection: no ICE server unless one was chosen (`stun`), this phone's certificate.
-async function connection(stun) {
+// The ICE servers of a connection: none, or the one chosen (`server`: web/live/signal.js
+// validServer), a TURN server with its user name and password.
+export function iceServers(server) {
+  if (!server?.url) return [];
+  return [server.user ? { urls: server.url, username: server.user, credential: server.password } : { urls: server.url }];
+}
+
+// A new connection: no ICE server unless one was chosen (`server`), this phone's certificate.
+async function connection(server) {
   const { certificate } = await identity();
-  const config = { iceServers: stun ? [{ urls: stun }] : [] };
+  const config = { iceServers: iceServers(server) };
   if (certificate) config.certificates = [certificate];
   return new RTCPeerConnection(config);
 }
@@ -37,26 +44,33 @@ function gathered(pc) {
 }
 
 // The offering side: {pc, channel, ice} (ice: what the offer code carries).
-export async function offer(stun = "") {
-  const pc = await connection(stun);
+export async function offer(server = null) {
+  const pc = await connection(server);
   const channel = pc.createDataChannel(CHANNEL, { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
   return { pc, channel, ice: readSdp(pc.localDescription.sdp) };
 }
 
+// What of the far side's candidates (`ice`) this phone may reach with `server`: a relay
+// candidate is a TURN server's address, so a phone that uses no TURN server (its user did
+// not agree to the one the invitation named) leaves them out and sends that server nothing.
+export function reachable(ice, server) {
+  return isTurn(server) ? ice : { ...ice, candidates: ice.candidates.filter((c) => c.type !== "relay") };
+}
+
 // The offering side takes the answer (what its code carried).
-export function accept(pc, ice) {
-  return pc.setRemoteDescription({ type: "answer", sdp: buildSdp(ice, "answer") });
+export function accept(pc, ice, server = null) {
+  return pc.setRemoteDescription({ type: "answer", sdp: buildSdp(reachable(ice, server), "answer") });
 }
 
 // The answering side: {pc, channel (a promise), ice} from the offer's ice.
-export async function answer(offerIce, stun = "") {
-  const pc = await connection(stun);
+export async function answer(offerIce, server = null) {
+  const pc = await connection(server);
   const channel = new Promise((resolve) => {
     pc.addEventListener("datachannel", (event) => resolve(event.channel), { once: true });
   });
-  await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(offerIce, "offer") });
+  await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(reachable(offerIce, server), "offer") });
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
   return { pc, channel, ice: readSdp(pc.localDescription.sdp) };
@@ -68,7 +82,7 @@ export async function answer(offerIce, stun = "") {
 // waiting with it; `resume` answers with the same, later, from this page or its reload
 // (the certificate is kept across reloads: web/live/identity.js).
 export async function ticket(offerIce) {
-  const pc = await connection("");
+  const pc = await connection(null);
   try {
     await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(offerIce, "offer") });
     return readSdp((await pc.createAnswer()).sdp);
@@ -80,12 +94,12 @@ export async function ticket(offerIce) {
 // The answer of a `ticket`, given now: {pc, channel (a promise)}. The connection's own
 // user fragment and password are replaced by the ticket's, which the offering side already
 // holds; it learns this phone's address from ICE's first check (a peer-reflexive candidate).
-export async function resume(offerIce, { ufrag, pwd }, stun = "") {
-  const pc = await connection(stun);
+export async function resume(offerIce, { ufrag, pwd }, server = null) {
+  const pc = await connection(server);
   const channel = new Promise((resolve) => {
     pc.addEventListener("datachannel", (event) => resolve(event.channel), { once: true });
   });
-  await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(offerIce, "offer") });
+  await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(reachable(offerIce, server), "offer") });
   const own = (await pc.createAnswer()).sdp;
   const sdp = own.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
   await pc.setLocalDescription({ type: "answer", sdp });
@@ -109,6 +123,26 @@ export function onLost(pc, channel, listener) {
   pc.addEventListener("connectionstatechange", () => {
     if (pc.connectionState === "failed" || pc.connectionState === "closed") tell();
   });
+}
+
+// The far side's addresses a connection knows (its remote candidates with an IP address,
+// 8 at most), as a code carries candidates. A TURN server forwards to a relay only what
+// comes from an address it was told of: a connection kept waiting for a phone's page to
+// come back after a reload (a spare) is told these, so that the reloaded page, which
+// sends no candidate of its own, reaches it through the relay from the same router or the
+// same TURN server.
+export async function farAddresses(pc) {
+  const found = [];
+  try {
+    (await pc.getStats()).forEach((s) => {
+      if (s.type !== "remote-candidate" || !/^[0-9a-f.:]+$/i.test(s.address ?? "") || !Number.isInteger(s.port)) return;
+      found.push({ type: ["host", "srflx", "prflx", "relay"].includes(s.candidateType) ? s.candidateType : "prflx",
+        priority: (s.priority ?? 0) >>> 0, address: s.address, port: s.port });
+    });
+  } catch {
+    return [];
+  }
+  return found.slice(0, 8);
 }
 
 // Closes a connection, whatever state it is in.

@@ -4,18 +4,23 @@
 // the candidates (UDP only), packed in bytes and written base64url. The far side rebuilds
 // a data-channel SDP from them (buildSdp). Two mDNS host candidates make an offer of 115
 // bytes, 154 characters: a link of 184 characters with the site's address here, a QR code
-// of version 8 (level L). An answer may carry the name its player gave the phone (« Nom de
-// ce téléphone »: engine/seating.py judges it), flagged, so that an answer without one (a
-// phone of an earlier release) reads as before.
+// of version 8 (level L). An offer may carry the server the game master set, STUN or TURN
+// (a TURN server with its user name and password, which every player's phone needs to use
+// it): with turn:host.example.org:3478, a user and a password of 16 characters, and the
+// server's two more candidates, about 190 bytes, 252 characters. An answer may carry the
+// name its player gave the phone (« Nom de ce téléphone »: engine/seating.py judges it),
+// flagged, so that an answer without one reads as short as before.
 // No DOM, no RTCPeerConnection here: pure functions (tests/live/signal.test.mjs).
 import { fromBase64Url, toBase64Url } from "../infra/base64url.js";
 
 // The live table's protocol version: in every code and every message. A code or a message
 // of another version is refused ("mettez Riposte à jour"), never half understood: a message
 // that gains a field is a new version, since each side refuses a field it does not know.
-export const PROTOCOL = 4;
-// The longest code read (characters): an offer is about 154; a page never decodes more.
-export const MAX_CODE = 600;
+export const PROTOCOL = 5;
+// The longest code read (characters): an offer is about 154, 252 with a TURN server; the
+// longest a page makes (8 candidates, a server's address, user and password at their
+// longest) is under 900. A page never decodes more.
+export const MAX_CODE = 900;
 
 const KINDS = { offer: 0, answer: 1 };
 const TYPES = ["host", "srflx", "prflx", "relay"];
@@ -26,9 +31,34 @@ const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]
 export const STUN = /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/;
 
 export function validStun(value) {
-  if (typeof value !== "string" || !STUN.test(value)) return false;
-  const port = /:(\d+)$/.exec(value.replace(/^stuns?:/, ""));
+  return typeof value === "string" && STUN.test(value) && validPort(value);
+}
+
+// A TURN server's address: turn:host, turns:host (TLS), a port, and the transport (UDP or
+// TCP) as RTCPeerConnection takes it; its user name and password (long-term credentials,
+// RFC 8489): printable ASCII, 64 characters at most each.
+export const TURN = /^turns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?(\?transport=(udp|tcp))?$/;
+export const TURN_LOGIN = /^[\x20-\x7e]{1,64}$/;
+
+function validPort(url) {
+  const port = /:(\d+)$/.exec(url.replace(/^(stuns?|turns?):/, "").replace(/\?.*$/, ""));
   return !port || (Number(port[1]) >= 1 && Number(port[1]) <= 65535);
+}
+
+// The server the game master set, as the settings, storage and codes take it: {url, user,
+// password}, a STUN server with neither user nor password ("" each), a TURN server with both.
+export function validServer(server) {
+  if (!server || typeof server !== "object") return false;
+  const { url, user, password } = server;
+  if (validStun(url)) return user === "" && password === "";
+  return typeof url === "string" && TURN.test(url) && validPort(url)
+    && typeof user === "string" && TURN_LOGIN.test(user) && typeof password === "string" && TURN_LOGIN.test(password);
+}
+
+// Whether `server` (a validServer) is a TURN server: a relay, which sees the phones'
+// encrypted traffic when they cannot reach each other directly (STUN sees only addresses).
+export function isTurn(server) {
+  return /^turns?:/.test(server?.url ?? "");
 }
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -183,13 +213,14 @@ function readAddress(r, kind) {
 // --- codes -------------------------------------------------------------------------------
 
 // A code: `kind` "offer" or "answer"; `invitation`: 8 hex digits; `ice`: readSdp's
-// answer; `stun`: the optional STUN server the game master set ("" when none), carried in
-// the offer so that the player's phone uses the same one; `name`: the name the player gave
-// their phone ("" when none), carried in the answer.
-export function encode({ kind, invitation, ice, stun = "", name = "" }) {
+// answer; `server`: the optional STUN or TURN server the game master set (validServer, or
+// null when none), carried in the offer so that the player's phone may use the same one
+// (once its user agreed: web/live/guest.js); `name`: the name the player gave their phone
+// ("" when none), carried in the answer.
+export function encode({ kind, invitation, ice, server = null, name = "" }) {
   const w = new Writer();
   w.u8(PROTOCOL);
-  w.u8(KINDS[kind] | (stun ? 2 : 0) | (name ? 4 : 0));
+  w.u8(KINDS[kind] | (server ? 2 : 0) | (name ? 4 : 0));
   w.raw(unhex(invitation));
   w.text(ice.ufrag);
   w.text(ice.pwd);
@@ -203,7 +234,13 @@ export function encode({ kind, invitation, ice, stun = "", name = "" }) {
     w.u16(c.port);
     writeIt();
   }
-  if (stun) w.text(stun);
+  if (server) {
+    w.text(server.url);
+    if (isTurn(server)) {
+      w.text(server.user);
+      w.text(server.password);
+    }
+  }
   if (name) w.text(name);
   return toBase64Url(Uint8Array.from(w.bytes));
 }
@@ -237,8 +274,12 @@ export function decode(code, expected) {
       const port = r.u16();
       candidates.push({ type: TYPES[(flag >> 2) & 3], priority, port, address: readAddress(r, flag & 3) });
     }
-    const stun = flags & 2 ? r.text() : "";
-    if (stun && !validStun(stun)) throw new CodeError("damaged");
+    let server = null;
+    if (flags & 2) {
+      const url = r.text();
+      server = /^turns?:/.test(url) ? { url, user: r.text(), password: r.text() } : { url, user: "", password: "" };
+      if (!validServer(server)) throw new CodeError("damaged");
+    }
     const name = flags & 4 ? r.text() : "";
     if (r.at !== r.bytes.length) throw new CodeError("damaged");
     // What goes into the SDP: ICE's own alphabet only (RFC 8839), no line break smuggled in.
@@ -246,7 +287,7 @@ export function decode(code, expected) {
     if (!safe.test(ufrag) || !safe.test(pwd) || !candidates.every((c) => /^[A-Za-z0-9.:-]{1,253}$/.test(c.address))) {
       throw new CodeError("damaged");
     }
-    return { kind, invitation, ice: { ufrag, pwd, fingerprint, candidates }, stun, name };
+    return { kind, invitation, ice: { ufrag, pwd, fingerprint, candidates }, server, name };
   } catch (error) {
     throw error instanceof CodeError ? error : new CodeError("damaged");
   }
