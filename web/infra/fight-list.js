@@ -27,7 +27,7 @@
 //   before leaves storage behind the board).
 import { wellFormed } from "./dom.js";
 import { readable } from "./open-fight.js";
-import { CHECKPOINT, KEY as OPEN, boardOf } from "./store.js";
+import { CHECKPOINT, FOUND_NAMES, KEY as OPEN, boardOf } from "./store.js";
 
 const INDEX = "riposte.fights";
 const INDEX_ASIDE = "riposte.fights.unreadable";
@@ -194,10 +194,12 @@ export class FightList {
       }
     } else if (left !== null && writable) await keys.remove(FIGHT + current); // the same text twice
     const ids = new Set(this.index.fights.map((f) => f.id));
+    const names = foundNames((await keys.get(FOUND_NAMES)).value); // web/infra/store.js keepLeft
     for (const key of (await keys.names(FIGHT))) {
       const id = key.slice(FIGHT.length);
       const text = ids.has(id) ? null : (await keys.get(key)).value;
-      if (text !== null) found.push({ id, text, name: null });
+      const name = typeof names[key] === "string" ? named(this.words.fightFoundOf, names[key], this.nameMax()) : null;
+      if (text !== null) found.push({ id, text, name });
     }
     if (!writable) return said;
     const base = this.index;
@@ -222,6 +224,7 @@ export class FightList {
       return said;
     }
     for (const [was] of copies) await keys.remove(FIGHT + was);
+    if (Object.keys(names).length) await keys.remove(FOUND_NAMES); // given: the list names them now
     const listed = this.index.fights.length - base.fights.length;
     if (listed) said.push({ key: "fightsFound", params: [listed] });
     return said;
@@ -423,6 +426,16 @@ export class FightList {
 // mended), or null when there is none or it is not a list at all. Every field is checked
 // as it is read: ids once each and of the form f<n>, names and dates cut to their sizes,
 // `next` past every id, `current` one of the fights (null when it names none).
+// The names web/infra/store.js gave the fights it found left in localStorage ({ key: name }).
+function foundNames(text) {
+  try {
+    const names = JSON.parse(text ?? "null");
+    return names && typeof names === "object" && !Array.isArray(names) ? names : {};
+  } catch {
+    return {};
+  }
+}
+
 export function readIndex(text, words, nameMax = Infinity) {
   let data;
   try {
