@@ -10,6 +10,7 @@ import json
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -115,9 +116,10 @@ def test_fights_an_older_release_wrote_to_localstorage_are_read_and_kept(new_pho
     expect(card(page, "Orque")).not_to_contain_text("a passé")
     until(page, lambda: stored(page) == engine_save(page), "the undo never written")
     other = save_text(fight_log()[:1])
+    dates = {"created": "2026-11-30T10:00:00.000Z", "updated": "2026-11-30T10:01:00.000Z"}
     old_list = {"version": 1, "current": "f1", "next": 3, "fights": [
-        {"id": "f1", "name": "Combat 1", "created": "2026-11-30T10:00:00.000Z", "updated": "2026-11-30T10:00:00.000Z", "round": 1, "fighters": 2},
-        {"id": "f2", "name": "Le pont", "created": "2026-11-30T10:00:00.000Z", "updated": "2026-11-30T10:01:00.000Z", "round": 0, "fighters": 1}]}
+        {"id": "f1", "name": "Combat 1", **dates, "round": 1, "fighters": 2},
+        {"id": "f2", "name": "Le pont", **dates, "round": 0, "fighters": 1}]}
     page.evaluate("""([further, list, other]) => {
       localStorage.setItem('riposte.encounter', further);
       localStorage.setItem('riposte.fights', list);
@@ -220,4 +222,30 @@ def test_a_gap_in_the_taps_records_is_said_and_the_records_after_it_set_aside(ne
     with page.expect_download() as download:
         page.get_by_role("button", name="Exporter la sauvegarde illisible").click()
     assert json.loads(download.value.path().read_text(encoding="utf-8"))[0]["records"] == {"3": after_gap}
+    phone.assert_clean()
+
+
+def test_a_backup_of_many_fights_shows_its_progress_and_stops_with_nothing_changed(new_phone: NewPhone, tmp_path: Path) -> None:
+    """A backup file of 600 fights: the import says how far it is, with « Arrêter »; stopped,
+    nothing is added (the list and storage as before); imported again and let through,
+    every fight is added."""
+    phone = new_phone(save=save_text(fight_log()))
+    page = phone.page
+    backup = tmp_path / "riposte-combats.json"
+    fights = [{"name": f"Rencontre {n}", "save": save_text(fight_log())} for n in range(600)]
+    backup.write_text(json.dumps({"app": "riposte", "kind": "fights", "version": 1, "fights": fights}), encoding="utf-8")
+    page.get_by_role("button", name="Partie").click()
+    until(page, lambda: stored(page, "riposte.fights") is not None, "the list never written")
+    before = stored(page, None)
+    page.locator("#import").set_input_files(str(backup))
+    expect(page.locator("#engine-work-text")).to_contain_text("sur 1200")
+    page.locator("#engine-work-stop").click()
+    expect(page.locator("#message")).to_contain_text("rien n'a changé", timeout=60_000)
+    expect(page.locator("#engine-work")).to_be_hidden()
+    expect(page.locator("#fights li")).to_have_count(1)
+    assert stored(page, None) == before
+    page.locator("#import").set_input_files(str(backup))
+    expect(page.locator("#message")).to_contain_text("600 combats ajoutés", timeout=120_000)
+    expect(page.locator("#fights li")).to_have_count(601)
+    assert sum(key.startswith("riposte.fight.") for key in stored(page, None)) == 600
     phone.assert_clean()

@@ -66,13 +66,36 @@ function summaryOf(board) {
   return { round: count(board?.round, 1e6), fighters: count(fighters, 1e6) };
 }
 
+// How many fights of a file are written in one transaction.
+const IMPORT_CHUNK = 200;
+// How often a list imported says how far it is (ms).
+const PROGRESS_EVERY = 100;
+
+// told(done): `progress` told { done, total } at most every PROGRESS_EVERY ms.
+// Said once it has lasted SHOWN_AFTER ms, as the engine's long work is (web/boot/engine.js).
+const SHOWN_AFTER = 500;
+
+function progressEvery(progress, total) {
+  const clock = () => globalThis.performance?.now() ?? Date.now();
+  const began = clock();
+  let last = -Infinity;
+  return (done) => {
+    const now = clock();
+    if (now - began < SHOWN_AFTER || (now - last < PROGRESS_EVERY && done < total)) return;
+    last = now;
+    progress({ done, total });
+  };
+}
+
 export class FightList {
   // keys: a Keys; engine: { call(request) -> answer, exclusive(task) }; words: { fightN(n),
   // fightCopy(name), fightFound(n), fightFoundOf(name) } (the names the list gives); now():
   // an ISO date; blocked(): why no change may be made now (read-only tab, a save held), or
   // null; nameMax(): the longest name (the engine's limits, once known).
-  constructor({ keys, engine, words, now = () => new Date().toISOString(), blocked = () => null, nameMax = () => Infinity }) {
-    Object.assign(this, { keys, engine, words, now, blocked, nameMax });
+  // progress({ done, total } or null): how far a list imported is.
+  constructor({ keys, engine, words, now = () => new Date().toISOString(), blocked = () => null, nameMax = () => Infinity,
+    progress = () => undefined }) {
+    Object.assign(this, { keys, engine, words, now, blocked, nameMax, progress });
     this.index = null;
     this.deleted = []; // every fight deleted during this visit, the last one last: { entry, text, at }
     this.tail = Promise.resolve();
@@ -366,35 +389,69 @@ export class FightList {
   // A file's list of fights (`fights`: its array): each fight the engine reads is added,
   // none opened, the open fight untouched. Resolves { ok, why, added: [names], left:
   // [names not added: `why`, the storage], refused: [names the engine cannot read] }.
+  // Linear in the fights of the file: each read by the engine, then written in
+  // transactions of IMPORT_CHUNK fights (one by one only in the chunk a full storage
+  // refuses, to say from which fight on), ids given in turn from one free id; the list
+  // written once. How far it is goes to `progress` ({ done, total }, then null); stopped
+  // (stop), what it wrote is dropped and nothing has changed.
   importList(fights) {
     return this.change(() => this.stoppable(async () => {
-      const refused = [];
-      const ready = [];
-      for (const [n, fight] of fights.entries()) {
+      const total = fights.length * 2; // read, then written
+      const told = progressEvery(this.progress, total);
+      try {
+        const refused = [];
+        const ready = [];
+        for (const [n, fight] of fights.entries()) {
+          if (this.stopped) return { ok: false, why: "stopped" };
+          const name = cleanName(fight?.name, this.nameMax());
+          const seen = typeof fight?.save === "string" ? await this.engine.call({ op: "inspect", text: fight.save }) : { ok: false };
+          const label = name ?? `#${n + 1}`; // how the message names it
+          if (seen.ok) ready.push({ text: fight.save, name, label, updated: cleanDate(fight.updated), summary: { round: count(seen.summary.round, 1e6), fighters: seen.summary.fighters.length } });
+          else refused.push(label);
+          told(n + 1);
+        }
         if (this.stopped) return { ok: false, why: "stopped" };
-        const name = cleanName(fight?.name, this.nameMax());
-        const seen = typeof fight?.save === "string" ? await this.engine.call({ op: "inspect", text: fight.save }) : { ok: false };
-        const label = name ?? `#${n + 1}`; // how the message names it
-        if (seen.ok) ready.push({ text: fight.save, name, label, updated: cleanDate(fight.updated), summary: { round: count(seen.summary.round, 1e6), fighters: seen.summary.fighters.length } });
-        else refused.push(label);
+        const kept = [];
+        let why = null;
+        let next = number(await this.fresh()); // every later id is free too: past every id
+        const drop = async () => {
+          for (const f of kept) await this.keys.remove(FIGHT + f.id);
+        };
+        for (let from = 0; from < ready.length && why === null; from += IMPORT_CHUNK) {
+          if (this.stopped) {
+            await drop();
+            return { ok: false, why: "stopped" };
+          }
+          const chunk = ready.slice(from, from + IMPORT_CHUNK).map((fight, i) => ({ ...fight, id: `f${next + i}` }));
+          const stored = await this.keys.setMany(chunk.map((f) => [FIGHT + f.id, f.text]));
+          if (stored === "ok") {
+            kept.push(...chunk);
+            next += chunk.length;
+          } else {
+            for (const fight of chunk) { // which fight the storage refuses, one by one
+              why = await this.keys.set(FIGHT + fight.id, fight.text);
+              if (why !== "ok") break;
+              why = null;
+              kept.push(fight);
+              next += 1;
+            }
+          }
+          told(fights.length + kept.length);
+        }
+        if (this.stopped) {
+          await drop();
+          return { ok: false, why: "stopped" };
+        }
+        const entries = kept.map((f) => ({ ...this.newEntry(f.id, f.name ?? this.words.fightN(number(f.id)), f.summary), updated: f.updated ?? this.now() }));
+        const stored = kept.length ? await this.commit({ ...this.index, next: number(kept.at(-1).id) + 1, fights: [...this.index.fights, ...entries] }) : why ?? "ok";
+        if (stored !== "ok") {
+          await drop();
+          return { ok: false, why: stored, added: [], left: ready.map((f) => f.label), refused };
+        }
+        return { ok: true, why, added: entries.map((e) => e.name), left: ready.slice(kept.length).map((f) => f.label), refused };
+      } finally {
+        this.progress(null);
       }
-      if (this.stopped) return { ok: false, why: "stopped" };
-      const kept = [];
-      let why = null;
-      for (const fight of ready) {
-        const id = await this.fresh(kept.map((k) => k.id));
-        why = await this.keys.set(FIGHT + id, fight.text);
-        if (why !== "ok") break;
-        why = null;
-        kept.push({ ...fight, id });
-      }
-      const entries = kept.map((f) => ({ ...this.newEntry(f.id, f.name ?? this.words.fightN(number(f.id)), f.summary), updated: f.updated ?? this.now() }));
-      const stored = kept.length ? await this.commit({ ...this.index, next: number(kept.at(-1).id) + 1, fights: [...this.index.fights, ...entries] }) : why ?? "ok";
-      if (stored !== "ok") {
-        for (const f of kept) await this.keys.remove(FIGHT + f.id);
-        return { ok: false, why: stored, added: [], left: ready.map((f) => f.label), refused };
-      }
-      return { ok: true, why, added: entries.map((e) => e.name), left: ready.slice(kept.length).map((f) => f.label), refused };
     }));
   }
 
