@@ -168,7 +168,7 @@ test("firefox: IndexedDB refused, then a newer version of the database opened el
       setTimeout(() => resolve("still blocked"), 8000);
     }));
     assert.equal(opened, "opened");
-    await until("document.querySelector('#storage-note')?.textContent.includes(\"n'écrit plus rien\")", "the page says why it writes no more", 10_000, kept);
+    await until("document.querySelector('#storage-note')?.textContent.includes(\"n'y écrit plus\")", "the page says why it writes no more", 10_000, kept);
     assert.deepEqual(seen, [], "console or page errors");
   } finally {
     await context.close();

@@ -66,8 +66,6 @@ function summaryOf(board) {
   return { round: count(board?.round, 1e6), fighters: count(fighters, 1e6) };
 }
 
-// How many fights of a file are written in one transaction.
-const IMPORT_CHUNK = 200;
 // How often a list imported says how far it is (ms).
 const PROGRESS_EVERY = 100;
 
@@ -389,10 +387,9 @@ export class FightList {
   // A file's list of fights (`fights`: its array): each fight the engine reads is added,
   // none opened, the open fight untouched. Resolves { ok, why, added: [names], left:
   // [names not added: `why`, the storage], refused: [names the engine cannot read] }.
-  // Linear in the fights of the file: each read by the engine, then written in
-  // transactions of IMPORT_CHUNK fights (one by one only in the chunk a full storage
-  // refuses, to say from which fight on), ids given in turn from one free id; the list
-  // written once. How far it is goes to `progress` ({ done, total }, then null); stopped
+  // Linear in the fights of the file: each read by the engine, then written (one
+  // transaction each, so that a full storage says from which fight on), ids given in turn
+  // from one free id; the list written once. How far it is goes to `progress` ({ done, total }, then null); stopped
   // (stop), what it wrote is dropped and nothing has changed.
   importList(fights) {
     return this.change(() => this.stoppable(async () => {
@@ -417,25 +414,17 @@ export class FightList {
         const drop = async () => {
           for (const f of kept) await this.keys.remove(FIGHT + f.id);
         };
-        for (let from = 0; from < ready.length && why === null; from += IMPORT_CHUNK) {
+        for (const fight of ready) {
           if (this.stopped) {
             await drop();
             return { ok: false, why: "stopped" };
           }
-          const chunk = ready.slice(from, from + IMPORT_CHUNK).map((fight, i) => ({ ...fight, id: `f${next + i}` }));
-          const stored = await this.keys.setMany(chunk.map((f) => [FIGHT + f.id, f.text]));
-          if (stored === "ok") {
-            kept.push(...chunk);
-            next += chunk.length;
-          } else {
-            for (const fight of chunk) { // which fight the storage refuses, one by one
-              why = await this.keys.set(FIGHT + fight.id, fight.text);
-              if (why !== "ok") break;
-              why = null;
-              kept.push(fight);
-              next += 1;
-            }
-          }
+          const id = `f${next}`;
+          why = await this.keys.set(FIGHT + id, fight.text);
+          if (why !== "ok") break;
+          why = null;
+          kept.push({ ...fight, id });
+          next += 1;
           told(fights.length + kept.length);
         }
         if (this.stopped) {

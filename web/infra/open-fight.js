@@ -425,18 +425,6 @@ export class OpenFight {
     }));
   }
 
-  // Other fights' texts written in one transaction (a list imported): never the open
-  // fight's keys. Storage emptied under the page: the open fight written first, as `set`.
-  setMany(entries) {
-    const write = () => this.storage.update(entries, []);
-    return write().then((stored) => stored !== "wiped" ? stored : this.queued(async () => {
-      const retried = await write();
-      if (retried !== "wiped") return retried;
-      const again = await this.again();
-      return again === "ok" ? write() : again;
-    }));
-  }
-
   remove(key) {
     return key === CHECKPOINT ? this.queued(() => this.storage.remove(key)) : this.storage.remove(key);
   }

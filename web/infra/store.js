@@ -312,8 +312,12 @@ function localOnly(why) {
 
 async function choose() {
   if (!databases()) return localOnly("refused");
+  // Another page opened a newer version: this page lets it in and writes in localStorage
+  // from then on (the whole fight at each tap), where its next start finds it (keepLeft).
   const db = new DbKeys("riposte", (why) => {
-    if (why === "versionchange") notice("storageVersionChange");
+    if (why !== "versionchange") return;
+    chosen = Promise.resolve(local);
+    notice("storageVersionChange");
   });
   const moved = await db.get(MOVED);
   if (moved.unavailable) return localOnly(db.why);
