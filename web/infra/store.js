@@ -9,6 +9,8 @@
 // the open fight's last board, painted at once while the engine starts (a cache, never
 // the truth: the fight's own text says whether it is still that fight's board).
 // Storage that is unavailable or full never stops the page: each call says what happened.
+// IndexedDB refused, blocked, emptied during a visit or opened by a newer version elsewhere:
+// the page goes on and says so (docs/RELIABILITY.md, « When the database misbehaves »).
 import { BASE, CHECKPOINT, KEY, OpenFight, STEP, STEPS_ASIDE, BOARD as STEPS_BOARD, readOpen } from "./open-fight.js";
 import { Keys } from "./storage-keys.js";
 
@@ -120,8 +122,8 @@ function openStore(name, stopped) {
       let request;
       try {
         request = indexedDB.open(name);
-      } catch (error) {
-        reject(new Stopped("refused", error));
+      } catch {
+        reject(new Stopped("refused"));
         return;
       }
       let late = false;
