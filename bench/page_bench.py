@@ -18,14 +18,16 @@ main thread slowed ×4 (Emulation.setCPUThrottlingRate on the page's CDP session
 phone's CPU; the worker's Python is not slowed: Chromium throttles pages only). Then, once, how cost
 grows with the fight (issue #14): a fight of 100, 1,000 and 10,000 commands (30 fighters)
 saved, the page reloaded (warm): engine ready, undo (a tap on "Annuler" until the board is
-drawn, 20 taps, p50 and p95) and export (the bridge call the menu makes). Prints medians
+drawn, 20 taps, p50 and p95) and export (the bridge call the menu makes); and a backup
+file of 1,000 and of 10,000 fights imported (from the file given to the fights said
+added, and whether the progress with « Arrêter » was shown). Prints medians
 and spread, Riposte's figures as ratios of the floor's, and draws docs/performance.png.
 
 Usage: ``python bench/page_bench.py [--runs 5] [--taps 40] [--json FILE] [--png FILE]``
 (``make bench`` builds the site first); ``--only-taps``: the tap figures alone (Riposte's
 first visits, nothing else); ``--only-taps --base DIR``: the same for a second built site
 (another commit's ``_site``, copied aside) in the same run, visits alternating, and the
-ratio of the two.
+ratio of the two; ``--only-imports``: the import figures alone.
 """
 
 from __future__ import annotations
@@ -477,6 +479,39 @@ def largest(p: Any, chromium: str, profile: Path, url: str) -> dict[str, Any]:
     return figures
 
 
+def imports(p: Any, chromium: str, profile: Path, url: str, counts: tuple[int, ...]) -> list[dict[str, Any]]:
+    """A backup file of n fights (each the seeded two-fighter fight, « Exporter la liste des
+    combats » as it writes them) imported into an empty list: from the file given to the
+    message that says them added, how long, and whether the progress was shown."""
+    import time
+
+    from tests.fuzz import fight as fight_log
+
+    save = json.dumps({"app": "riposte", "format": 2, "commands": fight_log(), "board": None})
+    rows = []
+    for n in counts:
+        context = p.chromium.launch_persistent_context(str(profile / str(n)), executable_path=chromium, args=FLAGS,
+                                                       viewport={"width": 390, "height": 844})
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+        backup = profile / f"backup-{n}.json"
+        fights = [{"name": f"Combat importé {i}", "save": save} for i in range(n)]
+        backup.write_text(json.dumps({"app": "riposte", "kind": "fights", "version": 1, "fights": fights}), encoding="utf-8")
+        page.get_by_role("button", name="Partie").click()
+        began = time.monotonic()
+        page.locator("#import").set_input_files(str(backup))
+        shown = 0
+        while f"{n} combats ajoutés" not in (page.locator("#message").text_content() or ""):
+            shown += page.locator("#engine-work:not([hidden])").count()
+            assert time.monotonic() - began < 1200, f"the backup of {n} fights never imported"
+            page.wait_for_timeout(200)
+        rows.append({"fights": n, "seconds": time.monotonic() - began, "progress_seen": shown})
+        print(f"imports: {n} fights done", file=sys.stderr)
+        context.close()
+    return rows
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -608,6 +643,9 @@ def main() -> None:
     parser.add_argument("--only-taps", action="store_true", help="the tap figures alone (Riposte's first visits)")
     parser.add_argument("--base", type=Path, help="with --only-taps: another built site measured in the same run, visits alternating (A/B)")
     parser.add_argument("--no-largest", dest="largest", action="store_false", help="without the largest link at CPU ×4")
+    parser.add_argument("--imports", type=lambda text: tuple(int(n) for n in text.split(",") if n), default=(1000, 10_000),
+                        help="backup files of so many fights imported (comma-separated; empty: none)")
+    parser.add_argument("--only-imports", action="store_true", help="the import figures alone")
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
@@ -617,6 +655,10 @@ def main() -> None:
     if args.only_taps:
         with sync_playwright() as p:
             only_taps(p, chromium, args)
+        return
+    if args.only_imports:
+        with tempfile.TemporaryDirectory() as tmp_name, sync_playwright() as p:
+            report_imports(imports(p, chromium, Path(tmp_name), start(SITE)[2], args.imports))
         return
     results: dict[str, dict[str, list[Any]]] = {"riposte": {}, "floor": {}, "player": {}}
     with tempfile.TemporaryDirectory() as tmp_name, sync_playwright() as p:
@@ -658,6 +700,7 @@ def main() -> None:
                 print(f"{phone or 'unthrottled'}: run {run + 1}/{runs} done", file=sys.stderr)
         scale_rows = scale(p, chromium, tmp / "riposte-None-0", sites["riposte"][2], args.scale) if args.scale else []
         heaviest = largest(p, chromium, tmp / "riposte-largest", sites["riposte"][2]) if args.largest else None
+        imported = imports(p, chromium, tmp / "riposte-imports", sites["riposte"][2], args.imports) if args.imports else []
         chart(results, main_rows(results, scale_rows), args.png, p, chromium)
         if args.phone_runs and args.phones:
             chart(results, phone_rows(args.phones), args.phone_png, p, chromium, ("riposte", "floor", "player"))
@@ -666,8 +709,15 @@ def main() -> None:
         print(f"\nThe largest fight a link carries (64 fighters, 2,300 rounds), opened at CPU ×4: {heaviest['seconds']:.1f} s,"
               f" progress shown at {heaviest['progress_seen']} of the 0.2 s looks, {'a FAULT' if heaviest['fault'] else 'no fault'},"
               f" « {heaviest['round']} »")
+    report_imports(imported)
     if args.json:
-        args.json.write_text(json.dumps({**results, "scale": scale_rows}, indent=1))
+        args.json.write_text(json.dumps({**results, "scale": scale_rows, "imports": imported}, indent=1))
+
+
+def report_imports(rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        print(f"\nA backup file of {row['fights']:,} fights imported: {row['seconds']:.1f} s"
+              f" ({1000 * row['seconds'] / row['fights']:.2f} ms a fight), progress shown at {row['progress_seen']} of the 0.2 s looks")
 
 
 def times(rf: dict[str, list[Any]], ff: dict[str, list[Any]], tag: str = "") -> None:

@@ -121,3 +121,57 @@ test("firefox: without CompressionStream, a link is still made, and opens", asyn
   }
   assert.deepEqual(problems.splice(0), [], "console or page errors");
 });
+
+// The fights' storage when the browser misbehaves (docs/RELIABILITY.md, « When the database
+// misbehaves »), in a profile of its own on a server of its own (the scenario's is stopped):
+// IndexedDB refused (its open throws, PyScript's own database too), the page starts, says
+// where the fights are kept, and a reload keeps a round started; then, IndexedDB given back, another
+// page opens a newer version of the database: the page lets it in at once and says why it
+// writes no more.
+test("firefox: IndexedDB refused, then a newer version of the database opened elsewhere", async () => {
+  const own = await serveSite();
+  const context = await browser.createBrowserContext();
+  const seen = [];
+  const watch = (p) => {
+    p.on("console", (m) => { if (m.type() === "error") seen.push(`console: ${m.text()}`); });
+    p.on("pageerror", (e) => seen.push(`page error: ${e.message}`));
+    return p;
+  };
+  try {
+    const refused = watch(await context.newPage());
+    await refused.evaluateOnNewDocument((save) => {
+      Object.defineProperty(IDBFactory.prototype, "open", { value() { throw new DOMException("blocked", "InvalidStateError"); } });
+      if (localStorage.getItem("riposte.encounter") === null) localStorage.setItem("riposte.encounter", save);
+    }, JSON.stringify(SCENARIO.save));
+    await refused.goto(own.url);
+    await until("document.documentElement.dataset.engine === 'ready'", "the engine is ready without IndexedDB", STEP_TIMEOUT, refused);
+    await until("document.querySelector('#storage-note')?.textContent.includes('localStorage')", "where the fights are kept is said", 10_000, refused);
+    const round = SCENARIO.tests.find((t) => t.name === "a round starts with typed dice").steps;
+    for (const step of round) await play(step, refused);
+    const started = "document.querySelector('#round')?.textContent.trim() === 'Tour 1'";
+    await until("(localStorage.getItem('riposte.encounter') ?? '').includes('start_round')", "the round kept in localStorage", 10_000, refused);
+    await refused.reload();
+    await until("document.documentElement.dataset.engine === 'ready'", "the engine is ready again", STEP_TIMEOUT, refused);
+    await until(started, "the round kept after a reload", 10_000, refused);
+    await refused.close();
+
+    const kept = watch(await context.newPage());
+    await kept.goto(own.url);
+    await until("document.documentElement.dataset.engine === 'ready'", "the engine is ready with IndexedDB", STEP_TIMEOUT, kept);
+    await until(started, "the fight moved into IndexedDB", 10_000, kept);
+    const other = await context.newPage();
+    await other.goto(`${own.url}no-such-page-here`);
+    const opened = await other.evaluate(() => new Promise((resolve) => {
+      const request = indexedDB.open("riposte", 2);
+      request.onsuccess = () => { request.result.close(); resolve("opened"); };
+      request.onerror = () => resolve("failed");
+      setTimeout(() => resolve("still blocked"), 8000);
+    }));
+    assert.equal(opened, "opened");
+    await until("document.querySelector('#storage-note')?.textContent.includes(\"n'y écrit plus\")", "the page says why it writes no more", 10_000, kept);
+    assert.deepEqual(seen, [], "console or page errors");
+  } finally {
+    await context.close();
+    own.child.kill();
+  }
+});

@@ -81,8 +81,61 @@ function snapshotStored() {
   });
 }
 
+// PyScript's core opens a database of its own as soon as it is imported (`pyscript.fs`'s
+// mounts: IndexedDB "IDBMap/@pyscript.fs"), which the engine never uses; where the browser
+// refuses IndexedDB (private modes, managed browsers, a damaged profile), that open throws
+// or fails, and PyScript's import or an unhandled rejection would stop the engine's
+// start. So before PyScript loads, that one open is made harmless: refused or failed, it
+// answers nothing (PyScript then waits on it, never rejects). Riposte's own database is
+// opened as before, and its refusal said (web/infra/store.js).
+const PYSCRIPT_DATABASE = "IDBMap/";
+
+export function guardPyScriptDatabase() {
+  let factory;
+  try {
+    factory = globalThis.indexedDB;
+  } catch {
+    factory = undefined; // naming it throws: a stand-in below
+  }
+  const silent = () => ({}); // a request that never answers
+  if (!factory || typeof factory.open !== "function") {
+    // No IndexedDB at all: PyScript's open answers nothing; any other open throws, as the
+    // browser would have (web/infra/store.js then keeps the fights in localStorage).
+    const stand = { open(name) {
+      if (String(name).startsWith(PYSCRIPT_DATABASE)) return silent();
+      throw new DOMException("IndexedDB is not available", "InvalidStateError");
+    } };
+    try {
+      Object.defineProperty(globalThis, "indexedDB", { value: stand, configurable: true });
+    } catch {
+      /* cannot be replaced: PyScript's import says why it stopped */
+    }
+    return;
+  }
+  const open = factory.open;
+  try {
+    factory.open = function guarded(name, ...rest) {
+      if (!String(name).startsWith(PYSCRIPT_DATABASE)) return open.call(this, name, ...rest);
+      let real;
+      try {
+        real = open.call(this, name, ...rest);
+      } catch {
+        return silent();
+      }
+      const request = silent(); // PyScript sets its handlers here: passed on success only
+      real.onupgradeneeded = (event) => request.onupgradeneeded?.(event);
+      real.onsuccess = (event) => request.onsuccess?.(event);
+      real.onerror = (event) => event.preventDefault(); // failed: harmless, never said as an error
+      return request;
+    };
+  } catch {
+    /* a factory that cannot be changed: PyScript opens as it does */
+  }
+}
+
 export async function startEngine() {
   const snapshot = snapshotStored();
+  guardPyScriptDatabase();
   const { PyWorker } = await import("../../runtime/pyscript/core.js");
   await customElements.whenDefined("py-script");
   // The interpreter is web/boot/boot.mjs: it restores Python from the memory snapshot a

@@ -40,6 +40,7 @@ function paint(board, saved) {
 // open fight's last board), and the engine said loading in the page's language. Returns
 // what start() checks it against: { painted, board, matches(text) }.
 export function paintSaved({ status }, board) {
+  store.onNotice(({ key, params }) => status.storageNote(t(key, ...params)));
   const first = store.firstBoard();
   const painted = paint(board, first.board);
   status.setEngine("loading", t("loading"), painted);

@@ -54,6 +54,7 @@ export class FightsController {
         fightFound: (n) => t("fightFound", n), fightFoundOf: (name) => t("fightFoundOf", name) },
       blocked: () => (session.readOnly ? "readOnly" : session.held !== null ? "held" : null),
       nameMax: () => this.limits?.name ?? Infinity,
+      progress: (work) => parts.status.work(work), // a list imported: how far, with « Arrêter »
     });
     view.bind({
       open: (id) => this.open(id),

@@ -26,7 +26,7 @@
 // - A switch stores the engine's fight, not storage's copy of it (a write that failed
 //   before leaves storage behind the board).
 import { readable } from "./open-fight.js";
-import { CHECKPOINT, KEY as OPEN, boardOf } from "./store.js";
+import { CHECKPOINT, FOUND_NAMES, KEY as OPEN, boardOf } from "./store.js";
 
 const INDEX = "riposte.fights";
 const INDEX_ASIDE = "riposte.fights.unreadable";
@@ -65,13 +65,34 @@ function summaryOf(board) {
   return { round: count(board?.round, 1e6), fighters: count(fighters, 1e6) };
 }
 
+// How often a list imported says how far it is (ms).
+const PROGRESS_EVERY = 100;
+
+// told(done): `progress` told { done, total } at most every PROGRESS_EVERY ms.
+// Said once it has lasted SHOWN_AFTER ms, as the engine's long work is (web/boot/engine.js).
+const SHOWN_AFTER = 500;
+
+function progressEvery(progress, total) {
+  const clock = () => globalThis.performance?.now() ?? Date.now();
+  const began = clock();
+  let last = -Infinity;
+  return (done) => {
+    const now = clock();
+    if (now - began < SHOWN_AFTER || (now - last < PROGRESS_EVERY && done < total)) return;
+    last = now;
+    progress({ done, total });
+  };
+}
+
 export class FightList {
   // keys: a Keys; engine: { call(request) -> answer, exclusive(task) }; words: { fightN(n),
   // fightCopy(name), fightFound(n), fightFoundOf(name) } (the names the list gives); now():
   // an ISO date; blocked(): why no change may be made now (read-only tab, a save held), or
   // null; nameMax(): the longest name (the engine's limits, once known).
-  constructor({ keys, engine, words, now = () => new Date().toISOString(), blocked = () => null, nameMax = () => Infinity }) {
-    Object.assign(this, { keys, engine, words, now, blocked, nameMax });
+  // progress({ done, total } or null): how far a list imported is.
+  constructor({ keys, engine, words, now = () => new Date().toISOString(), blocked = () => null, nameMax = () => Infinity,
+    progress = () => undefined }) {
+    Object.assign(this, { keys, engine, words, now, blocked, nameMax, progress });
     this.index = null;
     this.deleted = []; // every fight deleted during this visit, the last one last: { entry, text, at }
     this.tail = Promise.resolve();
@@ -193,10 +214,12 @@ export class FightList {
       }
     } else if (left !== null && writable) await keys.remove(FIGHT + current); // the same text twice
     const ids = new Set(this.index.fights.map((f) => f.id));
+    const names = foundNames((await keys.get(FOUND_NAMES)).value); // web/infra/store.js keepLeft
     for (const key of (await keys.names(FIGHT))) {
       const id = key.slice(FIGHT.length);
       const text = ids.has(id) ? null : (await keys.get(key)).value;
-      if (text !== null) found.push({ id, text, name: null });
+      const name = typeof names[key] === "string" ? named(this.words.fightFoundOf, names[key], this.nameMax()) : null;
+      if (text !== null) found.push({ id, text, name });
     }
     if (!writable) return said;
     const base = this.index;
@@ -221,6 +244,7 @@ export class FightList {
       return said;
     }
     for (const [was] of copies) await keys.remove(FIGHT + was);
+    if (Object.keys(names).length) await keys.remove(FOUND_NAMES); // given: the list names them now
     const listed = this.index.fights.length - base.fights.length;
     if (listed) said.push({ key: "fightsFound", params: [listed] });
     return said;
@@ -389,36 +413,61 @@ export class FightList {
   // A file's list of fights (`fights`: its array): each fight the engine reads is added,
   // none opened, the open fight untouched. Resolves { ok, why, added: [names], left:
   // [names not added: `why`, the storage], refused: [names the engine cannot read] }.
+  // Linear in the fights of the file: each read by the engine, then written (one
+  // transaction each, so that a full storage says from which fight on), ids given in turn
+  // from one free id; the list written once. How far it is goes to `progress` ({ done, total }, then null); stopped
+  // (stop), what it wrote is dropped and nothing has changed.
   importList(fights) {
     return this.change(() => this.stoppable(async () => {
-      const refused = [];
-      const ready = [];
-      const names = await this.names(fights.map((fight) => fight?.name));
-      for (const [n, fight] of fights.entries()) {
+      const total = fights.length * 2; // read, then written
+      const told = progressEvery(this.progress, total);
+      try {
+        const refused = [];
+        const ready = [];
+        const names = await this.names(fights.map((fight) => fight?.name)); // the engine's judgement
+        for (const [n, fight] of fights.entries()) {
+          if (this.stopped) return { ok: false, why: "stopped" };
+          const name = names[n];
+          const seen = typeof fight?.save === "string" ? await this.engine.call({ op: "inspect", text: fight.save }) : { ok: false };
+          const label = name ?? `#${n + 1}`; // how the message names it
+          if (seen.ok) ready.push({ text: fight.save, name, label, updated: cleanDate(fight.updated), summary: { round: count(seen.summary.round, 1e6), fighters: seen.summary.fighters.length } });
+          else refused.push(label);
+          told(n + 1);
+        }
         if (this.stopped) return { ok: false, why: "stopped" };
-        const name = names[n];
-        const seen = typeof fight?.save === "string" ? await this.engine.call({ op: "inspect", text: fight.save }) : { ok: false };
-        const label = name ?? `#${n + 1}`; // how the message names it
-        if (seen.ok) ready.push({ text: fight.save, name, label, updated: cleanDate(fight.updated), summary: { round: count(seen.summary.round, 1e6), fighters: seen.summary.fighters.length } });
-        else refused.push(label);
+        const kept = [];
+        let why = null;
+        let next = number(await this.fresh()); // every later id is free too: past every id
+        const drop = async () => {
+          for (const f of kept) await this.keys.remove(FIGHT + f.id);
+        };
+        for (const fight of ready) {
+          if (this.stopped) {
+            await drop();
+            return { ok: false, why: "stopped" };
+          }
+          const id = `f${next}`;
+          why = await this.keys.set(FIGHT + id, fight.text);
+          if (why !== "ok") break;
+          why = null;
+          kept.push({ ...fight, id });
+          next += 1;
+          told(fights.length + kept.length);
+        }
+        if (this.stopped) {
+          await drop();
+          return { ok: false, why: "stopped" };
+        }
+        const entries = kept.map((f) => ({ ...this.newEntry(f.id, f.name ?? this.words.fightN(number(f.id)), f.summary), updated: f.updated ?? this.now() }));
+        const stored = kept.length ? await this.commit({ ...this.index, next: number(kept.at(-1).id) + 1, fights: [...this.index.fights, ...entries] }) : why ?? "ok";
+        if (stored !== "ok") {
+          await drop();
+          return { ok: false, why: stored, added: [], left: ready.map((f) => f.label), refused };
+        }
+        return { ok: true, why, added: entries.map((e) => e.name), left: ready.slice(kept.length).map((f) => f.label), refused };
+      } finally {
+        this.progress(null);
       }
-      if (this.stopped) return { ok: false, why: "stopped" };
-      const kept = [];
-      let why = null;
-      for (const fight of ready) {
-        const id = await this.fresh(kept.map((k) => k.id));
-        why = await this.keys.set(FIGHT + id, fight.text);
-        if (why !== "ok") break;
-        why = null;
-        kept.push({ ...fight, id });
-      }
-      const entries = kept.map((f) => ({ ...this.newEntry(f.id, f.name ?? this.words.fightN(number(f.id)), f.summary), updated: f.updated ?? this.now() }));
-      const stored = kept.length ? await this.commit({ ...this.index, next: number(kept.at(-1).id) + 1, fights: [...this.index.fights, ...entries] }) : why ?? "ok";
-      if (stored !== "ok") {
-        for (const f of kept) await this.keys.remove(FIGHT + f.id);
-        return { ok: false, why: stored, added: [], left: ready.map((f) => f.label), refused };
-      }
-      return { ok: true, why, added: entries.map((e) => e.name), left: ready.slice(kept.length).map((f) => f.label), refused };
     }));
   }
 
@@ -450,6 +499,16 @@ export class FightList {
 // mended), or null when there is none or it is not a list at all. Every field is checked
 // as it is read: ids once each and of the form f<n>, names and dates cut to their sizes,
 // `next` past every id, `current` one of the fights (null when it names none).
+// The names web/infra/store.js gave the fights it found left in localStorage ({ key: name }).
+function foundNames(text) {
+  try {
+    const names = JSON.parse(text ?? "null");
+    return names && typeof names === "object" && !Array.isArray(names) ? names : {};
+  } catch {
+    return {};
+  }
+}
+
 export function readIndex(text, words, nameMax = Infinity) {
   let data;
   try {

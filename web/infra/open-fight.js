@@ -38,6 +38,8 @@ export const CHECKPOINT = "riposte.checkpoint"; // the state after the log's fir
 export const STEP = "riposte.encounter.step.";
 export const BOARD = "riposte.encounter.board";
 export const BASE = "riposte.encounter.base";
+// The records found after a gap, set aside for export: { base, from, records, board } (JSON).
+export const STEPS_ASIDE = "riposte.encounter.steps.aside";
 // What a tab showed and had not written when its page went away: { from, text } (JSON).
 export const LEFT = "riposte.encounter.left";
 // How many records a whole text may have after it before it is written again whole.
@@ -128,8 +130,13 @@ export function readOpen(items) {
     changes.push(change);
   }
   const clean = !other && changes.length === numbers.length && (!changes.length || board?.n === changes.length);
+  // Records past a missing or unreadable one (a disk error, a hand edit): the fight is the
+  // last whole state before it, and they are set aside (`aside`), never dropped unread.
+  const after = own ? numbers.filter((n) => n > changes.length).sort((a, b) => a - b) : [];
+  const aside = after.length ? { base: mark(whole), from: changes.length + 1, records: Object.fromEntries(after.map((n) => [n, items[STEP + n]])),
+    board: items[BOARD] ?? null } : null;
   return { text: whole === null ? null : compose(whole, changes, board?.n === changes.length ? board.board : "null"),
-    steps: changes.length, base: whole === null ? null : mark(whole), clean };
+    steps: changes.length, base: whole === null ? null : mark(whole), clean, aside };
 }
 
 // The mark of the save text `body` then its board (`board`) make, without making it.
@@ -147,8 +154,13 @@ export class OpenFight {
   // chars, stored): told after each write of the open fight. left: where the fight shown
   // and not written is kept when the page goes away (get() -> text or null, set(text) ->
   // "ok" | …, remove(): synchronous, localStorage's Keys), or null.
-  constructor({ storage, appends = () => true, written = () => undefined, left = null }) {
-    Object.assign(this, { storage, appends, written, left });
+  // rescue(text): when storage answers "wiped" (emptied under the page: nothing written),
+  // the other entries to write with the whole text this tab keeps ([key, value]: the date
+  // of the move, the list, the models), and rescued(stored) is told how that write went.
+  // told(what, ...params): something storage held that the page must say ("gap").
+  constructor({ storage, appends = () => true, written = () => undefined, left = null, rescue = async () => [], rescued = () => undefined,
+    told = () => undefined }) {
+    Object.assign(this, { storage, appends, written, left, rescue, rescued, told });
     // What this tab's engine last said the fight is: its last whole text, and after it the
     // save's text up to its board (`body`) and the board, once a change came; `seq`, the
     // answer it followed last (null: unknown, no change may follow until a whole text).
@@ -185,6 +197,7 @@ export class OpenFight {
   async open() {
     const { value, unavailable, left } = await this.queued(async () => {
       const read = await this.read();
+      if (read.kept.aside) await this.setAside(read.kept.aside);
       Object.assign(this, { steps: read.kept.steps, pending: null, gap: !read.kept.clean || read.unavailable, base: read.kept.base });
       this.landed = markOrNull(read.value);
       const behind = read.unavailable ? null : this.leftBehind();
@@ -202,6 +215,25 @@ export class OpenFight {
       });
     }
     return { value, unavailable };
+  }
+
+  // Records past a gap, set aside (STEPS_ASIDE) before the next whole text drops them; told
+  // (`gap`: how many, and whether they are kept). Records set aside earlier stay with them.
+  async setAside(aside) {
+    const raw = (await this.storage.get(STEPS_ASIDE)).value;
+    let earlier = [];
+    if (raw !== null) {
+      try {
+        const parsed = JSON.parse(raw);
+        earlier = Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        earlier = [raw]; // kept as it is
+      }
+    }
+    const value = JSON.stringify([...earlier, aside]);
+    const stored = await this.storage.set(STEPS_ASIDE, value);
+    this.gap = true;
+    this.told?.("gap", Object.keys(aside.records).length, aside.from - 1, stored === "ok");
   }
 
   // What a page left behind: { from, text }, or null.
@@ -330,7 +362,7 @@ export class OpenFight {
     const began = performance.now();
     const marked = typeof checkpoint === "string" ? [[CHECKPOINT, checkpoint]] : [];
     let stored = await this.storage.update([...puts, ...marked], [...drops, ...(checkpoint === null ? [CHECKPOINT] : [])], prefix);
-    if (stored !== "ok" && checkpoint !== undefined) {
+    if (stored !== "ok" && stored !== "wiped" && checkpoint !== undefined) {
       stored = await this.storage.update(puts, drops, prefix);
       if (stored === "ok") await this.storage.remove(CHECKPOINT);
     }
@@ -338,8 +370,22 @@ export class OpenFight {
     return stored;
   }
 
+  // Storage emptied under the page (it answered "wiped", nothing written): the whole fight
+  // this tab keeps is written again, with what the page knows besides (`rescue`), in one
+  // transaction; the write asked is then done, since that text holds it. "ok", or why not.
+  async again() {
+    const text = this.text();
+    const puts = [...(await this.rescue(text)), ...(text === null ? [] : [[KEY, text], [BASE, text]])];
+    const stored = await this.storage.update(puts, [BOARD, CHECKPOINT], STEP, true);
+    if (stored === "ok") Object.assign(this, { steps: 0, pending: null, gap: text === null, base: markOrNull(text), landed: markOrNull(text) });
+    else this.gap = true;
+    this.rescued(stored, text);
+    return stored;
+  }
+
   async writeWhole(text, checkpoint) {
     const stored = await this.update(await this.appends() ? [[KEY, text], [BASE, text]] : [[KEY, text]], [BOARD, BASE], STEP, checkpoint);
+    if (stored === "wiped") return this.again();
     if (stored === "ok") Object.assign(this, { steps: 0, pending: null, gap: false, base: mark(text), landed: mark(text) });
     else this.gap = true;
     return stored;
@@ -352,6 +398,7 @@ export class OpenFight {
     }
     const n = this.steps + 1;
     const stored = await this.update([[STEP + n, numbered(pending.keep, pending.add)], [BOARD, numbered(n, `${this.base} ${pending.board}`)]], [], null, checkpoint);
+    if (stored === "wiped") return this.again();
     if (stored === "ok") Object.assign(this, { steps: n, pending: null, landed: markAfter(parts) });
     else this.pending = pending;
     return stored;
@@ -374,7 +421,14 @@ export class OpenFight {
       });
     }
     if (key === CHECKPOINT) return this.queued(() => this.storage.set(key, value));
-    return this.storage.set(key, value);
+    // Storage emptied under the page: after the writes asked before this one (one of them may
+    // have written the fight again already), tried again, and the fight written first if not.
+    return this.storage.set(key, value).then((stored) => stored !== "wiped" ? stored : this.queued(async () => {
+      const retried = await this.storage.set(key, value);
+      if (retried !== "wiped") return retried;
+      const again = await this.again();
+      return again === "ok" ? this.storage.set(key, value) : again;
+    }));
   }
 
   remove(key) {

@@ -9,13 +9,15 @@
 // the open fight's last board, painted at once while the engine starts (a cache, never
 // the truth: the fight's own text says whether it is still that fight's board).
 // Storage that is unavailable or full never stops the page: each call says what happened.
-import { createStore, del, get as dbGet, keys as dbKeys, promisifyRequest, setMany } from "idb-keyval";
-import { CHECKPOINT, KEY, OpenFight } from "./open-fight.js";
+// IndexedDB refused, blocked, emptied during a visit or opened by a newer version elsewhere:
+// the page goes on and says so (docs/RELIABILITY.md, « When the database misbehaves »).
+import { BASE, CHECKPOINT, KEY, OpenFight, STEP, STEPS_ASIDE, BOARD as STEPS_BOARD, readOpen } from "./open-fight.js";
 import { Keys } from "./storage-keys.js";
 
 export { CHECKPOINT, KEY };
 const ASIDE = "riposte.encounter.unreadable";
 const MODELS = "riposte.models";
+const INDEX = "riposte.fights";
 const LANG = "riposte.lang";
 const THEME = "riposte.theme"; // web/boot/theme.js reads it too
 const GUIDE = "riposte.guide"; // "seen": the game master closed the guide « Comment ça marche »
@@ -24,17 +26,44 @@ const BOARD = "riposte.board"; // the cache of the open fight's last board: { bo
 // by the browser or by hand, not a first visit (lostFights).
 const WHERE = "riposte.stored";
 // In the database: the date the fights moved there from localStorage (written with them).
+// Every write checks it is still there, in its own transaction: a database emptied under
+// the page (the browser's « clear site data », Safari's seven days) is noticed before the
+// page writes into it (DbKeys, `wiped`).
 const MOVED = "riposte.moved";
 // The fights' own keys, as localStorage held them before they moved (and holds them still
 // where IndexedDB is missing): the open fight, its checkpoint, the save set aside, the
 // list (riposte.fights, riposte.fights.unreadable) and each other fight (riposte.fight.<id>).
 const FIGHTS = (key) => key === KEY || key === CHECKPOINT || key === ASIDE || key.startsWith("riposte.fight");
+// How long the page waits for the database to open: an open queued behind another page's
+// change of version (a connection that never closes) otherwise waits for ever, silently.
+export const OPEN_WAIT = 4000;
 // Another tab's page is told of each key written, as localStorage's storage event did: one
 // channel per page, which never hears its own messages.
 let keysChannel;
 function channel() {
   keysChannel ??= typeof BroadcastChannel === "function" ? new BroadcastChannel("riposte.keys") : null;
   return keysChannel;
+}
+
+// --- what the storage tells the page -------------------------------------------------------
+// Notices (keys of web/lang, with their parameters) said once each: where the fights are
+// kept when IndexedDB is refused, a database emptied or taken by another version, fights
+// found in localStorage after the move, records set aside. `onNotice(listener)` hears
+// those said before it listened too.
+const notices = [];
+const noticeListeners = [];
+const noticed = new Set();
+
+function notice(key, ...params) {
+  if (noticed.has(key) && key !== "storageWiped") return; // a database emptied twice is said twice
+  noticed.add(key);
+  notices.push({ key, params });
+  for (const listener of noticeListeners) listener({ key, params });
+}
+
+export function onNotice(listener) {
+  noticeListeners.push(listener);
+  for (const told of notices) listener(told);
 }
 
 function get(key) {
@@ -59,29 +88,136 @@ const local = new Keys();
 // The keys that start with `prefix` (the fights' keys are short ASCII names).
 const startingWith = (prefix) => IDBKeyRange.bound(prefix, `${prefix}\uffff`);
 
+// A request as a promise (its result, or its error).
+function promisifyRequest(request) {
+  return new Promise((resolve, reject) => {
+    request.oncomplete = request.onsuccess = () => resolve(request.result);
+    request.onabort = request.onerror = () => reject(request.error ?? new DOMException("aborted", "AbortError"));
+  });
+}
+
+// Why the database stopped answering: "refused" (the browser refuses IndexedDB: open throws
+// or fails), "blocked" (its open did not answer within OPEN_WAIT: another page holds it
+// through a change of version), "versionchange" (another page opened a newer version:
+// this one closed its connection so as not to block it, and writes no more).
+class Stopped extends Error {
+  constructor(why) {
+    super(why);
+    this.why = why;
+  }
+}
+
+// The database `name` and its one object store "keys": (mode, callback(store)) -> the
+// callback's promise, in a transaction. The connection closes as soon as another page asks
+// for a newer version (`versionchange`: a future release, another site of the same origin),
+// and this page then writes no more (said, with a reload); a connection the browser closed
+// (its data deleted) is opened again at the next call.
+function openStore(name, stopped) {
+  let dbp = null;
+  let done = null; // a Stopped: every call refused from then on
+  const open = () => {
+    if (done) return Promise.reject(done);
+    if (dbp) return dbp;
+    dbp = new Promise((resolve, reject) => {
+      let request;
+      try {
+        request = indexedDB.open(name);
+      } catch {
+        reject(new Stopped("refused"));
+        return;
+      }
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        reject(new Stopped("blocked"));
+      }, OPEN_WAIT);
+      request.onupgradeneeded = () => request.result.createObjectStore("keys");
+      request.onsuccess = () => {
+        clearTimeout(timer);
+        const db = request.result;
+        if (late) {
+          db.close(); // given up on: never left to block another page
+          return;
+        }
+        db.onversionchange = () => {
+          db.close();
+          done = new Stopped("versionchange");
+          dbp = null;
+          stopped("versionchange");
+        };
+        db.onclose = () => {
+          dbp = null;
+        };
+        resolve(db);
+      };
+      request.onerror = (event) => {
+        clearTimeout(timer);
+        event?.preventDefault?.(); // said by the page, not an error left unhandled
+        reject(new Stopped("refused"));
+      };
+    });
+    dbp.catch((error) => {
+      dbp = null;
+      if (error?.why === "blocked") done ??= error; // one wait a visit: this page keeps to localStorage
+    });
+    return dbp;
+  };
+  return (mode, callback) => open().then((db) => callback(db.transaction("keys", mode).objectStore("keys")));
+}
+
+// What a refused write was: "full", "wiped" (the database emptied under the page: nothing
+// written), or "unavailable".
+function writeFailure(error) {
+  if (error?.name === "QuotaExceededError") return "full";
+  return error?.wiped ? "wiped" : "unavailable";
+}
+
 // IndexedDB as web/infra/fight-list.js takes storage (storage-keys.js): the same calls,
 // each a promise that says what happened. A write is one transaction: all of it lands
-// or none of it (setMany, update).
+// or none of it (setMany, update). Once the fights are kept there (`guard`), every write
+// first checks that the database still holds the date of the move, in the same
+// transaction: an emptied database answers "wiped", nothing written.
 export class DbKeys {
-  constructor(name = "riposte") {
-    this.store = createStore(name, "keys");
+  constructor(name = "riposte", stopped = () => undefined) {
+    this.why = null; // why the database stopped answering (Stopped), once it did
+    this.store = openStore(name, (why) => {
+      this.why = why;
+      stopped(why);
+    });
+    this.guard = false;
   }
 
   // `drops` and the keys starting with `prefix` (if any) removed, then `puts` written, in
-  // one transaction.
-  async update(puts, drops, prefix = null) {
+  // one transaction. `force`: without the check (the move, the rescue of a wiped database).
+  async update(puts, drops, prefix = null, force = false) {
     try {
       await this.store("readwrite", (keys) => {
+        let wiped = false;
+        if (this.guard && !force) {
+          const moved = keys.get(MOVED); // answered before the writes below are done
+          moved.onsuccess = () => {
+            if (moved.result !== undefined) return;
+            wiped = true;
+            keys.transaction.abort();
+          };
+        }
         for (const key of drops) keys.delete(key);
         if (prefix) keys.delete(startingWith(prefix));
         for (const [key, value] of puts) keys.put(value, key);
-        return promisifyRequest(keys.transaction);
+        return promisifyRequest(keys.transaction).catch((error) => {
+          throw wiped ? Object.assign(new Error("wiped"), { wiped: true }) : error;
+        });
       });
     } catch (error) {
-      return error?.name === "QuotaExceededError" ? "full" : "unavailable";
+      this.noteStopped(error);
+      return writeFailure(error);
     }
     channel()?.postMessage(puts.map(([key]) => key));
     return "ok";
+  }
+
+  noteStopped(error) {
+    if (error instanceof Stopped) this.why ??= error.why;
   }
 
   // `keys` and those starting with `prefix` (if any), read in one transaction.
@@ -97,15 +233,17 @@ export class DbKeys {
         });
       });
       return { items, unavailable: false };
-    } catch {
+    } catch (error) {
+      this.noteStopped(error);
       return { items: {}, unavailable: true };
     }
   }
 
   async get(key) {
     try {
-      return { value: (await dbGet(key, this.store)) ?? null };
-    } catch {
+      return { value: (await this.store("readonly", (store) => promisifyRequest(store.get(key)))) ?? null };
+    } catch (error) {
+      this.noteStopped(error);
       return { value: null, unavailable: true };
     }
   }
@@ -114,29 +252,28 @@ export class DbKeys {
     return this.setMany([[key, value]]);
   }
 
-  async setMany(entries) {
-    try {
-      await setMany(entries, this.store);
-    } catch (error) {
-      return error?.name === "QuotaExceededError" ? "full" : "unavailable";
-    }
-    channel()?.postMessage(entries.map(([key]) => key));
-    return "ok";
+  setMany(entries, force = false) {
+    return this.update(entries, [], null, force);
   }
 
   async remove(key) {
     try {
-      await del(key, this.store);
+      await this.store("readwrite", (store) => {
+        store.delete(key);
+        return promisifyRequest(store.transaction);
+      });
       return "ok";
-    } catch {
+    } catch (error) {
+      this.noteStopped(error);
       return "unavailable";
     }
   }
 
   async names(prefix) {
     try {
-      return (await dbKeys(this.store)).filter((key) => typeof key === "string" && key.startsWith(prefix));
-    } catch {
+      return (await this.store("readonly", (store) => promisifyRequest(store.getAllKeys(startingWith(prefix))))).filter((key) => typeof key === "string");
+    } catch (error) {
+      this.noteStopped(error);
       return [];
     }
   }
@@ -145,8 +282,11 @@ export class DbKeys {
 // Where the fights are kept: IndexedDB, moved there from localStorage on the first start
 // that finds them there (one transaction, with the date it happened: a start cut short
 // finds nothing moved and moves them again; localStorage keeps them until that
-// transaction is done, then lets them go). Where IndexedDB cannot be opened or the move
-// cannot be written (storage full), localStorage keeps them, as before.
+// transaction is done, then lets them go). Where IndexedDB cannot be opened (refused,
+// or its open blocked by another page) or the move cannot be written (storage full),
+// localStorage keeps them, as before, and the page says so. Fights found in localStorage
+// after the move (a tab of an older release, still open, writes there) are read and kept
+// (`keepLeft`), never dropped unread.
 let chosen = null;
 let lost = false;
 
@@ -165,21 +305,130 @@ function databases() {
   }
 }
 
+// The fights kept in localStorage for this visit: said once, with why (IndexedDB refused,
+// or blocked by another page), unless localStorage is refused too (said by the save).
+function localOnly(why) {
+  if (!get(LANG).unavailable) notice(why === "blocked" ? "storageBlocked" : "storageLocal");
+  return local;
+}
+
 async function choose() {
-  if (!databases()) return local;
-  const db = new DbKeys();
+  if (!databases()) return localOnly("refused");
+  // Another page opened a newer version: this page lets it in and writes in localStorage
+  // from then on (the whole fight at each tap), where its next start finds it (keepLeft).
+  const db = new DbKeys("riposte", (why) => {
+    if (why !== "versionchange") return;
+    chosen = Promise.resolve(local);
+    notice("storageVersionChange");
+  });
   const moved = await db.get(MOVED);
-  if (moved.unavailable) return local;
+  if (moved.unavailable) return localOnly(db.why);
   const left = local.names("riposte.").filter(FIGHTS);
   if (moved.value === null) {
     const entries = left.map((key) => [key, local.get(key).value]).filter(([, value]) => value !== null);
-    lost = entries.length === 0 && get(WHERE).value === "indexeddb";
+    lost = entries.length === 0 && get(WHERE).value === "indexeddb" && (await db.names("riposte.")).length === 0;
     if ((await db.setMany([...entries, [MOVED, new Date().toISOString()]])) !== "ok") return local;
     if (entries.length) markKept();
+  } else if (left.length && !(await keepLeft(db, left))) {
+    return local; // not written: they stay where they are, and the page keeps to localStorage this time
   }
   for (const key of left) local.remove(key); // moved (now, or by a start that stopped before this)
+  db.guard = true;
   return db;
 }
+
+// The commands of a save text, or null (not a save).
+function commandsOf(text) {
+  try {
+    const commands = JSON.parse(text)?.commands;
+    return Array.isArray(commands) ? commands.map((command) => JSON.stringify(command)) : null;
+  } catch {
+    return null;
+  }
+}
+
+// How the save text `left` stands to `kept`: "newer" (the same fight, with more commands),
+// "within" (every command of it is in `kept`: nothing of it would be lost) or "other".
+function relation(kept, left) {
+  const a = commandsOf(kept);
+  const b = commandsOf(left);
+  if (!a || !b) return "other";
+  const shorter = Math.min(a.length, b.length);
+  for (let i = 0; i < shorter; i++) if (a[i] !== b[i]) return "other";
+  return b.length > a.length ? "newer" : "within";
+}
+
+// Fights found in localStorage once they live in IndexedDB: an older release's tab, still
+// open after a deployment, goes on writing there. Each is read and compared with the
+// database's: the open fight, when it is the same fight with more commands, becomes the
+// open fight; a fight whose every command the database holds is dropped (nothing of it
+// lost); any other is kept as a fight of the list, named after the older list
+// (« … (retrouvé) »: web/infra/fight-list.js `prepare` lists it), and said. One
+// transaction: true once written (then localStorage lets them go).
+async function keepLeft(db, left) {
+  const { items, unavailable } = await db.scan([KEY, BASE, STEPS_BOARD, ASIDE], "riposte.fight");
+  if (unavailable) return false;
+  const open = readOpen(items).text;
+  const names = oldNames(local.get(INDEX).value);
+  const texts = new Set(Object.entries(items).filter(([key]) => key.startsWith("riposte.fight.")).map(([, text]) => text));
+  const puts = [];
+  const drops = [];
+  let prefix = null;
+  const found = {}; // key in the database -> name in the older list
+  let newer = false;
+  let n = 0;
+  const keep = (text, name) => {
+    let key;
+    do key = `riposte.fight.retrouve${(n += 1)}`; while (items[key] !== undefined);
+    puts.push([key, text]);
+    texts.add(text);
+    if (name) found[key] = name;
+  };
+  for (const key of left) {
+    const text = local.get(key).value;
+    if (text === null) continue;
+    if (key === KEY) {
+      const how = open === null ? "newer" : text === open ? "within" : relation(open, text);
+      if (how === "newer") {
+        puts.push([KEY, text], [BASE, text]);
+        drops.push(STEPS_BOARD, CHECKPOINT);
+        prefix = STEP;
+        newer = true;
+      } else if (how === "other") keep(text, names.current);
+    } else if (key === ASIDE) {
+      if (items[ASIDE] === undefined) puts.push([ASIDE, text]);
+      else if (items[ASIDE] !== text) keep(text, null);
+    } else if (key.startsWith("riposte.fight.") && !texts.has(text) && text !== open) {
+      keep(text, names[key.slice("riposte.fight.".length)] ?? null);
+    }
+    // the checkpoint (a shortcut) and the older list (its fights are kept one by one) go
+  }
+  if (!puts.length) return true;
+  const kept = puts.filter(([key]) => key.startsWith("riposte.fight.retrouve")).length;
+  if (Object.keys(found).length) puts.push([FOUND_NAMES, JSON.stringify(found)]);
+  if ((await db.update(puts, drops, prefix, true)) !== "ok") return false;
+  if (newer || kept) notice("storageFoundLeft", newer, kept);
+  markKept();
+  return true;
+}
+
+// The names an older release's list gave its fights: { id: name, current: the open one's }.
+function oldNames(text) {
+  const names = {};
+  try {
+    const list = JSON.parse(text ?? "null");
+    for (const fight of Array.isArray(list?.fights) ? list.fights : []) {
+      if (typeof fight?.id === "string" && typeof fight.name === "string") names[fight.id] = fight.name;
+    }
+    if (typeof list?.current === "string" && names[list.current] !== undefined) names.current = names[list.current];
+  } catch {
+    /* no list: no names */
+  }
+  return names;
+}
+
+// The names of the fights found by keepLeft, for the list (web/infra/fight-list.js `prepare`).
+export const FOUND_NAMES = "riposte.fights.found";
 
 // A fight is kept in IndexedDB: said once in localStorage, for lostFights.
 let said = false;
@@ -195,15 +444,64 @@ export function lostFights() {
   return lost;
 }
 
+// The list of fights as this page last read or wrote it: written again with the open fight
+// when the database was emptied under the page (`rescue`).
+let knownIndex = null;
+
 // The fights' storage, each call once the choice is made.
 const chosenKeys = {
-  get: async (key) => (await fightStorage()).get(key),
-  set: async (key, value) => (await fightStorage()).set(key, value),
+  get: async (key) => {
+    const got = await (await fightStorage()).get(key);
+    if (key === INDEX && !got.unavailable) knownIndex = got.value;
+    return got;
+  },
+  set: async (key, value) => {
+    const stored = await (await fightStorage()).set(key, value);
+    if (key === INDEX && stored === "ok") knownIndex = value;
+    return stored;
+  },
   remove: async (key) => (await fightStorage()).remove(key),
   names: async (prefix) => (await fightStorage()).names(prefix),
-  update: async (puts, drops, prefix) => (await fightStorage()).update(puts, drops, prefix),
+  update: async (puts, drops, prefix, force) => (await fightStorage()).update(puts, drops, prefix, force),
   scan: async (names, prefix) => (await fightStorage()).scan(names, prefix),
 };
+
+// The database emptied under the page (the browser's « clear site data », Safari's seven
+// days, CDP Storage.clearDataForOrigin), found by the next write: what is written with the
+// open fight this tab keeps (OpenFight.again): the date of the move, the list as this page
+// knows it, naming the fights whose texts are written again (the open one: the others'
+// texts went with the database, and are said lost, never listed), and the models.
+let rescuedList = null;
+
+async function rescue() {
+  const entries = [[MOVED, new Date().toISOString()]];
+  rescuedList = null;
+  try {
+    const list = JSON.parse(knownIndex ?? "null");
+    if (list && Array.isArray(list.fights)) {
+      const { switching, ...index } = list;
+      const fights = list.fights.filter((fight) => fight?.id === list.current);
+      rescuedList = { text: JSON.stringify({ ...index, fights }), lost: list.fights.length - fights.length };
+      entries.push([INDEX, rescuedList.text]);
+    }
+  } catch {
+    /* no list known: the next start makes one from the open fight */
+  }
+  if (modelList?.length) entries.push([MODELS, JSON.stringify(modelList)]);
+  return entries;
+}
+
+function rescued(stored, text) {
+  if (stored === "ok") {
+    markKept();
+    if (rescuedList) knownIndex = rescuedList.text;
+    for (const listener of fightsListeners) listener(); // the list read again: as written now
+  }
+  notice("storageWiped", stored === "ok" && text !== null, rescuedList?.lost ?? 0);
+}
+
+// Local listeners of the list of fights (onFightsChange): told when this page wrote it anew.
+const fightsListeners = [];
 
 // The open fight: its last whole text and a record a tap in IndexedDB, its whole text
 // each time in localStorage (web/infra/open-fight.js). Its last write, measured once the
@@ -216,6 +514,9 @@ const open = new OpenFight({
     lastWrite = { began, chars, stored };
   },
   left: local,
+  rescue,
+  rescued,
+  told: (what, ...params) => notice(what === "gap" ? "storageGap" : what, ...params),
 });
 
 // The page goes away (a reload, a tab closed, a phone's page frozen) with a write of the
@@ -360,8 +661,9 @@ export function keepAside(text) {
   return keys.set(ASIDE, text);
 }
 
+// The save set aside (unreadable), or else the records set aside after a gap: for export.
 export async function aside() {
-  return (await keys.get(ASIDE)).value;
+  return (await keys.get(ASIDE)).value ?? (await keys.get(STEPS_ASIDE)).value;
 }
 
 // --- the cast models -----------------------------------------------------------------------
@@ -519,6 +821,7 @@ export function savePersistAsked(iso) {
 
 // listener(): another tab changed the list of fights (web/infra/fight-list.js).
 export function onFightsChange(listener) {
+  fightsListeners.push(listener);
   onKeys((written) => {
     if (written.includes("riposte.fights")) listener();
   });

@@ -139,7 +139,18 @@ export class StatusView {
     });
   }
 
-  announce(text) {
+  // What the browser's storage told the page (web/infra/store.js onNotice: where the
+  // fights are kept, a database emptied or taken by another version, fights found again):
+  // kept on screen, one paragraph each, apart from the message line that each tap rewrites.
+  storageNote(text) {
+    const el = $("#storage-note");
+    const line = document.createElement("p");
+    line.textContent = text;
+    el.append(line);
+    el.hidden = false;
+  }
+
+    announce(text) {
     $("#live").textContent = text;
   }
 }
