@@ -1,12 +1,18 @@
 """The seating's pieces the random tables reach least, each with what it must say exactly
 (engine/seating.py, D27): the phones connected with each other (``knit``: which pairs the
 game master introduces, through whom an offer for a phone away goes, in turn), the game
-master's answer to an interruption request, a proposal edited by the game master, and
-what the game master's page is given to draw (``gm_view``)."""
+master's answer to an interruption request, a proposal edited by the game master, what
+the game master's page is given to draw (``gm_view``) and keeps across its reloads
+(``kept``, ``restore``), a weapon and a die declared (R1, D2), an interruption asked for
+(R5.1, D20), a new board, « Refuser tout », the players' setting, and another fight."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
+
+import pytest
 
 from engine import seating as seat
 
@@ -135,3 +141,338 @@ def test_the_game_masters_view_names_each_phone_line_request_and_claim() -> None
     assert [(a["fp"], a["pj"]) for a in view["asks"]] == [(C, "Aldric")]
     assert view["proposals"] == {"c1": {"die": None, "round": 2, "from": A, "edited": False}}
     assert (view["mode"], view["pnj_details"], view["following"], view["knit"]) == ("auto", True, True, True)
+
+
+# --- a small fight, as the players' board gives it (engine/players.py) -------------------------
+
+
+def shown(round_: int = 0, round_over: bool = False, active: tuple[str, ...] = (),
+          mine: dict[str, Any] | None = None, catalogue: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Aldric (c1) and Lyra (c2), PJ, and an orc (c3), PNJ, on the players' board."""
+    return {"round": round_, "round_over": round_over, "active": list(active), "order": ["c1", "c2", "c3"], "phase": None,
+            "combatants": {"c1": {"id": "c1", "name": "Aldric", "side": "pj", "hors_combat": False},
+                           "c2": {"id": "c2", "name": "Lyra", "side": "pj", "hors_combat": False},
+                           "c3": {"id": "c3", "name": "Orque", "side": "pnj", "hors_combat": False}},
+            "mine": mine if mine is not None else {"c1": {"actions": {}}, "c2": {"actions": {}}},
+            "catalogue": catalogue or {}}
+
+
+REFUSAL = {"code": "not_allowed", "key": "err.not_allowed", "params": {"n": 1}, "message": "Pas maintenant."}
+#: The refusal as a phone is told it (``_refused``: the engine's error, worded on the phone).
+TOLD_REFUSAL = {"reason": "engine", "error": REFUSAL}
+
+
+# --- a weapon and a die for the next round (R1, D2) ------------------------------------------
+
+
+def test_a_declaration_is_judged_as_the_next_rounds_start_and_proposed_to_the_game_master() -> None:
+    asked: list[Mapping[str, Any]] = []
+    fight = seat.Fight(shown(round_=2, round_over=True), check=lambda command: asked.append(command) or None)
+    s = table(on(A, 1, claim="c1"), on(B, 2, claim="c2"))
+    s, told, line = seat.judge(s, fight, A, {"t": "declare", "die": 4, "weapon": "epee"})
+    assert asked == [{"type": "start_round", "rolls": {"c1": 4}, "declarations": {"c1": "epee"}}]
+    assert (told, line) == ([(seat.GM, "declared", {"pj": "c1", "die": 4}), (A, "ok", {"what": "declare"})], None)
+    assert s.proposals == (seat.Proposal("c1", 4, 3, A, "epee"),)  # round 3 is the next
+    # Without a weapon: the die alone is judged, and the form keeps its own weapon.
+    s, told, _ = seat.judge(s, fight, B, {"t": "declare", "die": 2})
+    assert asked[1] == {"type": "start_round", "rolls": {"c2": 2}}
+    assert told == [(seat.GM, "declared", {"pj": "c2", "die": 2}), (B, "ok", {"what": "declare"})]
+    assert s.proposals[1] == seat.Proposal("c2", 2, 3, B)
+    assert seat.gm_view(s, fight, {})["proposals"] == {"c1": {"die": 4, "round": 3, "from": A, "edited": False, "weapon": "epee"},
+                                                      "c2": {"die": 2, "round": 3, "from": B, "edited": False}}
+    # A new declaration of a PJ replaces its own, not another's.
+    s, _, _ = seat.judge(s, fight, A, {"t": "declare", "die": 6, "weapon": None})
+    assert s.proposals == (seat.Proposal("c2", 2, 3, B), seat.Proposal("c1", 6, 3, A, None))
+
+
+def test_a_declaration_the_engine_refuses_is_told_to_its_phone_and_proposes_nothing() -> None:
+    fight = seat.Fight(shown(), check=lambda command: REFUSAL)
+    s = table(on(A, 1, claim="c1"))
+    after, told, _ = seat.judge(s, fight, A, {"t": "declare", "die": 9})
+    assert told == [(A, "refused", TOLD_REFUSAL)]
+    assert after.proposals == ()
+
+
+def test_a_declaration_after_the_game_master_edited_that_row_for_that_round_is_refused() -> None:
+    fight = seat.Fight(shown(round_=1, round_over=True))
+    edited = table(on(A, 1, claim="c1"), on(B, 2, claim="c2"),
+                   proposals=(seat.Proposal("c1", 3, 2, A, edited=True),))
+    after, told, _ = seat.judge(edited, fight, A, {"t": "declare", "die": 5})
+    assert told == [(A, "refused", {"reason": "gm_edited"})] and after.proposals == edited.proposals
+    # Another PJ declares as before; and a row edited for another round does not hold.
+    assert seat.judge(edited, fight, B, {"t": "declare", "die": 5})[1][1] == (B, "ok", {"what": "declare"})
+    older = replace(edited, proposals=(seat.Proposal("c1", 3, 1, A, edited=True),))
+    after, told, _ = seat.judge(older, fight, A, {"t": "declare", "die": 5})
+    assert told[1] == (A, "ok", {"what": "declare"}) and after.proposals == (seat.Proposal("c1", 5, 2, A),)
+
+
+# --- an interruption request (R5.1, D20) -----------------------------------------------------
+
+
+PARER = {"allowed": False, "category": "interruption", **REFUSAL}
+
+
+@pytest.mark.parametrize(("actions", "catalogue", "refused"), [
+    ({"parer": PARER}, {}, PARER),  # refused, as its verdict says it is an interruption
+    ({"parer": {**PARER, "category": None}}, {"parer": {"category": "interruption"}}, {**PARER, "category": None}),  # as the catalogue says
+    ({"attaque": {"allowed": True, "category": "phase"}, "parer": PARER, "esquiver": {**PARER, "code": "other"}}, {}, PARER),  # the first
+    ({"parer": PARER, "esquiver": {"allowed": True, "category": "interruption"}}, {}, None),  # one is allowed
+    ({"attaque": {"allowed": False, "category": "phase"}}, {}, None),  # no interruption at all: the game master rules (D16)
+])
+def test_an_interruption_request_is_refused_only_when_each_interruption_of_the_pj_is(
+        actions: dict[str, Any], catalogue: dict[str, Any], refused: dict[str, Any] | None) -> None:
+    fight = seat.Fight(shown(round_=1, mine={"c1": {"actions": actions}}, catalogue=catalogue))
+    s = table(on(A, 1, claim="c1"))
+    after, told, _ = seat.judge(s, fight, A, {"t": "interrupt"})
+    if refused is None:
+        assert told == [(seat.GM, "request", {"pj": "c1"}), (A, "ok", {"what": "interrupt"})]
+        assert after.requests == ("c1",)
+        assert seat.judge(after, fight, A, {"t": "interrupt"})[0].requests == ("c1",)  # asked twice, one request
+    else:
+        error = {k: refused.get(k) for k in ("code", "key", "params", "message")}
+        assert told == [(A, "refused", {"reason": "engine", "error": error})]
+        assert after.requests == ()
+
+
+def test_an_interruption_request_dismissed_is_refused_until_the_board_changes() -> None:
+    fight = seat.Fight(shown(round_=1, mine={"c1": {"actions": {"parer": {"allowed": True, "category": "interruption"}}}}))
+    s = table(on(A, 1, claim="c1", dismissed=4), seq=4)
+    assert seat.judge(s, fight, A, {"t": "interrupt"})[1] == [(A, "refused", {"reason": "dismissed"})]
+    s, _ = seat.after_change(s, fight)
+    assert seat.judge(s, fight, A, {"t": "interrupt"})[1][1] == (A, "ok", {"what": "interrupt"})
+
+
+# --- a new board -----------------------------------------------------------------------------
+
+
+def test_a_new_board_keeps_the_proposals_of_rounds_to_come_and_the_requests_still_allowed() -> None:
+    mine = {"c1": {"actions": {"parer": {"allowed": True, "category": "interruption"}}},
+            "c2": {"actions": {"parer": PARER}}}
+    fight = seat.Fight(shown(round_=2, mine=mine))
+    proposals = (seat.Proposal("c1", 4, 2, A), seat.Proposal("c2", 1, 1, B), seat.Proposal("c9", 6, 3, A),
+                 seat.Proposal("c3", 5, 3, B))
+    s = table(on(A, 1, claim="c1"), on(B, 2, claim="c2"), requests=("c1", "c2", "c9"), proposals=proposals, seq=7)
+    s, told = seat.after_change(s, fight)
+    # Round 2 is shown again after an undone start of round 3; round 1's die is spent; c9 is gone.
+    assert s.proposals == (proposals[0], proposals[3])
+    assert s.requests == ("c1",)  # c2 may no longer interrupt, c9 is not on the board
+    assert s.seq == 8
+    assert [(fp, kind, fields["seq"]) for fp, kind, fields in told] == [(A, "board", 8), (B, "board", 8)]
+
+
+@pytest.mark.parametrize("kind", ["undone", "redone"])
+def test_a_play_undone_or_done_again_is_told_to_the_phone_that_plays_its_pj(kind: str) -> None:
+    fight = seat.Fight(shown(round_=1))
+    s = table(on(A, 1, claim="c1"), on(B, 2, claim="c2"), on(C, 3, claim="c3", state="away"))
+    act = {"type": "act", "actor": "c1", "action": "tirer", "target": "c3", "by_player": True}
+    _, told = seat.after_change(s, fight, **{kind: act})
+    assert [m[:2] for m in told] == [(A, "board"), (B, "board"), (A, kind)] and told[2][2] == {"action": "tirer"}
+    _, told = seat.after_change(s, fight, **{kind: {"type": "pass", "actor": "c2", "by_player": True}})
+    assert told[2:] == [(B, kind, {"action": None})]
+    # The game master's own command, or one for a fighter whose phone is away: nothing more.
+    assert len(seat.after_change(s, fight, **{kind: {**act, "by_player": False}})[1]) == 2
+    assert len(seat.after_change(s, fight, **{kind: {**act, "actor": "c3"}})[1]) == 2
+
+
+# --- the game master's hand ------------------------------------------------------------------
+
+
+def test_refuse_all_refuses_a_phones_waiting_play_request_and_claim_each_once() -> None:
+    fight = seat.Fight(shown(round_=1))
+    line = seat.Line(3, A, {"type": "pass", "actor": "c1", "by_player": True})
+    s = table(on(A, 1, claim="c1", asks="c2"), on(B, 2, claim="c2", state="away"), lines=(line,), requests=("c1",), seq=5)
+    s, told = seat.refuse_all(s, fight, A)
+    assert told == [(A, "refused", {"reason": "gm_refused"}), (A, "ok", {"what": "interruptDismissed"}),
+                    (A, "refused", {"reason": "claim_refused"})]
+    assert (s.lines, s.requests) == ((), ())
+    assert s.phone(A) == on(A, 1, claim="c1", dismissed=5)
+    assert s.phone(B) == on(B, 2, claim="c2", state="away")  # the PJ stays where it was
+    # Only what waits: a play alone is refused alone; a phone with nothing waiting is told nothing.
+    alone = table(on(A, 1, claim="c1"), lines=(line,))
+    assert seat.refuse_all(alone, fight, A)[1] == [(A, "refused", {"reason": "gm_refused"})]
+    assert seat.refuse_all(table(on(A, 1, claim="c1")), fight, A)[1] == []
+    assert seat.refuse_all(alone, fight, B) == (alone, [])
+
+
+def test_a_play_applied_or_refused_by_the_engine_then_is_told_to_its_phone() -> None:
+    line = seat.Line(3, A, {"type": "pass", "actor": "c1", "by_player": True})
+    assert seat.applied(line, None) == [(A, "ok", {"what": "applied"})]
+    assert seat.applied(line, REFUSAL) == [(A, "refused", TOLD_REFUSAL)]
+
+
+def test_a_phone_freed_or_removed_is_said_to_the_game_master_and_the_others_get_their_board() -> None:
+    fight = seat.Fight(shown())
+    s = table(on(A, 1, claim="c1"), on(B, 2), on(C, 3, state="away"))
+    freed, told = seat.free(s, fight, A)
+    assert told[0] == (seat.GM, "released", {"pj": "c1"})
+    assert [m[:2] for m in told[1:]] == [(A, "board"), (B, "board")]
+    assert freed.phone(A) == on(A, 1, was="c1")
+    # Removed: told (when it follows), then forgotten; the others' boards only when it held a PJ.
+    gone, told = seat.remove(s, fight, A)
+    assert told[0] == (A, "removed", {}) and [m[:2] for m in told[1:]] == [(B, "board")]
+    assert [p.fp for p in gone.phones] == [B, C]
+    assert seat.remove(s, fight, B)[1] == [(B, "removed", {})]
+    assert seat.remove(s, fight, C)[1] == []
+
+
+def test_the_players_setting_off_refuses_the_waiting_plays_and_on_keeps_them() -> None:
+    fight = seat.Fight(shown(round_=1))
+    line = seat.Line(3, A, {"type": "pass", "actor": "c1", "by_player": True})
+    s = table(on(A, 1, claim="c1"), lines=(line,))
+    auto, told = seat.set_mode(s, fight, "auto")
+    assert (auto.mode, auto.lines) == ("auto", (line,))
+    assert [m[:2] for m in told] == [(A, "board")]
+    off, told = seat.set_mode(s, fight, "off")
+    assert (off.mode, off.lines) == ("off", ())
+    assert told[0] == (A, "refused", {"reason": "players_off"}) and "mine" not in told[1][2]
+    assert seat.set_mode(s, fight, "sometimes") == (s, [])
+
+
+def test_the_same_play_tapped_again_while_it_waits_is_one_line() -> None:
+    catalogue = {"tirer": {"category": "phase", "options": ["target", "weapon"]}}
+    fight = seat.Fight(shown(round_=1, active=("c1",), catalogue=catalogue))
+    s = table(on(A, 1, claim="c1"))
+    s, told, _ = seat.judge(s, fight, A, {"t": "act", "action": "tirer", "options": {"target": "c3", "weapon": "arc"}})
+    assert told == [(A, "ok", {"what": "waiting"})]
+    # The same options in another order: the same play.
+    again, told, _ = seat.judge(s, fight, A, {"t": "act", "action": "tirer", "options": {"weapon": "arc", "target": "c3"}})
+    assert (again, told) == (s, [])
+    other, told, _ = seat.judge(s, fight, A, {"t": "act", "action": "tirer", "options": {"target": "c2", "weapon": "arc"}})
+    assert told == [(A, "ok", {"what": "waiting"})]
+    assert [(x.id, x.command["target"]) for x in other.lines] == [(2, "c2")]
+
+
+# --- phones coming and going -----------------------------------------------------------------
+
+
+def test_a_connection_state_is_one_of_the_states_and_away_only_by_losing_it() -> None:
+    s = table(on(A, 1, claim="c1"))
+    for state in ("away", "asleep", "AWAY"):
+        assert seat.phone_state(s, A, state) == s
+    assert seat.phone_state(s, A, "silent").phone(A) == on(A, 1, claim="c1", state="silent")
+
+
+def test_a_first_pairing_that_failed_leaves_no_row_and_the_others_stay() -> None:
+    s = table(on(A, 1), replace(on(B, 2), known=False))
+    assert seat.lost(s, seat.Fight(shown()), B) == (table(on(A, 1)), [])
+
+
+def test_three_phones_are_introduced_pair_by_pair() -> None:
+    s = table(on(A, 1), on(B, 2), on(C, 3), introduced=((A, B, 990),))
+    s, told, _ = seat.knit(s, now=1000, again=20_000, relay_again=10_000)
+    assert told == [(A, "mate-open", {"peer": C}), (B, "mate-open", {"peer": C})]  # A and B were asked just now
+    assert sorted(s.introduced) == [(A, B, 990), (A, C, 1000), (B, C, 1000)]
+    full = tuple(f"{n:064x}" for n in range(seat.MAX_MATES))
+    assert seat.knit(table(on(A, 1), on(B, 2, mates=full)), 0, 1, 1)[1] == []  # B's mates are full
+
+
+def test_offers_for_a_phone_away_go_through_three_phones_in_turn() -> None:
+    away = replace(on(D, 4), state="away")
+    s = table(on(A, 1, mates=(D,)), on(B, 2, mates=(D,)), on(C, 3, mates=(D,)), away,
+              introduced=((A, D, 0), (B, D, 0), (C, D, 0)))
+    relays = []
+    for now in range(4):
+        s, by = seat.relay_through(s, D, now)
+        relays.append(by)
+    assert relays == [A, B, C, A]
+
+
+# --- what the game master's page keeps -------------------------------------------------------
+
+
+def test_what_the_page_kept_comes_back_with_every_phone_away() -> None:
+    s = table(on(A, 1, claim="c1", muted=True, name="Camille", since=1000), on(B, 2, since=2000),
+              replace(on(C, 3), known=False), introduced=((A, B, 5000),), mode="auto", pnj_details=True)
+    kept = seat.kept(s)
+    assert kept == {"pnjDetails": True, "mode": "auto",
+                    "players": [{"fp": A, "number": 1, "claim": "c1", "muted": True, "phoneName": "Camille", "since": 1000},
+                                {"fp": B, "number": 2, "claim": None, "muted": False, "phoneName": None, "since": 2000}],
+                    "introduced": [[A, B]]}
+    back = seat.restore(kept)
+    assert back == seat.Seating(phones=(replace(s.phones[0], state="away"), replace(s.phones[1], state="away")),
+                                mode="auto", pnj_details=True, introduced=((A, B, 0),))
+    # A pair introduced before the reload is asked again once its wait has passed from the page's 0.
+    both = replace(back, phones=tuple(replace(p, state="connected") for p in back.phones))
+    assert seat.knit(both, now=20_000, again=20_000, relay_again=1)[1] == [(A, "mate-open", {"peer": B})]
+    assert seat.knit(both, now=19_999, again=20_000, relay_again=1)[1] == []
+
+
+def test_what_does_not_read_as_a_phone_is_left_out_and_the_rest_kept() -> None:
+    E, F = "e" * 64, "f" * 64
+    players = ["not a phone",
+               {"fp": "X" * 64, "number": 1},  # not hexadecimal
+               {"fp": "abc", "number": 1},  # too short
+               {"fp": A.upper(), "number": 1},
+               {"fp": A, "number": 0}, {"fp": A, "number": 1000}, {"fp": A, "number": "1"},
+               {"fp": A, "number": 999, "claim": "7", "since": "1000"},
+               {"fp": A, "number": 5},  # the same phone again
+               {"fp": B, "number": 999},  # the same number again
+               {"fp": B, "number": 1, "claim": "x" * 64, "since": 0},
+               {"fp": C, "number": 2, "claim": "x" * 65, "muted": 1},
+               {"fp": D, "number": 3, "claim": ""},
+               {"fp": E, "number": 4, "claim": 7}]
+    s = seat.restore({"players": players, "mode": "sometimes", "pnjDetails": "yes",
+                      "introduced": [[A, B], [B, A], [A, A], [A, F], [A, 5], [A, B, C], "ab", [C, D], [A, B]]})
+    assert [(p.fp, p.number, p.claim, p.since, p.muted) for p in s.phones] == [
+        (A, 999, "7", None, False), (B, 1, "x" * 64, 0, False), (C, 2, None, None, False), (D, 3, None, None, False),
+        (E, 4, None, None, False)]
+    assert all(p.state == "away" and p.known for p in s.phones)
+    assert (s.mode, s.pnj_details) == ("confirm", False)
+    assert s.introduced == ((A, B, 0), (C, D, 0))
+    assert seat.restore({"mode": "off", "introduced": None}) == seat.Seating(mode="off")
+    assert seat.restore(["players"]) == seat.Seating()
+
+
+def test_at_most_64_phones_are_restored() -> None:
+    players = [{"fp": f"{n:064x}", "number": n} for n in range(1, 70)]
+    s = seat.restore({"players": players, "mode": "auto"})
+    assert [p.number for p in s.phones] == list(range(1, 65)) and s.mode == "auto"
+
+
+# --- another fight ---------------------------------------------------------------------------
+
+
+def test_another_fight_refuses_the_waiting_plays_and_drops_requests_and_dice() -> None:
+    fight = seat.Fight(shown())
+    line = seat.Line(3, A, {"type": "pass", "actor": "c1", "by_player": True})
+    s = table(on(A, 1, claim="c1"), lines=(line,), requests=("c1",), proposals=(seat.Proposal("c1", 2, 1, A),))
+    s, told = seat.switched(s, fight, "h2", "h1")
+    assert told == [(A, "refused", {"reason": "fight_switched"}), (A, "opened", {})]
+    assert (s.lines, s.requests, s.proposals, s.fight) == ((), (), (), "h2")
+    assert s.phone(A).claim == "c1"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("bad", ["", "x" * 65, 7])
+def test_a_fight_without_a_readable_identity_is_another_fight(bad: object) -> None:
+    fight = seat.Fight(shown())
+    s = seat.paired(table(), A)  # seen: the fight open now, not yet named
+    s, told = seat.switched(s, fight, bad, "h1")
+    assert told == [(A, "opened", {})] and s.fight is None
+    s, told = seat.switched(s, fight, bad, bad)
+    assert told == [(A, "opened", {})]
+    s, told = seat.switched(s, fight, "h1", bad)
+    assert told == [(A, "opened", {"back": True})]  # it was shown h1 before
+
+
+def test_a_fight_the_page_names_later_is_named_only_in_what_the_phones_saw_then() -> None:
+    fight = seat.Fight(shown())
+    s = seat.paired(table(), A)  # A sees the fight open now, unnamed
+    s, _ = seat.switched(s, fight, "h1", "h0")  # ... which was h0
+    s, _ = seat.switched(s, fight, None)  # an unnamed fight (A sees it)
+    s, _ = seat.switched(s, fight, "h2", "h3")  # ... which was h3, not h0 nor h1
+    s, told = seat.switched(s, fight, "h0", "h2")
+    assert told == [(A, "opened", {"back": True})]
+    s, _ = seat.switched(s, fight, "h4", "h0")
+    s, told = seat.switched(s, fight, "h3", "h4")
+    assert told == [(A, "opened", {"back": True})]
+
+
+def test_a_phone_away_during_an_unnamed_fight_did_not_see_it() -> None:
+    fight = seat.Fight(shown())
+    s = seat.paired(seat.paired(table(), A), B)  # both see the fight open now, unnamed
+    s, _ = seat.lost(s, fight, B)
+    s, _ = seat.switched(s, fight, None)  # another unnamed fight: B is away
+    s, _ = seat.switched(s, fight, "h2", "h1")  # ... which was h1
+    s = seat.paired(s, B)
+    s, told = seat.switched(s, fight, "h1", "h2")
+    assert told == [(A, "opened", {"back": True}), (B, "opened", {})]
