@@ -476,3 +476,105 @@ def test_a_phone_away_during_an_unnamed_fight_did_not_see_it() -> None:
     s = seat.paired(s, B)
     s, told = seat.switched(s, fight, "h1", "h2")
     assert told == [(A, "opened", {"back": True}), (B, "opened", {})]
+
+
+# --- a player's play (D27) -------------------------------------------------------------------
+
+
+CATALOGUE = {"tirer": {"category": "phase", "options": ["target", "weapon"]},
+             "parer": {"category": "interruption", "options": []}}
+ATTACK = {"by": "c3", "target": "c1", "action": "attaque_melee"}
+
+
+def playing(mode: str = "confirm", attack: Mapping[str, Any] | None = None,
+            check: Any = lambda command: None) -> tuple[seat.Seating, seat.Fight]:
+    """A (Aldric) and B (Lyra) at the table in round 1, Aldric acting."""
+    fight = seat.Fight(shown(round_=1, active=("c1",), catalogue=CATALOGUE), attack=attack, check=check)
+    return table(on(A, 1, claim="c1"), on(B, 2, claim="c2"), mode=mode), fight
+
+
+@pytest.mark.parametrize(("message", "reason"), [
+    ({"t": "act", "action": "voler"}, "shape"),  # no such action
+    ({"t": "act", "action": "parer"}, "shape"),  # an interruption is not an action
+    ({"t": "interrupt", "action": "tirer"}, "shape"),  # nor the other way round
+    ({"t": "act", "action": "tirer", "options": {"target": "c3", "actor": "c2"}}, "shape"),  # an option it does not take
+    ({"t": "act", "action": "tirer", "options": {"target": "c9"}}, "target"),  # a fighter hidden from the players (D26)
+])
+def test_a_play_no_pj_action_maps_to_is_refused_before_the_engine_sees_it(message: dict[str, Any], reason: str) -> None:
+    checked: list[Any] = []
+    s, fight = playing(check=lambda command: checked.append(command))
+    after, told, line = seat.judge(s, fight, A, message)
+    assert (after, told, line, checked) == (s, [(A, "refused", {"reason": reason})], None, [])
+
+
+def test_a_play_is_the_engines_command_for_the_pj_the_phone_holds() -> None:
+    checked: list[Any] = []
+    s, fight = playing(check=lambda command: checked.append(command))
+    s, told, _ = seat.judge(s, fight, A, {"t": "act", "action": "tirer", "options": {"target": "c3", "weapon": "arc"}})
+    act = {"type": "act", "actor": "c1", "action": "tirer", "target": "c3", "weapon": "arc", "by_player": True}
+    assert checked == [act] and told == [(A, "ok", {"what": "waiting"})]
+    assert s.lines == (seat.Line(1, A, act),) and s.next_line == 2
+    s, told, _ = seat.judge(s, fight, B, {"t": "pass"})
+    assert checked[1] == {"type": "pass", "actor": "c2", "by_player": True}
+    assert [(x.id, x.fp) for x in s.lines] == [(1, A), (2, B)]
+    # A newer play replaces the phone's own waiting one, and only that one.
+    s, told, _ = seat.judge(s, fight, A, {"t": "pass"})
+    assert [(x.id, x.fp) for x in s.lines] == [(2, B), (3, A)]
+
+
+def test_a_play_the_engine_refuses_is_told_with_the_engines_words() -> None:
+    s, fight = playing(check=lambda command: REFUSAL)
+    assert seat.judge(s, fight, A, {"t": "pass"}) == (s, [(A, "refused", TOLD_REFUSAL)], None)
+    off, fight = playing(mode="off")
+    assert seat.judge(off, fight, A, {"t": "pass"}) == (off, [(A, "refused", {"reason": "players_off"})], None)
+
+
+def test_applied_at_once_a_play_comes_back_for_the_caller_to_apply() -> None:
+    s, fight = playing(mode="auto")
+    waiting = seat.Line(7, B, {"type": "pass", "actor": "c2", "by_player": True})
+    s = replace(s, lines=(waiting, seat.Line(8, A, {"type": "pass", "actor": "c1", "by_player": True})), next_line=9)
+    after, told, line = seat.judge(s, fight, A, {"t": "act", "action": "tirer", "options": {"target": "c3"}})
+    assert told == [] and line == seat.Line(9, A, {"type": "act", "actor": "c1", "action": "tirer", "target": "c3", "by_player": True})
+    assert after.lines == (waiting,) and after.next_line == 10
+
+
+def test_an_interruption_answering_the_attack_on_the_pj_names_its_attacker_and_is_applied_at_once() -> None:
+    s, fight = playing(mode="auto", attack=ATTACK)
+    _, told, line = seat.judge(s, fight, A, {"t": "interrupt", "action": "parer"})
+    assert told == [] and line == seat.Line(1, A, {"type": "interrupt", "actor": "c1", "action": "parer", "against": "c3",
+                                                    "by_player": True})
+    # One that answers no attack on its PJ waits for the game master, with the fighter attacked (D16).
+    after, told, line = seat.judge(s, fight, B, {"t": "interrupt", "action": "parer"})
+    assert told == [(B, "ok", {"what": "waiting"})] and line is None
+    assert after.lines == (seat.Line(1, B, {"type": "interrupt", "actor": "c2", "action": "parer", "by_player": True}, "c1"),)
+    calm, fight = playing(mode="auto")
+    after, _, _ = seat.judge(calm, fight, B, {"t": "interrupt", "action": "parer"})
+    assert after.lines[0].elsewhere is None
+
+
+def test_the_engines_refusal_is_told_with_a_message_and_params_always() -> None:
+    s, fight = playing(check=lambda command: {"code": "c", "reason": "Parce que.", "params": None})
+    told = seat.judge(s, fight, A, {"t": "pass"})[1]
+    assert told == [(A, "refused", {"reason": "engine", "error": {"code": "c", "key": None, "params": {}, "message": "Parce que."}})]
+    s, fight = playing(check=lambda command: {"code": "c"})
+    assert seat.judge(s, fight, A, {"t": "pass"})[1][0][2]["error"]["message"] == ""
+
+
+# --- the game master's answer to a claim that asked (D27) ------------------------------------
+
+
+def test_a_claim_accepted_hands_the_pj_over_and_drops_what_both_phones_had_waiting() -> None:
+    fight = seat.Fight(shown(round_=1))
+    lines = tuple(seat.Line(n, fp, {"type": "pass", "actor": pj, "by_player": True})
+                  for n, fp, pj in ((1, A, "c1"), (2, B, "c2"), (3, C, "c3")))
+    s = table(on(A, 1, claim="c1"), on(B, 2, claim="c2", asks="c1"), on(C, 3, claim="c3"), lines=lines)
+    given, told = seat.decide_claim(s, fight, B, True)
+    assert told[0] == (seat.GM, "given", {"fp": B, "pj": "c1"})
+    assert [m[:2] for m in told[1:]] == [(A, "board"), (B, "board"), (C, "board")]
+    assert [(p.claim, p.was, p.asks) for p in given.phones] == [(None, "c1", None), ("c1", "c2", None), ("c3", None, None)]
+    assert given.lines == (lines[2],)
+    refused, told = seat.decide_claim(s, fight, B, False)
+    assert told == [(B, "refused", {"reason": "claim_refused"})]
+    assert refused.phone(B) == on(B, 2, claim="c2") and refused.phone(A) == s.phone(A) and refused.lines == lines
+    assert seat.decide_claim(s, fight, D, True) == (s, [])
+    assert seat.decide_claim(s, fight, A, True) == (s, [])  # A asks for nothing
