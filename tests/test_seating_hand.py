@@ -578,3 +578,103 @@ def test_a_claim_accepted_hands_the_pj_over_and_drops_what_both_phones_had_waiti
     assert refused.phone(B) == on(B, 2, claim="c2") and refused.phone(A) == s.phone(A) and refused.lines == lines
     assert seat.decide_claim(s, fight, D, True) == (s, [])
     assert seat.decide_claim(s, fight, A, True) == (s, [])  # A asks for nothing
+
+
+# --- what a phone is shown -------------------------------------------------------------------
+
+
+def board_with_brune(**more: Any) -> dict[str, Any]:
+    """The small fight, with Brune (c4), a PJ out of the fight, and what Aldric may play."""
+    board = shown(**more)
+    board["order"] = [*board["order"], "c4"]
+    board["combatants"]["c4"] = {"id": "c4", "name": "Brune", "side": "pj", "hors_combat": True}
+    board["mine"] = {"c1": {"actions": {"tirer": {"allowed": True}}, "likely": [], "never": []},
+                     "c2": {"actions": {}, "likely": [], "never": []}, "c4": {"actions": {}, "likely": [], "never": []}}
+    board["catalogue"] = CATALOGUE
+    return board
+
+
+def test_a_phones_board_says_what_it_may_claim_and_what_its_pj_may_do() -> None:
+    fight = seat.Fight(board_with_brune(round_=1, active=("c1",)))
+    s = table(on(A, 1, claim="c1"), on(B, 2, claim="c2", was="c4", state="away"), on(C, 3, state="connecting"),
+              on(D, 4, was="c1", state="silent"), seq=3)
+    told = seat.boards(s, fight)
+    assert [m[:2] for m in told] == [(A, "board"), (D, "board")]  # the phones that follow
+    mine = told[0][2]
+    assert mine["seq"] == 3 and mine["claim"] == "c1"
+    assert mine["board"] == {k: v for k, v in fight.shown.items() if k not in ("mine", "catalogue")}  # type: ignore[union-attr]
+    assert mine["held"] == {"c2": {"n": 2, "was": "Brune", "away": True}}
+    # Brune is out of the fight, the orc is no PJ; Lyra's phone is away: she may be asked for.
+    assert mine["claims"] == [{"id": "c1", "may": "free"}, {"id": "c2", "may": "ask"}]
+    assert (mine["declare"], mine["turn"]) == (False, True)  # round 1 goes on, Aldric acts (R2)
+    assert mine["mine"] == {"actions": {"tirer": {"allowed": True}}, "likely": [], "never": [], "catalogue": CATALOGUE}
+    other = told[1][2]
+    assert other["claim"] is None
+    assert other["held"] == {"c1": {"n": 1, "was": None, "away": False}, "c2": {"n": 2, "was": "Brune", "away": True}}
+    assert other["claims"] == [{"id": "c1", "may": "held"}, {"id": "c2", "may": "ask"}]
+    assert not {"declare", "turn", "mine"} & set(other)
+
+
+@pytest.mark.parametrize(("round_", "over", "active", "claim", "declare", "turn"), [
+    (0, False, (), "c1", True, False),  # before the first round: each PJ declares (R1)
+    (2, True, (), "c1", True, False),  # the round is over: the next one's dice
+    (2, False, ("c2",), "c1", False, False),  # another fighter acts
+    (2, False, ("c1",), "c1", False, True),
+    (0, False, (), "c4", False, False),  # out of the fight: no die
+])
+def test_a_phone_declares_between_rounds_and_plays_in_its_turn(round_: int, over: bool, active: tuple[str, ...], claim: str,
+                                                                declare: bool, turn: bool) -> None:
+    fight = seat.Fight(board_with_brune(round_=round_, round_over=over, active=active))
+    [(_, _, fields)] = seat.boards(table(on(A, 1, claim=claim)), fight)
+    assert (fields["declare"], fields["turn"]) == (declare, turn)
+
+
+def test_with_the_players_off_a_phone_is_shown_its_pj_without_what_it_may_play() -> None:
+    fight = seat.Fight(board_with_brune(round_=1, active=("c1",)))
+    [(_, _, fields)] = seat.boards(table(on(A, 1, claim="c1"), mode="off"), fight)
+    assert fields["claim"] == "c1" and fields["turn"] is True and "mine" not in fields
+    # A PJ no longer on the players' board (hidden, or made a PNJ): held, but not shown as its own.
+    [(_, _, fields)] = seat.boards(table(on(A, 1, claim="c3")), fight)
+    assert fields["claim"] is None and "declare" not in fields
+    assert seat.boards(table(on(A, 1, claim="c1")), seat.Fight(None)) == []
+
+
+# --- what the game master's page draws -------------------------------------------------------
+
+
+def test_the_game_masters_view_says_what_of_each_phone_waits_and_who_holds_what_is_asked() -> None:
+    fight = seat.Fight(board_with_brune(round_=1))
+    line = seat.Line(2, C, {"type": "interrupt", "actor": "c4", "action": "parer", "against": "c3", "by_player": True})
+    s = table(on(A, 1, claim="c1", name="Camille"), on(B, 2, claim="c2", was="c4", state="away"),
+              on(C, 3, claim="c4"), on(D, 4, was="c2", asks="c2", name="Zoé", since=7),
+              on("e" * 64, 5, asks="c9"), on("f" * 64, 6, claim="c3", asks="c1"),
+              lines=(line,), requests=("c9", "c1"))
+    names = {"c1": "Aldric", "c2": "Lyra", "c3": "Orque", "c4": "Brune"}
+    view = seat.gm_view(s, fight, names)
+    # Waiting: a request (1), a line (3), a claim (4, 5, 6).
+    assert [(p["number"], p["waiting"]) for p in view["phones"]] == [(1, True), (2, False), (3, True), (4, True), (5, True), (6, True)]
+    assert view["lines"] == [{"id": 2, "actor": "Brune", "type": "interrupt", "action": "parer", "whom": "Orque",
+                              "verdict": None, "elsewhere": None}]
+    # c9: a fighter the game master's board no longer names.
+    assert view["requests"] == [{"id": "c9", "name": "c9"}, {"id": "c1", "name": "Aldric"}]
+    # The claim of an unknown fighter is not shown; each other names the asking phone and the holder.
+    assert view["asks"] == [
+        {"fp": D, "phone": "Lyra", "number": 4, "name": "Zoé", "since": 7, "pj": "Lyra",
+         "holder": {"number": 2, "name": None, "pj": "Lyra", "was": "Brune", "away": True}},
+        {"fp": "f" * 64, "phone": "Orque", "number": 6, "name": None, "since": None, "pj": "Aldric",
+         "holder": {"number": 1, "name": "Camille", "pj": "Aldric", "was": None, "away": False}}]
+    assert (view["following"], view["knit"]) == (True, True)
+    alone = seat.gm_view(table(on(A, 1, state="away")), seat.Fight(None), names)
+    assert (alone["following"], alone["knit"], alone["lines"], alone["asks"]) == (False, False, [], [])
+    assert (alone["mode"], alone["pnj_details"], alone["proposals"]) == ("confirm", False, {})
+
+
+def test_the_game_masters_view_gives_a_lines_verdict_from_what_its_pj_may_play() -> None:
+    fight = seat.Fight(board_with_brune(round_=1))
+    lines = (seat.Line(1, A, {"type": "act", "actor": "c1", "action": "tirer", "target": "c3", "by_player": True}),
+             seat.Line(2, B, {"type": "act", "actor": "c2", "action": "tirer", "target": "c3", "by_player": True}),
+             seat.Line(3, C, {"type": "pass", "actor": "c4", "by_player": True}),
+             seat.Line(4, D, {"type": "act", "actor": "c9", "action": "tirer", "by_player": True}))
+    view = seat.gm_view(table(lines=lines), fight, {"c1": "Aldric"})
+    assert [x["verdict"] for x in view["lines"]] == [{"allowed": True}, None, None, None]
+    assert [x["actor"] for x in view["lines"]] == ["Aldric", None, None, None]
