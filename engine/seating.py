@@ -31,7 +31,7 @@ import json
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 __all__ = [
     "MODES",
@@ -504,7 +504,8 @@ def _declare(s: Seating, fight: Fight, p: Phone, message: Mapping[str, Any]) -> 
     """A PJ's weapon and die for the next round (R1, D2, D6), judged as the start of the
     round would judge it, then shown in the game master's form."""
     pj = p.claim
-    assert pj is not None and fight.shown is not None
+    assert pj is not None
+    assert fight.shown is not None
     declared = {"declarations": {pj: message["weapon"]}} if "weapon" in message else {}
     error = fight.check({"type": "start_round", "rolls": {pj: message.get("die")}, **declared})
     if error is not None:
@@ -652,8 +653,7 @@ def refuse_all(s: Seating, fight: Fight, fp: str) -> tuple[Seating, list[Told]]:
     told: list[Told] = []
     line = s.line_of(fp)
     if line is not None:
-        s, more, _ = decide_line(s, line.id, False)
-        told += more
+        s, told, _ = decide_line(s, line.id, False)
     if p.claim is not None and p.claim in s.requests:
         s, more = dismiss_request(s, p.claim)
         told += more
@@ -734,8 +734,8 @@ def switched(s: Seating, fight: Fight, to: object = None, was: object = None) ->
     of the one left (the game master's page hashes the list's ids: docs/TABLE.md); without
     them every fight is another."""
     told = [_refused(x.fp, "fight_switched") for x in s.lines]
-    to = to if isinstance(to, str) and _id(to) else None
-    if s.fight is None and isinstance(was, str) and _id(was):
+    to = to if _id(to) else None
+    if s.fight is None and _id(was):
         # The fight open before the page first said one: the phones shown it ("") saw ``was``.
         s = replace(s, phones=tuple(replace(p, seen=tuple(was if f == "" else f for f in p.seen)) for p in s.phones))
     s = replace(s, lines=(), requests=(), proposals=(), fight=to)
@@ -773,9 +773,9 @@ def knit(s: Seating, now: int, again: int, relay_again: int) -> tuple[Seating, l
             asked[(a.fp, b.fp)] = now
             told.append((a.fp, "mate-open", {"peer": b.fp}))
     s = replace(s, introduced=tuple((a, b, at) for (a, b), at in asked.items()))
-    last = {fp: (by, at) for fp, by, at in s.relayed}
+    last = {fp: at for fp, _, at in s.relayed}
     wanted = [p.fp for p in s.phones if p.state == "away" and p.known
-              and now - last.get(p.fp, ("", now - relay_again))[1] >= relay_again and reaching(s, p.fp)]
+              and now - last.get(p.fp, now - relay_again) >= relay_again and reaching(s, p.fp)]
     return s, told, wanted
 
 
@@ -790,7 +790,7 @@ def knitting(s: Seating) -> bool:
 
 def introduced(s: Seating, a: str, b: str) -> bool:
     """The game master asked ``a`` and ``b`` to connect (a code may pass between them)."""
-    pair = (a, b) if a < b else (b, a)
+    pair = (min(a, b), max(a, b))
     return any((x, y) == pair for x, y, _ in s.introduced)
 
 
@@ -899,6 +899,6 @@ def _fingerprint(value: object) -> bool:
     return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
 
-def _id(value: object) -> bool:
+def _id(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and 0 < len(value) <= 64
 

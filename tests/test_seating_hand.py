@@ -678,3 +678,12 @@ def test_the_game_masters_view_gives_a_lines_verdict_from_what_its_pj_may_play()
     view = seat.gm_view(table(lines=lines), fight, {"c1": "Aldric"})
     assert [x["verdict"] for x in view["lines"]] == [{"allowed": True}, None, None, None]
     assert [x["actor"] for x in view["lines"]] == ["Aldric", None, None, None]
+
+
+def test_the_fight_open_before_the_page_said_one_is_named_by_the_first_switch_that_says_whence() -> None:
+    fight = seat.Fight(shown())
+    s = seat.paired(table(), A)  # A sees the fight open now, unnamed
+    s, _ = seat.switched(s, fight, "h1")  # the page says where it goes, not whence
+    s, _ = seat.switched(s, fight, "h2", "h9")  # h9 is not the fight A saw first: it left h1
+    s, told = seat.switched(s, fight, "h9", "h2")
+    assert told == [(A, "opened", {})]
