@@ -687,3 +687,129 @@ def test_the_fight_open_before_the_page_said_one_is_named_by_the_first_switch_th
     s, _ = seat.switched(s, fight, "h2", "h9")  # h9 is not the fight A saw first: it left h1
     s, told = seat.switched(s, fight, "h9", "h2")
     assert told == [(A, "opened", {})]
+
+
+# --- what a player sends ---------------------------------------------------------------------
+
+
+def test_a_numbered_play_is_judged_once_and_only_a_phone_that_follows_is_heard() -> None:
+    s, fight = playing()
+    s = replace(s, phones=(on(A, 1, claim="c1", played=4), *s.phones[1:]))
+    for n in (4, 3, "5", None):
+        assert seat.judge(s, fight, A, {"t": "pass", "n": n}) == (s, [(A, "refused", {"reason": "replayed"})], None)
+    after, told, _ = seat.judge(s, fight, A, {"t": "pass", "n": 6})
+    assert after.phone(A).played == 6 and told == [(A, "ok", {"what": "waiting"})]  # type: ignore[union-attr]
+    # Heard even when refused: the number is spent.
+    assert seat.judge(s, fight, A, {"t": "dance", "n": 5})[0].phone(A).played == 5  # type: ignore[union-attr]
+    away = replace(s, phones=(on(A, 1, claim="c1", state="away"),))
+    assert seat.judge(away, fight, A, {"t": "pass"}) == (away, [], None)
+    assert seat.judge(s, fight, D, {"t": "pass"}) == (s, [], None)
+
+
+def test_a_phone_says_which_phones_it_reaches_among_those_at_the_table() -> None:
+    others = tuple(on(f"{n:064x}", n) for n in range(2, 16))
+    s = table(on(A, 1), *others)
+    listed = [B, A, others[0].fp, others[0].fp, *(p.fp for p in others)]
+    after, told, line = seat.judge(s, seat.Fight(shown()), A, {"t": "mates", "list": listed})
+    assert (told, line) == ([], None)
+    # B is not at the table, A is itself; each once, at most MAX_MATES.
+    assert after.phone(A).mates == tuple(p.fp for p in others)[:seat.MAX_MATES]  # type: ignore[union-attr]
+    assert seat.judge(after, seat.Fight(shown()), A, {"t": "mates"})[0].phone(A).mates == ()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("phone", "message", "reason"), [
+    (on(A, 1), {"t": "pass"}, "no_claim"),
+    (on(A, 1, claim="c3"), {"t": "declare", "die": 3}, "no_claim"),  # a PNJ's
+    (on(A, 1, claim="c1", muted=True), {"t": "interrupt"}, "muted"),
+    (on(A, 1, claim="c1"), {"t": "dance"}, "shape"),
+])
+def test_a_phone_plays_only_its_pj_and_only_when_not_muted(phone: seat.Phone, message: dict[str, Any], reason: str) -> None:
+    s = table(phone)
+    assert seat.judge(s, seat.Fight(shown(round_=1)), A, message) == (s, [(A, "refused", {"reason": reason})], None)
+
+
+def test_a_claim_takes_a_free_pj_and_lets_the_one_before_go() -> None:
+    fight = seat.Fight(shown(round_=1), attack={"by": "c3", "target": "c2", "action": "attaque_melee"})
+    line = seat.Line(1, A, {"type": "pass", "actor": "c1", "by_player": True})
+    s = table(on(A, 1, claim="c1", asks="c9"), on(B, 2), lines=(line,), requests=("c1",))
+    s, told, _ = seat.judge(s, fight, A, {"t": "claim", "id": "c2"})
+    assert told[0] == (seat.GM, "claimed", {"pj": "c2"})
+    assert [m[:2] for m in told[1:]] == [(A, "board"), (B, "board"), (A, "attacked")]
+    assert told[3][2] == {"by": "c3", "action": "attaque_melee"}
+    assert s.phone(A) == on(A, 1, claim="c2", was="c1")
+    assert (s.lines, s.requests) == ((), ())
+    # The same PJ again: its board only.
+    again, told, _ = seat.judge(s, fight, A, {"t": "claim", "id": "c2"})
+    assert again == s and [m[:2] for m in told] == [(A, "board")]
+    # Let go: said to the game master; the PJ is free.
+    free, told, _ = seat.judge(s, fight, A, {"t": "claim", "id": None})
+    assert told[0] == (seat.GM, "released", {"pj": "c2"}) and free.phone(A) == on(A, 1, was="c2")
+    assert seat.judge(free, fight, A, {"t": "claim", "id": None})[1][0][:2] == (A, "board")  # nothing to release
+
+
+@pytest.mark.parametrize("pj", ["c3", "c9", 5, ["c1"]])
+def test_only_a_pj_of_the_players_board_is_claimed(pj: object) -> None:
+    s = table(on(A, 1, claim="c1"))
+    after, told, _ = seat.judge(s, seat.Fight(shown()), A, {"t": "claim", "id": pj})
+    assert (after, told) == (s, [(A, "refused", {"reason": "not_pj"})])
+
+
+def test_a_claim_of_a_held_pj_is_refused_or_asked_of_the_game_master() -> None:
+    fight = seat.Fight(shown())
+    s = table(on(A, 1, claim="c1"), on(B, 2, claim="c2", was="c1", state="away"), on(C, 3))
+    held, told, _ = seat.judge(s, fight, C, {"t": "claim", "id": "c1"})
+    assert told == [(C, "refused", {"reason": "taken", "pj": "c1", "holder": {"n": 1, "was": None, "away": False}})]
+    assert held == s
+    asked, told, _ = seat.judge(s, fight, C, {"t": "claim", "id": "c2"})
+    assert told == [(seat.GM, "asked", {"fp": C, "pj": "c2"}), (C, "ok", {"what": "claimAsked"})]
+    assert asked.phone(C) == on(C, 3, asks="c2") and asked.phone(B) == s.phone(B)
+    asked, told, _ = seat.judge(asked, fight, C, {"t": "claim", "id": "c1", "ask": True})
+    assert told == [(seat.GM, "asked", {"fp": C, "pj": "c1"}), (C, "ok", {"what": "claimAskedHeld"})]
+    assert asked.phone(C) == on(C, 3, asks="c1")
+    assert seat.judge(asked, fight, C, {"t": "claim", "id": "c1", "ask": "yes"})[1][0][2]["reason"] == "taken"
+
+
+# --- phones coming and going -----------------------------------------------------------------
+
+
+def test_a_new_phone_takes_the_smallest_number_free_and_keeps_when_it_first_paired() -> None:
+    s = table(on(A, 1), on(C, 3))
+    s = seat.paired(s, B, at=500, name=" Zoé ")
+    assert s.phone(B) == on(B, 2, name="Zoé", since=500, seen=("",))
+    s = seat.paired(replace(s, phones=(*s.phones[:2], replace(s.phones[2], state="away", played=9))), B, at=900)
+    assert s.phone(B) == on(B, 2, name="Zoé", since=500, seen=("",))
+    assert seat.paired(s, D).phone(D).number == 4  # type: ignore[union-attr]
+    assert seat.paired(table(on(A, 1, since=None)), A, at=7).phone(A).since == 7  # type: ignore[union-attr]
+
+
+def test_a_phone_that_joins_gets_its_board_journal_and_the_attack_on_its_pj_alone() -> None:
+    entries = [{"round": 1, "text": "L'orque attaque Aldric."}]
+    fight = seat.Fight(shown(round_=1), attack=ATTACK, journal=lambda: entries)
+    s = table(on(A, 1, claim="c1", state="away"), on(B, 2, claim="c2"))
+    s, told = seat.joined(s, fight, A, at=5)
+    assert [m[:2] for m in told] == [(A, "board"), (A, "journal"), (A, "attacked")]
+    assert told[1][2] == {"entries": entries} and told[2][2] == {"by": "c3", "action": "attaque_melee"}
+    assert s.phone(A).state == "connected"  # type: ignore[union-attr]
+    # Nobody attacked at this table is told of it, nor with the players off.
+    assert [m[1] for m in seat.joined(s, fight, B)[1]] == ["board", "journal"]
+    assert [m[1] for m in seat.joined(replace(s, mode="off"), fight, A)[1]] == ["board", "journal"]
+    pnj = seat.Fight(shown(round_=1), attack={**ATTACK, "target": "c3"})
+    assert [m[1] for m in seat.joined(table(on(A, 1, claim="c3")), pnj, A)[1]] == ["board"]
+
+
+def test_the_journal_goes_to_every_phone_that_follows_after_a_change() -> None:
+    entries = [{"round": 1}]
+    fight = seat.Fight(shown(round_=1), journal=lambda: entries)
+    s = table(on(A, 1), on(B, 2, state="away"), on(C, 3, state="silent"))
+    _, told = seat.after_change(s, fight)
+    assert [(fp, kind) for fp, kind, _ in told if kind == "journal"] == [(A, "journal"), (C, "journal")]
+    assert [m for m in seat.after_change(table(on(A, 1, state="away")), fight)[1]] == []
+
+
+def test_a_line_applied_comes_back_and_one_refused_is_told() -> None:
+    line = seat.Line(4, A, {"type": "pass", "actor": "c1", "by_player": True})
+    other = seat.Line(5, B, {"type": "pass", "actor": "c2", "by_player": True})
+    s = table(on(A, 1, claim="c1"), on(B, 2, claim="c2"), lines=(line, other))
+    assert seat.decide_line(s, 4, True) == (replace(s, lines=(other,)), [], line)
+    assert seat.decide_line(s, 4, False) == (replace(s, lines=(other,)), [(A, "refused", {"reason": "gm_refused"})], None)
+    assert seat.decide_line(s, 6, True) == (s, [], None)
