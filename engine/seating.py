@@ -469,7 +469,7 @@ def judge(s: Seating, fight: Fight, fp: str,
     return s, [_refused(fp, "shape")], None
 
 
-def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool = False) -> tuple[Seating, list[Told]]:
+def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool) -> tuple[Seating, list[Told]]:
     """A PJ belongs to the phone that claimed it until that phone lets it go or the game
     master frees it (D27): a claim of a PJ another phone that follows holds is refused with
     who holds it, unless it asks the game master (``ask``: the player is back on a new
@@ -720,7 +720,7 @@ def after_change(s: Seating, fight: Fight, undone: Mapping[str, Any] | None = No
     told = boards(s, fight) + _journal(s, fight) + _attacked(s, fight)
     for kind, command in (("undone", undone), ("redone", redone)):
         if isinstance(command, Mapping) and command.get("by_player") is True:
-            action = None if command.get("type") == "pass" else command.get("action")
+            action = command.get("action")  # none for a pass (engine/commands.py: no unknown key)
             told += [(p.fp, kind, {"action": action}) for p in s.phones if p.claim == command.get("actor") and p.open]
     return s, told
 
