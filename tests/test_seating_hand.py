@@ -482,7 +482,9 @@ def test_a_phone_away_during_an_unnamed_fight_did_not_see_it() -> None:
 
 
 CATALOGUE = {"tirer": {"category": "phase", "options": ["target", "weapon"]},
-             "parer": {"category": "interruption", "options": []}}
+             "crier": {"category": "phase"},
+             "parer": {"category": "interruption", "options": []},
+             "riposter": {"category": "interruption", "options": ["against"]}}
 ATTACK = {"by": "c3", "target": "c1", "action": "attaque_melee"}
 
 
@@ -498,7 +500,9 @@ def playing(mode: str = "confirm", attack: Mapping[str, Any] | None = None,
     ({"t": "act", "action": "parer"}, "shape"),  # an interruption is not an action
     ({"t": "interrupt", "action": "tirer"}, "shape"),  # nor the other way round
     ({"t": "act", "action": "tirer", "options": {"target": "c3", "actor": "c2"}}, "shape"),  # an option it does not take
+    ({"t": "act", "action": "crier", "options": {"target": "c3"}}, "shape"),  # an action with no option
     ({"t": "act", "action": "tirer", "options": {"target": "c9"}}, "target"),  # a fighter hidden from the players (D26)
+    ({"t": "interrupt", "action": "riposter", "options": {"against": "c9"}}, "target"),
 ])
 def test_a_play_no_pj_action_maps_to_is_refused_before_the_engine_sees_it(message: dict[str, Any], reason: str) -> None:
     checked: list[Any] = []
@@ -766,6 +770,9 @@ def test_a_claim_of_a_held_pj_is_refused_or_asked_of_the_game_master() -> None:
     asked, told, _ = seat.judge(asked, fight, C, {"t": "claim", "id": "c1", "ask": True})
     assert told == [(seat.GM, "asked", {"fp": C, "pj": "c1"}), (C, "ok", {"what": "claimAskedHeld"})]
     assert asked.phone(C) == on(C, 3, asks="c1")
+    # A claim refused, as any other claim, replaces the one asked before.
+    refused, told, _ = seat.judge(asked, fight, C, {"t": "claim", "id": "c1"})
+    assert told[0][2]["reason"] == "taken" and refused.phone(C) == on(C, 3)
     assert seat.judge(asked, fight, C, {"t": "claim", "id": "c1", "ask": "yes"})[1][0][2]["reason"] == "taken"
 
 
@@ -813,3 +820,38 @@ def test_a_line_applied_comes_back_and_one_refused_is_told() -> None:
     assert seat.decide_line(s, 4, True) == (replace(s, lines=(other,)), [], line)
     assert seat.decide_line(s, 4, False) == (replace(s, lines=(other,)), [(A, "refused", {"reason": "gm_refused"})], None)
     assert seat.decide_line(s, 6, True) == (s, [], None)
+
+
+def test_a_phone_muted_has_nothing_waiting_and_unmuted_plays_again() -> None:
+    line = seat.Line(1, A, {"type": "pass", "actor": "c1", "by_player": True})
+    s = table(on(A, 1, claim="c1"), lines=(line,), requests=("c1",))
+    muted = seat.mute(s, A, True)
+    assert muted.phone(A) == on(A, 1, claim="c1", muted=True) and (muted.lines, muted.requests) == ((), ())
+    assert seat.mute(muted, A, False).phone(A) == on(A, 1, claim="c1")
+    assert seat.mute(s, B, True) == s
+
+
+def test_a_phone_without_a_pj_is_not_freed_and_a_phone_lost_lists_no_mates() -> None:
+    fight = seat.Fight(shown())
+    s = table(on(A, 1, mates=(B,)), on(B, 2, mates=(A,)))
+    assert seat.free(s, fight, A) == (s, []) and seat.free(s, fight, C) == (s, [])
+    s, told = seat.lost(s, fight, A)
+    assert s.phone(A) == on(A, 1, state="away") and [m[:2] for m in told] == [(B, "board")]
+
+
+def test_a_phone_with_its_mates_full_leaves_the_other_pairs_introduced() -> None:
+    full = tuple(f"{n:064x}" for n in range(seat.MAX_MATES))
+    s = table(on(A, 1), on(B, 2, mates=full), on(C, 3))
+    assert seat.knit(s, 0, 1, 1)[1] == [(A, "mate-open", {"peer": C})]
+
+
+def test_the_players_see_the_pnj_details_when_the_game_master_shows_them() -> None:
+    s = seat.set_pnj_details(table(), True)
+    assert s.pnj_details is True and seat.kept(s)["pnjDetails"] is True
+    assert seat.set_pnj_details(s, False) == table()
+
+
+def test_a_pj_whose_board_gives_no_verdict_may_ask_to_interrupt() -> None:
+    fight = seat.Fight(shown(round_=1, mine={"c1": {"likely": [], "never": []}}))
+    s, told, _ = seat.judge(table(on(A, 1, claim="c1")), fight, A, {"t": "interrupt"})
+    assert s.requests == ("c1",) and told[1] == (A, "ok", {"what": "interrupt"})
