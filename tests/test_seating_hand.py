@@ -855,3 +855,24 @@ def test_a_pj_whose_board_gives_no_verdict_may_ask_to_interrupt() -> None:
     fight = seat.Fight(shown(round_=1, mine={"c1": {"likely": [], "never": []}}))
     s, told, _ = seat.judge(table(on(A, 1, claim="c1")), fight, A, {"t": "interrupt"})
     assert s.requests == ("c1",) and told[1] == (A, "ok", {"what": "interrupt"})
+
+
+def test_a_phone_remembers_the_last_fights_it_was_shown() -> None:
+    fight = seat.Fight(shown())
+    s = seat.paired(table(), A)
+    for n in range(seat.MAX_SEEN + 1):
+        s, _ = seat.switched(s, fight, f"h{n}", f"h{n - 1}" if n else "h")
+    assert len(s.phone(A).seen) == seat.MAX_SEEN  # type: ignore[union-attr]
+    # The first fights (the unnamed one, named "h", and h0) are forgotten, h1 is not.
+    assert seat.switched(s, fight, "h0", f"h{seat.MAX_SEEN}")[1] == [(A, "opened", {})]
+    assert seat.switched(s, fight, "h1", f"h{seat.MAX_SEEN}")[1] == [(A, "opened", {"back": True})]
+
+
+def test_knitting_says_whether_knit_has_anything_to_do() -> None:
+    full = tuple(f"{n:064x}" for n in range(seat.MAX_MATES))
+    assert seat.knitting(table(on(A, 1), on(B, 2, mates=full))) is False
+    assert seat.knitting(table(on(A, 1), on(B, 2, state="away"))) is False
+    away = replace(on(C, 3), state="away")
+    reached = table(on(A, 1, mates=(C,)), away, introduced=((A, C, 0),))
+    assert seat.knitting(reached) is True
+    assert seat.knitting(replace(reached, phones=(reached.phones[0], replace(away, known=False)))) is False
