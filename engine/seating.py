@@ -480,14 +480,13 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool) -> tuple[S
     s = _with(s, p)
     if pj is None:
         said = [_said("released", pj=p.claim)] if p.claim else []
-        s = _with(_drop(s, p.fp), _let_go(replace(p, asks=None)))
+        s = _with(_drop(s, p.fp), _let_go(p))
         return s, said + boards(s, fight)
-    if fight.seen(pj) is None or fight.mine(pj if isinstance(pj, str) else None) is None:
+    if not isinstance(pj, str) or fight.seen(pj) is None or fight.mine(pj) is None:
         return s, [_refused(p.fp, "not_pj")]
-    assert isinstance(pj, str)
     if p.claim == pj:
         return s, [m for m in (_board_for(s, fight, p),) if m is not None]
-    holder = s.holder(pj, but=p.fp)
+    holder = s.holder(pj)  # not p's: it holds another PJ, or none
     if holder is not None and holder.state != "away" and not ask:
         return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder))]
     if holder is not None:
@@ -496,7 +495,7 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool) -> tuple[S
         asked = "claimAsked" if holder.state == "away" else "claimAskedHeld"
         return _with(s, replace(p, asks=pj)), [_said("asked", fp=p.fp, pj=pj), _ok(p.fp, asked)]
     s = _drop(s, p.fp)
-    s = _with(s, replace(_let_go(replace(p, asks=None)), claim=pj))
+    s = _with(s, replace(_let_go(p), claim=pj))
     return s, [_said("claimed", pj=pj), *boards(s, fight), *(m for m in _attacked(s, fight) if m[0] == p.fp)]
 
 
