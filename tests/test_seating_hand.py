@@ -748,7 +748,8 @@ def test_a_claim_takes_a_free_pj_and_lets_the_one_before_go() -> None:
     # Let go: said to the game master; the PJ is free.
     free, told, _ = seat.judge(s, fight, A, {"t": "claim", "id": None})
     assert told[0] == (seat.GM, "released", {"pj": "c2"}) and free.phone(A) == on(A, 1, was="c2")
-    assert seat.judge(free, fight, A, {"t": "claim", "id": None})[1][0][:2] == (A, "board")  # nothing to release
+    nothing, told, _ = seat.judge(free, fight, A, {"t": "claim", "id": None})
+    assert told[0][:2] == (A, "board") and nothing.phone(A) == on(A, 1, was="c2")  # nothing to release
 
 
 @pytest.mark.parametrize("pj", ["c3", "c9", 5, ["c1"]])
@@ -876,3 +877,16 @@ def test_knitting_says_whether_knit_has_anything_to_do() -> None:
     reached = table(on(A, 1, mates=(C,)), away, introduced=((A, C, 0),))
     assert seat.knitting(reached) is True
     assert seat.knitting(replace(reached, phones=(reached.phones[0], replace(away, known=False)))) is False
+
+
+def test_a_phone_muted_or_lost_takes_only_its_own_pjs_request_with_it() -> None:
+    fight = seat.Fight(shown(round_=1))
+    s = table(on(A, 1, claim="c1", state="connecting"), on(B, 2, claim="c2"), requests=("c1", "c2"))
+    assert seat.mute(s, B, True).requests == ("c1",)
+    assert seat.lost(s, fight, B)[0].requests == ("c1",)
+
+
+def test_without_a_players_board_a_phone_claims_and_plays_nothing() -> None:
+    s = table(on(A, 1, claim="c1"))
+    assert seat.judge(s, seat.Fight(None), A, {"t": "claim", "id": "c2"}) == (s, [(A, "refused", {"reason": "not_pj"})], None)
+    assert seat.judge(s, seat.Fight(None), A, {"t": "pass"}) == (s, [(A, "refused", {"reason": "no_claim"})], None)
