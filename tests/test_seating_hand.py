@@ -890,3 +890,16 @@ def test_without_a_players_board_a_phone_claims_and_plays_nothing() -> None:
     s = table(on(A, 1, claim="c1"))
     assert seat.judge(s, seat.Fight(None), A, {"t": "claim", "id": "c2"}) == (s, [(A, "refused", {"reason": "not_pj"})], None)
     assert seat.judge(s, seat.Fight(None), A, {"t": "pass"}) == (s, [(A, "refused", {"reason": "no_claim"})], None)
+
+
+def test_a_phone_lost_or_muted_no_longer_asks_for_a_pj() -> None:
+    fight = seat.Fight(shown())
+    s = table(on(A, 1, asks="c2"), on(B, 2, claim="c2", state="away"))
+    assert seat.lost(s, fight, A)[0].phone(A) == on(A, 1, state="away")
+    assert seat.mute(s, A, True).phone(A) == on(A, 1, muted=True)
+
+
+def test_a_pj_asked_for_whose_holder_is_gone_is_shown_held_by_nobody() -> None:
+    s = table(on(C, 3, asks="c2"))  # the game master removed the phone away that held Lyra
+    [ask] = seat.gm_view(s, seat.Fight(shown()), {"c2": "Lyra"})["asks"]
+    assert (ask["pj"], ask["holder"]) == ("Lyra", None)
