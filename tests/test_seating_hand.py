@@ -903,3 +903,8 @@ def test_a_pj_asked_for_whose_holder_is_gone_is_shown_held_by_nobody() -> None:
     s = table(on(C, 3, asks="c2"))  # the game master removed the phone away that held Lyra
     [ask] = seat.gm_view(s, seat.Fight(shown()), {"c2": "Lyra"})["asks"]
     assert (ask["pj"], ask["holder"]) == ("Lyra", None)
+
+
+def test_a_phones_name_of_one_letter_is_a_name_and_one_of_enclosing_marks_is_none() -> None:
+    assert seat.phone_name("A") == "A"
+    assert seat.phone_name("\u20dd\u20de") is None  # combining enclosing circle and square: they enclose nothing
