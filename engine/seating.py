@@ -31,7 +31,7 @@ import json
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 __all__ = [
     "MODES",
@@ -470,7 +470,7 @@ def judge(s: Seating, fight: Fight, fp: str,
     return s, [_refused(fp, "shape")], None
 
 
-def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool = False) -> tuple[Seating, list[Told]]:
+def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool) -> tuple[Seating, list[Told]]:
     """A PJ belongs to the phone that claimed it until that phone lets it go or the game
     master frees it (D27): a claim of a PJ another phone that follows holds is refused with
     who holds it, unless it asks the game master (``ask``: the player is back on a new
@@ -481,14 +481,13 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool = False) ->
     s = _with(s, p)
     if pj is None:
         said = [_said("released", pj=p.claim)] if p.claim else []
-        s = _with(_drop(s, p.fp), _let_go(replace(p, asks=None)))
+        s = _with(_drop(s, p.fp), _let_go(p))
         return s, said + boards(s, fight)
-    if fight.seen(pj) is None or fight.mine(pj if isinstance(pj, str) else None) is None:
+    if not isinstance(pj, str) or fight.seen(pj) is None or fight.mine(pj) is None:
         return s, [_refused(p.fp, "not_pj")]
-    assert isinstance(pj, str)
     if p.claim == pj:
         return s, [m for m in (_board_for(s, fight, p),) if m is not None]
-    holder = s.holder(pj, but=p.fp)
+    holder = s.holder(pj)  # not p's: it holds another PJ, or none
     if holder is not None and holder.state != "away" and not ask:
         return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder))]
     if holder is not None:
@@ -497,7 +496,7 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool = False) ->
         asked = "claimAsked" if holder.state == "away" else "claimAskedHeld"
         return _with(s, replace(p, asks=pj)), [_said("asked", fp=p.fp, pj=pj), _ok(p.fp, asked)]
     s = _drop(s, p.fp)
-    s = _with(s, replace(_let_go(replace(p, asks=None)), claim=pj))
+    s = _with(s, replace(_let_go(p), claim=pj))
     return s, [_said("claimed", pj=pj), *boards(s, fight), *(m for m in _attacked(s, fight) if m[0] == p.fp)]
 
 
@@ -505,7 +504,8 @@ def _declare(s: Seating, fight: Fight, p: Phone, message: Mapping[str, Any]) -> 
     """A PJ's weapon and die for the next round (R1, D2, D6), judged as the start of the
     round would judge it, then shown in the game master's form."""
     pj = p.claim
-    assert pj is not None and fight.shown is not None
+    assert pj is not None
+    assert fight.shown is not None
     declared = {"declarations": {pj: message["weapon"]}} if "weapon" in message else {}
     error = fight.check({"type": "start_round", "rolls": {pj: message.get("die")}, **declared})
     if error is not None:
@@ -653,8 +653,7 @@ def refuse_all(s: Seating, fight: Fight, fp: str) -> tuple[Seating, list[Told]]:
     told: list[Told] = []
     line = s.line_of(fp)
     if line is not None:
-        s, more, _ = decide_line(s, line.id, False)
-        told += more
+        s, told, _ = decide_line(s, line.id, False)
     if p.claim is not None and p.claim in s.requests:
         s, more = dismiss_request(s, p.claim)
         told += more
@@ -721,7 +720,7 @@ def after_change(s: Seating, fight: Fight, undone: Mapping[str, Any] | None = No
     told = boards(s, fight) + _journal(s, fight) + _attacked(s, fight)
     for kind, command in (("undone", undone), ("redone", redone)):
         if isinstance(command, Mapping) and command.get("by_player") is True:
-            action = None if command.get("type") == "pass" else command.get("action")
+            action = command.get("action")  # none for a pass (engine/commands.py: no unknown key)
             told += [(p.fp, kind, {"action": action}) for p in s.phones if p.claim == command.get("actor") and p.open]
     return s, told
 
@@ -735,8 +734,8 @@ def switched(s: Seating, fight: Fight, to: object = None, was: object = None) ->
     left (kept here, never sent to a phone: docs/TABLE.md); without
     them every fight is another."""
     told = [_refused(x.fp, "fight_switched") for x in s.lines]
-    to = to if isinstance(to, str) and _id(to) else None
-    if s.fight is None and isinstance(was, str) and _id(was):
+    to = to if _id(to) else None
+    if s.fight is None and _id(was):
         # The fight open before the page first said one: the phones shown it ("") saw ``was``.
         s = replace(s, phones=tuple(replace(p, seen=tuple(was if f == "" else f for f in p.seen)) for p in s.phones))
     s = replace(s, lines=(), requests=(), proposals=(), fight=to)
@@ -774,9 +773,9 @@ def knit(s: Seating, now: int, again: int, relay_again: int) -> tuple[Seating, l
             asked[(a.fp, b.fp)] = now
             told.append((a.fp, "mate-open", {"peer": b.fp}))
     s = replace(s, introduced=tuple((a, b, at) for (a, b), at in asked.items()))
-    last = {fp: (by, at) for fp, by, at in s.relayed}
+    last = {fp: at for fp, _, at in s.relayed}
     wanted = [p.fp for p in s.phones if p.state == "away" and p.known
-              and now - last.get(p.fp, ("", now - relay_again))[1] >= relay_again and reaching(s, p.fp)]
+              and now - last.get(p.fp, now - relay_again) >= relay_again and reaching(s, p.fp)]
     return s, told, wanted
 
 
@@ -791,7 +790,7 @@ def knitting(s: Seating) -> bool:
 
 def introduced(s: Seating, a: str, b: str) -> bool:
     """The game master asked ``a`` and ``b`` to connect (a code may pass between them)."""
-    pair = (a, b) if a < b else (b, a)
+    pair = (min(a, b), max(a, b))
     return any((x, y) == pair for x, y, _ in s.introduced)
 
 
@@ -900,6 +899,6 @@ def _fingerprint(value: object) -> bool:
     return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
 
-def _id(value: object) -> bool:
+def _id(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and 0 < len(value) <= 64
 

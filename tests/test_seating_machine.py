@@ -239,6 +239,14 @@ class LiveTable(RuleBasedStateMachine):
         command = answer.get("command")
         if isinstance(command, dict) and command.get("by_player") is True and op in ("hear", "host"):
             assert command["actor"] in mine, (command, list(mine))
+        # What a phone is told goes to a phone of the table; a board, to one that follows,
+        # numbered as the seating numbers its boards (a phone keeps only the newest).
+        for fp, kind, fields in told:
+            if fp != seat.GM:
+                assert before.phone(fp) is not None or after.phone(fp) is not None, (fp, kind)
+            if kind == "board":
+                p = after.phone(fp)
+                assert p is not None and p.open and fields["seq"] == after.seq, (fp, fields, after.seq)
         # 6. every play that waits ends told once.
         self.check_ends(before, after, op, args, step, told, answer)
 
