@@ -739,7 +739,7 @@ def test_a_claim_takes_a_free_pj_and_lets_the_one_before_go() -> None:
     s, told, _ = seat.judge(s, fight, A, {"t": "claim", "id": "c2"})
     assert told[0] == (seat.GM, "claimed", {"pj": "c2"})
     assert [m[:2] for m in told[1:]] == [(A, "board"), (B, "board"), (A, "attacked")]
-    assert told[3][2] == {"by": "c3", "action": "attaque_melee"}
+    assert told[3][2] == {"by": "c3", "action": "attaque_melee", "answers": []}  # the answers its catalogue names: none here
     assert s.phone(A) == on(A, 1, claim="c2", was="c1")
     assert (s.lines, s.requests) == ((), ())
     # The same PJ again: its board only.
@@ -796,7 +796,7 @@ def test_a_phone_that_joins_gets_its_board_journal_and_the_attack_on_its_pj_alon
     s = table(on(A, 1, claim="c1", state="away"), on(B, 2, claim="c2"))
     s, told = seat.joined(s, fight, A, at=5)
     assert [m[:2] for m in told] == [(A, "board"), (A, "journal"), (A, "attacked")]
-    assert told[1][2] == {"entries": entries} and told[2][2] == {"by": "c3", "action": "attaque_melee"}
+    assert told[1][2] == {"entries": entries} and told[2][2] == {"by": "c3", "action": "attaque_melee", "answers": []}
     assert s.phone(A).state == "connected"  # type: ignore[union-attr]
     # Nobody attacked at this table is told of it, nor with the players off.
     assert [m[1] for m in seat.joined(s, fight, B)[1]] == ["board", "journal"]
