@@ -5,8 +5,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 FIREFOX_TESTS := PYTHON=$(PY) node --test tests/webkit_firefox/firefox.test.mjs tests/webkit_firefox/live-firefox.test.mjs
-BUILD_SITE := $(PY) tools/build_site.py
-LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py \
+# The shipped site, _site/, and in the same run its test build, _site-test/ (the page's test
+# hooks compiled in: web/infra/hooks.js), which the browser tests and the benchmarks serve.
+BUILD_SITE := $(PY) tools/build_site.py --test-hooks
+LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/bridge_hooks.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py \
 	&& $(PY) -m mypy && node_modules/.bin/eslint .
 # When this make started: make test's total counts the set-up too.
 STARTED := $(shell date +%s)
@@ -143,4 +145,4 @@ bench: site
 	$(PY) bench/live_bench.py
 
 clean:
-	rm -rf _site build dist mutants
+	rm -rf _site _site-test build dist mutants

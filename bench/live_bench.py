@@ -162,7 +162,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if not (SITE / "index.html").exists():
-        sys.exit("_site/ is not built: run `make site`")
+        sys.exit("_site-test/ is not built: run `make site`")
     expect.set_options(timeout=60_000)
     server = serve.serve(SITE, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -50,7 +50,10 @@ import find_chromium  # noqa: E402
 import serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-SITE = ROOT / "_site"
+#: The test build (tools/build_site.py --test-hooks): the shipped site with the page's test
+#: hooks, which the figures read (the "riposte:ready" mark, the raw bridge); its app's
+#: modules are about 1 KB larger than the shipped ones (tests/test_no_hooks.py).
+SITE = ROOT / "_site-test"
 # Both pages get the same browser, with the tests' flags (tools/find_chromium.py FLAGS: its
 # address bar's popups turned off, for Riposte and the floor alike, docs/PERFORMANCE.md).
 FLAGS = find_chromium.FLAGS
@@ -593,7 +596,7 @@ def main() -> None:
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
-        sys.exit("page_bench: needs a built _site/ (make site) and a Chromium")
+        sys.exit("page_bench: needs a built _site-test/ (make site) and a Chromium")
     if args.only_taps:
         with sync_playwright() as p:
             only_taps(p, chromium, args)

@@ -17,7 +17,7 @@ import { WelcomeController } from "./controllers/welcome.js";
 import { Address } from "./infra/address.js";
 import { BackButton } from "./infra/back.js";
 import { selectNumbersOnFocus } from "./infra/fields.js";
-import { expose } from "./infra/hooks.js";
+import { expose, HOOKED } from "./infra/hooks.js";
 import { t } from "./infra/i18n.js";
 import { Navigation } from "./infra/navigation.js";
 import { Dispatcher } from "./infra/dispatch.js";
@@ -96,8 +96,8 @@ else {
   roundView.bindEdited((id) => host.ask({ what: "edited", id }));
   // For the tests and the benchmark (web/infra/hooks.js): the answers drawn; what the players
   // were sent, read-only copies.
-  expose("ripostePage", { renders: () => common.dispatch.renders, calls: () => calls });
-  expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
+  if (HOOKED) expose("ripostePage", { renders: () => common.dispatch.renders, calls: () => calls });
+  if (HOOKED) expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
     spares: () => [...host.links.values()].filter((l) => l.spare?.answered).length,
     sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })) });
 }
@@ -112,7 +112,7 @@ if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(part
   tabs.started();
   parts.fights.tellSevenDays();
   // The raw bridge, for the fuzz tests (web/infra/hooks.js): text in, text out.
-  expose("riposte", { raw: engine.raw });
+  if (HOOKED) expose("riposte", { raw: engine.raw });
   tabs.onWriter = () => menu.openLink(); // a link left waiting in a tab that followed
   // Watched before the address's own link is asked about: one that arrives meanwhile is
   // dropped as any that arrives while a link is asked about (controllers/menu.js).

@@ -62,8 +62,8 @@ async function answer() {
 }
 
 before(async () => {
-  assert.ok(existsSync(new URL("_site/index.html", ROOT)), "_site/ is not built: run `make site` (make test does)");
-  server = await serveSite();
+  assert.ok(existsSync(new URL("_site-test/index.html", ROOT)), "_site-test/ is not built: run `make site` (make test does)");
+  server = await serveSite("_site-test/"); // the test build: riposteLive, the time scale
   site = server.url;
   chromium = await puppeteer.launch({ browser: "chrome", executablePath: CHROMIUM, headless: true, args: FLAGS,
     defaultViewport: { width: 390, height: 844 } });

@@ -5,7 +5,7 @@
 // saved and offers a reload. A worker at work says so while it works (its replays, on a
 // BroadcastChannel of this page's own): however long the work, it is not a fault. Without
 // BroadcastChannel, no sign comes, and a call is given QUIET ms.
-import { HOOKED } from "../infra/hooks.js";
+import { HOOKED, TEST_BUILD } from "../infra/hooks.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const QUIET = 15_000;
@@ -101,7 +101,8 @@ export async function startEngine() {
     sync.listen(name).catch(() => channel.close()); // no signs: a call is given QUIET ms
   }
   // The page's test hooks (web/infra/hooks.js) switched on in the worker too, which cannot
-  // see the page's global: its Python then exposed for the tests (web/boot/bridge.py `hooks`).
+  // see the page's global: its Python then exposed for the tests (web/boot/bridge_hooks.py,
+  // in the test build's bridge only).
   if (HOOKED) sync.hooks().catch(() => undefined);
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {
@@ -124,7 +125,7 @@ export async function startEngine() {
       calls += 1;
       // Each fight read whole is marked: the tests count them (a tab that follows another
       // reads the fight only when asked something, web/infra/session.js).
-      if (request.op === "load") performance.mark("riposte:load");
+      if (TEST_BUILD && request.op === "load") performance.mark("riposte:load");
       const answer = JSON.parse(await raw(JSON.stringify(request)));
       if (answer?.error?.code === "internal") throw new EngineFault(answer.error.message);
       return answer;

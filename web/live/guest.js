@@ -26,7 +26,7 @@
 // - It contacts no server its own user did not choose: a STUN server an invitation asks
 //   for is used only once this phone's user agreed to it.
 import { own } from "../infra/dom.js";
-import { expose, HOOKED } from "../infra/hooks.js";
+import { expose, HOOKED, TEST_BUILD } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
 import { around, refused, said } from "../infra/refusals.js";
 import { keepAwake } from "./awake.js";
@@ -239,7 +239,7 @@ export class LiveGuest {
     this.late = setTimeout(() => {
       if (!this.gm?.open) this.view.hint(t("liveAnswerLate"));
     }, ANSWER_LATE);
-    performance.mark("riposte:live-answer");
+    if (TEST_BUILD) performance.mark("riposte:live-answer");
     return { link, code };
   }
 
@@ -472,7 +472,7 @@ export class LiveGuest {
     this.view.render(board, this.claim, mine, seq, held, { claims, declare, turn });
     const me = this.claim ? board.combatants[this.claim] : null;
     if (this.view.yours(turn && Boolean(me), me?.name ?? "")) buzz(200);
-    performance.mark("riposte:live-board", { detail: seq });
+    if (TEST_BUILD) performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
     this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board, claims }));
   }
@@ -678,6 +678,6 @@ export function startGuest(role, store, sheet) {
   const guest = new LiveGuest({ view, store });
   // For the tests (web/infra/hooks.js): what this page sends, raw; `next()`: the sequence
   // number this page's next play would carry (and takes it).
-  expose("riposteLive", { raw: (text) => guest.gm?.sendText(text), next: () => guest.nextPlay() });
+  if (HOOKED) expose("riposteLive", { raw: (text) => guest.gm?.sendText(text), next: () => guest.nextPlay() });
   return guest.start();
 }
