@@ -23,7 +23,9 @@ and spread, Riposte's figures as ratios of the floor's, and draws docs/performan
 
 Usage: ``python bench/page_bench.py [--runs 5] [--taps 40] [--json FILE] [--png FILE]``
 (``make bench`` builds the site first); ``--only-taps``: the tap figures alone (Riposte's
-first visits, nothing else).
+first visits, nothing else); ``--first-visit [--site DIR]...``: the bytes a first visit
+sends before the engine is ready, and its files, of each site (``_site-test/`` by default;
+``--site _site --site OTHER`` compares the shipped site with another build, in one run).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -112,6 +115,8 @@ class Counting(serve.PagesHandler):
     sent = 0
     files = 0
     by_path: dict[str, int] = {}  # noqa: RUF012  (each server's class gets its own: ``start``)
+    #: Each write: when (the epoch, ms), its path, its bytes (``first_visits``).
+    writes: list[tuple[float, str, int]] = []  # noqa: RUF012
     lock = threading.Lock()
 
     def setup(self) -> None:
@@ -126,6 +131,7 @@ class Counting(serve.PagesHandler):
                 with handler.lock:
                     handler.sent += len(data)
                     handler.by_path[path] = handler.by_path.get(path, 0) + len(data)
+                    handler.writes.append((time.time() * 1000, path, len(data)))
                 return raw.write(data)
 
             def __getattr__(self, name: str) -> Any:
@@ -142,7 +148,7 @@ class Counting(serve.PagesHandler):
 
 
 def start(folder: Path) -> tuple[http.server.ThreadingHTTPServer, type[Counting], str]:
-    handler = type("Counter", (Counting,), {"sent": 0, "files": 0, "by_path": {}, "lock": threading.Lock()})
+    handler = type("Counter", (Counting,), {"sent": 0, "files": 0, "by_path": {}, "writes": [], "lock": threading.Lock()})
     server = serve.serve(folder, 0, handler_class=handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, handler, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -579,6 +585,59 @@ def only_taps(p: Any, chromium: str, args: argparse.Namespace) -> None:
     report_taps(results, args.runs, args.taps)
 
 
+#: When the engine is ready (the epoch, ms), as the page says it on any build (its
+#: ``data-engine``): the test build's mark, the shipped build's attribute alike.
+READY_AT = """
+new MutationObserver((_, seen) => {
+  if (document.documentElement?.dataset.engine !== "ready") return;
+  window.__readyAt = performance.timeOrigin + performance.now();
+  seen.disconnect();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] }); // before <html> is parsed
+"""
+
+
+def first_visits(p: Any, chromium: str, args: argparse.Namespace) -> None:
+    """A first visit's critical path: the bytes on the wire (gzipped as GitHub Pages serves)
+    that each site in ``--site`` sent before its engine was ready, the median of the runs,
+    and the files they were (the last run's), in one run so that sites compare. No hooks
+    are needed: the shipped build measures as it ships."""
+    sites = args.site or [SITE]
+    totals: dict[Path, list[int]] = {site: [] for site in sites}
+    files: dict[Path, dict[str, int]] = {}
+    with tempfile.TemporaryDirectory() as tmp_name:
+        servers = {site: start(site) for site in sites}
+        try:
+            for run in range(args.runs):
+                for site in sites if run % 2 == 0 else sites[::-1]:  # who goes first alternates
+                    _, counter, url = servers[site]
+                    context = p.chromium.launch_persistent_context(str(Path(tmp_name) / f"{run}-{sites.index(site)}"),
+                                                                   executable_path=chromium, args=FLAGS,
+                                                                   viewport={"width": 390, "height": 844})
+                    context.add_init_script(READY_AT)
+                    page = context.pages[0] if context.pages else context.new_page()
+                    with counter.lock:
+                        counter.writes.clear()
+                    page.goto(url)
+                    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=300_000)
+                    ready_at = page.evaluate("window.__readyAt")
+                    context.close()
+                    with counter.lock:
+                        before = [(path, n) for at, path, n in counter.writes if at <= ready_at]
+                    by_path: dict[str, int] = {}
+                    for path, n in before:
+                        by_path[path] = by_path.get(path, 0) + n
+                    totals[site].append(sum(by_path.values()))
+                    files[site] = by_path
+                print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
+        finally:
+            for server, _, _ in servers.values():
+                server.shutdown()
+    for site in sites:
+        print(f"{site}: {statistics.median(totals[site]):,.0f} bytes before ready (runs: {', '.join(f'{n:,}' for n in totals[site])})")
+        for path, n in sorted(files[site].items(), key=lambda item: -item[1]):
+            print(f"  {n:>10,}  {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -593,6 +652,9 @@ def main() -> None:
     parser.add_argument("--phone-png", type=Path, default=ROOT / "docs" / "performance-phone.png")
     parser.add_argument("--only-taps", action="store_true", help="the tap figures alone (Riposte's first visits)")
     parser.add_argument("--no-largest", dest="largest", action="store_false", help="without the largest link at CPU ×4")
+    parser.add_argument("--first-visit", action="store_true",
+                        help="a first visit's bytes before the engine is ready, and its files, alone (of each --site)")
+    parser.add_argument("--site", type=Path, action="append", help="with --first-visit: a built site (again: another, compared)")
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
@@ -600,6 +662,10 @@ def main() -> None:
     if args.only_taps:
         with sync_playwright() as p:
             only_taps(p, chromium, args)
+        return
+    if args.first_visit:
+        with sync_playwright() as p:
+            first_visits(p, chromium, args)
         return
     results: dict[str, dict[str, list[Any]]] = {"riposte": {}, "floor": {}, "player": {}}
     with tempfile.TemporaryDirectory() as tmp_name, sync_playwright() as p:

@@ -28,7 +28,6 @@ import { Writers } from "./infra/writer.js";
 import { keepAwake } from "./live/awake.js";
 import { liveRole } from "./live/follow.js";
 import { LiveHostView } from "./live/host-view.js";
-import { LiveHost } from "./live/host.js";
 import { BoardView } from "./views/board-view.js";
 import { CastView } from "./views/cast-view.js";
 import { ConfirmDialog } from "./views/confirm-dialog.js";
@@ -79,6 +78,13 @@ window.addEventListener("unhandledrejection", (event) => {
   if (event.reason instanceof EngineFault || event.reason instanceof Discarded) event.preventDefault();
 });
 
+// The game master's live table, once made (`hostTable`, after the engine is ready).
+let hostTable = async () => undefined;
+let hosted;
+const hosting = new Promise((resolve) => {
+  hosted = resolve;
+});
+
 if (live) {
   import("./live/guest.js").then(({ startGuest }) => startGuest(live, store, sheet));
   registerPlayerOffline().catch(() => null); // the player's page reopens with no network (issue #23)
@@ -86,20 +92,32 @@ if (live) {
 else {
   cast.readModels();
   const { took } = commands(parts);
-  const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(), took,
-    refused: (answer) => board.refused(answer, "here") });
-  // The players' view on this device is the players' phones' board (engine/players.py).
-  host.on("players", (shown) => board.players(shown));
-  parts.nav.on("players", () => host.watch());
-  host.on("proposals", (proposals) => roundView.showProposals(proposals));
-  host.on("accept", (id) => board.actions(id, true));
-  roundView.bindEdited((id) => host.ask({ what: "edited", id }));
-  // For the tests and the benchmark (web/infra/hooks.js): the answers drawn; what the players
-  // were sent, read-only copies.
+  // The live table's game master side (web/live/host.js with WebRTC, the codes and the
+  // players' connections) is made once the engine is ready (`hostTable`, below), off a first
+  // visit's critical path; its view is here from the start. What asks for it before then
+  // waits for it: an invitation tapped, the players' view shown, a proposal edited.
+  const view = new LiveHostView();
+  const waiting = (name) => () => hosting.then(() => view.handlers[name]?.());
+  view.bind({ invite: waiting("invite"), reinvite: waiting("reinvite") }); // the host binds its own
+  hostTable = async () => {
+    const { LiveHost } = await import("./live/host.js");
+    const host = new LiveHost({ session: parts.session, status, store, view, awake: keepAwake(), took,
+      refused: (answer) => board.refused(answer, "here") });
+    // The players' view on this device is the players' phones' board (engine/players.py).
+    host.on("players", (shown) => board.players(shown));
+    host.on("proposals", (proposals) => roundView.showProposals(proposals));
+    host.on("accept", (id) => board.actions(id, true));
+    // For the tests and the benchmark (web/infra/hooks.js): what the players were sent,
+    // read-only copies.
+    if (HOOKED) expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
+      spares: () => [...host.links.values()].filter((l) => l.spare?.answered).length,
+      sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })) });
+    hosted(host);
+  };
+  parts.nav.on("players", () => hosting.then((host) => host.watch()));
+  roundView.bindEdited((id) => hosting.then((host) => host.ask({ what: "edited", id })));
+  // For the tests and the benchmark (web/infra/hooks.js): the answers drawn.
   if (HOOKED) expose("ripostePage", { renders: () => common.dispatch.renders, calls: () => calls });
-  if (HOOKED) expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
-    spares: () => [...host.links.values()].filter((l) => l.spare?.answered).length,
-    sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })) });
 }
 
 // Who writes the fight is known before the page can be tapped (one writer per fight).
@@ -113,6 +131,9 @@ if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(part
   parts.fights.tellSevenDays();
   // The raw bridge, for the fuzz tests (web/infra/hooks.js): text in, text out.
   if (HOOKED) expose("riposte", { raw: engine.raw });
+  // The live table, before the address's link is opened: the table this page kept is given
+  // back to the engine first, as when the host was made with the page.
+  await hostTable();
   tabs.onWriter = () => menu.openLink(); // a link left waiting in a tab that followed
   // Watched before the address's own link is asked about: one that arrives meanwhile is
   // dropped as any that arrives while a link is asked about (controllers/menu.js).
