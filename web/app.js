@@ -95,10 +95,12 @@ else {
   // The live table's game master side (web/live/host.js with WebRTC, the codes and the
   // players' connections) is made once the engine is ready (`hostTable`, below), off a first
   // visit's critical path; its view is here from the start. What asks for it before then
-  // waits for it: an invitation tapped, the players' view shown, a proposal edited.
+  // waits for it: the players' view shown, a proposal edited, and what the menu's « Table en
+  // direct » can ask before there is a table (an invitation, the players' mode, the PNJ's
+  // details, the STUN server). The host then binds the view's handlers to its own.
   const view = new LiveHostView();
-  const waiting = (name) => () => hosting.then(() => view.handlers[name]?.());
-  view.bind({ invite: waiting("invite"), reinvite: waiting("reinvite") }); // the host binds its own
+  const waiting = (name) => (...args) => hosting.then(() => view.handlers[name]?.(...args));
+  view.bind(Object.fromEntries(["invite", "reinvite", "mode", "pnjDetails", "stun"].map((name) => [name, waiting(name)])));
   hostTable = async () => {
     const { LiveHost } = await import("./live/host.js");
     const host = new LiveHost({ session: parts.session, status, store, view, awake: keepAwake(), took,
