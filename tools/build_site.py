@@ -43,6 +43,7 @@ import sys
 import tempfile
 import tokenize
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -543,17 +544,33 @@ def checksums(site: Path) -> None:
 
 
 def service_worker(site: Path) -> None:
-    """``sw.js`` and ``sw-player.js``, precaching the site as it is (tools/service_worker.mjs).
-    Workbox bundles each worker in a folder of the system's temporary one and leaves it
-    there: it is given one of ours, removed after."""
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)], check=True, cwd=ROOT,
-                       capture_output=True, env={**os.environ, "TMPDIR": tmp})
+    """``sw.js`` and ``sw-player.js``, precaching the site as it is (tools/service_worker.mjs)."""
+    service_worker_started(site)()
 
 
-def page(site: Path, app: str) -> None:
+def service_worker_started(site: Path) -> Callable[[], None]:
+    """``service_worker`` begun in a process of its own (Workbox bundles each worker: the
+    build's longest step after Pyodide's), and the call that waits for it to end. Workbox
+    bundles in a folder of the system's temporary one and leaves it there: it is given one
+    of ours, removed after."""
+    tmp = tempfile.TemporaryDirectory()
+    args = ["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)]
+    process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "TMPDIR": tmp.name})
+
+    def ended() -> None:
+        out, err = process.communicate()
+        tmp.cleanup()
+        if process.returncode:
+            raise subprocess.CalledProcessError(process.returncode, args, out, err)
+
+    return ended
+
+
+def page(site: Path, app: str) -> Callable[[], None]:
     """The page and what names the app's folder ``app``: index.html (its build's id
-    written in), the manifest, the checksums, the service workers."""
+    written in), the manifest, the checksums, the service workers (begun: the call
+    returned waits for them, ``service_worker_started``)."""
     for name in PAGE:
         shutil.copy2(ROOT / name, site / name)
     # The page names its files as in the source (web/app.js): here, the versioned ones.
@@ -568,7 +585,7 @@ def page(site: Path, app: str) -> None:
     index.write_text(text.replace('data-build="dev"', f'data-build="{build_id}"'))
     (site / ".nojekyll").write_text("")
     checksums(site)
-    service_worker(site)  # last: it precaches everything above
+    return service_worker_started(site)  # last: it precaches everything above
 
 
 #: What the shipped site holds that its test build makes anew (``build``).
@@ -591,7 +608,7 @@ def build(site: Path, minify: bool = True, test_site: Path | None = None) -> Non
         test_site.mkdir(parents=True)
         shutil.copytree(staging, test_site / staging.name)
     app = app_folder(site, staging, minify)
-    page(site, app)
+    shipped = page(site, app)  # its service workers made while the test build is
     built = [f"{site.relative_to(ROOT) if site.is_relative_to(ROOT) else site}/ with {app}/"]
     if test_site is not None:
         for entry in site.iterdir():
@@ -601,8 +618,9 @@ def build(site: Path, minify: bool = True, test_site: Path | None = None) -> Non
                 else:
                     shutil.copy2(entry, test_site / entry.name)
         test_app = app_folder(test_site, test_site / staging.name, minify, test_hooks=True, qrcode=False)
-        page(test_site, test_app)
+        page(test_site, test_app)()
         built.append(f"its test build {test_site.relative_to(ROOT) if test_site.is_relative_to(ROOT) else test_site}/ with {test_app}/")
+    shipped()
     print(f"built {' and '.join(built)} ({wheel.name}{', minified' if minify else ''}), "
           f"PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}")
 
