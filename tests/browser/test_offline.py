@@ -185,6 +185,9 @@ def test_the_app_comes_back_after_its_cache_storage_is_cleared(new_phone: NewPho
     assert page.evaluate(PRECACHED) == 0
     assert boot(page) == "cold"  # online, from the network through the service worker
     expect(page.locator("#board")).to_contain_text("Aldric")
+    # The live table's host is made once the engine is ready (web/app.js): its modules are
+    # loaded then, and put back too, before the network goes.
+    page.wait_for_function("typeof riposteLive === 'object'")
     assert refilled(page) > 0
     deployment.stop()  # no network from here on
     page.reload()
