@@ -16,7 +16,7 @@ uncompressed; tap to painted board with 30 fighters (a tap on "Passer" or "Annul
 the board is drawn again and its frame painted), p50 and p95, as it is and with the page's
 main thread slowed ×4 (Emulation.setCPUThrottlingRate on the page's CDP session, the
 phone's CPU; the worker's Python is not slowed: Chromium throttles pages only). Then, once, how cost
-grows with the fight (issue #14): a fight of 100, 1,000 and 10,000 commands (30 fighters)
+grows with the fight: a fight of 100, 1,000 and 10,000 commands (30 fighters)
 saved, the page reloaded (warm): engine ready, undo (a tap on "Annuler" until the board is
 drawn, 20 taps, p50 and p95) and export (the bridge call the menu makes). Prints medians
 and spread, Riposte's figures as ratios of the floor's, and draws docs/performance.png.
@@ -190,7 +190,7 @@ def floor_runtime(folder: Path) -> None:
             dest.joinpath(f.name).symlink_to(npm / f.name if f.name.endswith(".mjs") else f)
         shutil.copy2(micropip_wheel(), dest / MICROPIP)
         # The floor boots with Pyodide's whole standard library, at its usual address (the
-        # site ships only the part Riposte imports: tools/stdlib.txt, issue #28).
+        # site ships only the part Riposte imports: tools/stdlib.txt).
         if not (dest / "python_stdlib.zip").exists():
             (dest / "python_stdlib.zip").symlink_to(npm / "python_stdlib.zip")
         lock_path = dest / "pyodide-lock.json"
@@ -294,7 +294,7 @@ def open_page(p: Any, chromium: str, profile: Path, phone: str | None = None) ->
     return context, page
 
 
-#: The rest of the standard library (issue #28): fetched once the page is ready, in the
+#: The rest of the standard library: fetched once the page is ready, in the
 #: background, and counted apart.
 REST = "/python_stdlib_rest.zip"
 

@@ -54,9 +54,9 @@ PYODIDE_VERSION = "314.0.2"  # the version PyScript 0.7.31 expects
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 #: Pyodide's files the site serves as they are. Not its python_stdlib.zip: the site serves the
-#: part of it the page needs and the rest apart (``stdlib_folder``, issue #28).
+#: part of it the page needs and the rest apart (``stdlib_folder``).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-#: The changes made to a runtime file (issue #28), each to one call of Pyodide's loader; the
+#: The changes made to a runtime file, each to one call of Pyodide's loader; the
 #: build fails if this Pyodide's text is not the one it patches (``vendor_pyodide``).
 #: RESTORE: Pyodide's restore of a memory snapshot (``API.restoreSnapshot`` in
 #: pyodide.asm.mjs) ends by copying the snapshot whole into Python's memory, pages of zeros
@@ -208,7 +208,7 @@ def slim(source: str) -> str:
 def slim_wheel(wheel: Path) -> None:
     """The engine wheel with every module slimmed (``slim``) and its RECORD written again,
     its entries dated as the dist-info's (a build gives the same bytes from any checkout):
-    64 KB as flit writes it, about 40 KB so (issue #14: the first visit's bytes)."""
+    64 KB as flit writes it, about 40 KB so (the first visit's bytes)."""
     with zipfile.ZipFile(wheel) as z:
         members = {info.filename: z.read(info) for info in z.infolist()}
     record = next(name for name in members if name.endswith(".dist-info/RECORD"))
@@ -428,7 +428,7 @@ def bytecode(members: list[tuple[zipfile.ZipInfo, bytes]]) -> list[tuple[zipfile
     """These zip members with every module as the bytecode Pyodide's own Python makes of it
     (tools/stdlib_bytecode.mjs, in Node: ``name.py`` becomes ``name.pyc``, with no source),
     the rest as they are, in the same order. A first visit then compiles none of Pyodide's
-    modules (issue #28: about 2 s of its cold start on this machine, docs/PERFORMANCE.md)."""
+    modules (about 2 s of its cold start on this machine, docs/PERFORMANCE.md)."""
     with tempfile.TemporaryDirectory() as tmp:
         source, compiled = Path(tmp) / "source.zip", Path(tmp) / "bytecode.zip"
         write_zip(source, members)
@@ -441,7 +441,7 @@ def bytecode(members: list[tuple[zipfile.ZipInfo, bytes]]) -> list[tuple[zipfile
 
 
 def stdlib_folder(site: Path, wheel: Path) -> str:
-    """``stdlib-<hash>/``: Pyodide's standard library in two zips (issue #28). The one the
+    """``stdlib-<hash>/``: Pyodide's standard library in two zips. The one the
     page gives Pyodide (web/boot/boot.mjs) holds the modules tools/stdlib.txt names and their
     packages, compiled (``bytecode``), the finder of the rest (web/boot/riposte_stdlib.py)
     and PyScript's package to compile once (web/boot/riposte_pyscript.py); the other holds

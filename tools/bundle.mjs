@@ -1,6 +1,6 @@
 // Bundles the page's modules in the built site with esbuild (pinned in package.json): the
 // two modules index.html names (web/boot/early.js, which starts Python, and web/app.js) and
-// everything they import, in a few files instead of 51 (issue #14: a first visit's bytes
+// everything they import, in a few files instead of 51 (a first visit's bytes
 // and requests). `splitting` keeps what early.js needs in small chunks of its own, so that
 // Python starts before the rest is fetched, and each dynamic import (a live table's player
 // page) in a chunk loaded only then. The runtime (../runtime/…) stays outside; the worker's

@@ -51,20 +51,20 @@ const nav = new Navigation(new Screens(), back);
 // `dispatch`: each answer drawn once, on what is on screen (web/infra/dispatch.js).
 const common = { session, status, nav, dispatch: new Dispatcher(session, nav), ask: new ConfirmDialog() };
 // What the controllers share, whole before the first of them is made: the list of fights
-// (issue #13) is a part the menu uses (a fight opened from a file or a link joins it).
+// is a part the menu uses (a fight opened from a file or a link joins it).
 const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });
 // Another fight opening, or a list of fights imported, may be stopped while the engine works.
 status.bindStop(() => parts.fights.list.long, () => parts.fights.list.stop());
 // The menu first: it sets the page's language before anything is drawn.
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
-const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's (issue #24)
+const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's
 const board = new BoardController(parts, new BoardView(), sheet);
 const roundView = new RoundView();
 new RoundController(parts, roundView);
 const cast = new CastController(parts, new CastView());
 new WelcomeController(parts, new WelcomeView(), { addFighter: () => cast.newFighter() });
 new JournalController(parts, new JournalView());
-// The live table (issue #15): a player's phone (#table=…) or an answer handed over
+// The live table: a player's phone (#table=…) or an answer handed over
 // (#reponse=…) leaves the saved fight alone (web/live/follow.js); web/boot/early.js, which
 // started Python before this module ran, started none there.
 const live = liveRole(window.location);
@@ -87,7 +87,7 @@ const hosting = new Promise((resolve) => {
 
 if (live) {
   import("./live/guest.js").then(({ startGuest }) => startGuest(live, store, sheet));
-  registerPlayerOffline().catch(() => null); // the player's page reopens with no network (issue #23)
+  registerPlayerOffline().catch(() => null); // the player's page reopens with no network
 }
 else {
   cast.readModels();

@@ -1,4 +1,4 @@
-// The live table with a player's page in Firefox (issue #23): Debian's Chromium holds the
+// The live table with a player's page in Firefox: Debian's Chromium holds the
 // game master's page (puppeteer-core over CDP), Debian's firefox-esr a player's (over
 // WebDriver BiDi), connected for real over WebRTC. The game master's phone asleep 20 s of
 // the table's time and its page reloaded: the player's page in Firefox comes back, its PJ

@@ -11,7 +11,7 @@ const here = (path) => new URL(path, import.meta.url).href;
 const QUIET = 15_000;
 // A call this long shows how far the worker is (`onWork`).
 const SHOWN_AFTER = 500;
-// The longest start (PyScript, Pyodide, the engine wheel, the bridge), issue #12 item 5.
+// The longest start (PyScript, Pyodide, the engine wheel, the bridge): past it, the start has failed.
 export const START_LIMIT = 25_000;
 
 export class EngineFault extends Error {}

@@ -519,7 +519,7 @@ export function onFightsChange(listener) {
   });
 }
 
-// --- the live table (issue #23, web/live/) ------------------------------------------------
+// --- the live table (web/live/) ------------------------------------------------
 // The game master's page keeps its table (the players' phones it knows by their
 // certificates' fingerprints, the PJ each plays and its name, who is muted, whether the PNJ's details
 // are shown) so that a reload forgets nobody; a player's page keeps, per table (the game

@@ -1,11 +1,11 @@
-// A player's phone on the live table (issues #15, #23), opened by the game master's
+// A player's phone on the live table, opened by the game master's
 // invitation (#table=<offer>): no engine starts and the fight saved on this phone is never
 // read or written (web/live/follow.js). It answers the offer, shows the answer for the game
 // master to scan or paste, then draws every board the game master's engine sends, and
 // sends the player's proposals: which PJ they play, its weapon and die at the start of a
 // round, an interruption request. No DOM here (web/live/guest-view.js).
 //
-// A table that holds (issue #23):
+// A table that holds:
 // - The connection is kept while the game master's page is silent (asleep, frozen): only
 //   WebRTC ends it (web/live/peer.js). The screen is kept awake while it follows.
 // - The PJ it plays is kept per table (the game master's fingerprint) in storage: a new
@@ -104,7 +104,7 @@ export class LiveGuest {
       declare: (fields) => this.gm?.send("declare", fields),
       interrupt: () => this.play("interrupt", {}),
       scanned: (text) => this.scanned(text),
-      // The players play their PJ (issue #24): only ever the PJ the game master says this
+      // The players play their PJ: only ever the PJ the game master says this
       // phone plays (the game master's page builds the command; the actor is never sent).
       act: (action, options) => this.play("act", { action, options }),
       answer: (action, options) => this.play("interrupt", { action, options }),
