@@ -5,9 +5,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 FIREFOX_TESTS := PYTHON=$(PY) node --test tests/webkit_firefox/firefox.test.mjs tests/webkit_firefox/live-firefox.test.mjs
-BUILD_SITE := $(PY) tools/build_site.py
-LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py \
-	&& $(PY) -m mypy && node_modules/.bin/eslint .
+# The shipped site, _site/, and in the same run its test build, _site-test/ (the page's test
+# hooks compiled in: web/infra/hooks.js), which the browser tests and the benchmarks serve.
+BUILD_SITE := $(PY) tools/build_site.py --test-hooks
+LINT := $(PY) -m ruff check engine tests bench tools web/boot/bridge.py web/boot/bridge_hooks.py web/boot/riposte_stdlib.py web/boot/riposte_pyscript.py \
+	&& $(PY) -m mypy && node_modules/.bin/eslint . && $(PY) tools/check_history.py
 # When this make started: make test's total counts the set-up too.
 STARTED := $(shell date +%s)
 
@@ -40,7 +42,7 @@ site: setup
 serve: site
 	$(PY) tools/serve.py --port $(PORT)
 
-# ruff, mypy --strict, ESLint.
+# ruff, mypy --strict, ESLint, and no comment or doc that cites an issue number (tools/check_history.py).
 lint: setup
 	$(LINT)
 
@@ -156,4 +158,4 @@ bench: site
 	@! grep -q '^== make bench: FAILED' docs/bench.txt
 
 clean:
-	rm -rf _site build dist mutants
+	rm -rf _site _site-test build dist mutants

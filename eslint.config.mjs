@@ -7,7 +7,7 @@ import globals from "globals";
 export default [
   {
     ignores: [
-      ".venv/", "_site/", "build/", "mutants/", "node_modules/",
+      ".venv/", "_site/", "_site-test/", "build/", "mutants/", "node_modules/",
     ],
   },
   js.configs.recommended,

@@ -1,4 +1,4 @@
-"""Live-table benchmark (issue #15): the game master's page and six players' pages in
+"""Live-table benchmark: the game master's page and six players' pages in
 headless Chromium, each in its own browser context, connected over WebRTC on this
 machine (mDNS host candidates, no STUN server), on the built site.
 
@@ -11,12 +11,12 @@ on « Annuler » or « Rétablir » on the game master's page until each player'
 drawn the new board: both clocks are this machine's), p50 and p95, and the bytes sent
 per command per player (the JSON text of the players' view).
 
-A table that holds (issue #23): a player's phone frozen 20 s (a CDP debugger pause, as a
+A table that holds: a player's phone frozen 20 s (a CDP debugger pause, as a
 phone's sleep freezes its page) while the game master plays, from its wake to its current
 board; and the game master's page reloaded with the six players following, the scans and
 taps until every player follows again (and how long it takes, scans made at once).
 
-The players play their PJ (issue #24, « aussitôt »): a player's tap on « Se déplacer » on
+The players play their PJ (« aussitôt »): a player's tap on « Se déplacer » on
 their own phone until the game master's engine has applied it and every player's page
 (theirs included) has drawn the new board, p50 and p95.
 
@@ -162,7 +162,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if not (SITE / "index.html").exists():
-        sys.exit("_site/ is not built: run `make site`")
+        sys.exit("_site-test/ is not built: run `make site`")
     expect.set_options(timeout=60_000)
     server = serve.serve(SITE, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -16,7 +16,7 @@ uncompressed; tap to painted board with 30 fighters (a tap on "Passer" or "Annul
 the board is drawn again and its frame painted), p50 and p95, as it is and with the page's
 main thread slowed ×4 (Emulation.setCPUThrottlingRate on the page's CDP session, the
 phone's CPU; the worker's Python is not slowed: Chromium throttles pages only). Then, once, how cost
-grows with the fight (issue #14): a fight of 100, 1,000 and 10,000 commands (30 fighters)
+grows with the fight: a fight of 100, 1,000 and 10,000 commands (30 fighters)
 saved, the page reloaded (warm): engine ready, undo (a tap on "Annuler" until the board is
 drawn, 20 taps, p50 and p95) and export (the bridge call the menu makes); and a backup
 file of 1,000 and of 10,000 fights imported (from the file given to the fights said
@@ -27,7 +27,10 @@ Usage: ``python bench/page_bench.py [--runs 5] [--taps 40] [--json FILE] [--png 
 (``make bench`` builds the site first); ``--only-taps``: the tap figures alone (Riposte's
 first visits, nothing else); ``--only-taps --base DIR``: the same for a second built site
 (another commit's ``_site``, copied aside) in the same run, visits alternating, and the
-ratio of the two; ``--only-imports``: the import figures alone.
+ratio of the two; ``--only-imports``: the import figures alone; ``--first-visit [--site
+DIR]...``: the bytes a first visit sends before the engine is ready, and its files, of
+each site (``_site-test/`` by default; ``--site _site --site OTHER`` compares the shipped
+site with another build, in one run).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -54,7 +58,10 @@ import find_chromium  # noqa: E402
 import serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-SITE = ROOT / "_site"
+#: The test build (tools/build_site.py --test-hooks): the shipped site with the page's test
+#: hooks, which the figures read (the "riposte:ready" mark, the raw bridge); its app's
+#: modules are about 1 KB larger than the shipped ones (tests/test_no_hooks.py).
+SITE = ROOT / "_site-test"
 # Both pages get the same browser, with the tests' flags (tools/find_chromium.py FLAGS: its
 # address bar's popups turned off, for Riposte and the floor alike, docs/PERFORMANCE.md).
 FLAGS = find_chromium.FLAGS
@@ -113,6 +120,8 @@ class Counting(serve.PagesHandler):
     sent = 0
     files = 0
     by_path: dict[str, int] = {}  # noqa: RUF012  (each server's class gets its own: ``start``)
+    #: Each write: when (the epoch, ms), its path, its bytes (``first_visits``).
+    writes: list[tuple[float, str, int]] = []  # noqa: RUF012
     lock = threading.Lock()
 
     def setup(self) -> None:
@@ -127,6 +136,7 @@ class Counting(serve.PagesHandler):
                 with handler.lock:
                     handler.sent += len(data)
                     handler.by_path[path] = handler.by_path.get(path, 0) + len(data)
+                    handler.writes.append((time.time() * 1000, path, len(data)))
                 return raw.write(data)
 
             def __getattr__(self, name: str) -> Any:
@@ -143,7 +153,7 @@ class Counting(serve.PagesHandler):
 
 
 def start(folder: Path) -> tuple[http.server.ThreadingHTTPServer, type[Counting], str]:
-    handler = type("Counter", (Counting,), {"sent": 0, "files": 0, "by_path": {}, "lock": threading.Lock()})
+    handler = type("Counter", (Counting,), {"sent": 0, "files": 0, "by_path": {}, "writes": [], "lock": threading.Lock()})
     server = serve.serve(folder, 0, handler_class=handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, handler, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -185,7 +195,7 @@ def floor_runtime(folder: Path) -> None:
             dest.joinpath(f.name).symlink_to(npm / f.name if f.name.endswith(".mjs") else f)
         shutil.copy2(micropip_wheel(), dest / MICROPIP)
         # The floor boots with Pyodide's whole standard library, at its usual address (the
-        # site ships only the part Riposte imports: tools/stdlib.txt, issue #28).
+        # site ships only the part Riposte imports: tools/stdlib.txt).
         if not (dest / "python_stdlib.zip").exists():
             (dest / "python_stdlib.zip").symlink_to(npm / "python_stdlib.zip")
         lock_path = dest / "pyodide-lock.json"
@@ -289,7 +299,7 @@ def open_page(p: Any, chromium: str, profile: Path, phone: str | None = None) ->
     return context, page
 
 
-#: The rest of the standard library (issue #28): fetched once the page is ready, in the
+#: The rest of the standard library: fetched once the page is ready, in the
 #: background, and counted apart.
 REST = "/python_stdlib_rest.zip"
 
@@ -628,6 +638,59 @@ def only_taps(p: Any, chromium: str, args: argparse.Namespace) -> None:
         print(f"  {key:13} {site:7.1f} ms / base {base:7.1f} ms = {site / base:.2f}×")
 
 
+#: When the engine is ready (the epoch, ms), as the page says it on any build (its
+#: ``data-engine``): the test build's mark, the shipped build's attribute alike.
+READY_AT = """
+new MutationObserver((_, seen) => {
+  if (document.documentElement?.dataset.engine !== "ready") return;
+  window.__readyAt = performance.timeOrigin + performance.now();
+  seen.disconnect();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] }); // before <html> is parsed
+"""
+
+
+def first_visits(p: Any, chromium: str, args: argparse.Namespace) -> None:
+    """A first visit's critical path: the bytes on the wire (gzipped as GitHub Pages serves)
+    that each site in ``--site`` sent before its engine was ready, the median of the runs,
+    and the files they were (the last run's), in one run so that sites compare. No hooks
+    are needed: the shipped build measures as it ships."""
+    sites = args.site or [SITE]
+    totals: dict[Path, list[int]] = {site: [] for site in sites}
+    files: dict[Path, dict[str, int]] = {}
+    with tempfile.TemporaryDirectory() as tmp_name:
+        servers = {site: start(site) for site in sites}
+        try:
+            for run in range(args.runs):
+                for site in sites if run % 2 == 0 else sites[::-1]:  # who goes first alternates
+                    _, counter, url = servers[site]
+                    context = p.chromium.launch_persistent_context(str(Path(tmp_name) / f"{run}-{sites.index(site)}"),
+                                                                   executable_path=chromium, args=FLAGS,
+                                                                   viewport={"width": 390, "height": 844})
+                    context.add_init_script(READY_AT)
+                    page = context.pages[0] if context.pages else context.new_page()
+                    with counter.lock:
+                        counter.writes.clear()
+                    page.goto(url)
+                    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=300_000)
+                    ready_at = page.evaluate("window.__readyAt")
+                    context.close()
+                    with counter.lock:
+                        before = [(path, n) for at, path, n in counter.writes if at <= ready_at]
+                    by_path: dict[str, int] = {}
+                    for path, n in before:
+                        by_path[path] = by_path.get(path, 0) + n
+                    totals[site].append(sum(by_path.values()))
+                    files[site] = by_path
+                print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
+        finally:
+            for server, _, _ in servers.values():
+                server.shutdown()
+    for site in sites:
+        print(f"{site}: {statistics.median(totals[site]):,.0f} bytes before ready (runs: {', '.join(f'{n:,}' for n in totals[site])})")
+        for path, n in sorted(files[site].items(), key=lambda item: -item[1]):
+            print(f"  {n:>10,}  {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -646,10 +709,13 @@ def main() -> None:
     parser.add_argument("--imports", type=lambda text: tuple(int(n) for n in text.split(",") if n), default=(1000, 10_000),
                         help="backup files of so many fights imported (comma-separated; empty: none)")
     parser.add_argument("--only-imports", action="store_true", help="the import figures alone")
+    parser.add_argument("--first-visit", action="store_true",
+                        help="a first visit's bytes before the engine is ready, and its files, alone (of each --site)")
+    parser.add_argument("--site", type=Path, action="append", help="with --first-visit: a built site (again: another, compared)")
     args = parser.parse_args()
     chromium = find_chromium.find()
     if not chromium or not (SITE / "index.html").exists():
-        sys.exit("page_bench: needs a built _site/ (make site) and a Chromium")
+        sys.exit("page_bench: needs a built _site-test/ (make site) and a Chromium")
     if args.base and not (args.only_taps and (args.base / "index.html").exists()):
         sys.exit("page_bench: --base needs --only-taps and a built site (its index.html)")
     if args.only_taps:
@@ -659,6 +725,10 @@ def main() -> None:
     if args.only_imports:
         with tempfile.TemporaryDirectory() as tmp_name, sync_playwright() as p:
             report_imports(imports(p, chromium, Path(tmp_name), start(SITE)[2], args.imports))
+        return
+    if args.first_visit:
+        with sync_playwright() as p:
+            first_visits(p, chromium, args)
         return
     results: dict[str, dict[str, list[Any]]] = {"riposte": {}, "floor": {}, "player": {}}
     with tempfile.TemporaryDirectory() as tmp_name, sync_playwright() as p:

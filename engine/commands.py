@@ -41,7 +41,7 @@ OPTIONS = (
     "tests",
 )
 
-#: A command a player sent from their phone (the live table, issue #24): the same command
+#: A command a player sent from their phone (the live table): the same command
 #: as the game master's, marked so that the journal says where it came from (D26).
 BY_PLAYER = ("by_player",)
 

@@ -11,7 +11,7 @@ tokens between ``~``, one token a command:
   numbers in :data:`PLACES` order (side 1 PJ or 0 PNJ, hope, the seven characteristics,
   the seven usual skills, wounds, initiative bonus; one digit each, trailing zeros left
   out, or between commas when one is not a digit), then each weapon: kind letter, skill
-  level, a flag (1 in hand, +2 not stowed, +4 its skill is its name, issue #26), name (its id
+  level, a flag (1 in hand, +2 not stowed, +4 its skill is its name), name (its id
   is its name's slug, and so is its skill without the +4);
 - ``E`` ends the round, ``P4`` fighter c4 passes, ``R4`` removes it, ``A4q`` c4 acts
   (``I``: interrupts) with the 17th action of :data:`ACTION_IDS`, options after it as

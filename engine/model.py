@@ -109,11 +109,11 @@ class Combatant:
     declared: WeaponId | None = None
     charged: bool = False
     passed: bool = False
-    #: The GM's free notes or conditions ("aveuglé, saigne"), shown as badges (issue #13).
+    #: The GM's free notes or conditions ("aveuglé, saigne"), shown as badges.
     notes: str = ""
-    #: Conditions with an end (D25, issue #26), in the order they were put on.
+    #: Conditions with an end (D25), in the order they were put on.
     conditions: tuple[Condition, ...] = ()
-    #: Hidden from the players (an ambush, issue #24): nothing of it reaches the live
+    #: Hidden from the players (an ambush): nothing of it reaches the live
     #: table's players (engine/journal.py for players; web/live/protocol.js playersBoard).
     #: No rule reads it (D26).
     hidden: bool = False

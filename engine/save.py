@@ -56,8 +56,8 @@ MAX_CHARS = 2_000_000
 MAX_FILE_CHARS = 20_000_000
 
 #: The longest command log read or kept: a fight of 30 fighters and 300 rounds is about
-#: 10,000 commands (issue #14), and a short link of 20,000 empty rounds must be refused
-#: before any replay (issue #12). Replay cost is bounded twice: by this count, and by the
+#: 10,000 commands, and a short link of 20,000 empty rounds must be refused
+#: before any replay. Replay cost is bounded twice: by this count, and by the
 #: save's size, checked as the log is replayed (engine/table.py ``_rebuild``), so a link
 #: whose dice the engine fills in is refused as soon as its save would pass MAX_CHARS.
 #: A command that would make the log longer is refused; so is a save or link with more,
@@ -297,7 +297,7 @@ def loads(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:  # where it stops (Python's own words are English)
         raise Refusal("not_json", line=exc.lineno, column=exc.colno) from exc
-    except ValueError as exc:  # an integer longer than Python converts (issue #25: not "too deep")
+    except ValueError as exc:  # an integer longer than Python converts (not "too deep")
         raise Refusal("number_too_long", max=sys.get_int_max_str_digits()) from exc
     except RecursionError as exc:  # nested deeper than Python goes, on a smaller stack
         raise Refusal("too_deep", max=MAX_DEPTH) from exc

@@ -53,7 +53,7 @@ is handed over.
 The autosave may keep the last checkpoint beside the log (an answer's ``checkpoint``: the
 text to keep, or ``None`` to drop it) so that a reload replays only what follows it:
 ``load(text, checkpoint)`` uses it only when it provably belongs to this log and this
-engine (issue #25): it names this engine's :data:`ENGINE` (a hash of the engine's own code,
+engine: it names this engine's :data:`ENGINE` (a hash of the engine's own code,
 so a checkpoint kept by another release, whose rules may differ, is never trusted) and its
 hash seals that name, the log's first ``at`` commands and the state itself (a state edited
 by hand does not match its seal). Otherwise the whole log is replayed: the log stays the
@@ -550,8 +550,8 @@ class Table:
         ``None``. Refused, nothing changes. ``checkpoint``: the one the autosave kept
         beside the log, used only if it belongs to this log. ``kept=True``: ``text`` is
         what the autosave holds (the page's start): when the save of the fight is that
-        very text, the answer leaves it out, there being nothing to write again (issue #14:
-        the start sends the board once, not the board and a save text quoting it)."""
+        very text, the answer leaves it out, there being nothing to write again
+        (the start sends the board once, not the board and a save text quoting it)."""
         if text is None:
             return self._start([])
         parsed = save.parse(text)

@@ -221,7 +221,7 @@ def never(c: Combatant) -> list[str]:
     >>> never(parse_combatant({"name": "Orque"}, "c1", 0))
     ['ajuster_tir', 'encocher_fleche', 'lancer_arme', 'preparer_arme', 'tir_arc', 'parer']
     """
-    hands = other_hands(c)  # once, not once an action: two copies of the fighter each (issue #28)
+    hands = other_hands(c)  # once, not once an action: two copies of the fighter each
     return [a.id for a in ACTIONS.values() if a.uses is not None and never_fits(c, a.uses, hands)]
 
 
@@ -270,7 +270,7 @@ def _verdicts(c: Combatant, turn: Turn) -> dict[str, dict[str, Any]]:
     """Every action's verdict for ``c`` now. Whether a fighter may take a phase action at all
     (R2.3, R5, D5-D7: :func:`engine.rules.eligibility`) does not depend on the action, so it
     is judged once for them all: a fighter whose turn it is not has the same refusal for
-    each (20 of 25 actions, on most cards of a board; issue #28, the first board's time)."""
+    each (20 of 25 actions, on most cards of a board; the first board's time)."""
     phase: Refusal | None = None
     try:
         eligibility(c, turn, PHASE_ACTION)

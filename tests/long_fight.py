@@ -1,4 +1,4 @@
-"""A long fight for the scale tests and the benchmark (issue #14): ``fighters`` orques,
+"""A long fight for the scale tests and the benchmark: ``fighters`` orques,
 then rounds where everyone passes in turn, until the log has ``commands`` commands (30
 fighters and 10,000 commands: about 320 rounds)."""
 
@@ -43,7 +43,7 @@ def long_save(commands: int, fighters: int = 30) -> str:
 
 
 def largest_link(rounds: int = 2_300, fighters: int = 64, seed: int = 45) -> str:
-    """The link text (engine/link.py) of the largest fight a link carries (issue #45):
+    """The link text (engine/link.py) of the largest fight a link carries:
     ``fighters`` orques, then ``rounds`` rounds, each begun with the same dice and ended at
     once. The engine plays the first round; the link repeats its two tokens."""
     table = Table(rng=random.Random(seed))

@@ -1,4 +1,4 @@
-"""The engine wheel as the browser gets it (tools/build_site.py, issue #14): its modules
+"""The engine wheel as the browser gets it (tools/build_site.py): its modules
 without comments and docstrings, every line where it was, and nothing else changed."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def test_the_builds_own_doctests() -> None:
     assert doctest.testmod(build_site).failed == 0
 
 
-# The standard library the page ships (issue #28): tools/stdlib.txt's modules in one zip,
+# The standard library the page ships: tools/stdlib.txt's modules in one zip,
 # the rest in another, fetched when first imported (web/boot/riposte_stdlib.py).
 
 sys.path.insert(0, str(ROOT / "web" / "boot"))
@@ -282,7 +282,7 @@ def test_a_module_outside_the_shipped_part_that_cannot_be_fetched_says_why(tmp_p
 @pytest.mark.parametrize("name, file, change, mark", build_site.PATCHES, ids=[patch[0] for patch in build_site.PATCHES])
 def test_the_vendored_pyodide_is_patched_in_one_call_each(tmp_path: Path, name: str, file: str,
                                                             change: tuple[str, str], mark: str) -> None:
-    """Issue #28: the calls the build changes in Pyodide (its restore's copy, then
+    """The calls the build changes in Pyodide (its restore's copy, then
     web/boot/pages.js's when the worker has it; its fetch of its own files, then
     web/boot/boot.mjs's), once each, and nothing else of the file."""
     build_site.vendor_pyodide(tmp_path)

@@ -1,4 +1,4 @@
-"""Checkpoints of the table session (engine/table.py, issue #14): undo, redo and loading
+"""Checkpoints of the table session (engine/table.py): undo, redo and loading
 from checkpoints give the same fight as a full replay of the log, whatever the interval.
 
 What the tests look at is what the table answers: its boards, its save text (the log), the
@@ -223,7 +223,7 @@ def test_a_checkpoint_is_handed_over_each_time_the_log_reaches_one(every: int, a
 
 
 def test_a_reload_with_its_checkpoint_replays_only_what_follows(monkeypatch: Any) -> None:
-    """Issue #14: the autosave and the checkpoint kept beside it reopen the fight by
+    """The autosave and the checkpoint kept beside it reopen the fight by
     replaying the commands after the checkpoint only; the ones before wait for ``fill``."""
     table = Table(rng=random.Random(0), every=EVERY)
     kept = last_kept(table)
@@ -324,7 +324,7 @@ def test_undo_below_a_restored_checkpoint_rebuilds_the_one_it_needs(monkeypatch:
 
 
 def ghost(kept: dict[str, Any], seal: bool) -> dict[str, Any]:
-    """``kept`` with one more fighter in its state: the trial's hand edit (issue #25, item 5);
+    """``kept`` with one more fighter in its state: the trial's hand edit;
     ``seal``: its hash made again over the state, as someone who read this code would."""
     enc = decode(kept["state"])
     state = encode(replace(enc, combatants=(*enc.combatants, replace(enc.combatants[0], id="c99", name="Fantôme"))))
@@ -336,7 +336,7 @@ def ghost(kept: dict[str, Any], seal: bool) -> dict[str, Any]:
 
 @pytest.mark.parametrize("seal", [False, True])
 def test_a_checkpoint_whose_state_was_edited_is_not_trusted(seal: bool) -> None:
-    """Issue #25, item 5: the hash covers the state and the engine's version, not the log
+    """The hash covers the state and the engine's version, not the log
     alone; a ghost fighter put into a kept checkpoint never reaches the fight, which stays
     the replay of its log and keeps exporting a save the engine reads back."""
     table = Table(rng=random.Random(0), every=EVERY)

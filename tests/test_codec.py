@@ -65,8 +65,8 @@ def test_a_fighter_is_written_with_pairs_as_objects_tuples_as_lists_and_enums_as
 
 
 def test_a_fighter_written_before_notes_and_conditions_reads_without_them() -> None:
-    """A state of an earlier release (codec.LATER): no ``notes`` (issue #13) nor
-    ``conditions`` (issue #26, D25); they read as empty."""
+    """A state of an earlier release (codec.LATER): no ``notes`` nor
+    ``conditions`` (D25); they read as empty."""
     old = {k: x for k, x in LYRA_JSON.items() if k not in ("notes", "conditions")}
     assert codec.reader(Combatant)(old) == replace(LYRA, notes="", conditions=())
 

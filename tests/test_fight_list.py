@@ -1,4 +1,4 @@
-"""The list of fights under random use (issue #25): a Hypothesis state machine drives the
+"""The list of fights under random use: a Hypothesis state machine drives the
 page's own transactions (web/infra/fight-list.js, in Node through
 tests/fight_list_driver.mjs) against the real engine (a Table answers the page's
 requests, as the worker does) and a storage that refuses writes at random, goes away, or
@@ -258,7 +258,7 @@ class FightListMachine(RuleBasedStateMachine):
 
     def switched(self, engine_before: str, target: str, text: str, last: bool = True) -> None:
         """The model after a switch the page said was done: the fight left is in the list
-        as the ENGINE had it (issue #25, item 8), the other one open (``last``: the engine
+        as the ENGINE had it, the other one open (``last``: the engine
         is still on it)."""
         self.fights[self.current]["text"] = engine_before
         self.fights.setdefault(target, {"name": self.entry(target)["name"]})["text"] = text
@@ -301,7 +301,7 @@ class FightListMachine(RuleBasedStateMachine):
         new = [f for f in self.last["index"]["fights"] if f["id"] not in before]
         assert [f["name"] for f in new] == result["added"]
         for entry, fight in zip(new, ok, strict=False):
-            assert len(entry["updated"]) <= 40  # issue #25, item 13: no 3 MB date kept
+            assert len(entry["updated"]) <= 40  # no 3 MB date kept
             assert any(values.shows(c) for c in entry["name"]) and not values.half(entry["name"])  # a name that shows, whole
             self.fights[entry["id"]] = {"name": entry["name"], "text": fight["save"]}
 
@@ -368,7 +368,7 @@ class FightListMachine(RuleBasedStateMachine):
 
     @rule(first=st.sampled_from(["list", "open"]), data=st.data())
     def two_at_once(self, first: str, data: st.DataObject) -> None:
-        """Issue #25, items 1 and 2: a second change asked while the first one runs (a
+        """A second change asked while the first one runs (a
         single file after a list; « Ouvrir » twice) waits for it, then runs on what it left."""
         page = self.page
         engine_before = page.engine()[0]
@@ -434,7 +434,7 @@ class FightListMachine(RuleBasedStateMachine):
 
     @rule(text=st.one_of(st.just("{"), FIGHTS))
     def a_left_over_appears(self, text: str) -> None:
-        """Issue #25, item 6: a text under the open fight's own id (a switch an older page
+        """A text under the open fight's own id (a switch an older page
         cut short, or a hand edit) never overwrites the intact open fight: at the next
         start both are kept, the left-over as a fight of its own, and it is said."""
         page = self.page
@@ -452,7 +452,7 @@ class FightListMachine(RuleBasedStateMachine):
 
     @rule(next_=st.integers(-1, 2))
     def an_index_behind_its_ids(self, next_: int) -> None:
-        """Issue #25, item 6: a list whose ``next`` is behind its ids (or not a number) never
+        """A list whose ``next`` is behind its ids (or not a number) never
         gives one id to two fights: the invariant checks ids after every step."""
         page = self.page
         index = json.loads(page.stored()["riposte.fights"])

@@ -187,7 +187,7 @@ def test_a_new_name_is_told_before_the_entries_that_use_it() -> None:
 
 
 def test_wounds_espoir_notes_and_conditions_are_told() -> None:
-    """Issue #26: every change of wounds (R1.7) and Espoir (R5.2), from the board's row or
+    """Every change of wounds (R1.7) and Espoir (R5.2), from the board's row or
     the form, is in the journal with its value before and after; notes that change;
     conditions put on, taken off, and ended with their round (D25). A sheet saved with the
     same wounds tells nothing."""

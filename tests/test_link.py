@@ -1,4 +1,4 @@
-"""Short share links (engine/link.py, issue #13): every log comes back exactly, older links
+"""Short share links (engine/link.py): every log comes back exactly, older links
 still open, and a 6-fighter, 2-round fight fits a small QR code."""
 
 from __future__ import annotations
@@ -274,7 +274,7 @@ def as_packed(command: dict[str, Any], arms: dict[str, list[str]] | None = None)
      "+|Orque 1|0060030001|m01Hache"),
     # every place written (the last, the initiative bonus, is not 0)
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", initiative_bonus=2)}, ARMS, "+|Orque 1|006003000100000002|m21Hache"),
-    # +4: the weapon's skill is its name (the form of issue #26), not its slug
+    # +4: the weapon's skill is its name (as the fighter form leaves it), not its slug
     ({"type": "add_combatant", "combatant": sheet_as(3, "c4", weapons=[{**SIX[3]["weapons"][0], "skill": "Hache"}],
                                                      skills={**{k: x for k, x in SIX[3]["skills"].items() if k != "hache"}, "Hache": 2})},
      ARMS, "+|Orque 1|0060030001|m25Hache"),

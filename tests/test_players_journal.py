@@ -1,4 +1,4 @@
-"""What the engine gives the live table for its players (issue #24, D26): fighters hidden
+"""What the engine gives the live table for its players (D26): fighters hidden
 from them, the commands they sent from their phones, and the journal as they may see it
 (engine/journal.py ``Players``, engine/table.py ``Table.journal``)."""
 

@@ -263,11 +263,11 @@ def test_a_save_at_the_size_limit_is_read_and_one_character_more_is_not() -> Non
     assert len(padded) == save.MAX_CHARS
     assert save.read(padded)["ok"]
     result = refused(padded + " ", "too_big")
-    assert "2001 ko (au plus 2000 ko)" in result["error"]["message"]  # rounded up (issue #25, item 13)
+    assert "2001 ko (au plus 2000 ko)" in result["error"]["message"]  # rounded up
 
 
 def test_a_number_of_5000_digits_is_said_as_such_not_as_nesting() -> None:
-    """Issue #25, item 13: the trial's 5,000-digit number was reported as « imbrication trop
+    """The trial's 5,000-digit number was reported as « imbrication trop
     profonde »; it is a number too long, with the limit Python converts."""
     result = refused('{"app": "riposte", "format": 2, "commands": [{"type": "add_combatant", "combatant": '
                      '{"name": "A", "value": ' + "7" * 5000 + "}}]}", "not_json")

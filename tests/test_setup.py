@@ -1,4 +1,4 @@
-"""Faster set-up (issue #13), in CPython: the sheet's field errors all at once, copies
+"""Faster set-up, in CPython: the sheet's field errors all at once, copies
 numbered from the original (``duplicate_combatant``), and dice rolled by the page's
 « Lancer » button recorded as rolled by the app (``app_rolled``)."""
 

@@ -186,7 +186,7 @@ def test_sixteen_weapons_and_sixteen_in_hand_are_accepted() -> None:
     assert (len(hydre["weapons"]), len(hydre["in_hand"])) == (16, 16)
 
 
-# --- free notes or conditions (issue #13): table state the GM sets from the board
+# --- free notes or conditions: table state the GM sets from the board
 def test_notes_are_set_trimmed_and_cleared() -> None:
     assert fighter_after({"notes": "  aveuglé, saigne "})["notes"] == "aveuglé, saigne"
     assert fighter_after({"notes": "aveuglé"}, {"notes": ""})["notes"] == ""
@@ -200,7 +200,7 @@ def test_notes_that_are_not_a_short_text_are_refused(notes: object, key: str) ->
 
 
 def test_a_state_written_before_notes_existed_still_reads() -> None:
-    """A state (an autosave's checkpoint) from before issue #13 has no ``notes``."""
+    """A state (an autosave's checkpoint) from before free notes has no ``notes``."""
     state = state_after(TRIO)
     for fighter in state["combatants"]:
         del fighter["notes"]

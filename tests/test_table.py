@@ -163,7 +163,7 @@ def after_a_fight() -> Table:
 
 
 def test_a_new_fight_with_the_party_resets_what_the_fight_left_and_asks_about_wounds_and_espoir() -> None:
-    """Issue #26 (docs/TABLE.md, "A new fight with the party"): the new fight gives each PJ
+    """docs/TABLE.md, "A new fight with the party": the new fight gives each PJ
     its hands as its sheet set them last (the form's edit: sword and dagger, the thrown one
     back), standing, none of the fight's marks; wounds and Espoir as they are, or with
     ``restore`` as it joined the fight (a copy: as its original was when copied)."""
@@ -352,7 +352,7 @@ class Session(Playing):
 TestSession = Session.TestCase
 
 
-# --- limits: whatever is accepted can be read again (issue #12) ---------------------------
+# --- limits: whatever is accepted can be read again ---------------------------
 def big_fight(fighters: int, rounds: int) -> Table:
     """``fighters`` from the casts (numbered names), then ``rounds`` start/end pairs."""
     names = list(CASTS)
@@ -429,7 +429,7 @@ def test_a_save_that_would_grow_too_big_once_reopened_is_refused(monkeypatch: py
 
 
 def test_a_short_link_of_a_huge_log_is_refused_before_any_replay() -> None:
-    """Issue #12: 64 fighters and 20,000 start/end pairs, dice left to the engine, fit in
+    """64 fighters and 20,000 start/end pairs, dice left to the engine, fit in
     a 4 KB link; replaying them would stop the engine. The log is counted first."""
     commands = [{"type": "add_combatant", "combatant": {"name": f"F{i}"}} for i in range(64)]
     commands += [{"type": "start_round"}, {"type": "end_round"}] * 20_000
@@ -518,7 +518,7 @@ def test_undo_writes_the_save_of_the_fight_it_goes_back_to() -> None:
 
 
 def test_the_autosave_reopened_as_it_is_is_not_sent_back() -> None:
-    """The page's start (issue #14): the autosave, loaded with ``kept``, answers without a
+    """The page's start: the autosave, loaded with ``kept``, answers without a
     save text when it would write the same one; a save written otherwise (an older form,
     no board) is sent back to be written; a file or link (no ``kept``) always is."""
     text = seeded().export(True)["text"]
@@ -576,7 +576,7 @@ def test_a_fault_is_told_in_at_most_300_characters(monkeypatch: pytest.MonkeyPat
 
 
 def test_each_answer_names_the_command_undo_and_redo_would_take() -> None:
-    """The page labels « Annuler » and « Rétablir » with them (issue #13)."""
+    """The page labels « Annuler » and « Rétablir » with them."""
     table = seeded()
     observed = table.apply({"type": "act", "actor": "aldric", "action": "observer"})
     assert observed["last"] == {"type": "act", "actor": "aldric", "action": "observer"} and observed["next"] is None

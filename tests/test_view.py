@@ -135,7 +135,7 @@ def test_an_allowed_action_shows_what_it_will_cost() -> None:
     assert (actions["attaque_melee"]["weapon"], actions["parer"]["weapon"]) == ("epee", "epee")
 
 
-# --- the card's likely actions and the actions that never apply (docs/TABLE.md, issue #13)
+# --- the card's likely actions and the actions that never apply (docs/TABLE.md)
 def fighter_in(log: list[dict[str, Any]], cid: str) -> dict[str, Any]:
     shown: dict[str, Any] = engine.view(state_after(log))["combatants"][cid]
     return shown

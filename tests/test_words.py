@@ -1,4 +1,4 @@
-"""One copy of each sentence (#27): the engine refuses by a reason's key and its params
+"""One copy of each sentence: the engine refuses by a reason's key and its params
 (engine/errors.py REASONS), each worded once, in French and in English, in the engine's
 catalogues (engine/lang/*.json); the engine's plain message is the French sentence, and
 the page's catalogues (web/lang/*.js, read here as JavaScript by Node) import those very

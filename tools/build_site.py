@@ -18,7 +18,13 @@ the engine wheel) under ``web-<hash>/``, the first 12 hex digits of the SHA-256 
 that folder holds. The build is deterministic: the same sources give the same bytes
 (``runtime/SHA256SUMS`` lists every file shipped).
 
-Usage: ``python tools/build_site.py [--out _site] [--no-minify]``
+The test build (``--test-hooks``, into ``_site-test/``, made in the same run as ``_site/``
+from the same runtime, standard library and wheel): the page's test hooks compiled in
+(web/infra/hooks.js: the raw bridge, what the live table sent, the performance marks, the
+live table's time scale) and the bridge's (web/boot/bridge_hooks.py). The tests and the
+benchmarks serve it; ``_site/``, what ships, has none of them (tests/test_no_hooks.py).
+
+Usage: ``python tools/build_site.py [--out _site] [--no-minify] [--test-hooks [--test-out _site-test]]``
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import sys
 import tempfile
 import tokenize
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,9 +54,9 @@ PYODIDE_VERSION = "314.0.2"  # the version PyScript 0.7.31 expects
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 #: Pyodide's files the site serves as they are. Not its python_stdlib.zip: the site serves the
-#: part of it the page needs and the rest apart (``stdlib_folder``, issue #28).
+#: part of it the page needs and the rest apart (``stdlib_folder``).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-#: The changes made to a runtime file (issue #28), each to one call of Pyodide's loader; the
+#: The changes made to a runtime file, each to one call of Pyodide's loader; the
 #: build fails if this Pyodide's text is not the one it patches (``vendor_pyodide``).
 #: RESTORE: Pyodide's restore of a memory snapshot (``API.restoreSnapshot`` in
 #: pyodide.asm.mjs) ends by copying the snapshot whole into Python's memory, pages of zeros
@@ -72,7 +79,7 @@ PATCHES = (("RESTORE", "pyodide.asm.mjs", RESTORE, "restoreSnapshot=function(t)"
 STDLIB_LIST = ROOT / "tools" / "stdlib.txt"
 #: The page's Python besides the engine: its imports are traced too. PyScript's package
 #: as its npm package carries it (its core writes the same files into the worker).
-WORKER_PYTHON = ("web/boot/bridge.py", "web/boot/riposte_stdlib.py", "web/boot/riposte_pyscript.py")
+WORKER_PYTHON = ("web/boot/bridge.py", "web/boot/bridge_hooks.py", "web/boot/riposte_stdlib.py", "web/boot/riposte_pyscript.py")
 PYSCRIPT_PYTHON = "src/stdlib/pyscript"
 #: PyScript's package as one JavaScript object (its npm package's build artifact), which
 #: PyScript's core writes into the worker's file system on every visit.
@@ -82,6 +89,8 @@ STDLIB_FINDER = "riposte_stdlib.py"
 #: PyScript's package compiled once (web/boot/riposte_pyscript.py), in the shipped zip.
 PYSCRIPT_BYTECODE = "riposte_pyscript.py"
 PAGE = ("index.html", "pyscript.toml", "manifest.webmanifest")
+#: The test build's part of the worker's bridge (``app_folder``), in the app's folder.
+BRIDGE_HOOKS = "boot/bridge_hooks.py"
 #: Browser libraries vendored as they are (npm name, pinned version, file in the package),
 #: each into runtime/<name>-<version>/. The QR code reader (« Scanner la réponse »,
 #: web/live/scan.js, where the browser has no BarcodeDetector): barcode-detector's
@@ -199,7 +208,7 @@ def slim(source: str) -> str:
 def slim_wheel(wheel: Path) -> None:
     """The engine wheel with every module slimmed (``slim``) and its RECORD written again,
     its entries dated as the dist-info's (a build gives the same bytes from any checkout):
-    64 KB as flit writes it, about 40 KB so (issue #14: the first visit's bytes)."""
+    64 KB as flit writes it, about 40 KB so (the first visit's bytes)."""
     with zipfile.ZipFile(wheel) as z:
         members = {info.filename: z.read(info) for info in z.infolist()}
     record = next(name for name in members if name.endswith(".dist-info/RECORD"))
@@ -419,7 +428,7 @@ def bytecode(members: list[tuple[zipfile.ZipInfo, bytes]]) -> list[tuple[zipfile
     """These zip members with every module as the bytecode Pyodide's own Python makes of it
     (tools/stdlib_bytecode.mjs, in Node: ``name.py`` becomes ``name.pyc``, with no source),
     the rest as they are, in the same order. A first visit then compiles none of Pyodide's
-    modules (issue #28: about 2 s of its cold start on this machine, docs/PERFORMANCE.md)."""
+    modules (about 2 s of its cold start on this machine, docs/PERFORMANCE.md)."""
     with tempfile.TemporaryDirectory() as tmp:
         source, compiled = Path(tmp) / "source.zip", Path(tmp) / "bytecode.zip"
         write_zip(source, members)
@@ -432,7 +441,7 @@ def bytecode(members: list[tuple[zipfile.ZipInfo, bytes]]) -> list[tuple[zipfile
 
 
 def stdlib_folder(site: Path, wheel: Path) -> str:
-    """``stdlib-<hash>/``: Pyodide's standard library in two zips (issue #28). The one the
+    """``stdlib-<hash>/``: Pyodide's standard library in two zips. The one the
     page gives Pyodide (web/boot/boot.mjs) holds the modules tools/stdlib.txt names and their
     packages, compiled (``bytecode``), the finder of the rest (web/boot/riposte_stdlib.py)
     and PyScript's package to compile once (web/boot/riposte_pyscript.py); the other holds
@@ -478,10 +487,10 @@ def folder_hash(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
-    """The app's own files in ``web-<hash>/``: web/ (its modules minified), the engine
-    wheel; web/'s icons stay in ``web/`` (the manifest names them). Returns the folder's
-    name and the wheel."""
+def app_staging(site: Path) -> tuple[Path, Path]:
+    """The app's own files, staged in ``web-staging/`` before they are bundled: web/, the
+    engine wheel; web/'s icons go to ``web/`` (the manifest names them). Returns the staging
+    folder and the wheel."""
     staging = site / "web-staging"
     shutil.copytree(ROOT / "web", staging, ignore=shutil.ignore_patterns("__pycache__", *STATIC))
     for name in STATIC:
@@ -492,24 +501,39 @@ def app_folder(site: Path, minify: bool) -> tuple[str, Path]:
     stdlib = stdlib_folder(site, wheel)
     for name in (STDLIB_FINDER, PYSCRIPT_BYTECODE):
         (staging / "boot" / name).unlink()  # it ships in the standard library's zip
-    scripts = sorted(p for p in staging.rglob("*") if p.suffix in (".js", ".mjs"))
-    for p in scripts:
+    for p in sorted(p for p in staging.rglob("*") if p.suffix in (".js", ".mjs")):
         p.write_text(versioned(p.read_text(), f"web/{p.relative_to(staging)}", stdlib))
     snapshot_boot(staging, wheel, stdlib)
+    return staging, wheel
+
+
+def app_folder(site: Path, staging: Path, minify: bool, test_hooks: bool = False, qrcode: bool = True) -> str:
+    """The staged app (``app_staging``) as it ships, in ``web-<hash>/`` of ``site``: the
+    page's modules bundled and minified. ``test_hooks``: the test build, with the page's test
+    hooks (web/infra/hooks.js) and the bridge's (web/boot/bridge_hooks.py, appended to
+    web/boot/bridge.py); without, both are left out. ``qrcode``: the vendored QR code
+    generator minified too (once: the test build's runtime is a copy). Returns the folder's
+    name."""
+    hooks = staging / BRIDGE_HOOKS
+    if test_hooks:
+        bridge = staging / "boot" / "bridge.py"
+        bridge.write_text(f"{bridge.read_text()}\n\n# {BRIDGE_HOOKS}, the test build's:\n{hooks.read_text()}")
+    hooks.unlink()
+    scripts = sorted(p for p in staging.rglob("*") if p.suffix in (".js", ".mjs"))
     # The page's modules in a few files (tools/bundle.mjs); the worker's stay as they are.
-    subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(staging), *PAGE_MODULES, *([] if minify else ["--no-minify"])],
-                   check=True, cwd=ROOT)
+    subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(staging), *PAGE_MODULES, *([] if minify else ["--no-minify"]),
+                    *(["--test-hooks"] if test_hooks else [])], check=True, cwd=ROOT)
     if minify:
         # What is not bundled (the worker's modules, the theme, the style sheet), and the QR
         # code generator (52 KB as npm ships it, 22 KB minified): it is precached.
-        qrcode = runtime_folder(site, "qrcode-generator") / "qrcode.mjs"
+        generator = [runtime_folder(site, "qrcode-generator") / "qrcode.mjs"] if qrcode else []
         # the bundler removed what it bundled, and minified its own files
         left = [p for p in scripts if p.exists() and p.relative_to(staging).as_posix() not in PAGE_MODULES]
-        files = [str(p) for p in [*left, staging / "style.css", qrcode]]
+        files = [str(p) for p in [*left, staging / "style.css", *generator]]
         subprocess.run(["node", str(ROOT / "tools" / "minify.mjs"), *files], check=True, cwd=ROOT)
     name = f"web-{folder_hash(staging)[:12]}"
     staging.rename(site / name)
-    return name, site / name / "wheels" / wheel.name
+    return name
 
 
 def checksums(site: Path) -> None:
@@ -520,44 +544,93 @@ def checksums(site: Path) -> None:
 
 
 def service_worker(site: Path) -> None:
-    """``sw.js`` and ``sw-player.js``, precaching the site as it is (tools/service_worker.mjs).
-    Workbox bundles each worker in a folder of the system's temporary one and leaves it
-    there: it is given one of ours, removed after."""
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)], check=True, cwd=ROOT,
-                       capture_output=True, env={**os.environ, "TMPDIR": tmp})
+    """``sw.js`` and ``sw-player.js``, precaching the site as it is (tools/service_worker.mjs)."""
+    service_worker_started(site)()
 
 
-def build(site: Path, minify: bool = True) -> None:
-    if site.exists():
-        shutil.rmtree(site)
-    site.mkdir(parents=True)
-    vendor_pyodide(site)
-    vendor_pyscript(site)
-    vendor_libraries(site)
-    app, wheel = app_folder(site, minify)
+def service_worker_started(site: Path) -> Callable[[], None]:
+    """``service_worker`` begun in a process of its own (Workbox bundles each worker: the
+    build's longest step after Pyodide's), and the call that waits for it to end. Workbox
+    bundles in a folder of the system's temporary one and leaves it there: it is given one
+    of ours, removed after."""
+    tmp = tempfile.TemporaryDirectory()
+    args = ["node", str(ROOT / "tools" / "service_worker.mjs"), str(site)]
+    process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "TMPDIR": tmp.name})
+
+    def ended() -> None:
+        out, err = process.communicate()
+        tmp.cleanup()
+        if process.returncode:
+            raise subprocess.CalledProcessError(process.returncode, args, out, err)
+
+    return ended
+
+
+def page(site: Path, app: str) -> Callable[[], None]:
+    """The page and what names the app's folder ``app``: index.html (its build's id
+    written in), the manifest, the checksums, the service workers (begun: the call
+    returned waits for them, ``service_worker_started``)."""
     for name in PAGE:
         shutil.copy2(ROOT / name, site / name)
     # The page names its files as in the source (web/app.js): here, the versioned ones.
     index = site / "index.html"
-    page = versioned(index.read_text(), "index.html")
+    text = versioned(index.read_text(), "index.html")
     for name in ("web/app.js", "web/style.css"):
-        if f'"{name}"' not in page:
+        if f'"{name}"' not in text:
             fail(f"index.html does not name {name}")
-    page = re.sub(r'"web/([^"]+)"', lambda m: app_file(site, app, m.group(1)), page)
+    text = re.sub(r'"web/([^"]+)"', lambda m: app_file(site, app, m.group(1)), text)
     # The build's id: what ships, hashed (tests and bug reports tell deployments apart).
-    build_id = hashlib.sha256(f"{app}\n{folder_hash(site / 'runtime')}\n{page}".encode()).hexdigest()[:12]
-    index.write_text(page.replace('data-build="dev"', f'data-build="{build_id}"'))
+    build_id = hashlib.sha256(f"{app}\n{folder_hash(site / 'runtime')}\n{text}".encode()).hexdigest()[:12]
+    index.write_text(text.replace('data-build="dev"', f'data-build="{build_id}"'))
     (site / ".nojekyll").write_text("")
     checksums(site)
-    service_worker(site)  # last: it precaches everything above
-    print(f"built {site.relative_to(ROOT) if site.is_relative_to(ROOT) else site}/ with {app}/ ({wheel.name}"
-          f"{', minified' if minify else ''}), PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}")
+    return service_worker_started(site)  # last: it precaches everything above
+
+
+#: What the shipped site holds that its test build makes anew (``build``).
+OWN = {*PAGE, ".nojekyll", "sw.js", "sw-player.js", "SHA256SUMS"}
+
+
+def build(site: Path, minify: bool = True, test_site: Path | None = None) -> None:
+    """The shipped site in ``site``; with ``test_site``, the test build there too, from the
+    same run: the runtime, the standard library and the engine wheel are the shipped ones,
+    copied; the app's folder is bundled again with the test hooks (``app_folder``)."""
+    for folder in (site, test_site):
+        if folder is not None and folder.exists():
+            shutil.rmtree(folder)
+    site.mkdir(parents=True)
+    vendor_pyodide(site)
+    vendor_pyscript(site)
+    vendor_libraries(site)
+    staging, wheel = app_staging(site)
+    if test_site is not None:
+        test_site.mkdir(parents=True)
+        shutil.copytree(staging, test_site / staging.name)
+    app = app_folder(site, staging, minify)
+    shipped = page(site, app)  # its service workers made while the test build is
+    built = [f"{site.relative_to(ROOT) if site.is_relative_to(ROOT) else site}/ with {app}/"]
+    if test_site is not None:
+        for entry in site.iterdir():
+            if entry.name not in OWN and not entry.name.startswith("web-"):
+                if entry.is_dir():
+                    shutil.copytree(entry, test_site / entry.name, ignore=shutil.ignore_patterns("SHA256SUMS"))
+                else:
+                    shutil.copy2(entry, test_site / entry.name)
+        test_app = app_folder(test_site, test_site / staging.name, minify, test_hooks=True, qrcode=False)
+        page(test_site, test_app)()
+        built.append(f"its test build {test_site.relative_to(ROOT) if test_site.is_relative_to(ROOT) else test_site}/ with {test_app}/")
+    shipped()
+    print(f"built {' and '.join(built)} ({wheel.name}{', minified' if minify else ''}), "
+          f"PyScript {PYSCRIPT_VERSION}, Pyodide {PYODIDE_VERSION}")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="Build the static site.")
     parser.add_argument("--out", type=Path, default=ROOT / "_site")
     parser.add_argument("--no-minify", action="store_true", help="ship web/'s modules as they are (to measure)")
+    parser.add_argument("--test-hooks", action="store_true",
+                        help="also the test build, with the page's test hooks, in --test-out (the tests and benchmarks serve it)")
+    parser.add_argument("--test-out", type=Path, default=ROOT / "_site-test")
     args = parser.parse_args()
-    build(args.out.resolve(), minify=not args.no_minify)
+    build(args.out.resolve(), minify=not args.no_minify, test_site=args.test_out.resolve() if args.test_hooks else None)

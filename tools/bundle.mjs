@@ -1,6 +1,6 @@
 // Bundles the page's modules in the built site with esbuild (pinned in package.json): the
 // two modules index.html names (web/boot/early.js, which starts Python, and web/app.js) and
-// everything they import, in a few files instead of 51 (issue #14: a first visit's bytes
+// everything they import, in a few files instead of 51 (a first visit's bytes
 // and requests). `splitting` keeps what early.js needs in small chunks of its own, so that
 // Python starts before the rest is fetched, and each dynamic import (a live table's player
 // page) in a chunk loaded only then. The runtime (../runtime/…) stays outside; the worker's
@@ -12,7 +12,7 @@
 // the folder's top): the addresses it names are kept its own. Each `import.meta.url` is
 // the source module's address, and each runtime file it imports is named from where the
 // code lands (the esbuild plugin below; esbuild leaves `new URL(…, import.meta.url)` alone).
-// Usage: node tools/bundle.mjs FOLDER ENTRY... [--no-minify]   (tools/build_site.py calls it)
+// Usage: node tools/bundle.mjs FOLDER ENTRY... [--no-minify] [--test-hooks]   (tools/build_site.py calls it)
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,7 +40,10 @@ const ownImports = {
 
 const [folder, ...args] = process.argv.slice(2);
 const minify = !args.includes("--no-minify");
-const entries = args.filter((arg) => arg !== "--no-minify");
+// The test build (web/infra/hooks.js): its hooks compiled in; without, their code is dead
+// and goes once minified (esbuild drops a branch on a constant false, its names with it).
+const testHooks = args.includes("--test-hooks");
+const entries = args.filter((arg) => !arg.startsWith("--"));
 // A path from the folder's top, in the bundle until each output file names it from where it is.
 const MARK = "@riposte-app/";
 const fromTop = (path) => MARK + relative(folder, path).split(sep).join("/");
@@ -68,6 +71,7 @@ const result = await build({
   write: false,
   plugins: [ownAddresses, ownImports],
   minify,
+  define: { RIPOSTE_TEST_BUILD: String(testHooks) },
   charset: "utf8", // French words as they are: shorter than \u escapes
   legalComments: "none",
   target: "es2022",
@@ -75,9 +79,9 @@ const result = await build({
   logLevel: "warning",
 });
 if (result.warnings.length) process.exit(1);
-// The folder's own modules, bundled, are removed from it (not the repository's files).
-const inputs = new Set(Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
-  .filter((input) => !relative(folder, input).startsWith("..")));
+// The folder's own modules, bundled, are removed from it (not the repository's files): each
+// one read, even one whose code all went (web/infra/hooks.js in the shipped build).
+const inputs = new Set(Object.keys(result.metafile.inputs).filter((input) => !relative(folder, input).startsWith("..")));
 for (const input of inputs) await rm(input);
 for (const file of result.outputFiles) {
   const name = relative(out, file.path).split(sep).join("/");

@@ -1,6 +1,6 @@
 // Writes _site/sw.js: a Workbox service worker that precaches the whole built site,
 // runtime included, so that a second visit needs no network at all; and _site/sw-player.js,
-// the live table's player's page's own (issue #23): only what that page loads, never the
+// the live table's player's page's own: only what that page loads, never the
 // Python runtime (web/boot/offline.js registerPlayerOffline).
 // Usage: node tools/service_worker.mjs _site
 import { createHash } from "node:crypto";
@@ -60,7 +60,7 @@ const { count, size, warnings } = await generateSW({
     // The QR code reader (1.1 MB of WebAssembly) loads only when a game master scans a
     // player's answer in a browser without BarcodeDetector: fetched then, not on every first visit.
     "runtime/{barcode-detector,zxing-wasm}-*/*",
-    // The rest of Python's standard library (issue #28): not on a first visit's wire. The
+    // The rest of Python's standard library: not on a first visit's wire. The
     // page has it fetched once it is ready (web/boot/offline.js keepStdlib), and the route
     // below keeps it.
     "stdlib-*/python_stdlib_rest.zip"],

@@ -1,4 +1,4 @@
-// Pyodide's own modules as bytecode (issue #28: a first visit compiles none of them): run by
+// Pyodide's own modules as bytecode (a first visit compiles none of them): run by
 // tools/build_site.py in Node, on the vendored Pyodide, whose Python is the one that imports
 // them in the page (the same magic number, the same compiler). Every `.py` of the zip it is
 // given becomes a `.pyc` of the same name, sourceless (Python's zip importer takes one with no

@@ -1,4 +1,4 @@
-// Which modules of Python's standard library the page's Python needs (issue #28): run by
+// Which modules of Python's standard library the page's Python needs: run by
 // tools/build_site.py in Node, on the vendored Pyodide with its whole standard library.
 // It does what a first visit's worker does (Pyodide boots, micropip installs the engine
 // wheel, web/boot/boot.mjs's own imports), imports every module named by an import statement

@@ -17,7 +17,7 @@ import { WelcomeController } from "./controllers/welcome.js";
 import { Address } from "./infra/address.js";
 import { BackButton } from "./infra/back.js";
 import { selectNumbersOnFocus } from "./infra/fields.js";
-import { expose } from "./infra/hooks.js";
+import { expose, HOOKED } from "./infra/hooks.js";
 import { t } from "./infra/i18n.js";
 import { Navigation } from "./infra/navigation.js";
 import { Dispatcher } from "./infra/dispatch.js";
@@ -28,7 +28,6 @@ import { Writers } from "./infra/writer.js";
 import { keepAwake } from "./live/awake.js";
 import { liveRole } from "./live/follow.js";
 import { LiveHostView } from "./live/host-view.js";
-import { LiveHost } from "./live/host.js";
 import { BoardView } from "./views/board-view.js";
 import { CastView } from "./views/cast-view.js";
 import { ConfirmDialog } from "./views/confirm-dialog.js";
@@ -52,20 +51,20 @@ const nav = new Navigation(new Screens(), back);
 // `dispatch`: each answer drawn once, on what is on screen (web/infra/dispatch.js).
 const common = { session, status, nav, dispatch: new Dispatcher(session, nav), ask: new ConfirmDialog() };
 // What the controllers share, whole before the first of them is made: the list of fights
-// (issue #13) is a part the menu uses (a fight opened from a file or a link joins it).
+// is a part the menu uses (a fight opened from a file or a link joins it).
 const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });
 // Another fight opening, or a list of fights imported, may be stopped while the engine works.
 status.bindStop(() => parts.fights.list.long, () => parts.fights.list.stop());
 // The menu first: it sets the page's language before anything is drawn.
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
-const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's (issue #24)
+const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's
 const board = new BoardController(parts, new BoardView(), sheet);
 const roundView = new RoundView();
 new RoundController(parts, roundView);
 const cast = new CastController(parts, new CastView());
 new WelcomeController(parts, new WelcomeView(), { addFighter: () => cast.newFighter() });
 new JournalController(parts, new JournalView(), new SummaryView());
-// The live table (issue #15): a player's phone (#table=…) or an answer handed over
+// The live table: a player's phone (#table=…) or an answer handed over
 // (#reponse=…) leaves the saved fight alone (web/live/follow.js); web/boot/early.js, which
 // started Python before this module ran, started none there.
 const live = liveRole(window.location);
@@ -79,27 +78,48 @@ window.addEventListener("unhandledrejection", (event) => {
   if (event.reason instanceof EngineFault || event.reason instanceof Discarded) event.preventDefault();
 });
 
+// The game master's live table, once made (`hostTable`, after the engine is ready).
+let hostTable = async () => undefined;
+let hosted;
+const hosting = new Promise((resolve) => {
+  hosted = resolve;
+});
+
 if (live) {
   import("./live/guest.js").then(({ startGuest }) => startGuest(live, store, sheet));
-  registerPlayerOffline().catch(() => null); // the player's page reopens with no network (issue #23)
+  registerPlayerOffline().catch(() => null); // the player's page reopens with no network
 }
 else {
   cast.readModels();
   const { took } = commands(parts);
-  const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(), took,
-    refused: (answer) => board.refused(answer, "here") });
-  // The players' view on this device is the players' phones' board (engine/players.py).
-  host.on("players", (shown) => board.players(shown));
-  parts.nav.on("players", () => host.watch());
-  host.on("proposals", (proposals) => roundView.showProposals(proposals));
-  host.on("accept", (id) => board.actions(id, true));
-  roundView.bindEdited((id) => host.ask({ what: "edited", id }));
-  // For the tests and the benchmark (web/infra/hooks.js): the answers drawn; what the players
-  // were sent, read-only copies.
-  expose("ripostePage", { renders: () => common.dispatch.renders, calls: () => calls });
-  expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
-    spares: () => [...host.links.values()].filter((l) => l.spare?.answered).length,
-    sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })) });
+  // The live table's game master side (web/live/host.js with WebRTC, the codes and the
+  // players' connections) is made once the engine is ready (`hostTable`, below), off a first
+  // visit's critical path; its view is here from the start. What asks for it before then
+  // waits for it: the players' view shown, a proposal edited, and what the menu's « Table en
+  // direct » can ask before there is a table (an invitation, the players' mode, the PNJ's
+  // details, the STUN server). The host then binds the view's handlers to its own.
+  const view = new LiveHostView();
+  const waiting = (name) => (...args) => hosting.then(() => view.handlers[name]?.(...args));
+  view.bind(Object.fromEntries(["invite", "reinvite", "mode", "pnjDetails", "stun"].map((name) => [name, waiting(name)])));
+  hostTable = async () => {
+    const { LiveHost } = await import("./live/host.js");
+    const host = new LiveHost({ session: parts.session, status, store, view, awake: keepAwake(), took,
+      refused: (answer) => board.refused(answer, "here") });
+    // The players' view on this device is the players' phones' board (engine/players.py).
+    host.on("players", (shown) => board.players(shown));
+    host.on("proposals", (proposals) => roundView.showProposals(proposals));
+    host.on("accept", (id) => board.actions(id, true));
+    // For the tests and the benchmark (web/infra/hooks.js): what the players were sent,
+    // read-only copies.
+    if (HOOKED) expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
+      spares: () => [...host.links.values()].filter((l) => l.spare?.answered).length,
+      sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })) });
+    hosted(host);
+  };
+  parts.nav.on("players", () => hosting.then((host) => host.watch()));
+  roundView.bindEdited((id) => hosting.then((host) => host.ask({ what: "edited", id })));
+  // For the tests and the benchmark (web/infra/hooks.js): the answers drawn.
+  if (HOOKED) expose("ripostePage", { renders: () => common.dispatch.renders, calls: () => calls });
 }
 
 // Who writes the fight is known before the page can be tapped (one writer per fight).
@@ -112,7 +132,10 @@ if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(part
   tabs.started();
   parts.fights.tellSevenDays();
   // The raw bridge, for the fuzz tests (web/infra/hooks.js): text in, text out.
-  expose("riposte", { raw: engine.raw });
+  if (HOOKED) expose("riposte", { raw: engine.raw });
+  // The live table, before the address's link is opened: the table this page kept is given
+  // back to the engine first, as when the host was made with the page.
+  await hostTable();
   tabs.onWriter = () => menu.openLink(); // a link left waiting in a tab that followed
   // Watched before the address's own link is asked about: one that arrives meanwhile is
   // dropped as any that arrives while a link is asked about (controllers/menu.js).

@@ -1,4 +1,5 @@
-"""End-to-end fixtures: the built ``_site/`` served on a free local port, one headless
+"""End-to-end fixtures: the test build ``_site-test/`` (``_site/`` with the page's test hooks,
+made by the same ``tools/build_site.py --test-hooks``) served on a free local port, one headless
 Chromium per session (Debian's, or as ``tools/find_chromium.py`` finds it) driven by
 Playwright, and one way to open a phone on the page: ``new_phone`` (``phone`` and ``fight``
 are its usual calls).
@@ -72,7 +73,9 @@ import serve  # noqa: E402
 from tests.fight_storage import store, stored  # noqa: E402, F401
 from tests.fuzz import fight as fight_log  # noqa: E402
 
-SITE = ROOT / "_site"
+#: The test build: the shipped site's runtime, standard library and engine wheel, its page
+#: with the test hooks compiled in (web/infra/hooks.js; tests/test_no_hooks.py reads _site/).
+SITE = ROOT / "_site-test"
 FLAGS = find_chromium.TEST_FLAGS
 PHONE = {"width": 390, "height": 844}
 #: A phone's context when a test asks for nothing else.
@@ -157,7 +160,7 @@ def passed(item: pytest.Item) -> bool:
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     if not (SITE / "index.html").exists():
-        pytest.fail("_site/ is not built: run `make site` (make test does)")
+        pytest.fail("_site-test/ is not built: run `make site` (make test does)")
     server = serve.serve(SITE, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

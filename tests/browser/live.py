@@ -1,4 +1,4 @@
-"""Steps of the live table (issues #15, #23) shared by its end-to-end tests: the game
+"""Steps of the live table shared by its end-to-end tests: the game
 master invites, a player opens the link, the game master takes the answer (pasted, or read
 by a faked camera), a page frozen the way a phone's sleep freezes it, and the table's
 timings run faster (``scaled``).
@@ -163,7 +163,7 @@ def leave(player: Watched) -> None:
 
 
 def players_mode(gm: Any, mode: str) -> None:
-    """« Les joueurs jouent leur PJ » (issue #24): ``off`` (the players propose a die and ask
+    """« Les joueurs jouent leur PJ »: ``off`` (the players propose a die and ask
     for an interruption), ``confirm`` (the default) or ``auto``. Leaves the game master on
     « Partie »."""
     gm.locator("button[data-screen='menu']").click()

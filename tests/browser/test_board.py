@@ -1,4 +1,4 @@
-"""The board says everything a game master needs, and nothing wrong (issue #26), at 390×844.
+"""The board says everything a game master needs, and nothing wrong, at 390×844.
 
 A round of six fighters played from the board in French and in English: every chip, every
 answer of the dock and the last line say the test to roll as the engine names it (D14);
@@ -206,7 +206,7 @@ def test_twelve_fighters_keep_nine_in_view_with_the_acting_card_and_a_status_mes
         if step == 1:
             shot(page, "screenshot-board-twelve.png")
     # One acting card: nine in view. A tie (D4) opens each tied fighter's card (Passer,
-    # Agir), a row more each: counted apart, not held to nine (issue #26's report).
+    # Agir), a row more each: counted apart, not held to nine (nine in view is with one acting card).
     alone = [inview for acting, inview in seen if acting == 1]
     assert len(alone) >= 3 and min(alone) >= 9, f"(acting cards, fighters wholly in view) after each action: {seen}"
     watched.assert_clean()

@@ -1,4 +1,4 @@
-"""The board is the cockpit (issue #13): a whole round of 6 fighters at 390×844, tap by
+"""The board is the cockpit: a whole round of 6 fighters at 390×844, tap by
 tap, counting the taps and the scrolls a game master needs.
 
 A tap is counted as a scroll too when what it lands on was not wholly on screen, clear
@@ -95,7 +95,7 @@ class Taps:
         """A tap by someone who has looked at the screen: on a visible, enabled control,
         counted as a scroll too when it is not wholly on screen. A person looks longer
         than the 400 ms during which the board ignores a tap on a button that just moved
-        under the finger (issue #12, tested in test_hostile.py): the page's clock (installed
+        under the finger (tested in test_hostile.py): the page's clock (installed
         by the test) is moved on by that much first, as test_hostile.py does, no sleep."""
         expect(locator).to_be_visible()
         expect(locator).to_be_enabled()

@@ -1,4 +1,4 @@
-"""Several fights (issue #13) in the real page at 390×844: a returning user's fight becomes
+"""Several fights in the real page at 390×844: a returning user's fight becomes
 the first of the list, opened exactly as before; new fights, files and links go into the
 list and never destroy the open one; open, rename, duplicate, delete with undo; the whole
 list exported and imported; storage that is full said plainly, nothing lost."""

@@ -1,7 +1,7 @@
-"""Nothing lost, again (issue #25): each break the hostile trial found in the list of
+"""Nothing lost, again: each break the hostile trial found in the list of
 fights, the checkpoint and the start, replayed in the real page at 390×844, storage faults
 injected as the trial did (an init script wrapping the page's storage). Each of these tests fails
-on the release before #25. The list's transactions are also run at random, with every kind
+on the release before the list of fights was made to hold. The list's transactions are also run at random, with every kind
 of failed write, by tests/test_fight_list.py."""
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def test_storage_refusing_every_call_leaves_the_engine_on_the_fight_shown(new_ph
 
 
 def ghost_checkpoint(table: Table, at: int) -> str:
-    """The checkpoint of the release before #25 for ``table``'s first ``at`` commands, whose
+    """A checkpoint as an older release kept it, for ``table``'s first ``at`` commands, whose
     state has one fighter more: its hash (of the log's text alone) still matches."""
     log = save.parse(text_of(table))["commands"][:at]
     enc, result = fold(log)

@@ -1,4 +1,4 @@
-"""Habits of a phone app (issue #13): the back button closes a dialog before it leaves the
+"""Habits of a phone app: the back button closes a dialog before it leaves the
 app, a refused link leaves the address, light / dark / the phone's theme, « Installer
 Riposte », short share links with a small QR code."""
 
@@ -57,7 +57,7 @@ def test_the_back_button_closes_a_dialog_or_the_sheet_first(fight: Any) -> None:
     page.go_back()
     expect(confirm).to_be_hidden()
     expect(page.locator("#screen-menu")).to_be_visible()
-    # from another screen (the journal after the menu), back goes to the board, not out of the app (issue #26)
+    # from another screen (the journal after the menu), back goes to the board, not out of the app
     page.get_by_role("button", name="Journal").click()
     page.go_back()
     expect(page.locator("#screen-board")).to_be_visible()

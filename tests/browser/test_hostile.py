@@ -15,10 +15,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import NewPhone, Shot, save_text, wait_ready
+import serve
+from conftest import ROOT, NewPhone, Shot, save_text, wait_ready
 from helpers import add_fighter, card, fight_log, hold_clock
 from playwright.sync_api import expect
 from test_faults import FAULT, _with_fault
+
+SHIPPED = ROOT / "_site"
 
 # Keys that every JS object inherits: a lookup that is not "own" finds them.
 PROTO_KEYS = ["__proto__", "constructor", "toString"]
@@ -366,15 +369,36 @@ def test_a_frame_of_its_own_origin_still_runs(new_phone: NewPhone, site_url: str
 
 
 #: Every test hook a page can hold (web/infra/hooks.js), on the page and in its workers.
-PAGE_HOOKS = "() => [typeof riposte, typeof riposteLive]"
+PAGE_HOOKS = "() => [typeof riposte, typeof riposteLive, typeof ripostePage]"
 WORKER_HOOK = "() => typeof ripostePython"
 
 
-def test_a_visitors_page_holds_no_test_hook(new_phone: NewPhone) -> None:
+@pytest.fixture(scope="module")
+def shipped_url() -> Iterator[str]:
+    """The shipped site (_site/: tools/build_site.py makes it beside the test build), served."""
+    if not (SHIPPED / "index.html").exists():
+        pytest.fail("_site/ is not built: run `make site` (make test does)")
+    server = serve.serve(SHIPPED, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_the_shipped_page_works_and_holds_no_test_hook_even_when_asked(new_phone: NewPhone, shipped_url: str) -> None:
+    # The switch set, as on every test's page (conftest.py HOOKS); the engine ready, the fight drawn.
+    visitor = new_phone(shipped_url, save=save_text(fight_log()))
+    expect(card(visitor.page, "Aldric")).to_be_visible()
+    assert visitor.page.evaluate(PAGE_HOOKS) == ["undefined"] * 3
+    assert visitor.page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)") == []
+    assert visitor.page.workers, "the engine's worker runs"
+    assert [w.evaluate(WORKER_HOOK) for w in visitor.page.workers] == ["undefined"] * len(visitor.page.workers)
+    visitor.assert_clean()
+
+
+def test_the_test_builds_hooks_are_there_only_when_switched_on(new_phone: NewPhone) -> None:
     visitor = new_phone(init_script="globalThis.__riposteHooks = false;").page
-    assert visitor.evaluate(PAGE_HOOKS) == ["undefined", "undefined"]
-    assert visitor.workers, "the engine's worker runs"
+    assert visitor.evaluate(PAGE_HOOKS) == ["undefined"] * 3
     assert [w.evaluate(WORKER_HOOK) for w in visitor.workers] == ["undefined"] * len(visitor.workers)
-    # The same page with the switch on: the worker's Python is there.
     tested = new_phone().page
+    assert tested.evaluate("typeof riposte") == "object"
     assert "object" in [w.evaluate(WORKER_HOOK) for w in tested.workers]

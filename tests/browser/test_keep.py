@@ -34,7 +34,7 @@ def test_export_then_import_into_a_fresh_profile(fight: Any, new_phone: NewPhone
     page2.get_by_role("button", name="Partie").click()
     page2.locator("#import").set_input_files(str(path))
     expect(page2.locator("#message")).to_contain_text("Combat ouvert (fichier).")
-    expect(page2.locator("#confirm-dialog")).to_be_hidden()  # no fighter to keep: no question (issue #13)
+    expect(page2.locator("#confirm-dialog")).to_be_hidden()  # no fighter to keep: no question
     page2.get_by_role("button", name="Plateau").click()
     expect_pi(page2, Aldric=5, Orque=6)
     expect(page2.locator("#turn")).to_have_text("À Orque d'agir (6 P.I.).")
@@ -241,7 +241,7 @@ def test_english_is_one_switch_away_and_stays(fight: Any, tmp_path: Path) -> Non
     expect(card(page, "Aldric").locator(".pi")).to_have_text("5 I.P.")
     card(page, "Orque").get_by_role("button", name="Act").click()
     expect(page.locator("#sheet")).to_contain_text("Melee attack")
-    # Why an action is refused, in English from the engine's key (#11), never its French.
+    # Why an action is refused, in English from the engine's key, never its French.
     expect(page.locator("#sheet .reason").first).to_be_visible()
     reasons = page.locator("#sheet .reason").all_inner_texts()
     assert "Already standing: getting up needs being prone or kneeling (R4)." in reasons, reasons
@@ -256,7 +256,7 @@ def test_english_is_one_switch_away_and_stays(fight: Any, tmp_path: Path) -> Non
     page.locator("#f-name").fill(" ")
     expect(page.locator("#f-name-error")).to_have_text("Name: required.")  # by its key, in English
     page.get_by_role("button", name="Cancel").click()
-    # A save refused, in English too: the engine's reason by its key and params (#27).
+    # A save refused, in English too: the engine's reason by its key and params.
     page.get_by_role("button", name="Game", exact=True).click()
     path = tmp_path / "rules.json"
     path.write_text(json.dumps({"app": "riposte", "format": 2, "commands": [{"type": "pass", "actor": "x"}]}), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The live table (issue #15): the game master's phone holds the engine; players' phones
+"""The live table: the game master's phone holds the engine; players' phones
 follow it over WebRTC, paired by QR codes (or their links and text codes), no server.
 
 One Chromium for the session (conftest), a separate browser context for the game master
@@ -146,7 +146,7 @@ def test_a_players_die_and_interruption_reach_the_game_master(fight: Watched, ne
     page.get_by_role("button", name="Je joue Aldric").click()
     expect(page.locator("#live-mine")).to_have_text(re.compile("Vous jouez Aldric"))
     expect(gm.locator("#live-players")).to_contain_text("Aldric — connecté")
-    players_mode(gm, "off")  # the players propose (issue #24's « Non »)
+    players_mode(gm, "off")  # the players propose (« Non »)
 
     # Mid-round: an interruption request, accepted in one tap on the game master's board.
     page.get_by_role("button", name="Demander une interruption").click()
@@ -326,7 +326,7 @@ def test_the_game_masters_page_still_plays_with_a_players_save(new_phone: NewPho
 
 def test_scanning_answers_with_the_camera_pairs_several_players_in_a_row(new_phone: NewPhone) -> None:
     """« Scanner la réponse » keeps the camera on: each answer read pairs its player and the
-    next invitation is made at once, for the next player (issue #23)."""
+    next invitation is made at once, for the next player."""
     gm_watched = gm_phone(new_phone)
     gm = gm_watched.page
     link = invite(gm)
@@ -478,7 +478,7 @@ def test_the_stun_setting_is_checked_kept_carried_and_each_player_agrees_to_it(f
 
 def test_a_silent_player_is_shown_silent_and_kept(new_phone: NewPhone) -> None:
     """A phone asleep or out of the Wi-Fi falls silent: the game master's page says so and
-    keeps the connection (only WebRTC ends one: issue #23); it speaks again, it is back.
+    keeps the connection (only WebRTC ends one); it speaks again, it is back.
     Both phones' timings scaled alike (live.py ``scaled``): silent after 1 s, not 10."""
     fight = new_phone(save=save_text(fight_log()), init_script=scaled())
     gm = fight.page

@@ -1,4 +1,4 @@
-"""A fair table (issue #43): no PJ taken behind the game master's back, no player able to
+"""A fair table: no PJ taken behind the game master's back, no player able to
 drown the game master's screen, every phone told what happened to its play. A game master
 and players in separate contexts of one headless Chromium, connected for real (WebRTC
 between contexts, no STUN).

@@ -1,4 +1,4 @@
-"""The live table holds (issue #23): phones sleep, pages reload, and everyone is still
+"""The live table holds: phones sleep, pages reload, and everyone is still
 following. A game master and players in separate contexts of one headless Chromium, on the
 built site, connected for real (WebRTC between contexts, no STUN).
 
@@ -95,7 +95,7 @@ def test_a_table_of_eight_declares_asks_and_comes_back_after_the_game_masters_re
     players = {name: pair(gm, new_phone, claim=name) for name in PJ}
     expect(gm.locator("#live-players .live-who")).to_have_text([f"{name} — connecté" for name in PJ])
     mates(players, len(PJ) - 1)
-    players_mode(gm, "off")  # the players propose a die and ask to interrupt (issue #23's table)
+    players_mode(gm, "off")  # the players propose a die and ask to interrupt
 
     # The right numbers: each PJ's die from its player's phone. A die alone keeps the weapon
     # the game master's form has (the sword in hand); an archer chooses the bow. The
@@ -431,7 +431,7 @@ def test_a_players_page_reopens_offline(new_phone: NewPhone) -> None:
 def test_the_largest_legal_fight_reaches_a_players_phone(new_phone: NewPhone) -> None:
     """64 PJ with 16 long-named weapons each (a save of about 650 KB, under the limits): a
     players' view of about 400,000 characters, more than a data channel takes in one
-    message (256 KiB), sent in parts and drawn whole (issue #25, 9)."""
+    message (256 KiB), sent in parts and drawn whole."""
     weapons = [{"id": f"w{i}", "name": f"Arme {i} " + "à la lame longue et fine " * 2, "kind": "melee", "skill": f"arme_{i}"}
                for i in range(16)]
     log = [{"type": "add_combatant", "combatant": {"id": f"pj{n}", "name": f"Héros {n + 1}", "side": "pj",

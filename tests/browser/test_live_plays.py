@@ -1,4 +1,4 @@
-"""Each player plays their own PJ from their phone (issue #24): a game master and players in
+"""Each player plays their own PJ from their phone: a game master and players in
 separate contexts of one headless Chromium, connected for real. Whatever the setting, the
 game master's engine decides: a player's action is the same command the game master would
 have sent, for the PJ that player plays and no other, checked by the same rules; the

@@ -95,7 +95,7 @@ CONTROLLED = """() => new Promise((resolve, reject) => {
 def controlled(page: Any, stdlib: bool = True) -> None:
     """Until the service worker has precached everything, controls the page and, with
     ``stdlib``, holds the rest of the standard library (fetched once the page is ready:
-    web/boot/offline.js; a page of a layout before issue #28 has none)."""
+    web/boot/offline.js; a page of a layout before the standard library's two zips has none)."""
     page.evaluate("navigator.serviceWorker.ready")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready")
     page.evaluate(CONTROLLED)
@@ -134,7 +134,7 @@ def test_a_second_visit_works_with_no_network(new_phone: NewPhone, deployment: D
 
 def test_a_module_outside_the_shipped_standard_library_imports_online_then_offline(
         new_phone: NewPhone, deployment: Deployment) -> None:
-    """Issue #28: the page ships the part of the standard library its Python imports
+    """The page ships the part of the standard library its Python imports
     (tools/stdlib.txt); any other module is fetched from the rest when first imported, from
     the server on a first visit, from the service worker offline."""
     watched = new_phone(deployment.url)
@@ -185,6 +185,9 @@ def test_the_app_comes_back_after_its_cache_storage_is_cleared(new_phone: NewPho
     assert page.evaluate(PRECACHED) == 0
     assert boot(page) == "cold"  # online, from the network through the service worker
     expect(page.locator("#board")).to_contain_text("Aldric")
+    # The live table's host is made once the engine is ready (web/app.js): its modules are
+    # loaded then, and put back too, before the network goes.
+    page.wait_for_function("typeof riposteLive === 'object'")
     assert refilled(page) > 0
     deployment.stop()  # no network from here on
     page.reload()
@@ -309,7 +312,7 @@ told`)"""
 
 
 def test_a_first_visit_imports_pyodides_modules_as_the_bytecode_shipped(new_phone: NewPhone, deployment: Deployment) -> None:
-    """Issue #28: the build compiles Pyodide's modules with Pyodide's own Python
+    """The build compiles Pyodide's modules with Pyodide's own Python
     (tools/stdlib_bytecode.mjs), so a first visit's Python compiles none of them (about 2 s
     of its cold start); Riposte's two modules there stay source. A failure inside a compiled
     module is still told, with the file and line it happened at."""
@@ -333,7 +336,7 @@ PYODIDE_FETCHES = r"""() => performance.getEntriesByType("resource")
 
 
 def test_a_repeat_visit_reads_pyodides_files_from_the_precache(new_phone: NewPhone, deployment: Deployment) -> None:
-    """Issue #28: Pyodide's loader, as the build patched it (``FETCH``), reads its
+    """Pyodide's loader, as the build patched it (``FETCH``), reads its
     WebAssembly and the standard library from the service worker's precache directly, not
     through the service worker (25-30 MB less on a warm visit): a first visit fetches them,
     a repeat visit does not, and its Python runs."""
@@ -365,7 +368,7 @@ json.dumps([sys.dont_write_bytecode, checked])`))"""
 
 
 def test_a_repeat_visit_takes_pyscripts_package_compiled_from_the_snapshot(new_phone: NewPhone, deployment: Deployment) -> None:
-    """Issue #28: the cold boot compiles PyScript's package before it makes the snapshot
+    """The cold boot compiles PyScript's package before it makes the snapshot
     (web/boot/riposte_pyscript.py), and every boot writes that bytecode where Python looks
     for it: Python compiles none of it on a repeat visit (about 50 ms of a warm start)."""
     watched = new_phone(deployment.url)

@@ -1,4 +1,4 @@
-"""Pushed (issue #12): nothing lost when two tabs open one fight, when a fight grows past
+"""Pushed: nothing lost when two tabs open one fight, when a fight grows past
 what can be saved, when storage refuses a write; nothing accepted that cannot be read
 again; no link so long to replay that it stops the engine. Payloads of our own."""
 

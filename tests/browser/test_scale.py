@@ -1,4 +1,4 @@
-"""A long fight in the page (issue #14): 30 fighters and 10,000 commands (about 320
+"""A long fight in the page: 30 fighters and 10,000 commands (about 320
 rounds) open, undo, redo, reload and export/import to the same board."""
 
 from __future__ import annotations

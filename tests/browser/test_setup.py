@@ -1,4 +1,4 @@
-"""Faster set-up (issue #13) in the real page at 390×844: a PNJ with one weapon in five
+"""Faster set-up in the real page at 390×844: a PNJ with one weapon in five
 taps, every invalid field said at once next to it, copies numbered from the original,
 and a die rolled with « Lancer » recorded as rolled by the app."""
 
@@ -56,7 +56,7 @@ def test_a_pnj_with_one_weapon_takes_five_taps(phone: Any, shot: Shot) -> None:
     sheet = saved_command(page, lambda c: c.get("combatant", {}).get("name") == "Orque")["combatant"]
     assert sheet["name"] == "Orque" and sheet["side"] == "pnj"
     assert sheet["characteristics"]["melee"] == 6
-    # the skill left blank is the weapon's own name (issue #26), never a slug
+    # the skill left blank is the weapon's own name, never a slug
     assert sheet["weapons"] == [{"id": "hache", "name": "Hache", "kind": "melee", "skill": "Hache", "stowed": True}]
     assert sheet["in_hand"] == ["hache"] and sheet["skills"]["Hache"] == 2 and "hache" not in sheet["skills"]
     # A fighter with no weapon: the empty row is no weapon.

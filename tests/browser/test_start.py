@@ -1,4 +1,4 @@
-"""The start of the page (issue #12 item 5, issue #14): a start that fails or takes too
+"""The start of the page: a start that fails or takes too
 long says why, in French, with a reload button, within 30 s, and leaves the saved fight
 as it was; taps made before the engine is up are queued and applied in order. The start's
 limit (25 s) is reached by moving the page's clock (``page.clock``), not by waiting.
@@ -192,7 +192,7 @@ def test_a_late_engine_is_said_then_taken_when_it_comes(new_phone: NewPhone) -> 
 
 
 def test_a_live_table_link_starts_no_python(new_phone: NewPhone, site_url: str) -> None:
-    """A page opened with ``#table=…`` follows a live game (issue #15): the page decides
+    """A page opened with ``#table=…`` follows a live game: the page decides
     in one place (web/boot/early.js, with web/live/follow.js) not to start Python at all."""
     phone = new_phone(site_url + "#table=abc", ready=False, service_workers="block")
     page = phone.page
@@ -203,7 +203,7 @@ def test_a_live_table_link_starts_no_python(new_phone: NewPhone, site_url: str) 
 
 
 def test_python_starts_before_the_pages_other_modules(new_phone: NewPhone, site_url: str) -> None:
-    """web/boot/early.js starts the engine before app.js and what it imports (issue #14): with
+    """web/boot/early.js starts the engine before app.js and what it imports: with
     the page's main module never answered, the worker still boots Python and has micropip
     fetch the engine wheel; nothing of app.js ran (no status, no board)."""
     phone = new_phone("about:blank", ready=False, service_workers="block")

@@ -1,4 +1,4 @@
-"""Addresses that carry their version (issue #14): the runtime under
+"""Addresses that carry their version: the runtime under
 ``runtime/<package>-<version>/``, the app's files under ``web-<hash of their content>/``
 (tools/build_site.py), so that the service worker's precache takes what a first visit
 downloaded from the HTTP cache (tools/service_worker.mjs), a repeat visit downloads
@@ -36,7 +36,7 @@ from test_offline import Deployment, controlled
 UNVERSIONED = {"", "index.html", "pyscript.toml", "manifest.webmanifest", "web/icon.svg", "sw.js", "sw-player.js", "web/icons/icon-192.png",
                "web/icons/icon-512.png", "web/icons/icon-512-maskable.png"}
 VERSIONED = re.compile(r"^(runtime/(pyodide-314\.0\.2-[0-9a-f]{8}|pyscript-0\.7\.31|qrcode-generator-2\.0\.4)|(web|stdlib)-[0-9a-f]{12})/")
-#: The rest of the standard library (issue #28): not precached, fetched once the page is
+#: The rest of the standard library: not precached, fetched once the page is
 #: ready and kept by the service worker in a cache of its own (tools/service_worker.mjs).
 REST = re.compile(r"^stdlib-[0-9a-f]{12}/python_stdlib_rest\.zip$")
 

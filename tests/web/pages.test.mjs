@@ -1,4 +1,4 @@
-// The snapshot's copy that leaves pages of zeros alone (web/boot/pages.js, issue #28): what it
+// The snapshot's copy that leaves pages of zeros alone (web/boot/pages.js): what it
 // leaves in memory is exactly what `set` would, whatever was there before, and only the
 // pages that are zero on both sides are left alone.
 // Run by `node --test tests/web/` (tests/test_js_units.py runs it under pytest).

@@ -1,4 +1,4 @@
-// The live table with a player's page in Firefox (issue #23): Debian's Chromium holds the
+// The live table with a player's page in Firefox: Debian's Chromium holds the
 // game master's page (puppeteer-core over CDP), Debian's firefox-esr a player's (over
 // WebDriver BiDi), connected for real over WebRTC. The game master's phone asleep 20 s of
 // the table's time and its page reloaded: the player's page in Firefox comes back, its PJ
@@ -62,8 +62,8 @@ async function answer() {
 }
 
 before(async () => {
-  assert.ok(existsSync(new URL("_site/index.html", ROOT)), "_site/ is not built: run `make site` (make test does)");
-  server = await serveSite();
+  assert.ok(existsSync(new URL("_site-test/index.html", ROOT)), "_site-test/ is not built: run `make site` (make test does)");
+  server = await serveSite("_site-test/"); // the test build: riposteLive, the time scale
   site = server.url;
   chromium = await puppeteer.launch({ browser: "chrome", executablePath: CHROMIUM, headless: true, args: FLAGS,
     defaultViewport: { width: 390, height: 844 } });

@@ -1,5 +1,7 @@
-// The built site (_site/) served by tools/serve.py on a free port, for the tests that Node
-// runs (tests/webkit_firefox/*.test.mjs); `child` is the server's process (killed to go offline).
+// A built site served by tools/serve.py on a free port, for the tests that Node runs
+// (tests/webkit_firefox/*.test.mjs): `folder`, _site/ (what ships) or _site-test/ (the test
+// build, with the page's test hooks: tools/build_site.py --test-hooks); `child` is the
+// server's process (killed to go offline).
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 
@@ -15,9 +17,9 @@ function freePort() {
   });
 }
 
-export async function serveSite() {
+export async function serveSite(folder = "_site/") {
   const port = await freePort();
-  const child = spawn(PYTHON, [new URL("tools/serve.py", ROOT).pathname, "--port", String(port), "--dir", new URL("_site/", ROOT).pathname],
+  const child = spawn(PYTHON, [new URL("tools/serve.py", ROOT).pathname, "--port", String(port), "--dir", new URL(folder, ROOT).pathname],
     { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 200; i++) { // until it answers (10 s at most)

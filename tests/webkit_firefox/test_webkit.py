@@ -229,7 +229,7 @@ def offer_code() -> str:
 
 def test_a_live_invitation_in_webkitgtk_says_what_to_do(player: Player) -> None:
     """Debian's WebKitGTK has no RTCPeerConnection (some in-app browsers neither): a player's
-    page says so in the page's words, with what to do, and no engine error text (issue #23)."""
+    page says so in the page's words, with what to do, and no engine error text."""
     fresh = Site()  # the scenario's own server may be stopped (its offline step)
     try:
         assert player.d.execute_script("return typeof RTCPeerConnection") == "undefined"

@@ -1,15 +1,15 @@
 // Pyodide's loader as PyScript sees it: the interpreter module the page names (web/boot/engine.js),
 // on every visit. PyScript imports it, uses its `version` and `loadPyodide`.
 //
-// Pyodide gets the part of the standard library the page needs (issue #28: the build's
+// Pyodide gets the part of the standard library the page needs (the build's
 // stdlib-<hash>/python_stdlib.zip, tools/stdlib.txt); a module outside it is fetched from
 // the rest when first imported (web/boot/riposte_stdlib.py, installed here).
 //
 // It restores a memory snapshot when Cache Storage holds one for this exact Pyodide, engine
 // wheel and standard library (web/boot/snapshot.js), and boots Python from scratch otherwise:
-// micropip installs the engine wheel (pyscript.toml, issue #11: the wheel is installed by
+// micropip installs the engine wheel (pyscript.toml: the wheel is installed by
 // micropip), every engine module is imported, and this same interpreter makes the
-// snapshot for the next visit before PyScript touches it (issue #28: never a second
+// snapshot for the next visit before PyScript touches it (never a second
 // Python beside the first), stored in the background. Then it reseeds `random` (its
 // state is frozen in a snapshot). Any restore error (corrupted, foreign, another Pyodide
 // build) falls back to a cold boot and drops the snapshot.
@@ -17,7 +17,7 @@
 // Pyodide's own files (its WebAssembly, the standard library's zip) are read from the
 // service worker's precache directly when it holds them (`fromPrecache`, which the build
 // has Pyodide's loader call: tools/build_site.py, FETCH), not through the service worker:
-// a warm visit then holds 20-40 MB less (issue #28, docs/PERFORMANCE.md). V8 keeps no code
+// a warm visit then holds 20-40 MB less (docs/PERFORMANCE.md). V8 keeps no code
 // cache for a WebAssembly read so: it compiles what runs, as it goes, and the engine is
 // ready about 280 ms later on this machine, the saved board drawn as soon as before.
 // PyScript's Python package is compiled by the cold boot, kept in the snapshot and written

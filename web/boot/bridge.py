@@ -43,15 +43,5 @@ def call(request_json):
     return table.call(request_json, boot=str(getattr(js, "riposteBoot", "cold")))
 
 
-def hooks():
-    """The page's test hooks are on (web/infra/hooks.js, web/boot/engine.js): this worker's
-    Python is ``ripostePython`` on its global, for the tests (Playwright reaches a worker's
-    globals). Never asked otherwise: a visitor's worker has no such name."""
-    import pyodide_js
-
-    js.ripostePython = pyodide_js
-
-
 sync.listen = listen
 sync.call = call
-sync.hooks = hooks

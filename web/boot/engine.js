@@ -5,13 +5,13 @@
 // saved and offers a reload. A worker at work says so while it works (its replays, on a
 // BroadcastChannel of this page's own): however long the work, it is not a fault. Without
 // BroadcastChannel, no sign comes, and a call is given QUIET ms.
-import { HOOKED } from "../infra/hooks.js";
+import { HOOKED, TEST_BUILD } from "../infra/hooks.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const QUIET = 15_000;
 // A call this long shows how far the worker is (`onWork`).
 const SHOWN_AFTER = 500;
-// The longest start (PyScript, Pyodide, the engine wheel, the bridge), issue #12 item 5.
+// The longest start (PyScript, Pyodide, the engine wheel, the bridge): past it, the start has failed.
 export const START_LIMIT = 25_000;
 
 export class EngineFault extends Error {}
@@ -154,7 +154,8 @@ export async function startEngine() {
     sync.listen(name).catch(() => channel.close()); // no signs: a call is given QUIET ms
   }
   // The page's test hooks (web/infra/hooks.js) switched on in the worker too, which cannot
-  // see the page's global: its Python then exposed for the tests (web/boot/bridge.py `hooks`).
+  // see the page's global: its Python then exposed for the tests (web/boot/bridge_hooks.py,
+  // in the test build's bridge only).
   if (HOOKED) sync.hooks().catch(() => undefined);
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {
@@ -177,7 +178,7 @@ export async function startEngine() {
       calls += 1;
       // Each fight read whole is marked: the tests count them (a tab that follows another
       // reads the fight only when asked something, web/infra/session.js).
-      if (request.op === "load") performance.mark("riposte:load");
+      if (TEST_BUILD && request.op === "load") performance.mark("riposte:load");
       const text = await raw(JSON.stringify(request));
       const answer = JSON.parse(text);
       if (answer?.error?.code === "internal") throw new EngineFault(answer.error.message);

@@ -16,7 +16,7 @@ export async function registerOffline({ onUpdate }) {
   });
   // updateViaCache "all": the browser's check for a new sw.js on each visit may be
   // answered by the HTTP cache while its copy is fresh (GitHub Pages: 10 minutes), so a
-  // repeat visit sends nothing at all (issue #14); past that, or after 24 hours whatever
+  // repeat visit sends nothing at all; past that, or after 24 hours whatever
   // the cache says, it asks the server, and a new version is found then.
   const registration = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI),
     { scope: new URL("./", document.baseURI).pathname, updateViaCache: "all" });
@@ -48,7 +48,7 @@ export function firstVisit() {
   return "serviceWorker" in navigator && (!navigator.serviceWorker.controller || isPlayers(navigator.serviceWorker.controller));
 }
 
-// The player's page of a live table (issue #23): its own small service worker,
+// The player's page of a live table: its own small service worker,
 // `sw-player.js` (tools/service_worker.mjs), precaches only what that page loads (the page,
 // its modules and style, the QR code generator: about 230 KB, never the Python runtime), so
 // that it reopens with no network after its first visit. A phone that already has the whole
@@ -67,7 +67,7 @@ function isPlayers(worker) {
 }
 
 // The rest of Python's standard library (stdlib-<hash>/python_stdlib_rest.zip: the page
-// ships only the part its Python imports, issue #28; web/boot/riposte_stdlib.py fetches the
+// ships only the part its Python imports; web/boot/riposte_stdlib.py fetches the
 // rest when a module outside that part is first imported). Called once the page is ready:
 // fetched through the service worker, which keeps it (tools/service_worker.mjs), so that
 // such a module imports offline too. Nothing to do when it is kept already.

@@ -1,4 +1,4 @@
-// A memory snapshot copied page by page, the pages of zeros left alone (issue #28: a warm
+// A memory snapshot copied page by page, the pages of zeros left alone (a warm
 // visit's memory, docs/PERFORMANCE.md). Memory the browser has just given (a new
 // ArrayBuffer, or Python's memory grown to the snapshot's size) reads as zeros and takes no
 // resident memory until written; `TypedArray.set` writes every byte, zeros too, so a restore
@@ -41,7 +41,7 @@ export function restore(heap, snapshot) {
   restore.left = copyPages(heap, snapshot);
 }
 
-// The snapshot as Cache Storage keeps it (issue #28: a warm visit reads less), its pages of
+// The snapshot as Cache Storage keeps it (a warm visit reads less), its pages of
 // zeros left out (13.7 MB of 31.5): "RSP1", the snapshot's length (32 bits, little-endian), a
 // bit per 4 KiB page (set: the page is kept), then the pages kept, in order, the last one
 // padded to a whole page. Anything else is not a snapshot of this build.

@@ -1,4 +1,4 @@
-"""PyScript's Python package, compiled once and kept in the memory snapshot (issue #28).
+"""PyScript's Python package, compiled once and kept in the memory snapshot.
 
 On every visit PyScript writes its package's source (``pyscript/*.py``, 30 kB) into the
 worker's file system, under the current directory, and imports it: Python compiled those

@@ -1,4 +1,4 @@
-"""The rest of Python's standard library, fetched when first imported (issue #28).
+"""The rest of Python's standard library, fetched when first imported.
 
 The page ships only the part of the standard library that Riposte, PyScript and micropip
 import (tools/stdlib.txt, traced at build: tools/build_site.py), as the zip Pyodide is

@@ -2,7 +2,7 @@
 // key naming the Pyodide version, the engine wheel's hash and the standard library's zip,
 // so a new deployment never restores an old engine.
 //
-// It is made in the worker's own interpreter during a cold boot (issue #28), once micropip
+// It is made in the worker's own interpreter during a cold boot, once micropip
 // has installed the engine wheel and before PyScript touches the interpreter: Pyodide
 // snapshots only a heap whose JavaScript objects it can find again (booted with
 // `_makeSnapshot`, micropip dropped from `sys.modules`, the packages it loaded forgotten
@@ -30,7 +30,7 @@ const SLICE = 4 << 20; // bytes read at a time
 
 // The snapshot's bytes for `loadPyodide`'s `_loadSnapshot`, which Pyodide awaits once and
 // copies into its memory; `release()`, once Pyodide is up, gives their 30 MB back there and
-// then (issue #28: a warm visit's memory, docs/PERFORMANCE.md). Measured in Chromium: the
+// then (a warm visit's memory, docs/PERFORMANCE.md). Measured in Chromium: the
 // buffer `Response.arrayBuffer()` makes stays resident after it is dropped, and even after
 // it is detached, until V8 next collects (seconds or minutes: it was still there at the
 // table); a buffer of the page's own, detached (`transfer(0)`), is freed at once. So the
@@ -69,7 +69,7 @@ export function readOnce(response) {
 
 // The heap of `py`, a cold boot's interpreter (booted with `_makeSnapshot`), with every
 // engine module imported and said so (web/boot/boot.mjs skips nothing else on a restore), and
-// `html`, which PyScript's own package imports after every restore (issue #14).
+// `html`, which PyScript's own package imports after every restore.
 export function make(py) {
   py.runPython(`import gc, html, importlib, pkgutil, sys
 for name in [name for name in sys.modules if name.partition(".")[0] == "micropip"]:
@@ -88,7 +88,7 @@ gc.collect()`);
   }
 }
 
-// An earlier release's mark that V8 had written its WebAssembly code cache (issue #28: no
+// An earlier release's mark that V8 had written its WebAssembly code cache (no
 // longer read), dropped with the old snapshots.
 const OPTIMISED = "riposte-optimised";
 

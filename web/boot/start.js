@@ -4,6 +4,7 @@
 // order, then let the whole page be tapped. Resolves the engine, or null when it could
 // not start (or was not to start).
 import { whenIdle, within } from "./engine.js";
+import { TEST_BUILD } from "../infra/hooks.js";
 import { t } from "../infra/i18n.js";
 import { unopened } from "../infra/refusals.js";
 import { firstVisit, keepStdlib, registerOffline } from "./offline.js";
@@ -29,7 +30,7 @@ function paint(board, saved) {
   if (!saved?.order || !saved.combatants) return false;
   try {
     board.paint(saved);
-    performance.mark("riposte:saved-board");
+    if (TEST_BUILD) performance.mark("riposte:saved-board");
     return true;
   } catch {
     return false; // a board from another version: the engine's own comes in a moment
@@ -102,10 +103,10 @@ export async function start({ session, status }, board, launched, cached) {
   if (answer.ok && !answer.save && !held) store.cacheBoard(answer.board, saved.text); // the next start paints it at once
   if (held) status.offerHeld();
   else status.report(stored);
-  if (session.queue.length) performance.mark("riposte:queued", { detail: session.queue.length });
+  if (TEST_BUILD && session.queue.length) performance.mark("riposte:queued", { detail: session.queue.length });
   await session.open(); // the taps made while the engine started, in order
   status.setEngine("ready", t("ready"));
-  performance.mark("riposte:ready");
+  if (TEST_BUILD) performance.mark("riposte:ready");
   status.mark("boot", answer.boot ?? "cold");
   if (first) whenIdle(offline, { timeout: 1000 });
   // Then the rest of the standard library, kept by the service worker for offline imports.

@@ -19,7 +19,7 @@ export class BoardController {
     // A tap on a card while the last one is still with the engine is dropped: the board it
     // was aimed at is about to change (two taps on « Passer » pass one fighter, not two).
     // Before the engine is up, taps are queued instead, in order, each shown as pending
-    // (its card's buttons off): the queue keeps them apart (issue #14).
+    // (its card's buttons off): the queue keeps them apart.
     let busy = false;
     const one = (run) => async (...args) => {
       if (session.waiting()) return run(...args);

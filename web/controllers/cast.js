@@ -49,7 +49,7 @@ export class CastController {
       // Every field the engine refuses, at once, next to its field (Table.check "fields").
       check: async (sheet, id) => {
         const answer = await session.call({ op: "check", command: command(sheet, id) });
-        const half = halves(sheet); // half a character: refused here, as typed (issue #25)
+        const half = halves(sheet); // half a character: refused here, as typed
         showErrors(half.length ? { ...answer, ok: false, fields: [...(answer.fields ?? []), ...half] } : answer);
       },
       save: async (sheet, id) => {

@@ -1,4 +1,4 @@
-// Several fights (issues #13, #25): a game master prepares encounters at home and opens them
+// Several fights: a game master prepares encounters at home and opens them
 // at the table. What a tap on the list does and what the page then says; every change of
 // the list is one transaction of web/infra/fight-list.js (one at a time, in order, nothing
 // lost whatever write fails, said as it happened), which this controller words.

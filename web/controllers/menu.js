@@ -20,7 +20,7 @@ const UNITS_PER_CHAR = 4;
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
 
 // A link put in the address less than this many ms after the one before was put there by
-// a page, not typed (issue #25, item 12): it asks.
+// a page, not typed: it asks.
 const REPEATED = 10_000;
 
 export class MenuController {
@@ -100,7 +100,7 @@ export class MenuController {
   }
 
   // The link in the address, if any: at start, and when the fragment changes (`changed`).
-  // Another page may drive the address (issue #25: it opened Riposte, window.opener, or
+  // Another page may drive the address (it opened Riposte, window.opener, or
   // frames it; or it sets the fragment again and again): a link that arrives that way always
   // asks, even over an empty fight; a link that arrives while one is being asked about or
   // opened is dropped (the address cleared), so that each is taken once. A link the user

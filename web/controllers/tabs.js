@@ -1,4 +1,4 @@
-// Two tabs on one fight (issue #12): one writes, the others follow it live, read-only,
+// Two tabs on one fight: one writes, the others follow it live, read-only,
 // and say so, with « Prendre la main » to take over explicitly (writer.js). Never a
 // silent overwrite: a follower refuses every change (Session.readOnly) and writes nothing.
 import { ANSWERED } from "../boot/engine.js";

@@ -1,12 +1,12 @@
 // The phone's back button closes the open dialog or sheet instead of leaving the app,
-// and from another screen goes back to the board first (issue #26); from the board, it
+// and from another screen goes back to the board first; from the board, it
 // leaves. Each dialog that opens pushes one history entry (same address), and so does
 // leaving the board for another screen (one entry, whichever screens follow); the back
 // button pops it: the dialog on top closes, or the board comes back. A dialog closed by
 // its own button (or Escape), or the board reached by its tab, pops its entry too, so the
 // back button then does what it would have. One observer per dialog sees it open and
 // close, whoever opened it: views need not know. A link put in the address (typed, or by
-// another page: issue #25) is a history entry too and fires popstate as the back button
+// another page) is a history entry too and fires popstate as the back button
 // does; but it lands on a new address, where the back button lands on the one our entry
 // was pushed from. It closes nothing, and our entries, under it now, are forgotten: the
 // back button can no longer reach them in order, and a history.back() of ours would walk

@@ -49,7 +49,7 @@ export function isolate(text) {
   return RTL.test(shown) ? `\u2068${shown}\u2069` : shown;
 }
 
-// True when `text` is whole: no half of a surrogate pair (issue #25: a file, a link or the
+// True when `text` is whole: no half of a surrogate pair (a file, a link or the
 // clipboard would silently turn one into U+FFFD, so text holding one is refused where typed).
 export function wellFormed(text) {
   return !/\p{Cs}/u.test(text);

@@ -1,4 +1,4 @@
-// Number fields select their content when they get the focus (issue #26): a tap on « 1 »
+// Number fields select their content when they get the focus: a tap on « 1 »
 // then 4 gives 4, not 14. The tap's own mouseup, which would put the caret back and undo
 // the selection, is stopped once, right after the focus.
 export function selectNumbersOnFocus(root = document) {

@@ -1,4 +1,4 @@
-// The list of fights (issues #13, #25): where each fight is kept, and every change of the
+// The list of fights: where each fight is kept, and every change of the
 // list as one transaction. No DOM: the storage (a Keys, store.js) and the engine (its
 // `call`, and `exclusive`, which keeps other changes away while a switch runs) are passed in,
 // so the very same code runs in the page (controllers/fights.js) and under the Hypothesis
@@ -31,7 +31,7 @@ import { CHECKPOINT, FOUND_NAMES, KEY as OPEN, boardOf } from "./store.js";
 const INDEX = "riposte.fights";
 const INDEX_ASIDE = "riposte.fights.unreadable";
 const FIGHT = "riposte.fight.";
-const DATE_MAX = 40; // an ISO date is 24: a longer "date" is not one (issue #25: a 3 MB `updated`)
+const DATE_MAX = 40; // an ISO date is 24: a longer "date" is not one (a 3 MB `updated`)
 const ID = /^f([1-9][0-9]{0,8})$/;
 
 // The number of an id ("f12" -> 12), 0 for anything else.

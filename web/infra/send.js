@@ -35,7 +35,7 @@ export function commands({ session, status }) {
 
 // The texts of a command (or a sheet) that hold half a character, as the engine's field
 // errors: { field, key: "half_character", params: { field } }, the field by its path
-// ("name", "weapons[0].name", "skills.arc"). Refused where typed, never sent (issue #25).
+// ("name", "weapons[0].name", "skills.arc"). Refused where typed, never sent.
 export function halves(value, path = "") {
   const at = (key) => (path ? `${path}.${key}` : key);
   const half = (field) => ({ field, key: "half_character", params: { field } });

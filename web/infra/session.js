@@ -3,7 +3,7 @@
 // session keeps what it showed last, writes what the engine says changed in the save
 // (storage: web/infra/store.js), and tells the screens that listen. No DOM here.
 //
-// Two guards on the write (issue #12): a tab that is not the fight's writer (another tab
+// Two guards on the write: a tab that is not the fight's writer (another tab
 // is: controllers/tabs.js) is read-only, refuses what would change the fight and writes
 // nothing; and an unreadable save that could not be set aside is "held": nothing
 // overwrites it until it is downloaded or given up (boot/start.js).
@@ -13,7 +13,7 @@
 // once, when the tab next asks it something (the journal, an export, taking over):
 // a follower never replays the whole log on each of the writer's taps.
 //
-// Before the engine is up (issue #14), the saved board takes taps: their requests wait
+// Before the engine is up, the saved board takes taps: their requests wait
 // in a queue, in order, and go to the engine once it has loaded the save (`open`). The
 // first one it refuses answers with how many were left behind (`answer.discarded`), and
 // those are dropped: their calls reject with Discarded, nothing is applied out of order.

@@ -1,4 +1,4 @@
-// Storage (issue #25) as the list of fights takes it (web/infra/fight-list.js): one storage
+// Storage as the list of fights takes it (web/infra/fight-list.js): one storage
 // (localStorage in the page; tests/fight_list_driver.mjs passes its own), each call
 // saying what happened instead of throwing: get() -> { value, unavailable }, set() and
 // remove() -> "ok", "full" or "unavailable", names(prefix) -> the keys that start with it.

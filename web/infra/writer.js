@@ -1,4 +1,4 @@
-// One writer per fight across the browser's tabs (issue #12): each tab writes the whole
+// One writer per fight across the browser's tabs: each tab writes the whole
 // save, so two writers would silently overwrite each other. The writer holds the Web Lock
 // "riposte.writer" (navigator.locks: Chromium, Firefox, Safari 15.4+) for as long as its
 // tab lives; another tab follows it read-only, waits in the lock's queue (it becomes the

@@ -145,7 +145,7 @@ export default {
   badgeWounds: (n) => `wounds ${n}`,
   badgeHope: (n) => `Hope ${n}`,
   badgeInit: (total, d6) => `init. ${total} (d6 ${d6})`,
-  // the board as a cockpit (issue #13): undo and redo labelled, the dock's last line,
+  // the board as a cockpit: undo and redo labelled, the dock's last line,
   // the card's likely actions and targets, the answers to an attack, the row's details
   undoWhat: (what) => `Undo: ${what}`,
   redoWhat: (what) => `Redo: ${what}`,
@@ -304,7 +304,7 @@ export default {
   stowed: "Properly stowed",
   held: "In hand",
   removeWeapon: "Remove the weapon",
-  // the fighter form, faster set-up (issue #13): the rest folded away, every field's error
+  // the fighter form, faster set-up: the rest folded away, every field's error
   moreDetails: "Skills, bonus, wounds, Hope",
   skillFromName: "the weapon's name",
   weaponN: (n) => `Weapon ${n}`,
@@ -359,7 +359,7 @@ export default {
   fromFile: "file",
   fromLink: "link",
   newDone: "New fight.",
-  // the list of fights (issue #13)
+  // the list of fights
   fightsTitle: "Fights",
   fightsHint: "Your fights, kept in this browser: prepare them ahead, open them at the table.",
   storageUse: (used, left) => `This browser keeps ${used} for Riposte; ${left} is still free.`,
@@ -463,7 +463,7 @@ export default {
   modifiers: { visee: "aim", charge: "charge", apres_charge: "after a charge" },
   // Why the engine refuses, by its reason's key (engine/errors.py REASONS).
   refusals,
-  // live table (issues #15, #23, web/live/)
+  // live table (web/live/)
   liveTitle: "Live table",
   liveHint: "Each player follows the fight live on their own phone, with no server: on the same Wi-Fi, or one phone's hotspot.",
   liveInvite: "Invite a player",

@@ -99,7 +99,7 @@ export default {
   partyWoundsHope: "Blessures et points d'Espoir des PJ",
   partyKeep: "Tels quels (la suite du combat)",
   partyRestore: "Comme au début de ce combat-ci",
-  // the list of fights (issue #13)
+  // the list of fights
   fightsTitle: "Combats",
   fightsHint: "Vos combats, gardés dans ce navigateur : préparez-les à l'avance, ouvrez-les à la table.",
   storageUse: (used, left) => `Ce navigateur garde ${used} pour Riposte ; il reste ${left} de libre.`,
@@ -205,7 +205,7 @@ export default {
   badgeWounds: (n) => `blessures ${n}`,
   badgeHope: (n) => `Espoir ${n}`,
   badgeInit: (total, d6) => `init. ${total} (d6 ${d6})`,
-  // the board as a cockpit (issue #13): undo and redo labelled, the dock's last line,
+  // the board as a cockpit: undo and redo labelled, the dock's last line,
   // the card's likely actions and targets, the answers to an attack, the row's details
   undoWhat: (what) => `Annuler : ${what}`,
   redoWhat: (what) => `Rétablir : ${what}`,
@@ -368,7 +368,7 @@ export default {
   stowed: "Bien rangée",
   held: "En main",
   removeWeapon: "Retirer l'arme",
-  // the fighter form, faster set-up (issue #13): the rest folded away, every field's error
+  // the fighter form, faster set-up: the rest folded away, every field's error
   moreDetails: "Compétences, bonus, blessures, Espoir",
   skillFromName: "le nom de l'arme",
   weaponN: (n) => `Arme ${n}`,
@@ -482,7 +482,7 @@ export default {
   modifiers: { visee: "visée", charge: "charge", apres_charge: "après une charge" },
   // Why the engine refuses, by its reason's key (engine/errors.py REASONS).
   refusals,
-  // live table (issues #15, #23, web/live/)
+  // live table (web/live/)
   liveTitle: "Table en direct",
   liveHint: "Chaque joueur suit le combat en direct sur son téléphone, sans serveur : sur le même Wi-Fi, ou le partage de connexion d'un téléphone.",
   liveInvite: "Inviter un joueur",

@@ -1,6 +1,6 @@
 // The screen kept awake while the live table is on (Screen Wake Lock, where there is one):
-// a player's phone while it follows, the game master's while players follow (issue #23:
-// a game master's phone that locks its screen freezes the table). Taken again when the
+// a player's phone while it follows, the game master's while players follow
+// (a game master's phone that locks its screen freezes the table). Taken again when the
 // page comes back to the front (the browser drops it when hidden). `data-awake` on <html>
 // says where it stands: "on", "off", "refused" or "unavailable".
 export function keepAwake() {

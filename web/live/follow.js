@@ -1,4 +1,4 @@
-// Which page this is, from its address alone, before anything starts (issue #15):
+// Which page this is, from its address alone, before anything starts:
 // - `#table=<offer>`: a player's phone following the game master's table ("guest");
 // - `#reponse=<answer>`: a player's answer opened by the game master's camera app, handed
 //   to the Riposte tab already open on this origin ("handoff").

@@ -1,4 +1,4 @@
-// A player's phone on the live table (issues #15, #23): the connection's state, the answer
+// A player's phone on the live table: the connection's state, the answer
 // to show the game master (QR code, text code, « Copier »), the page's own scanner for a
 // new invitation, « Je joue … », the start-of-round declaration with its initiative's
 // breakdown, « Demander une interruption », « À toi », and the board drawn by the board's
@@ -49,19 +49,19 @@ export class LiveGuestView {
       const raw = $("#live-die").value.trim();
       const die = raw === "" ? null : Number(raw);
       // A die alone keeps the weapon the game master's form has (the engine's suggestion):
-      // the player's proposal never changes what it did not say (issue #23).
+      // the player's proposal never changes what it did not say.
       this.handlers.declare?.(this.chosen ? { weapon: $("#live-weapon").value || null, die } : { die });
     });
   }
 
   // handlers: claim(id or null, ask), name(text), declare({weapon?, die}), interrupt(), scanned(text);
-  // when the players play their PJ (issue #24): act(action, options), answer(action,
+  // when the players play their PJ: act(action, options), answer(action,
   // options), pass().
   bind(handlers) {
     this.handlers = handlers;
   }
 
-  // --- the PJ played from this phone (issue #24) ----------------------------------------------
+  // --- the PJ played from this phone ----------------------------------------------
 
   // The action sheet of the game master's board, on this phone: this PJ's actions (or
   // interruptions) with their cost and verdict, then the options of the one picked.

@@ -1,11 +1,11 @@
-// A player's phone on the live table (issues #15, #23), opened by the game master's
+// A player's phone on the live table, opened by the game master's
 // invitation (#table=<offer>): no engine starts and the fight saved on this phone is never
 // read or written (web/live/follow.js). It answers the offer, shows the answer for the game
 // master to scan or paste, then draws every board the game master's engine sends, and
 // sends the player's proposals: which PJ they play, its weapon and die at the start of a
 // round, an interruption request. No DOM here (web/live/guest-view.js).
 //
-// A table that holds (issue #23):
+// A table that holds:
 // - The connection is kept while the game master's page is silent (asleep, frozen): only
 //   WebRTC ends it (web/live/peer.js). The screen is kept awake while it follows.
 // - The PJ it plays is kept per table (the game master's fingerprint) in storage: a new
@@ -26,7 +26,7 @@
 // - It contacts no server its own user did not choose: a STUN or TURN server an invitation
 //   asks for is used only once this phone's user agreed to it (said what it would see).
 import { own } from "../infra/dom.js";
-import { expose, HOOKED } from "../infra/hooks.js";
+import { expose, HOOKED, TEST_BUILD } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
 import { around, refused, said } from "../infra/refusals.js";
 import { keepAwake } from "./awake.js";
@@ -104,7 +104,7 @@ export class LiveGuest {
       declare: (fields) => this.gm?.send("declare", fields),
       interrupt: () => this.play("interrupt", {}),
       scanned: (text) => this.scanned(text),
-      // The players play their PJ (issue #24): only ever the PJ the game master says this
+      // The players play their PJ: only ever the PJ the game master says this
       // phone plays (the game master's page builds the command; the actor is never sent).
       act: (action, options) => this.play("act", { action, options }),
       answer: (action, options) => this.play("interrupt", { action, options }),
@@ -240,7 +240,7 @@ export class LiveGuest {
     this.late = setTimeout(() => {
       if (!this.gm?.open) this.view.hint(t("liveAnswerLate"));
     }, ANSWER_LATE);
-    performance.mark("riposte:live-answer");
+    if (TEST_BUILD) performance.mark("riposte:live-answer");
     return { link, code };
   }
 
@@ -473,7 +473,7 @@ export class LiveGuest {
     this.view.render(board, this.claim, mine, seq, held, { claims, declare, turn });
     const me = this.claim ? board.combatants[this.claim] : null;
     if (this.view.yours(turn && Boolean(me), me?.name ?? "")) buzz(200);
-    performance.mark("riposte:live-board", { detail: seq });
+    if (TEST_BUILD) performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
     this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board, claims }));
   }
@@ -680,6 +680,6 @@ export function startGuest(role, store, sheet) {
   const guest = new LiveGuest({ view, store });
   // For the tests (web/infra/hooks.js): what this page sends, raw; `next()`: the sequence
   // number this page's next play would carry (and takes it).
-  expose("riposteLive", { raw: (text) => guest.gm?.sendText(text), next: () => guest.nextPlay() });
+  if (HOOKED) expose("riposteLive", { raw: (text) => guest.gm?.sendText(text), next: () => guest.nextPlay() });
   return guest.start();
 }

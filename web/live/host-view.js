@@ -1,4 +1,4 @@
-// The game master's live-table controls (issues #15, #23): the menu's « Table en direct »
+// The game master's live-table controls: the menu's « Table en direct »
 // group (invite, the players with their controls, PNJ details, the STUN or TURN server), the
 // invitation dialog (QR code, link, « Code du joueur », « Scanner la réponse », which stays
 // on for several answers in a row) and, on the board, the live bar and the players'
@@ -215,7 +215,7 @@ export class LiveHostView {
       h("button", { type: "button", dataset: { request: "dismiss" }, "aria-label": t("liveRequestDismissFor", isolate(r.name)) }, "✕"))));
   }
 
-  // « Les joueurs jouent leur PJ »: "off", "confirm" or "auto" (issue #24).
+  // « Les joueurs jouent leur PJ »: "off", "confirm" or "auto".
   showMode(mode) {
     for (const input of document.querySelectorAll('input[name="live-mode"]')) input.checked = input.value === mode;
   }

@@ -1,4 +1,4 @@
-// This phone's identity on the live table (issue #23): one WebRTC certificate, kept in
+// This phone's identity on the live table: one WebRTC certificate, kept in
 // IndexedDB across reloads (the spec's key continuity: `RTCPeerConnection.generateCertificate`,
 // an `RTCCertificate` is stored as it is). Every connection this page makes uses it, so its
 // DTLS fingerprint (which every offer and answer code carries, web/live/signal.js) names this

@@ -1,4 +1,4 @@
-// One connection of the live table, as the controllers see it (issue #23): messages in and
+// One connection of the live table, as the controllers see it: messages in and
 // out, a heartbeat, silence told but never taken for an end, and messages of any size.
 // No DOM, no page: `Peer` takes a data channel (or a promise of one) and its connection.
 //

@@ -1,9 +1,9 @@
-// What travels on the live table (issues #15, #23), over the data channels: every message
+// What travels on the live table, over the data channels: every message
 // is one JSON object with the protocol version `v` and a type `t`. Three directions:
 // - a player to the game master (`fromPlayer`): proposals and the table's plumbing
 //   (which PJ they play, its weapon and die, an interruption request, which other players'
 //   phones they reach, the codes that connect two phones), and, when the players play their
-//   PJ (issue #24), its action, interruption or pass: never a command itself;
+//   PJ, its action, interruption or pass: never a command itself;
 // - the game master to a player (`fromGm`): the players' view of the board, answers, and
 //   the codes it asks a player to pass on;
 // - a player to another player (`fromMate`): only the codes of a game master's page that
@@ -39,7 +39,7 @@ const ERROR = (e) => e !== null && typeof e === "object" && !Array.isArray(e) &&
 // A command's options, as a player's phone sends them with an action (the engine checks
 // each: engine/seating.py builds the command, the engine judges it).
 const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) && Object.keys(o).every(ID);
-// What a player's phone gets to play its own PJ (issue #24): its verdicts, its likely
+// What a player's phone gets to play its own PJ: its verdicts, its likely
 // actions, the catalogue.
 const MINE = (m) => m === null || (m !== null && typeof m === "object" && m.actions !== null && typeof m.actions === "object"
   && Array.isArray(m.likely) && Array.isArray(m.never) && m.catalogue !== null && typeof m.catalogue === "object");
@@ -66,10 +66,10 @@ const FROM_PLAYER = {
   // `ask`: the player asks the game master for a PJ a phone that follows holds (D27,
   // engine/seating.py `_claim`); a claim without it of such a PJ is refused.
   claim: { id: (id) => id === null || ID(id), optional: { ask: (a) => a === true } },
-  // `weapon` left out: the player did not choose one (the form's own stays, issue #23).
+  // `weapon` left out: the player did not choose one (the form's own stays).
   declare: { die: DIE, optional: { weapon: (w) => w === null || ID(w) } },
-  // Without an action: a request (the players propose, issue #15); with one: the PJ's
-  // interruption, as an answer or a request (they play, issue #24).
+  // Without an action: a request (the players propose); with one: the PJ's
+  // interruption, as an answer or a request (they play).
   // Each play carries its sequence number `n`, larger than the last one this connection
   // carried: a replayed or reordered play is refused before anything reads it.
   interrupt: { n: N, optional: { action: ID, options: OPTIONS } },

@@ -1,4 +1,4 @@
-// The WebRTC side of the live table (issues #15, #23): RTCPeerConnections made with this
+// The WebRTC side of the live table: RTCPeerConnections made with this
 // phone's certificate (web/live/identity.js), one ordered data channel on each,
 // non-trickle (every candidate is gathered before a code is made, so one scan each way,
 // or one relayed message each way, is enough). No DOM here.

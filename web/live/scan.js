@@ -29,7 +29,7 @@ function detector() {
 
 // Starts the back camera in `video` and calls onText(text) with the first QR code seen;
 // with `keep`, with every QR code seen, until stopped (the game master's scanner takes
-// several answers in a row: issue #23). Returns {stop}. Throws what getUserMedia throws
+// several answers in a row). Returns {stop}. Throws what getUserMedia throws
 // (NotAllowedError: the camera refused), or an Error where there is no camera at all.
 export async function scanner(video, onText, { keep = false } = {}) {
   if (!navigator.mediaDevices?.getUserMedia) throw new Error("no camera");

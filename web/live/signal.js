@@ -1,4 +1,4 @@
-// Compact signalling for the live table (issue #15): an offer or an answer carries only
+// Compact signalling for the live table: an offer or an answer carries only
 // what the far side needs to connect, not the whole SDP: the protocol version, the
 // invitation's id, the ICE user fragment and password, the DTLS sha-256 fingerprint and
 // the candidates (UDP only), packed in bytes and written base64url. The far side rebuilds

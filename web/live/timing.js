@@ -5,14 +5,17 @@
 // phone. The end-to-end tests run a whole table faster by setting
 // `globalThis.__riposteLiveTimeScale` (a number in (0, 1]) before the page's scripts run (a
 // Playwright init script, on every phone of the table), so that a phone asleep 20 s shows
-// in 2 s what it shows in 20, every threshold scaled alike. Nothing a user reaches sets it
-// (no address, no storage); anything else there leaves the factor at 1.
+// in 2 s what it shows in 20, every threshold scaled alike. Only the test build reads it
+// (web/infra/hooks.js): the shipped build's factor is 1, and anything but such a number
+// leaves it at 1 in the test build too.
 //
 // The limits on what real time governs do not follow the factor: a faster table does not
 // make the browser faster. These are WebRTC gathering its candidates and connecting (a
 // pairing, a connection between two players' phones, a player looked for through the
 // others'), another tab of the phone answering, and the camera's frames.
-const asked = globalThis.__riposteLiveTimeScale;
+import { TEST_BUILD } from "../infra/hooks.js";
+
+const asked = TEST_BUILD ? globalThis.__riposteLiveTimeScale : undefined;
 export const SCALE = typeof asked === "number" && asked > 0 && asked <= 1 ? asked : 1;
 
 const rhythm = (ms) => ms * SCALE;

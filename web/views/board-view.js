@@ -1,4 +1,4 @@
-// The board, the game master's cockpit (issue #13): one compact row per fighter (name,
+// The board, the game master's cockpit: one compact row per fighter (name,
 // side, P.I. and its bar, the badges that matter now; a tap on the row shows the rest,
 // with the wounds and Espoir steppers), the likely actions of whoever acts on its own
 // card with the fighters as target chips, and a dock that stays on screen: the answers
@@ -265,7 +265,7 @@ export class BoardView {
     if (active.length > 1) active[0].scrollIntoView({ block: "nearest", behavior });
   }
 
-  // Taps made before the engine is up (issue #14): `key` (a fighter's id or "end-round")
+  // Taps made before the engine is up: `key` (a fighter's id or "end-round")
   // is marked « en attente », its buttons off, until the engine took or dropped them.
   setPending(key, on) {
     const count = (this.pending.get(key) ?? 0) + (on ? 1 : -1);
@@ -346,7 +346,7 @@ export function targetsOf(board, f) {
 // `card` reads: of the board, whether this fighter acts (and in a tie), whether a round is
 // on or over; of the fighter, not its verdicts, declarations, likely or never actions
 // (the chips, in `ui`, are what it shows of them). A tap then redraws the two or three
-// cards it changed, not all thirty (issue #14: tap to board), and the engine's first
+// cards it changed, not all thirty (tap to board), and the engine's first
 // board keeps the cards painted from the save (which has no verdicts).
 function cardKey(board, f, top, ui) {
   const { actions, declarations, likely, never, ...shown } = f;
@@ -391,7 +391,7 @@ function card(board, f, top, ui) {
     h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
     active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
     h("span", { class: "badges" }, badges(board, f, !controls).map((b) => h("span", { class: `badge ${b[1]}` }, b[0]))),
-    bar, // along the row's foot: a row is one line high (issue #26: 9 of 12 fighters in view)
+    bar, // along the row's foot: a row is one line high (9 of 12 fighters in view)
   ];
   const head = h("div", { class: "fighter-head" },
     controls
@@ -438,7 +438,7 @@ function details(board, f, chipped) {
     adds.map((n) => step(field, n, `+${n}`, { "aria-label": t(`${field}Add`, name, n) })));
   const tools = [h("button", { type: "button", class: "small", dataset: { do: "out", id: f.id, value: f.hors_combat ? "" : "1" } },
     f.hors_combat ? t("revive") : t("down")),
-  // Hidden from the live table's players (an ambush, issue #24, D26), or shown again.
+  // Hidden from the live table's players (an ambush, D26), or shown again.
   h("button", { type: "button", class: "small", dataset: { do: "hide", id: f.id, value: f.hidden ? "" : "1" } },
     f.hidden ? t("reveal") : t("hide"))];
   if (!chipped && own(f.may ?? {}, "pass")?.allowed) tools.push(h("button", { type: "button", class: "small", dataset: { do: "pass", id: f.id } }, t("pass")));

@@ -187,7 +187,7 @@ function numberField(id, text, value, kind = "value", dataset = undefined) {
   return labelled(id, text, h("input", { id, name: id, type: "number", inputmode: "numeric", step: 1, value: value ?? "", placeholder: "0", dataset: { ...dataset, limit: kind } }));
 }
 
-// A weapon's skill is named by the sheet (issue #26): left blank, it is the weapon's own
+// A weapon's skill is named by the sheet: left blank, it is the weapon's own
 // name (« Épée »), never a slug. A weapon of an earlier release whose skill is its name's
 // slug (« epee ») shows a blank skill too and keeps that skill (its level stays with it).
 function weaponRow(w, held, index, optional = false) {

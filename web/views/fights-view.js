@@ -1,4 +1,4 @@
-// The list of saved fights (issue #13): each with its name, the date of its last change
+// The list of saved fights: each with its name, the date of its last change
 // and its round; open, rename, duplicate, delete (each delete undone in turn), and the
 // whole list exported.
 // One set of listeners, on the list's section.

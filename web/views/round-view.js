@@ -74,7 +74,7 @@ export class RoundView {
     const typed = this.typedFor === board.round ? this.typed() : new Map();
     this.typedFor = board.round;
     this.board = board;
-    // A round still running is said before it is replaced (issue #13).
+    // A round still running is said before it is replaced.
     const running = $("#round-running");
     running.textContent = board.round > 0 && !board.round_over ? t("roundRunning", board.round) : "";
     running.hidden = !running.textContent;
