@@ -63,6 +63,8 @@ test-browser: site
 # workers (pytest-xdist), each file whole in one worker (its tests in order, one browser per
 # worker): on two cores, a third keeps them busy while a test waits on WebRTC or a second
 # page (docs/TESTING.md); the tests marked `long` (a freeze in real time) are make test-long's.
+# Last, alone, the live table across NATs (tests/net/, make test-net: root's network
+# namespaces; elsewhere each of its tests is skipped saying why).
 TEST_WORKERS ?= 3
 test: setup
 	@failed=""; beside=$$(mktemp -d); \
@@ -73,10 +75,11 @@ test: setup
 	aside lint '$(LINT)'; \
 	stage site '$(BUILD_SITE)'; \
 	told lint; \
-	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox";; \
+	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox net";; \
 	*) aside firefox '$(FIREFOX_TESTS)'; \
 	   stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long and not net" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
-	   told firefox;; esac; \
+	   told firefox; \
+	   stage net '$(PY) -m pytest -p no:cacheprovider -m net tests/net';; esac; \
 	rm -rf $$beside; \
 	elapsed=$$(( $$(date +%s) - $(STARTED) )); \
 	echo "== make test: $$(( elapsed / 60 )) min $$(( elapsed % 60 )) s in all"; \

@@ -33,7 +33,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[rig_module.Rig]:
     if reason:
         pytest.skip(reason)
     if not (rig_module.SITE / "index.html").exists():
-        pytest.fail("_site/ is not built: run `make site`")
+        pytest.fail("_site-test/ is not built: run `make site`")
     built = rig_module.Rig(tmp_path_factory.mktemp("rip9")).up()
     try:
         yield built

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "_site"
+SITE = ROOT / "_site-test"  # the test build: the page's test hooks compiled in (web/infra/hooks.js)
 PREFIX = "rip9"
 PUBLIC = f"{PREFIX}pub"
 #: coturn's address on the public network, and its STUN/TURN port (UDP).
