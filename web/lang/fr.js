@@ -501,7 +501,7 @@ export default {
   liveTurnUser: "Utilisateur TURN",
   liveTurnPassword: "Mot de passe TURN",
   liveStunHint: "Vide par défaut : les téléphones se trouvent sur le réseau local et rien ne sort. Pour jouer à distance : un serveur STUN reçoit l'adresse IP publique de chaque téléphone qui se connecte ; un serveur TURN la reçoit aussi, et relaie les échanges des téléphones qui ne peuvent pas se joindre directement : il en voit la quantité, chiffrée, jamais le contenu du combat. L'utilisateur et le mot de passe TURN voyagent dans chaque invitation : donnez-en au groupe un qui ne serve qu'à lui. Chaque joueur accepte ou non d'utiliser le serveur.",
-  liveStunBad: "Un serveur s'écrit stun:nom.exemple ou stun:nom.exemple:3478 (port de 1 à 65535), ou turn:nom.exemple:3478 (turns: pour TLS) avec un utilisateur et un mot de passe.",
+  liveStunBad: "Un serveur s'écrit stun:nom.exemple ou stun:nom.exemple:3478 (port de 1 à 65535), ou turn:nom.exemple:3478 (turns:nom.exemple:5349 pour TLS) avec un utilisateur et un mot de passe.",
   liveTurnLogin: "Un serveur TURN demande un utilisateur et un mot de passe (64 caractères au plus, sans accent).",
   liveStunSet: (stun) => `Serveur STUN ${stun} : les prochaines invitations le proposeront.`,
   liveTurnSet: (turn, user) => `Serveur TURN ${turn} (utilisateur ${user}) : les prochaines invitations le proposeront.`,
