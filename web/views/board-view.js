@@ -33,7 +33,11 @@ export class BoardView {
       if (!button || !steady(event, button)) return;
       const { do: what, id } = button.dataset;
       if (what === "toggle") this.toggle(id);
-      else if (what === "untarget") this.pick(null);
+      else if (what === "untarget") {
+        const keep = this.keepFocus();
+        this.pick(null);
+        keep();
+      }
       else own(this.handlers, what)?.(id, { ...button.dataset, ...notesOf(button) });
     };
     // Enter in a row's field: its notes recorded (as its « OK »), its wounds or points
@@ -312,10 +316,28 @@ export class BoardView {
     redoButton.replaceChildren(h("span", { class: "label" }, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo")));
   }
 
-  // After an action the board is drawn anew: the focus goes to whoever acts now.
+  // After an action the board is drawn anew: the focus goes to what the table does next,
+  // the attacked fighter's answers when they are offered (R5), else whoever acts now.
   focusTurn() {
-    const next = this.list.querySelector('li.active button[data-do="act"]');
+    const answer = this.reactionBox.hidden ? null : this.reactionBox.querySelector('button[data-do="react"]');
+    const next = answer ?? this.list.querySelector('li.active button[data-do="act"]');
     (next ?? $("#turn")).focus({ preventScroll: true });
+  }
+
+  // The focus across a drawing: a board or dock button the drawing replaced passes to the
+  // same button drawn anew (a stepper's « +1 »), else to what comes next (focusTurn); the
+  // keyboard never falls back to the top of the page. Focus elsewhere stays where it is.
+  keepFocus() {
+    const was = document.activeElement;
+    if (!was || !(this.list.contains(was) || this.reactionBox.contains(was))) return () => undefined;
+    const mine = was.matches("button") ? signature(was) : null;
+    return () => {
+      if (was.isConnected && !was.closest("[hidden]") && !was.disabled) return;
+      const same = [...this.list.querySelectorAll("button"), ...this.reactionBox.querySelectorAll("button")]
+        .find((b) => mine && !b.disabled && signature(b) === mine);
+      if (same) same.focus({ preventScroll: true });
+      else this.focusTurn();
+    };
   }
 }
 
