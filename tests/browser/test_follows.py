@@ -4,9 +4,10 @@ phone, and the players' view as a screen on the wall."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from helpers import expect_pi
+from helpers import act, card, expect_pi, start_round
 from playwright.sync_api import expect
 
 #: The focused control's name as a screen reader gives it: its aria-label, its label's
@@ -99,10 +100,60 @@ def test_a_round_of_the_example_is_played_with_the_keyboard_alone(phone: Any) ->
         keys.press("p")
         expect(page.locator("#turn")).not_to_have_text(before or "")
     expect(page.locator("#round")).to_have_text("Tour 1 — terminé")
+    expect(page.locator("#live")).to_contain_text("Tour 1 terminé. Gardent des P.I. pour interrompre : ")
     # The shortcuts are listed in « ? », R among them.
     keys.press("?")
     expect(page.locator("#help-dialog")).to_be_visible()
     expect(page.locator("#help-keys")).to_contain_text("Répondre")
     keys.press("Escape")
     expect(page.locator("#help-dialog")).to_be_hidden()
+    phone.assert_clean()
+
+
+def said(page: Any, text: str) -> None:
+    """The live region says ``text``, and nothing a screen reader reads as a symbol."""
+    live = page.locator("#live")
+    expect(live).to_have_text(text)
+    assert not {"→", "—", "·"} & set(live.text_content() or ""), live.text_content()
+
+
+def named(*parts: str) -> re.Pattern[str]:
+    """A card's name: ``parts`` in that order, each after a pause (a comma: the flex items
+    around it may add a space, which a screen reader does not say)."""
+    return re.compile("^" + r"\s*,\s*".join(map(re.escape, parts)))
+
+
+def test_every_event_is_said_once_and_every_card_names_itself(phone: Any) -> None:
+    """The live region after each event of round 1 of the example: the start, an action and
+    its cost, an attack and its target's answers (R5, D23), the answer, a pass (D5), a
+    fighter out of the fight (D6), an undo, the end of the round and who kept P.I. (R2.4,
+    R5.4); each card's button named by name, side, P.I., acting now, in that order."""
+    page = phone.page
+    page.get_by_role("button", name="Essayer avec un exemple").click()
+    expect(page.locator("#board li.fighter")).to_have_count(5)
+    start_round(page, {"Lyra": 5, "Bastien": 2, "Chef brigand": 6, "Brigand 1": 1, "Brigand 2": 1})
+    said(page, "Début du tour 1. À Lyra d'agir (12 P.I.).")
+    row = lambda name: card(page, name).locator("button.row")
+    expect(row("Lyra")).to_have_accessible_name(named("Lyra", "PJ", "12 P.I.", "agit", "flèche encochée"))
+    expect(row("Chef brigand")).to_have_accessible_name(named("Chef brigand", "PNJ", "11 P.I.", "Charge Bastien"))
+    act(page, "Lyra", "tir_arc", target="Brigand 1")
+    said(page, "Lyra : Tir à l'arc, sur Brigand 1, 5 P.I., il en reste 7. À Chef brigand d'agir (11 P.I.).")
+    expect(row("Lyra")).to_have_accessible_name(named("Lyra", "PJ", "7 P.I.", "Espoir 2"))
+    expect(row("Chef brigand")).to_have_accessible_name(named("Chef brigand", "PNJ", "11 P.I.", "agit", "Charge Bastien"))
+    act(page, "Chef brigand", "charge", target="Bastien", distance=5, test_result=0)
+    said(page, "Chef brigand : Charge, sur Bastien, 10 P.I., il en reste 1. Bastien peut répondre : Parer, Esquiver, Bloquer une attaque, "
+               "Esquive acrobatique. "
+               "À Bastien d'agir (10 P.I.).")
+    page.locator('#reaction button[data-do="react"][data-action="parer"]').click()
+    said(page, "Bastien : Parer, contre Chef brigand, 5 P.I., il en reste 5. À Lyra d'agir (7 P.I.).")
+    page.keyboard.press("p")
+    said(page, "Lyra passe. À Brigand 2 d'agir (6 P.I.).")
+    row("Brigand 1").click()
+    card(page, "Brigand 1").get_by_role("button", name="Hors combat").click()
+    said(page, "Brigand 1 est hors de combat. À Brigand 2 d'agir (6 P.I.).")
+    page.keyboard.press("Control+z")
+    said(page, "Annulé : Brigand 1 hors combat. À Brigand 2 d'agir (6 P.I.).")
+    page.keyboard.press("f")
+    said(page, "Tour 1 terminé par le MJ. Gardent des P.I. pour interrompre : "
+               "Lyra (7), Bastien (5), Chef brigand (1), Brigand 1 (4), Brigand 2 (6).")
     phone.assert_clean()

@@ -1,7 +1,8 @@
 // The board: acting from the card (its likely actions, the fighters as targets) or through
 // the action sheet, the attacked fighter's answers, passing, wounds and Espoir, ending the
 // round, undo and redo; the players' view draws the same board.
-import { commandLabel, costLabel, testsLabel, turnText } from "../views/labels.js";
+import { commandLabel, costLabel, testsLabel } from "../views/labels.js";
+import { spoken } from "../views/spoken.js";
 import { isolate, own } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
 import { said } from "../infra/refusals.js";
@@ -179,7 +180,7 @@ export class BoardController {
       return;
     }
     status.report(session.take(answer));
-    status.announce(turnText(session.board));
+    status.announce(spoken(session.board, answer));
   }
 }
 

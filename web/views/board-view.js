@@ -402,18 +402,25 @@ function card(board, f, top, ui) {
   const pi = f.in_round ? f.pi : null;
   const bar = h("span", { class: "pi-bar", "aria-hidden": "true" }, h("span", { class: pi !== null && pi <= 0 ? "empty" : "" }));
   bar.firstChild.style.width = `${pi === null ? 0 : Math.max(0, Math.min(100, (pi / top) * 100))}%`;
+  // The row read aloud in the order the table asks: who, which side, how many P.I.
+  // (shown apart, beside the bar: said here), whether it acts now, then the badges, with
+  // the pauses a screen reader needs (hidden commas).
+  const pause = (text = ",") => h("span", { class: "visually-hidden" }, text);
   const who = [
     h("span", { class: "name" }, isolate(f.name)),
+    pause(),
     h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
+    pi === null ? null : pause(`, ${t("pi", pi)}`),
+    active ? pause() : null,
     active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
-    h("span", { class: "badges" }, badges(board, f, !controls).map((b) => h("span", { class: `badge ${b[1]}` }, b[0]))),
+    h("span", { class: "badges" }, badges(board, f, !controls).flatMap((b) => [pause(), h("span", { class: `badge ${b[1]}` }, b[0])])),
     bar, // along the row's foot: a row is one line high (issue #26: 9 of 12 fighters in view)
   ];
   const head = h("div", { class: "fighter-head" },
     controls
       ? h("button", { type: "button", class: "row", dataset: { do: "toggle", id: f.id }, "aria-expanded": String(ui.open) }, who)
       : h("span", { class: "row" }, who),
-    h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi)),
+    h("span", { class: "pi", "aria-hidden": "true" }, pi === null ? "—" : t("pi", pi)),
     controls && may("interrupt") ? h("button", { type: "button", class: "small", dataset: { do: "interrupt", id: f.id } }, t("interrupt")) : null);
   const parts = [head];
   if (controls && active) {
