@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from conftest import Shot
 from helpers import act, card, expect_pi, start_round
 from playwright.sync_api import expect
 
@@ -156,4 +157,28 @@ def test_every_event_is_said_once_and_every_card_names_itself(phone: Any) -> Non
     page.keyboard.press("f")
     said(page, "Tour 1 terminé par le MJ. Gardent des P.I. pour interrompre : "
                "Lyra (7), Bastien (5), Chef brigand (1), Brigand 1 (4), Brigand 2 (6).")
+    phone.assert_clean()
+
+
+def test_the_initiative_formula_is_whole_on_a_phone(phone: Any, shot: Shot) -> None:
+    """R1.3's breakdown, cut to its total in a phone's row, read whole at 390×844 after one
+    tap on « Calculs en entier »: no breakdown overflows its box; another tap folds them."""
+    page = phone.page
+    page.get_by_role("button", name="Essayer avec un exemple").click()
+    page.get_by_role("button", name="Initiative").click()
+    breakdowns = page.locator("#declarations .breakdown")
+    expect(breakdowns).to_have_count(5)
+    expect(breakdowns.first).to_have_text("⌊Tir 8/2⌋ 4 + bonus 0 + Arc long 3 + dé ? − blessures 0 = ?")
+    cut = "els => els.filter(e => e.scrollWidth > e.clientWidth || e.getBoundingClientRect().right > innerWidth).length"
+    assert breakdowns.evaluate_all(cut) > 0  # one line each: the formula's end alone shows
+    whole = page.get_by_role("button", name="Calculs en entier")
+    whole.click()
+    expect(whole).to_have_attribute("aria-pressed", "true")
+    assert breakdowns.evaluate_all(cut) == 0
+    for box in breakdowns.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert box["height"] > 0 and box["right"] <= 390
+    shot(page, "initiative-whole-390x844.png")
+    whole.click()
+    expect(whole).to_have_attribute("aria-pressed", "false")
+    assert breakdowns.evaluate_all(cut) > 0
     phone.assert_clean()

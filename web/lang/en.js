@@ -21,6 +21,7 @@ export default {
   nextRound: "New round",
   roundTitle: "Start of the round",
   roundHint: "Everyone declares a weapon and rolls 1d6: “Roll”, or type the real die. A die left empty is rolled by Riposte.",
+  breakdownsWhole: "Whole formulas",
   rollAll: "Roll all",
   notInHand: (weapon) => `${weapon} — not in hand (D2)`,
   startRound: "Start the round",

@@ -28,6 +28,7 @@ export default {
   nextRound: "Nouveau tour",
   roundTitle: "Début du tour",
   roundHint: "Chacun déclare son arme et lance 1d6 : « Lancer », ou tapez le dé réel. Un dé laissé vide est lancé par Riposte.",
+  breakdownsWhole: "Calculs en entier",
   rollAll: "Tout lancer",
   notInHand: (weapon) => `${weapon} — pas en main (D2)`,
   startRound: "Commencer le tour",
