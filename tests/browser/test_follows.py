@@ -4,12 +4,15 @@ phone, and the players' view as a screen on the wall."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
-from conftest import Shot
+import pytest
+from conftest import NewPhone, Shot, save_text
 from helpers import act, card, expect_pi, start_round
 from playwright.sync_api import expect
+from test_board import twelve
 
 #: The focused control's name as a screen reader gives it: its aria-label, its label's
 #: text (a die's field), or its own text.
@@ -182,3 +185,49 @@ def test_the_initiative_formula_is_whole_on_a_phone(phone: Any, shot: Shot) -> N
     expect(whole).to_have_attribute("aria-pressed", "false")
     assert breakdowns.evaluate_all(cut) > 0
     phone.assert_clean()
+
+
+#: The cards of the players' view cut or broken: a name on more than one line or wider than
+#: its box (« Cassi / a »), a chip wider than its box (« init. 9 (d6… »), a card below the
+#: screen's foot.
+CUT = """els => els.flatMap(li => {
+    const out = [];
+    const name = li.querySelector('.name');
+    const line = parseFloat(getComputedStyle(name).lineHeight) || parseFloat(getComputedStyle(name).fontSize) * 1.3;
+    if (name.scrollWidth > name.clientWidth + 1 || name.getBoundingClientRect().height > line * 1.5) out.push('name ' + name.textContent);
+    for (const b of li.querySelectorAll('.badge')) {
+        const over = b.getBoundingClientRect().right > li.getBoundingClientRect().right + 1;
+        if (b.scrollWidth > b.clientWidth + 1 || over) out.push('chip ' + b.textContent);
+    }
+    if (li.getBoundingClientRect().bottom > innerHeight) out.push('below ' + name.textContent);
+    return out;
+})"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (1180, 820)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_players_view_reads_from_across_the_room(new_phone: NewPhone, shot: Shot, size: tuple[int, int]) -> None:
+    """Twelve fighters on a TV, a laptop's screen, a tablet turned to the table: one row per
+    fighter in the order of the turn (R2.1: the players' board's `order`), read down then
+    across (two wide halves past eight fighters), every name whole on one line, every chip
+    whole, every row in view, names and the turn line in large type."""
+    width, height = size
+    watched = new_phone(save=save_text(twelve()), viewport={"width": width, "height": height})
+    page = watched.page
+    page.locator('.tabs button[data-screen="menu"]').click()
+    page.get_by_role("button", name="Ouvrir la vue joueurs").click()
+    cards = page.locator("#players-board li.fighter")
+    expect(cards).to_have_count(12)
+    shot(page, f"players-wall-{width}x{height}.png")
+    assert cards.evaluate_all(CUT) == []
+    boxes = cards.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")
+    # Read down, then across: a column's rows top to bottom, at most two columns, wide ones.
+    lefts = sorted({round(b["left"]) for b in boxes})
+    assert len(lefts) <= 2 and all(b["width"] >= width * 0.4 for b in boxes), lefts
+    assert all(b["top"] < c["top"] if round(b["left"]) == round(c["left"]) else b["left"] < c["left"]
+               for b, c in itertools.pairwise(boxes)), "in the turn's order, read down then across"
+    names = cards.locator(".name").all_text_contents()
+    turn = page.locator("#players-turn")
+    size_of = "e => parseFloat(getComputedStyle(e).fontSize)"
+    assert turn.evaluate(size_of) >= 0.035 * height, "the turn line readable from across the room"
+    assert min(cards.locator(".name").evaluate_all(f"els => els.map({size_of})")) >= 0.03 * height, names
+    watched.assert_clean()

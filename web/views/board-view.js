@@ -295,7 +295,13 @@ export class BoardView {
   // The players' view: the players' board (engine/players.py), drawn when it is on screen.
   renderPlayers(board) {
     $("#players-turn").textContent = playersTurnText(board);
-    $("#players-board").replaceChildren(...playerCards(board));
+    const cards = playerCards(board);
+    const list = $("#players-board");
+    // How many rows share the screen's height (web/style.css: one column, or two halves).
+    list.style.setProperty("--count", String(Math.max(1, cards.length)));
+    list.style.setProperty("--half", String(Math.max(1, Math.ceil(cards.length / 2))));
+    list.toggleAttribute("data-many", cards.length > 8);
+    list.replaceChildren(...cards);
   }
 
   // Undo and redo, labelled with what they would take back or do again.
