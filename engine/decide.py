@@ -68,7 +68,7 @@ def step(enc: Encounter, command: object) -> tuple[Encounter, list[Event]]:
     for e in events:
         after = evolve(after, e)
     if events and not enc.round_over and not after.round_over and round_is_spent(after):
-        end = RoundEnded(round=enc.round, reason="pi")
+        end = RoundEnded(round=enc.round, reason="pi", unspent=unspent(after))
         events.append(end)
         after = evolve(after, end)
     if not enc.round_over and after.round_over:
@@ -318,7 +318,14 @@ def _end_round(enc: Encounter, cmd: Command) -> list[Event]:
     if enc.round_over:
         return []
     holding = tuple(c.id for c in enc.combatants if c.still_in_round and c.pi > 0)
-    return [RoundEnded(round=enc.round, reason="mj", holding=holding)]
+    return [RoundEnded(round=enc.round, reason="mj", holding=holding, unspent=unspent(enc))]
+
+
+def unspent(enc: Encounter) -> tuple[str, ...]:
+    """Who has P.I. left as the round ends (``RoundEnded.unspent``): rolled this round,
+    not out of the fight (D6), P.I. > 0, passed (D5) or not; kept for interruptions until
+    the next round discards them (R5.4, D3)."""
+    return tuple(c.id for c in enc.combatants if c.in_round and not c.hors_combat and c.pi > 0)
 
 
 def _pass(enc: Encounter, cmd: Command) -> list[Event]:

@@ -114,6 +114,10 @@ class RoundEnded:
     reason: str  # "pi" (R2.4) or "mj"
     #: Ended by the GM: the fighters still in the round (D21) who had P.I. > 0 (R2.4).
     holding: tuple[CombatantId, ...] = ()
+    #: Whoever rolled this round and is not out of the fight (D6) with P.I. > 0 as it
+    #: ends, passed or not (D5): P.I. kept for interruptions until the next round (R5.4)
+    #: discards them (D3). What the page says of a round's end.
+    unspent: tuple[CombatantId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

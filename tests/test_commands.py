@@ -264,10 +264,21 @@ def test_the_gm_ending_a_round_names_it_and_who_could_still_act() -> None:
     """R2.4: the GM ends the round while fighters still in it have P.I. > 0: the event names
     them; one who passed (D5) keeps its P.I. but is no longer in the round (D21)."""
     assert events_of(ROUND, {"type": "end_round"}) == [
-        {"type": "round_ended", "round": 1, "reason": "mj", "holding": ["aldric", "orque"]}]
+        {"type": "round_ended", "round": 1, "reason": "mj", "holding": ["aldric", "orque"], "unspent": ["aldric", "orque"]}]
     assert events_of([*ROUND, {"type": "pass", "actor": "orque"}], {"type": "end_round"}) == [
-        {"type": "round_ended", "round": 1, "reason": "mj", "holding": ["aldric"]}]
+        {"type": "round_ended", "round": 1, "reason": "mj", "holding": ["aldric"], "unspent": ["aldric", "orque"]}]
     assert events_of([*ROUND, {"type": "end_round"}], {"type": "end_round"}) == []  # R5.4: over stays over
+
+
+def test_a_round_that_ends_by_itself_names_who_kept_p_i() -> None:
+    """R2.4, D5: the last one still in the round passes; those who passed before it with
+    P.I. left keep them for interruptions (R5.4) until the next round discards them (D3):
+    the event names them, for the page to say; out of the fight (D6), nobody is named."""
+    ended = events_of([*ROUND, {"type": "pass", "actor": "orque"}], {"type": "pass", "actor": "aldric"})[-1]
+    assert (ended["type"], ended["reason"], ended["holding"], ended["unspent"]) == ("round_ended", "pi", [], ["aldric", "orque"])
+    out = {"type": "update_combatant", "id": "orque", "changes": {"hors_combat": True}}
+    ended = events_of([*ROUND, out], {"type": "pass", "actor": "aldric"})[-1]
+    assert (ended["type"], ended["unspent"]) == ("round_ended", ["aldric"])
 
 
 def test_an_unreadable_state_is_refused_and_given_back() -> None:

@@ -204,7 +204,7 @@ def test_a_whole_fight_with_the_keyboard_alone(phone: Any) -> None:
     choose(page, "Observer en détail")
     expect(page.locator("#sheet")).to_be_hidden()
     expect_pi(page, Aldric=2, Orque=4)
-    expect(page.locator("#live")).to_contain_text("Aldric : Observer en détail, 5 P.I. (7 → 2).")
+    expect(page.locator("#live")).to_contain_text("Aldric : Observer en détail, 5 P.I., il en reste 2.")
     assert focused(page).startswith("Agir")  # focus lands on the next fighter's Agir
     keys.press("Enter")
     expect(page.locator("#sheet")).to_be_visible()

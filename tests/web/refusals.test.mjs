@@ -65,7 +65,7 @@ async function boardScreen(engine, { open = true, screen = "board", storage = {}
   session.board = BOARD;
   const dock = [];
   const sheet = [];
-  const view = { bind() {}, limit() {}, setHistory() {}, header() {}, update() {}, reveal() {}, pick() {}, unpick() {},
+  const view = { bind() {}, limit() {}, setHistory() {}, header() {}, update() {}, keepFocus: () => () => undefined, reveal() {}, pick() {}, unpick() {},
     error: (text) => dock.push(text) };
   const sheetView = { bindSubmit(handler) { this.submit = handler; }, error: (text) => sheet.push(text), close() {} };
   const status = statusLine();

@@ -1,7 +1,8 @@
 // The board: acting from the card (its likely actions, the fighters as targets) or through
 // the action sheet, the attacked fighter's answers, passing, wounds and Espoir, ending the
 // round, undo and redo; the players' view draws the same board.
-import { commandLabel, costLabel, testsLabel, turnText } from "../views/labels.js";
+import { commandLabel, costLabel, testsLabel } from "../views/labels.js";
+import { spoken } from "../views/spoken.js";
 import { isolate, own } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
 import { said } from "../infra/refusals.js";
@@ -51,7 +52,10 @@ export class BoardController {
         if (spec?.required.length) return this.sheet.openAction(session.board, id, true, action, { against });
         return this.run({ type: "interrupt", actor: id, action, against });
       }),
-      ignore: () => view.setReaction(null),
+      ignore: () => {
+        view.setReaction(null);
+        view.focusTurn();
+      },
       // Wounds and Espoir from the row: one command, a step the engine turns into the total
       // (never below 0: engine/commands.py), undone as one, told in the journal.
       step: one((id, { field, by }) => this.run({ type: "update_combatant", id, changes: { [field]: { by: Number(by) } } })),
@@ -79,8 +83,18 @@ export class BoardController {
     // labels; the board with the dock's line and, after an attack, the target's answers
     // (R5.3, D23), from the answer that brought the board.
     dispatch.draws(null, (board) => view.header(session, board));
-    dispatch.draws("board", (board, answer) => view.update(board, dock(board, answer, session.last)));
-    nav.on("board", () => view.reveal());
+    dispatch.draws("board", (board, answer) => {
+      const keep = view.keepFocus();
+      view.update(board, dock(board, answer, session.last));
+      keep();
+    });
+    // The board shown while the focus is on a screen now hidden (a round just started, a
+    // shortcut « 1 »): the focus comes to whoever acts, not back to the page's top.
+    nav.on("board", () => {
+      view.reveal();
+      const focus = document.activeElement;
+      if (focus?.closest("main > section[hidden]")) view.focusTurn();
+    });
   }
 
   // The players' board (engine/players.py), drawn on the players' view while it is on screen.
@@ -166,7 +180,7 @@ export class BoardController {
       return;
     }
     status.report(session.take(answer));
-    status.announce(turnText(session.board));
+    status.announce(spoken(session.board, answer));
   }
 }
 

@@ -18,6 +18,10 @@ export class Shortcuts {
       act: () => current() && board.actions(current(), false),
       interrupt: () => current() && board.actions(current(), true),
       pass: () => current() && board.pass(current()),
+      answer: () => {
+        if (!nav.at("board")) nav.go("board");
+        board.view.focusTurn();
+      },
       endRound: () => !session.board.round_over && board.endRound(),
       nextRound: () => session.board.round_over && nav.go("round"),
       help: openHelp,

@@ -2,9 +2,8 @@
 // takes the new board and writes its save, the message line says if the write failed,
 // and the live region says what happened. Refused (by the engine, by the page before it
 // is sent, or dropped, web/infra/refusals.js): nothing changes; `tell` shows why.
-import { costLabel, turnText } from "../views/labels.js";
-import { isolate, own, wellFormed } from "./dom.js";
-import { actionName, t } from "./i18n.js";
+import { spoken } from "../views/spoken.js";
+import { wellFormed } from "./dom.js";
 import { refused } from "./refusals.js";
 
 export function commands({ session, status }) {
@@ -20,7 +19,7 @@ export function commands({ session, status }) {
   function took(answer) {
     answer.stored = session.take(answer); // what the write of the save did (Session.take)
     status.report(answer.stored, "");
-    status.announce(announcement(session.board, (answer.events ?? []).find((e) => e.type === "action_taken")));
+    status.announce(spoken(session.board, answer));
     return answer;
   }
 
@@ -45,12 +44,4 @@ export function halves(value, path = "") {
     return Object.entries(value).flatMap(([key, item]) => [...(wellFormed(key) ? [] : [half(at(key))]), ...halves(item, at(key))]);
   }
   return [];
-}
-
-// What the live region says after a command: the action taken (its name and what it
-// cost), if any, then whose turn it is.
-function announcement(board, taken) {
-  if (!taken) return turnText(board);
-  const who = isolate(own(board.combatants, taken.actor)?.name ?? taken.actor);
-  return `${t("announceAction", who, `${actionName(taken.action)}, ${costLabel(taken, true)}`)} ${turnText(board)}`;
 }

@@ -18,7 +18,7 @@ export function bindKeys(handlers) {
       return;
     }
     if (document.querySelector("dialog[open]")) return;
-    const action = own({ a: "act", i: "interrupt", p: "pass", f: "endRound", n: "nextRound", "?": "help" }, key);
+    const action = own({ a: "act", i: "interrupt", p: "pass", r: "answer", f: "endRound", n: "nextRound", "?": "help" }, key);
     if (action) handlers[action]();
     else if (SCREENS[Number(key) - 1]) handlers.screen(SCREENS[Number(key) - 1]);
     else return;

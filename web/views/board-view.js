@@ -33,7 +33,11 @@ export class BoardView {
       if (!button || !steady(event, button)) return;
       const { do: what, id } = button.dataset;
       if (what === "toggle") this.toggle(id);
-      else if (what === "untarget") this.pick(null);
+      else if (what === "untarget") {
+        const keep = this.keepFocus();
+        this.pick(null);
+        keep();
+      }
       else own(this.handlers, what)?.(id, { ...button.dataset, ...notesOf(button) });
     };
     // Enter in a row's field: its notes recorded (as its « OK »), its wounds or points
@@ -297,7 +301,13 @@ export class BoardView {
   // The players' view: the players' board (engine/players.py), drawn when it is on screen.
   renderPlayers(board) {
     $("#players-turn").textContent = playersTurnText(board);
-    $("#players-board").replaceChildren(...playerCards(board));
+    const cards = playerCards(board);
+    const list = $("#players-board");
+    // How many rows share the screen's height (web/style.css: one column, or two halves).
+    list.style.setProperty("--count", String(Math.max(1, cards.length)));
+    list.style.setProperty("--half", String(Math.max(1, Math.ceil(cards.length / 2))));
+    list.toggleAttribute("data-many", cards.length > 8);
+    list.replaceChildren(...cards);
   }
 
   // Undo and redo, labelled with what they would take back or do again.
@@ -318,10 +328,28 @@ export class BoardView {
     redoButton.replaceChildren(h("span", { class: "label" }, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo")));
   }
 
-  // After an action the board is drawn anew: the focus goes to whoever acts now.
+  // After an action the board is drawn anew: the focus goes to what the table does next,
+  // the attacked fighter's answers when they are offered (R5), else whoever acts now.
   focusTurn() {
-    const next = this.list.querySelector('li.active button[data-do="act"]');
+    const answer = this.reactionBox.hidden ? null : this.reactionBox.querySelector('button[data-do="react"]');
+    const next = answer ?? this.list.querySelector('li.active button[data-do="act"]');
     (next ?? $("#turn")).focus({ preventScroll: true });
+  }
+
+  // The focus across a drawing: a board or dock button the drawing replaced passes to the
+  // same button drawn anew (a stepper's « +1 »), else to what comes next (focusTurn); the
+  // keyboard never falls back to the top of the page. Focus elsewhere stays where it is.
+  keepFocus() {
+    const was = document.activeElement;
+    if (!was || !(this.list.contains(was) || this.reactionBox.contains(was))) return () => undefined;
+    const mine = was.matches("button") ? signature(was) : null;
+    return () => {
+      if (was.isConnected && !was.closest("[hidden]") && !was.disabled) return;
+      const same = [...this.list.querySelectorAll("button"), ...this.reactionBox.querySelectorAll("button")]
+        .find((b) => mine && !b.disabled && signature(b) === mine);
+      if (same) same.focus({ preventScroll: true });
+      else this.focusTurn();
+    };
   }
 }
 
@@ -386,18 +414,25 @@ function card(board, f, top, ui) {
   const pi = f.in_round ? f.pi : null;
   const bar = h("span", { class: "pi-bar", "aria-hidden": "true" }, h("span", { class: pi !== null && pi <= 0 ? "empty" : "" }));
   bar.firstChild.style.width = `${pi === null ? 0 : Math.max(0, Math.min(100, (pi / top) * 100))}%`;
+  // The row read aloud in the order the table asks: who, which side, how many P.I.
+  // (shown apart, beside the bar: said here), whether it acts now, then the badges, with
+  // the pauses a screen reader needs (hidden commas).
+  const pause = (text = ",") => h("span", { class: "visually-hidden" }, text);
   const who = [
     h("span", { class: "name" }, isolate(f.name)),
+    pause(),
     h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
+    pi === null ? null : pause(`, ${t("pi", pi)}`),
+    active ? pause() : null,
     active ? h("span", { class: "now" }, board.active.length > 1 ? t("nowTie") : t("now")) : null,
-    h("span", { class: "badges" }, badges(board, f, !controls).map((b) => h("span", { class: `badge ${b[1]}` }, b[0]))),
+    h("span", { class: "badges" }, badges(board, f, !controls).flatMap((b) => [pause(), h("span", { class: `badge ${b[1]}` }, b[0])])),
     bar, // along the row's foot: a row is one line high (9 of 12 fighters in view)
   ];
   const head = h("div", { class: "fighter-head" },
     controls
       ? h("button", { type: "button", class: "row", dataset: { do: "toggle", id: f.id }, "aria-expanded": String(ui.open) }, who)
       : h("span", { class: "row" }, who),
-    h("span", { class: "pi" }, pi === null ? "—" : t("pi", pi)),
+    h("span", { class: "pi", "aria-hidden": "true" }, pi === null ? "—" : t("pi", pi)),
     controls && may("interrupt") ? h("button", { type: "button", class: "small", dataset: { do: "interrupt", id: f.id } }, t("interrupt")) : null);
   const parts = [head];
   if (controls && active) {

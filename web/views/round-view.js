@@ -16,6 +16,13 @@ export class RoundView {
     this.proposals = new Map(); // fighter id → {weapon?, die, round, edited}: from a player's phone (web/live/host.js)
     this.onEdited = null;
     const form = $("#round-form");
+    // R1.3's breakdown whole in every row, wrapped (a phone's row shows its end, the total;
+    // a title is never seen on a touch screen), or back to one line per fighter.
+    $("#breakdowns-whole").addEventListener("click", (event) => {
+      const whole = event.currentTarget.getAttribute("aria-pressed") !== "true";
+      event.currentTarget.setAttribute("aria-pressed", String(whole));
+      this.list.classList.toggle("whole", whole);
+    });
     form.addEventListener("input", (event) => {
       const li = event.target.closest("li[data-id]");
       if (!li) return;

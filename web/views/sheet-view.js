@@ -19,13 +19,23 @@ export class SheetView {
       if (action && !action.disabled) return this.showOptions(action.dataset.action);
       if (target.closest("[data-back]")) return this.showActions();
       if (target.closest("fieldset[data-tests]") && target.matches("input")) return this.costNow();
-      if (target.closest("[data-submit]")) {
-        const { id, interruption, action: picked } = this.shown;
-        const options = readOptions(this.body, this.shown.board.catalogue[picked].options);
-        this.onSubmit?.({ actor: id, action: picked, interruption, options });
-      }
+      if (target.closest("[data-submit]")) this.submit();
       return undefined;
     });
+    // Enter in an option's field confirms the action, as in any form: a keyboard-only
+    // game master types the distance, picks the target, and Enter commits (« Valider »).
+    this.dialog.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.isComposing || !this.shown?.action) return;
+      if (!event.target.closest?.(".options") || !event.target.matches("input, select")) return;
+      event.preventDefault();
+      this.submit();
+    });
+  }
+
+  submit() {
+    const { id, interruption, action: picked } = this.shown;
+    const options = readOptions(this.body, this.shown.board.catalogue[picked].options);
+    this.onSubmit?.({ actor: id, action: picked, interruption, options });
   }
 
   // handler({ actor, action, interruption, options })
