@@ -83,6 +83,7 @@ from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
 from .regles import DEFAUT, as_json
+from .regles import screen as rules_screen
 from .sheet import LIMITS, MAX_NOTES
 from .summary import summary
 from .values import MAX_WEAPONS
@@ -475,18 +476,23 @@ class Table:
         condition's words (``condition``, D25), the weapon ids a command lists (``items``),
         the fighters of a fight (``fighters``) and the copies of a model added at once
         (``copies``: ``add_copies``, as many as a fight holds), a save's commands and
-        characters (``commands``, ``chars``: engine/save.py), and the characters of a file,
-        which may hold every fight (``file``).
+        characters (``commands``, ``chars``: engine/save.py), the characters of a file,
+        which may hold every fight (``file``), and the fields of the group's rules, each
+        with its range or choices, its default and its label (``regles``: engine/regles.py
+        ``screen``).
 
         >>> limits = Table().limits()["limits"]
         >>> limits["value"], limits["notes"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
         ({'low': 0, 'high': 999}, 120, 64, 12000, 2000000, 16)
         >>> limits["condition"], limits["copies"]
         (40, {'low': 1, 'high': 64})
+        >>> [(f["name"], f["low"], f["high"]) for f in limits["regles"] if f["name"] == "cout_interruption"]
+        [('cout_interruption', 0, 99)]
         """
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
                                        "fighters": MAX_FIGHTERS, "copies": {"low": 1, "high": MAX_FIGHTERS},
-                                       "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS}}
+                                       "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS,
+                                       "regles": rules_screen()}}
 
     def undo(self) -> Answer:
         """Take back the last command: the log replayed without it."""
