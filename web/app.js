@@ -11,6 +11,7 @@ import { FightsController } from "./controllers/fights.js";
 import { JournalController } from "./controllers/journal.js";
 import { MenuController } from "./controllers/menu.js";
 import { RoundController } from "./controllers/round.js";
+import { RulesController } from "./controllers/rules.js";
 import { Shortcuts } from "./controllers/shortcuts.js";
 import { TabsController } from "./controllers/tabs.js";
 import { WelcomeController } from "./controllers/welcome.js";
@@ -37,6 +38,7 @@ import { InstallView } from "./views/install-view.js";
 import { JournalView, SummaryView } from "./views/journal-view.js";
 import { MenuView } from "./views/menu-view.js";
 import { RoundView } from "./views/round-view.js";
+import { RulesView } from "./views/rules-view.js";
 import { Screens } from "./views/screens-view.js";
 import { ShareView } from "./views/share-view.js";
 import { SheetView } from "./views/sheet-view.js";
@@ -85,6 +87,7 @@ if (live) {
 }
 else {
   cast.readModels();
+  new RulesController(parts, new RulesView());
   const { took } = commands(parts);
   const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(), took,
     refused: (answer) => board.refused(answer, "here") });

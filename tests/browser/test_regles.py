@@ -1,0 +1,175 @@
+"""« Partie » → « Règles de la table »: the group's rules (engine/regles.py) read from the
+engine, edited within its bounds, refused field by field, applied from the next round;
+the initiative screen and the board follow; the rules go with the share link and the
+exported file; an old release's save opens with the book's rules."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import NewPhone, wait_ready
+from helpers import card, fight_log, save_text
+from playwright.sync_api import expect
+from test_judged import SETTLED, axe
+
+SAVES = Path(__file__).resolve().parents[1] / "saves"
+
+
+def open_rules(page: Any) -> Any:
+    page.get_by_role("button", name="Partie", exact=True).click()
+    page.get_by_role("button", name="Règles de la table", exact=True).click()
+    screen = page.locator("#screen-rules")
+    expect(screen.locator("tbody tr")).to_have_count(21)  # every field of the engine's rules
+    return screen
+
+
+def expect_rules(page: Any, **values: str) -> None:
+    screen = open_rules(page)
+    for name, value in values.items():
+        expect(screen.locator(f"#rule-{name}")).to_have_value(value)
+
+
+def pi_of(page: Any, name: str) -> int:
+    text = card(page, name).locator(".pi").inner_text()
+    found = re.search(r"-?\d+", text.replace("−", "-"))
+    assert found is not None, text
+    return int(found.group())
+
+
+def test_the_table_s_rules_change_the_round_the_board_the_journal_and_travel_with_the_fight(
+        fight: Any, new_phone: NewPhone, tmp_path: Path) -> None:
+    page = fight.page
+    screen = open_rules(page)
+    # The engine's labels, rule numbers and bounds.
+    row = screen.locator("tr[data-rule='cout_interruption']")
+    expect(row).to_contain_text("coût d'une interruption (R3.2)")
+    interruption = screen.get_by_label("coût d'une interruption (R3.2)")
+    expect(interruption).to_have_value("5")
+    expect(interruption).to_have_attribute("max", "99")
+    expect(screen.get_by_label("faces du dé d'initiative (R1.2)")).to_have_attribute("min", "2")
+
+    # Refused field by field, in French, next to each field: nothing changes.
+    interruption.fill("100")
+    screen.get_by_label("coût d'une action simple (R3.2)").fill("12")
+    screen.get_by_role("button", name="Appliquer").click()
+    expect(screen.locator("#rule-cout_interruption-error")).to_have_text("coût d'une interruption (R3.2) : de 0 à 99.")
+    expect(interruption).to_have_attribute("aria-invalid", "true")
+    expect(screen.locator("#rules-error")).to_contain_text("champ")
+    expect(page.locator("#undo")).to_be_enabled()
+    page.get_by_role("button", name="Journal", exact=True).click()
+    expect(page.locator("#journal")).to_contain_text("Observer")
+    expect(page.locator("#journal")).not_to_contain_text("Règles du groupe")
+
+    # Interruption 4, a d8, from the next round (the default).
+    screen = open_rules(page)
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("4")
+    screen.get_by_label("faces du dé d'initiative (R1.2)").fill("8")
+    screen.get_by_role("button", name="Appliquer").click()
+    expect(page.locator("#message")).to_have_text("Règles de la table appliquées : le journal le dit.")
+    expect(screen.locator("#rules-pending")).to_be_visible()
+    expect(screen.locator("tr[data-rule='cout_interruption']")).to_contain_text("en vigueur à ce tour : 5")
+    expect(screen.locator(".field-error")).to_have_count(0)
+    page.get_by_role("button", name="Journal", exact=True).click()
+    expect(page.locator("#journal")).to_contain_text(
+        "Règles du groupe changées, dès le prochain tour : faces du dé d'initiative (R1.2) 6 → 8 ; "
+        "coût d'une interruption (R3.2) 5 → 4.")
+
+    expect(page.locator("#undo")).to_have_text("Annuler : règles de la table")
+    # The initiative screen takes an 8 and refuses a 9, in words.
+    page.get_by_role("button", name="Plateau", exact=True).click()
+    page.get_by_role("button", name="Finir le tour").click()
+    expect(page.locator("#next-round")).to_be_visible()
+    page.get_by_role("button", name="Initiative", exact=True).click()
+    aldric_die = page.locator("li.declaration", has_text="Aldric").locator("input")
+    expect(aldric_die).to_have_attribute("max", "8")
+    aldric_die.fill("9")
+    page.locator("li.declaration", has_text="Orque").locator("input").fill("8")
+    page.get_by_role("button", name="Commencer le tour").click()
+    expect(page.locator("li.declaration", has_text="Aldric").locator(".field-error")).to_contain_text("de 1 à 8")
+    expect(page.locator("#round")).to_have_text("Tour 1 — terminé")  # refused: nothing started
+    aldric_die.fill("8")
+    page.get_by_role("button", name="Commencer le tour").click()
+    expect(page.locator("#screen-board")).to_be_visible()
+    expect(page.locator("#round")).to_have_text("Tour 2")
+
+    # The board's numbers: an interruption costs 4 P.I.
+    before = pi_of(page, "Aldric")
+    card(page, "Aldric").get_by_role("button", name="Interrompre").click()
+    sheet = page.locator("#sheet")
+    expect(sheet.locator('button[data-action="esquiver"]')).to_contain_text("4 P.I.")
+    sheet.locator('button[data-action="esquiver"]').click()
+    sheet.locator("[data-submit]").click()
+    expect(sheet).to_be_hidden()
+    expect(card(page, "Aldric").locator(".pi")).to_have_text(f"{before - 4} P.I.")
+
+    # The share link and the exported file keep the rules.
+    page.get_by_role("button", name="Partie", exact=True).click()
+    page.get_by_role("button", name="Lien et code QR").click()
+    expect(page.locator("#share-link")).to_have_value(re.compile("#z="))
+    link = page.locator("#share-link").input_value()
+    page.keyboard.press("Escape")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter le combat (.json)").click()
+    path = tmp_path / "combat.json"
+    download.value.save_as(path)
+
+    linked = new_phone()
+    linked.page.goto(link)
+    wait_ready(linked.page)
+    expect(linked.page.locator("#message")).to_contain_text("Combat ouvert (lien)")
+    expect_rules(linked.page, cout_interruption="4", de_initiative="8")
+    expect(linked.page.locator("#rules-pending")).to_be_hidden()
+    linked.assert_clean()
+
+    filed = new_phone()
+    filed.page.get_by_role("button", name="Partie", exact=True).click()
+    filed.page.locator("#import").set_input_files(str(path))
+    expect(filed.page.locator("#message")).to_contain_text("Combat ouvert (fichier).")
+    expect_rules(filed.page, cout_interruption="4", de_initiative="8", cout_simple="5")
+    filed.assert_clean()
+    fight.assert_clean()
+
+
+def test_the_book_s_rules_come_back_and_apply_at_once(fight: Any) -> None:
+    page = fight.page
+    screen = open_rules(page)
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("3")
+    screen.get_by_label("Dès maintenant").check()
+    screen.get_by_role("button", name="Appliquer").click()
+    expect(page.locator("#message")).to_have_text("Règles de la table appliquées : le journal le dit.")
+    expect(screen.locator("#rules-pending")).to_be_hidden()  # in force at once: nothing to come
+    expect(screen.locator("tr[data-rule='cout_interruption']")).to_contain_text("livre : 5")
+    screen.get_by_role("button", name="Règles du livre").click()
+    expect(screen.get_by_label("coût d'une interruption (R3.2)")).to_have_value("5")
+    screen.get_by_label("Dès maintenant").check()
+    screen.get_by_role("button", name="Appliquer").click()
+    page.get_by_role("button", name="Journal", exact=True).click()
+    expect(page.locator("#journal")).to_contain_text("Règles du groupe changées, dès maintenant : coût d'une interruption (R3.2) 3 → 5.")
+    fight.assert_clean()
+
+
+@pytest.mark.parametrize("name", ["format-1.json", "format-2.json"])
+def test_an_old_release_s_save_opens_with_the_book_s_rules(new_phone: NewPhone, name: str) -> None:
+    phone = new_phone(save=(SAVES / name).read_text(encoding="utf-8"))
+    expect(phone.page.locator("#round")).to_have_text(re.compile(r"^Tour \d"))  # the old fight is open
+    expect_rules(phone.page, cout_interruption="5", de_initiative="6", cout_complexe="10", visee_plafond="")
+    expect(phone.page.locator("#rules-pending")).to_be_hidden()
+    expect(phone.page.locator("#screen-rules .rule-note")).to_have_text(["vide : niveau de compétence de l'arme"])  # each one the book's
+    phone.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_rules_screen_passes_axe(new_phone: NewPhone, scheme: str, shot: Any) -> None:
+    watched = new_phone(save=save_text(fight_log()), color_scheme=scheme)
+    page = watched.page
+    screen = open_rules(page)
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("100")
+    screen.get_by_role("button", name="Appliquer").click()  # with a field's refusal shown
+    expect(screen.locator(".field-error")).to_have_count(1)
+    page.evaluate(SETTLED)
+    assert axe(page, f"{scheme}, règles de la table") == []
+    shot(page, f"regles-{scheme}.png")
+    watched.assert_clean()

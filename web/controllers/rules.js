@@ -1,0 +1,47 @@
+// « Règles de la table » (Partie → Règles de la table): the group's rules, drawn from the
+// board's `regles` (those of the next round, with those in force) and the engine's fields
+// (Table.limits `regles`), sent as one set_rules: from the next round, or at once. The
+// engine checks every field; its refusals are said next to each. The journal words the change.
+import { t } from "../infra/i18n.js";
+import { said } from "../infra/refusals.js";
+import { commands } from "../infra/send.js";
+
+export class RulesController {
+  constructor(parts, view) {
+    const { session, status, nav, dispatch } = parts;
+    const { send } = commands(parts);
+    const draw = async (board) => {
+      const fields = (await session.limits())?.regles;
+      if (!fields || !board?.regles) return; // no engine (its fault is said), or a board before the rules
+      const { a_venir: next, ...now } = board.regles;
+      view.render(fields, next ?? now, now, Boolean(next));
+    };
+    // The screen opens with the table's rules; while it is on, a change from elsewhere (an
+    // undo, another tab) draws them again unless the form holds edits not yet applied.
+    nav.on("rules", () => {
+      view.dirty = false;
+    });
+    dispatch.draws("rules", (board) => (view.dirty ? null : draw(board)), { arrival: "always" });
+    view.bind({
+      apply: async (regles, when) => {
+        view.showErrors([]);
+        const answer = await send({ type: "set_rules", regles, from_next_round: when !== "now" });
+        if (answer.ok) {
+          view.dirty = false;
+          await draw(session.board);
+          status.message(t(answer.events?.length ? "rulesApplied" : "rulesUnchanged"));
+          return;
+        }
+        const text = said(answer);
+        if (!text) return; // said elsewhere: a fault, a tap dropped
+        const fields = answer.error?.fields ?? answer.fields ?? [];
+        view.showErrors(fields, fields.length ? "" : text)?.focus();
+      },
+      book: () => {
+        view.fillBook();
+        status.message(t("rulesBookFilled"));
+      },
+      back: () => nav.go("menu"),
+    });
+  }
+}
