@@ -27,8 +27,8 @@ import random
 from collections.abc import Callable, Generator
 from typing import Any
 
-from .codec import combatant_sheet
 from . import values as v
+from .codec import combatant_sheet
 from .model import Encounter
 from .play import attempt, fold
 from .regles import WORDS, Regles, _value, as_json, differences, read
@@ -42,6 +42,8 @@ INTERRUPT = 0.15
 PASS = 0.1
 #: The most random rounds asked at once.
 MAX_ROUNDS = 10_000
+#: The page's lab plays this many rounds per call (Table.labo): its progress and its stop.
+LABO_EVERY = 25
 
 
 def _rules_of(log: list[Any]) -> Regles:
@@ -185,7 +187,7 @@ def _play(cast: list[dict[str, Any]], regles: Regles, count: int, rng: random.Ra
                                "first": round(first[i] / n, 3)} for i in ids}}
 
 
-def rounds(log: list[Any], regles: object, count: int = 200, seed: int = 0,
+def rounds(log: list[Any], regles: object, count: object = 200, seed: object = 0,
            every: int = 50) -> Generator[tuple[int, int], None, dict[str, Any]]:
     """``count`` random rounds of the fight's fighters under the fight's rules (``a``) and
     under ``regles`` (``b``, each missing field as the fight has it), from ``seed``;
@@ -196,19 +198,20 @@ def rounds(log: list[Any], regles: object, count: int = 200, seed: int = 0,
     round, ``cut`` (rounds ended after :data:`MAX_PHASES`), and ``by_fighter`` (its actions
     and interruptions per round, and how often it acted first); ``lines``: the comparison in
     French and English. Refused (``bad_value``) when ``regles`` or ``count`` is."""
-    count = v.integer(count, "rounds", low=1, high=MAX_ROUNDS)
+    n = v.integer(count, "rounds", low=1, high=MAX_ROUNDS)
+    seeded = v.integer(seed, "seed", low=0, high=2**31)
     base = _rules_of(log)
     other = read(regles, base)
     cast = _cast(log)
     out: dict[str, Any] = {}
     for side, rules in (("a", base), ("b", other)):
-        play = _play(cast, rules, count, random.Random(seed))
-        offset = 0 if side == "a" else count
+        play = _play(cast, rules, n, random.Random(seeded))
+        offset = 0 if side == "a" else n
         try:
             while True:
                 done = next(play)
-                if done % every == 0 or done == count:
-                    yield offset + done, 2 * count
+                if done % every == 0 or done == n:
+                    yield offset + done, 2 * n
         except StopIteration as stop:
             out[side] = stop.value
     changes = differences(base, other)
@@ -217,7 +220,7 @@ def rounds(log: list[Any], regles: object, count: int = 200, seed: int = 0,
     return out
 
 
-def compare(log: list[Any], regles: object, rounds: int = 200, seed: int = 0, every: int = 50,
+def compare(log: list[Any], regles: object, rounds: object = 200, seed: object = 0, every: int = 50,
             beat: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """:func:`rounds` run to its end, ``beat(done, total)`` told as it goes (it may raise
     to stop it)."""
