@@ -28,11 +28,15 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from . import values as v
+from .actions import ACTIONS
 from .codec import combatant_sheet
-from .model import Encounter
+from .errors import Refusal
+from .initiative import ready
+from .model import Category, Encounter
 from .play import attempt, fold
 from .regles import WORDS, Regles, _value, as_json, differences, read
-from .view import Boards
+from .rules import plan, turn_of
+from .view import catalogue
 
 #: A round stops after this many phases (a table whose free actions cost nothing never ends).
 MAX_PHASES = 200
@@ -108,12 +112,24 @@ def _cast(log: list[Any]) -> list[dict[str, Any]]:
     return [{k: v for k, v in sheet.items() if k != "entry"} for sheet in sheets]  # the order of entry is the list's
 
 
-def _simple(board: dict[str, Any], fighter: dict[str, Any], category: str | None) -> list[str]:
-    """The actions the fighter's verdicts allow that need no option, of ``category`` (or
-    of any other than interruption)."""
-    cat = board["catalogue"]
-    return [a for a, v in fighter["actions"].items() if v.get("allowed") and not cat[a]["required"]
-            and (v["category"] == category if category else v["category"] != "interruption")]
+#: The interruptions (R5), judged for every fighter not acting each phase.
+INTERRUPTIONS = tuple(a for a, action in ACTIONS.items() if action.category is Category.INTERRUPTION)
+
+
+def _allowed(enc: Encounter, c: Any, active: tuple[str, ...], among: tuple[str, ...], free: set[str]) -> list[str]:
+    """The actions of ``among`` that need no option and the rules allow ``c`` now: the
+    board's verdicts (``view._verdict``), judged by the same ``rules.plan``, for this
+    fighter and these actions only (the lab's phases are many)."""
+    turn = turn_of(enc, c, active)
+    out = []
+    for a in among:
+        if a in free:
+            try:
+                plan(c, turn, ACTIONS[a], {}, probe=True)
+            except Refusal:
+                continue
+            out.append(a)
+    return out
 
 
 def _play(cast: list[dict[str, Any]], regles: Regles, count: int, rng: random.Random) -> Generator[int, None, dict[str, Any]]:
@@ -121,7 +137,8 @@ def _play(cast: list[dict[str, Any]], regles: Regles, count: int, rng: random.Ra
     enc, _ = attempt(Encounter(), {"type": "set_rules", "regles": as_json(regles), "whole": True})
     for sheet in cast:
         enc, _ = attempt(enc, {"type": "add_combatant", "combatant": sheet})
-    boards = Boards()
+    free = {a for a, entry in catalogue(regles).items() if not entry["required"]}
+    others = tuple(a for a in ACTIONS if a not in INTERRUPTIONS)
     ids = [s["id"] for s in cast]
     actions = dict.fromkeys(ids, 0)
     interruptions = dict.fromkeys(ids, 0)
@@ -145,9 +162,8 @@ def _play(cast: list[dict[str, Any]], regles: Regles, count: int, rng: random.Ra
         stats["rounds"] += 1
         opened = False
         for _phase in range(MAX_PHASES):
-            board = boards.board(enc)
-            active = board["active"] or []
-            if board["round_over"] or not active:
+            active = tuple(ready(enc))
+            if enc.round_over or not active:
                 break
             actor = rng.choice(active)
             if not opened:
@@ -155,22 +171,24 @@ def _play(cast: list[dict[str, Any]], regles: Regles, count: int, rng: random.Ra
                 opened = True
             stats["phases"] += 1
             for other in ids:
-                f = board["combatants"].get(other)
-                if other == actor or f is None or not f["in_round"]:
+                c = next((x for x in enc.combatants if x.id == other), None)  # as the interruptions before left it
+                if other == actor or c is None or not c.in_round or c.hors_combat:
                     continue
                 stats["chances"] += 1
-                possible = _simple(board, f, "interruption")
+                possible = _allowed(enc, c, active, INTERRUPTIONS, free)
                 if possible:
                     stats["possible"] += 1
                     if rng.random() < INTERRUPT:
                         take({"type": "interrupt", "actor": other, "action": rng.choice(possible)})
-            fighter = board["combatants"][actor]
-            allowed = _simple(board, fighter, None)
+            active = tuple(ready(enc))  # an interruption may have closed the phase (R5)
+            if enc.round_over or actor not in active:
+                continue
+            allowed = _allowed(enc, {c.id: c for c in enc.combatants}[actor], active, others, free)
             if (not allowed or rng.random() < PASS) and take({"type": "pass", "actor": actor}):
                 stats["passes"] += 1
             elif not (allowed and take({"type": "act", "actor": actor, "action": rng.choice(allowed)})):
                 break
-        if not boards.board(enc)["round_over"]:
+        if not enc.round_over:
             stats["cut"] += 1
             take({"type": "end_round"})
         yield stats["rounds"]
