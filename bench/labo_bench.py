@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.engine_bench import fighter, play  # noqa: E402
-from engine import labo  # noqa: E402
+from bench.engine_bench import fighter, play
+from engine import labo
 
 OTHER = {"cout_interruption": 4}
 
