@@ -37,6 +37,7 @@ import { FightsView } from "./views/fights-view.js";
 import { InstallView } from "./views/install-view.js";
 import { JournalView, SummaryView } from "./views/journal-view.js";
 import { MenuView } from "./views/menu-view.js";
+import { LaboView } from "./views/labo-view.js";
 import { RoundView } from "./views/round-view.js";
 import { RulesView } from "./views/rules-view.js";
 import { Screens } from "./views/screens-view.js";
@@ -56,8 +57,10 @@ const common = { session, status, nav, dispatch: new Dispatcher(session, nav), a
 // What the controllers share, whole before the first of them is made: the list of fights
 // (issue #13) is a part the menu uses (a fight opened from a file or a link joins it).
 const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });
-// Another fight opening, or a list of fights imported, may be stopped while the engine works.
-status.bindStop(() => parts.fights.list.long, () => parts.fights.list.stop());
+// Another fight opening, a list of fights imported, or the lab's rounds (« Règles de la
+// table ») may be stopped while the engine works.
+let rules = null;
+status.bindStop(() => parts.fights.list.long || Boolean(rules?.trying), () => parts.fights.list.stop() || Boolean(rules?.stopTrying()));
 // The menu first: it sets the page's language before anything is drawn.
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
 const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's (issue #24)
@@ -87,7 +90,7 @@ if (live) {
 }
 else {
   cast.readModels();
-  new RulesController(parts, new RulesView());
+  rules = new RulesController(parts, new RulesView(), new LaboView());
   const { took } = commands(parts);
   const host = new LiveHost({ session: parts.session, status, store, view: new LiveHostView(), awake: keepAwake(), took,
     refused: (answer) => board.refused(answer, "here") });

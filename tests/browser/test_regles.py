@@ -22,7 +22,7 @@ def open_rules(page: Any) -> Any:
     page.get_by_role("button", name="Partie", exact=True).click()
     page.get_by_role("button", name="Règles de la table", exact=True).click()
     screen = page.locator("#screen-rules")
-    expect(screen.locator("tbody tr")).to_have_count(21)  # every field of the engine's rules
+    expect(screen.locator("#rules-fields tr")).to_have_count(21)  # every field of the engine's rules
     return screen
 
 
@@ -173,3 +173,47 @@ def test_the_rules_screen_passes_axe(new_phone: NewPhone, scheme: str, shot: Any
     assert axe(page, f"{scheme}, règles de la table") == []
     shot(page, f"regles-{scheme}.png")
     watched.assert_clean()
+
+
+def test_the_lab_tries_the_form_s_rules_on_the_fight_and_leaves_it_as_it_is(fight: Any, shot: Any) -> None:
+    page = fight.page
+    screen = open_rules(page)
+    undo = page.locator("#undo").inner_text()
+    screen.get_by_label("coût d'une action simple (R3.2)").fill("4")
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("4")
+    lab = page.locator("#labo")
+    lab.get_by_role("button", name="Essayer sur ce combat").click()
+    expect(lab.locator("#labo-state")).to_have_text("Essai fini : 200 tours au hasard avec chaque jeu de règles.", timeout=120_000)
+    # The commands played: Aldric's « Observer en détail » would cost 4, leaving him 6 P.I.
+    expect(lab.locator("#labo-replay")).to_contain_text("Une commande jouée changerait :")
+    expect(lab.locator("#labo-replay li")).to_have_text(["n° 4 — Aldric, Observer en détail : coût 5 → 4, P.I. après 5 → 6"])
+    # The random rounds side by side, in the engine's words and numbers.
+    expect(lab.locator(".labo-lines li").first).to_have_text(
+        "coût d'une action simple (R3.2) 5 → 4; coût d'une interruption (R3.2) 5 → 4")
+    expect(lab.locator(".labo-table tbody tr")).to_have_count(6)  # 4 measures, and who acts first of the 2
+    expect(lab.locator(".labo-table")).to_contain_text("Aldric agit en premier (tours)")
+    lab.scroll_into_view_if_needed()
+    page.evaluate(SETTLED)
+    assert axe(page, "essai sur ce combat") == []
+    shot(page, "labo.png")
+    # The fight is as it was: nothing to undo more, the form's rules not applied.
+    expect(page.locator("#undo")).to_have_text(undo)
+    page.get_by_role("button", name="Journal", exact=True).click()
+    expect(page.locator("#journal")).not_to_contain_text("Règles du groupe")
+
+    # Bad rules are refused next to their field, and nothing is tried.
+    screen = open_rules(page)
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("100")
+    lab.get_by_role("button", name="Essayer sur ce combat").click()
+    expect(screen.locator("#rule-cout_interruption-error")).to_have_text("coût d'une interruption (R3.2) : de 0 à 99.")
+    expect(lab.locator("#labo-result")).to_be_empty()
+
+    # « Arrêter » stops the rounds: the fight is unchanged.
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("4")
+    lab.get_by_role("button", name="Essayer sur ce combat").click()
+    expect(lab.locator("#labo-state")).to_contain_text("Tours joués au hasard")
+    lab.get_by_role("button", name="Arrêter").click()
+    expect(lab.locator("#labo-state")).to_have_text("Essai arrêté : le combat est inchangé.")
+    expect(lab.get_by_role("button", name="Essayer sur ce combat")).to_be_enabled()
+    expect(lab.locator("#labo-result")).to_be_empty()
+    fight.assert_clean()

@@ -2,12 +2,15 @@
 // board's `regles` (those of the next round, with those in force) and the engine's fields
 // (Table.limits `regles`), sent as one set_rules: from the next round, or at once. The
 // engine checks every field; its refusals are said next to each. The journal words the change.
+// « Essayer sur ce combat »: the form's rules tried by the engine's lab (Table.labo) on the
+// open fight, which it leaves as it is: its random rounds come a part per call, so that
+// their progress shows and « Arrêter » (here, or in the status bar) stops them at once.
 import { t } from "../infra/i18n.js";
 import { said } from "../infra/refusals.js";
 import { commands } from "../infra/send.js";
 
 export class RulesController {
-  constructor(parts, view) {
+  constructor(parts, view, labo) {
     const { session, status, nav, dispatch } = parts;
     const { send } = commands(parts);
     const draw = async (board) => {
@@ -43,5 +46,51 @@ export class RulesController {
       },
       back: () => nav.go("menu"),
     });
+    this.trying = false; // the lab's rounds under way: the status bar's « Arrêter » stops them too
+    this.stopped = false;
+    labo.bind({
+      try: () => this.tryRules(parts, view, labo),
+      stop: () => this.stopTrying(),
+    });
+  }
+
+  // Stop the lab's rounds (none asked after this); true when there were some.
+  stopTrying() {
+    if (!this.trying) return false;
+    this.stopped = true;
+    return true;
+  }
+
+  async tryRules({ session, status }, view, labo) {
+    if (this.trying) return;
+    view.showErrors([]);
+    labo.clear();
+    this.trying = true;
+    this.stopped = false;
+    labo.running(true);
+    try {
+      let answer = await session.call({ op: "labo", regles: view.read() });
+      if (!answer.ok) {
+        const fields = answer.fields ?? answer.error?.fields ?? [];
+        const first = view.showErrors(fields, fields.length ? "" : said(answer));
+        first?.focus();
+        return;
+      }
+      labo.replay(answer.replay, session.board);
+      while (answer.ok && !answer.result && !this.stopped) {
+        labo.state(t("laboWorking", answer.progress.done, answer.progress.total), answer.progress);
+        answer = await session.call({ op: "labo", more: true });
+      }
+      if (this.stopped) {
+        await session.call({ op: "labo" }); // its rounds dropped by the engine
+        labo.state(t("laboStopped"));
+      } else if (answer.ok) {
+        labo.state(t("laboDone", answer.result.a.rounds));
+        labo.result(answer.result, session.board);
+      } else status.refused(answer);
+    } finally {
+      this.trying = false;
+      labo.running(false);
+    }
   }
 }
