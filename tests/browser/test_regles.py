@@ -217,3 +217,20 @@ def test_the_lab_tries_the_form_s_rules_on_the_fight_and_leaves_it_as_it_is(figh
     expect(lab.get_by_role("button", name="Essayer sur ce combat")).to_be_enabled()
     expect(lab.locator("#labo-result")).to_be_empty()
     fight.assert_clean()
+
+
+def test_the_rules_screen_and_the_lab_in_english(new_phone: NewPhone) -> None:
+    from test_habits import french_in
+
+    phone = new_phone(save=save_text(fight_log()), init_script="localStorage.setItem('riposte.lang', 'en')")
+    page = phone.page
+    page.get_by_role("button", name="Game", exact=True).click()
+    page.get_by_role("button", name="House rules", exact=True).click()
+    screen = page.locator("#screen-rules")
+    expect(screen.get_by_label("cost of an interruption (R3.2)")).to_have_value("5")
+    screen.get_by_label("cost of an interruption (R3.2)").fill("4")
+    screen.get_by_role("button", name="Try on this fight").click()
+    expect(screen.locator("#labo-state")).to_have_text("Trial done: 200 random rounds with each set of rules.", timeout=120_000)
+    expect(screen.locator(".labo-lines li").first).to_have_text("cost of an interruption (R3.2) 5 → 4")
+    assert french_in(page, {"aldric", "orque"}) == []
+    phone.assert_clean()
