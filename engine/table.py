@@ -414,7 +414,9 @@ class Table:
                             events=result["events"])
 
     def _start(self, commands: list[Any], checkpoint: object = None) -> Answer:
-        """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
+        """Another fight from a resolved log (a save opened, a new fight): nothing to redo,
+        and no lab's rounds of the fight before."""
+        self._labo = None
         before = (self._enc, self._log, self._texts, self._marks, self._undone, self._sent)
         try:
             self._rebuild(commands, checkpoint)
