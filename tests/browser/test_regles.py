@@ -234,3 +234,23 @@ def test_the_rules_screen_and_the_lab_in_english(new_phone: NewPhone) -> None:
     expect(screen.locator(".labo-lines li").first).to_have_text("cost of an interruption (R3.2) 5 → 4")
     assert french_in(page, {"aldric", "orque"}) == []
     phone.assert_clean()
+
+
+def test_a_paired_player_s_phone_shows_the_interruption_at_the_table_s_cost(new_phone: NewPhone) -> None:
+    from live import gm_phone, pair
+
+    gm_watched = gm_phone(new_phone)
+    gm = gm_watched.page
+    screen = open_rules(gm)
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("4")
+    screen.get_by_label("Dès maintenant").check()
+    screen.get_by_role("button", name="Appliquer").click()
+    expect(gm.locator("#message")).to_have_text("Règles de la table appliquées : le journal le dit.")
+    player = pair(gm, new_phone, claim="Aldric")
+    page = player.page
+    page.get_by_role("button", name="Interrompre…").click()
+    sheet = page.locator("#sheet")
+    expect(sheet.locator('button[data-action="esquiver"]')).to_contain_text("4 P.I.")
+    expect(sheet.locator('button[data-action="parer"]')).to_contain_text("4 P.I.")
+    gm_watched.assert_clean()
+    player.assert_clean()

@@ -56,7 +56,7 @@ export default {
   rulesTitle: "House rules",
   rulesHint: "The numbers of the rules the group plays by: the book's by default, each one editable within its bounds.",
   rulesOpen: "House rules",
-  rulesBack: "Back to the game menu",
+  rulesBack: "Back to the menu",
   rulesRule: "Rule",
   rulesValue: "Value",
   rulesWhen: "When",

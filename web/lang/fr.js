@@ -63,7 +63,7 @@ export default {
   rulesTitle: "Règles de la table",
   rulesHint: "Les nombres des règles que le groupe joue : le livre par défaut, chacun modifiable dans ses bornes.",
   rulesOpen: "Règles de la table",
-  rulesBack: "Retour à la partie",
+  rulesBack: "Retour au menu",
   rulesRule: "Règle",
   rulesValue: "Valeur",
   rulesWhen: "Quand",
