@@ -5,6 +5,7 @@ exported file; an old release's save opens with the book's rules."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -169,6 +170,8 @@ def test_the_rules_screen_passes_axe(new_phone: NewPhone, scheme: str, shot: Any
     screen.get_by_label("coût d'une interruption (R3.2)").fill("100")
     screen.get_by_role("button", name="Appliquer").click()  # with a field's refusal shown
     expect(screen.locator(".field-error")).to_have_count(1)
+    screen.locator("#rule-set-name").fill("Maison")
+    screen.get_by_role("button", name="Garder ces règles").click()  # refused too: the same field
     page.evaluate(SETTLED)
     assert axe(page, f"{scheme}, règles de la table") == []
     shot(page, f"regles-{scheme}.png")
@@ -254,3 +257,44 @@ def test_a_paired_player_s_phone_shows_the_interruption_at_the_table_s_cost(new_
     expect(sheet.locator('button[data-action="parer"]')).to_contain_text("4 P.I.")
     gm_watched.assert_clean()
     player.assert_clean()
+
+
+def test_the_group_keeps_named_rule_sets_in_this_browser_and_exports_them(fight: Any, tmp_path: Path, shot: Any) -> None:
+    page = fight.page
+    screen = open_rules(page)
+    sets = screen.locator("#rule-sets")
+    expect(sets.locator("#rule-set-list")).to_have_text("Aucun jeu de règles gardé.")
+    # A name is required; bad rules are not kept.
+    sets.get_by_role("button", name="Garder ces règles").click()
+    expect(sets.locator("#rule-set-name-error")).to_have_text("Nom du jeu de règles : requis.")
+    sets.get_by_label("Nom du jeu de règles").fill("Maison")
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("100")
+    sets.get_by_role("button", name="Garder ces règles").click()
+    expect(screen.locator("#rule-cout_interruption-error")).to_have_text("coût d'une interruption (R3.2) : de 0 à 99.")
+    expect(sets.locator("#rule-set-list")).to_have_text("Aucun jeu de règles gardé.")
+    # Kept, and still there after a reload.
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("4")
+    sets.get_by_role("button", name="Garder ces règles").click()
+    expect(page.locator("#message")).to_have_text("Jeu de règles « Maison » gardé.")
+    expect(sets.locator("#rule-set-list .name")).to_have_text(["Maison"])
+    sets.scroll_into_view_if_needed()
+    shot(page, "regles-sets.png")
+    page.reload()
+    wait_ready(page)
+    screen = open_rules(page)
+    expect(screen.get_by_label("coût d'une interruption (R3.2)")).to_have_value("5")  # kept, not applied
+    expect(sets.locator("#rule-set-list .name")).to_have_text(["Maison"])
+    sets.get_by_role("button", name="Reprendre Maison").click()
+    expect(screen.get_by_label("coût d'une interruption (R3.2)")).to_have_value("4")
+    expect(page.locator("#message")).to_have_text("Les règles « Maison » sont dans le formulaire : « Appliquer » pour les jouer.")
+    # Exported as a small file, whole rules each.
+    with page.expect_download() as download:
+        sets.get_by_role("button", name="Exporter les jeux de règles (.json)").click()
+    path = tmp_path / "regles.json"
+    download.value.save_as(path)
+    exported = json.loads(path.read_text(encoding="utf-8"))
+    assert [s["name"] for s in exported["regles"]] == ["Maison"]
+    assert exported["regles"][0]["regles"]["cout_interruption"] == 4 and len(exported["regles"][0]["regles"]) == 21
+    sets.get_by_role("button", name="Supprimer Maison").click()
+    expect(sets.locator("#rule-set-list")).to_have_text("Aucun jeu de règles gardé.")
+    fight.assert_clean()

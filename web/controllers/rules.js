@@ -5,7 +5,10 @@
 // « Essayer sur ce combat »: the form's rules tried by the engine's lab (Table.labo) on the
 // open fight, which it leaves as it is: its random rounds come a part per call, so that
 // their progress shows and « Arrêter » (here, or in the status bar) stops them at once.
+import { isolate } from "../infra/dom.js";
+import { download } from "../infra/files.js";
 import { t } from "../infra/i18n.js";
+import { changeRuleSets, ruleSets } from "../infra/rule-sets.js";
 import { said } from "../infra/refusals.js";
 import { commands } from "../infra/send.js";
 
@@ -45,6 +48,45 @@ export class RulesController {
         status.message(t("rulesBookFilled"));
       },
       back: () => nav.go("menu"),
+      // A rule set kept: its name (not blank, within the engine's longest name) and the
+      // form's rules, checked by the engine first (the same refusals as « Appliquer »).
+      keep: async (typed) => {
+        const name = typed.trim();
+        const max = (await session.limits())?.name;
+        view.nameError(!name ? t("ruleSetNameBlank") : max && [...name].length > max ? t("ruleSetNameLong", max) : "");
+        if (!name || (max && [...name].length > max)) return;
+        const regles = view.read();
+        const checked = await session.call({ op: "check", command: { type: "set_rules", regles } });
+        if (!checked.ok) {
+          view.showErrors(checked.fields ?? [], checked.fields?.length ? "" : said(checked))?.focus();
+          return;
+        }
+        view.showErrors([]);
+        const { stored, list } = await changeRuleSets((sets) => [...sets.filter((s) => s.name !== name), { name, regles }]);
+        this.sets = list;
+        view.renderSets(list);
+        status.message(stored === "ok" ? t("ruleSetKept", isolate(name)) : t("ruleSetNotKept"));
+      },
+      useSet: (index) => {
+        const set = this.sets?.[index];
+        if (!set) return;
+        view.fill(set.regles);
+        status.message(t("ruleSetUsed", isolate(set.name)));
+      },
+      deleteSet: async (index) => {
+        const set = this.sets?.[index];
+        if (!set) return;
+        const { stored, list } = await changeRuleSets((sets) => sets.filter((s) => s.name !== set.name));
+        this.sets = list;
+        view.renderSets(list);
+        if (stored !== "ok") status.message(t("ruleSetNotKept"));
+      },
+      exportSets: async () => download(t("ruleSetsFile"), `${JSON.stringify({ app: "riposte", regles: await ruleSets() }, null, 1)}\n`),
+    });
+    this.sets = [];
+    nav.on("rules", async () => {
+      this.sets = await ruleSets();
+      view.renderSets(this.sets);
     });
     this.trying = false; // the lab's rounds under way: the status bar's « Arrêter » stops them too
     this.stopped = false;

@@ -3,7 +3,7 @@
 // choices, the book's value), each editable within the engine's bounds; the refusals
 // next to their field, as the fighter form shows its own. The page knows no rule: the
 // fields, their order, their bounds and their words are the engine's.
-import { $, h } from "../infra/dom.js";
+import { $, h, isolate } from "../infra/dom.js";
 import { language, reason, t } from "../infra/i18n.js";
 
 export class RulesView {
@@ -20,9 +20,15 @@ export class RulesView {
     });
     $("#rules-book").addEventListener("click", () => this.handlers.book?.());
     $("#rules-back").addEventListener("click", () => this.handlers.back?.());
+    $("#rule-set-keep").addEventListener("click", () => this.handlers.keep?.($("#rule-set-name").value));
+    $("#rule-sets-export").addEventListener("click", () => this.handlers.exportSets?.());
+    $("#rule-set-list").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-set]");
+      if (button) this.handlers[button.dataset.set === "use" ? "useSet" : "deleteSet"]?.(Number(button.dataset.index));
+    });
   }
 
-  // handlers: apply(regles, when), book(), back().
+  // handlers: apply(regles, when), book(), back(), keep(name), useSet(index), deleteSet(index), exportSets().
   bind(handlers) {
     this.handlers = handlers;
   }
@@ -114,12 +120,43 @@ export class RulesView {
 
   // The book's rules in the form (the engine's defaults), not yet applied.
   fillBook() {
-    const book = Object.fromEntries(this.fields.map((f) => [f.name, f.default]));
+    this.fill({});
+  }
+
+  // `values` in the form (a kept rule set), each field missing the book's, not yet applied;
+  // the run table stays the game's (a setting).
+  fill(values) {
+    const filled = Object.fromEntries(this.fields.map((f) => [f.name, Object.hasOwn(values, f.name) ? values[f.name] : f.default]));
     const table = this.fields.find((f) => f.kind === "table");
-    if (table) book[table.name] = JSON.parse($(`#rule-${table.name}`).dataset.value); // a setting, kept
-    $("#rules-fields").replaceChildren(...this.fields.map((f) => this.row(f, book[f.name], book[f.name])));
+    if (table) filled[table.name] = JSON.parse($(`#rule-${table.name}`).dataset.value);
+    $("#rules-fields").replaceChildren(...this.fields.map((f) => this.row(f, filled[f.name], filled[f.name])));
     this.dirty = true;
     this.showErrors([]);
+  }
+
+  // The kept rule sets, each with « Reprendre » and « Supprimer » (names are user text).
+  renderSets(sets) {
+    const list = $("#rule-set-list");
+    list.replaceChildren(...sets.map((s, i) => h("li", { class: "cast-row" },
+      h("span", { class: "name" }, isolate(s.name)),
+      h("div", { class: "card-tools" },
+        h("button", { type: "button", dataset: { set: "use", index: i }, "aria-label": t("ruleSetUseFor", isolate(s.name)) }, t("ruleSetUse")),
+        h("button", { type: "button", dataset: { set: "delete", index: i }, "aria-label": t("ruleSetDeleteFor", isolate(s.name)) }, t("ruleSetDelete"))))));
+    if (!sets.length) list.append(h("li", { class: "hint" }, t("ruleSetsNone")));
+  }
+
+  // The name's refusal under its field ("" clears it).
+  nameError(text) {
+    const input = $("#rule-set-name");
+    $("#rule-set-name-error")?.remove();
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+    if (!text) return;
+    const note = h("p", { class: "error field-error", id: "rule-set-name-error" }, text);
+    input.closest(".field").append(note);
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", note.id);
+    input.focus();
   }
 
   // Every field the engine refuses, next to its field, in the page's words; `general`:
