@@ -257,7 +257,7 @@ _WORDS = {
            "espoir": "{d} point{s} d'Espoir par tour", "possible": "interruption possible {a} → {b} % des phases",
            "same": "mêmes règles", "more": "de plus", "less": "de moins", "none": "rien ne change"},
     "en": {"actions": "{d} action{s} per fighter per round", "interruptions": "{d} interruption{s} per fighter per round",
-           "espoir": "{d} Espoir point{s} per round", "possible": "interruption possible {a} → {b} % of phases",
+           "espoir": "{d} Hope point{s} per round", "possible": "interruption possible {a} → {b} % of phases",
            "same": "same rules", "more": "more", "less": "fewer", "none": "nothing changes"},
 }
 
