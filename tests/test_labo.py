@@ -3,12 +3,14 @@ rounds of its fighters under two rule sets, side by side, from one seed."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from engine import labo
 from engine.errors import Refusal
+from engine.table import Table
 from tests.casts import CASTS
 
 
@@ -109,3 +111,26 @@ def test_the_count_of_rounds_is_checked() -> None:
     for bad in (0, labo.MAX_ROUNDS + 1, True, "10"):
         with pytest.raises(Refusal):
             labo.compare(cast("aldric"), {}, rounds=bad)  # type: ignore[arg-type]
+
+
+def test_the_table_s_lab_answers_as_json_and_leaves_the_fight_as_it_is() -> None:
+    table = Table()
+    for command in FIGHT:
+        assert table.apply(command)["ok"]
+    before = table.export(False)["text"]
+    bad = json.loads(table.call(json.dumps({"op": "labo", "regles": {"cout_interruption": -1, "passer": "non"}})))
+    assert bad["ok"] is False and bad["error"]["code"] == "bad_value"
+    assert [f["field"] for f in bad["fields"]] == ["regles.cout_interruption", "regles.passer"]
+    first = json.loads(table.call(json.dumps({"op": "labo", "regles": {"cout_interruption": 4}, "rounds": 50, "seed": 2})))
+    assert first["progress"] == {"done": 25, "total": 100} and first["result"] is None
+    assert [c["index"] for c in first["replay"]["changed"]] == [4]
+    parts = 1
+    answer = first
+    while answer["result"] is None:
+        answer = json.loads(table.call('{"op": "labo", "more": true}'))
+        parts += 1
+    assert parts == 4 and answer["result"]["a"]["rounds"] == 50
+    assert table.export(False)["text"] == before  # the fight untouched
+    json.loads(table.call(json.dumps({"op": "labo", "regles": {}, "rounds": 50})))
+    assert json.loads(table.call('{"op": "labo"}')) == {"ok": True}  # dropped
+    assert json.loads(table.call('{"op": "labo", "more": true}'))["error"]["key"] == "labo_none"
