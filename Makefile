@@ -156,7 +156,7 @@ audit: site
 # failed bench is said on the file's last line.
 bench: site
 	@export PYTHONUNBUFFERED=1; { echo "== make bench, $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(git rev-parse --short HEAD 2>/dev/null), $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load average$$(uptime | sed 's/.*load average[s]*://')"; \
-	  $(PY) bench/engine_bench.py && echo && $(PY) bench/page_bench.py && echo && $(PY) bench/live_bench.py \
+	  $(PY) bench/engine_bench.py && echo && $(PY) bench/labo_bench.py && echo && $(PY) bench/page_bench.py && echo && $(PY) bench/live_bench.py \
 	  || echo "== make bench: FAILED"; } | tee docs/bench.txt
 	@! grep -q '^== make bench: FAILED' docs/bench.txt
 

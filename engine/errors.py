@@ -181,6 +181,7 @@ REASONS = {
     "bad_log": "bad_log",
     # the table session (engine/table.py) and the page (web/infra/session.js)
     "bad_request": "bad_command",
+    "labo_none": "bad_command",
     "unknown_operation": "bad_command",
     "nothing_to_revert": "bad_command",
     "internal": "internal",

@@ -171,6 +171,40 @@ def limits() -> dict[str, Any]:
             **{name: {"choice": list(values)} for name, values in CHOICES.items()}}
 
 
+#: Each field's kind on a screen of the rules (every field not named is an integer).
+KINDS: dict[str, str] = {"visee_plafond": "cap", "visee_au_plafond": "boolean", "visee_perdue": "categories",
+                         "charge_sans_esquive": "boolean", "courir_categorie": "choice", "courir_table": "table",
+                         "passer": "boolean"}
+
+
+def screen() -> list[dict[str, Any]]:
+    """The fields of the rules as a screen shows them, in their order: ``name``, ``kind``
+    (``integer``, ``cap``: an integer or ``null``, ``boolean``, ``choice``, ``categories``:
+    a set of R3 categories, ``table``: the run table, set with the settings), its
+    :func:`limits`, its ``default`` (RULES.md's, as JSON), its ``label`` in each
+    language, with its rule's number, and for a choice, a set of categories or the aim's
+    cap, the ``words`` of its values in each language (``null``: the cap of the weapon's
+    skill level) (``lang/regles.json``).
+
+    >>> first = screen()[0]
+    >>> first["name"], first["kind"], first["low"], first["high"], first["default"], first["label"]["fr"]
+    ('de_initiative', 'integer', 2, 100, 6, "faces du dé d'initiative (R1.2)")
+    >>> [(f["kind"], f["words"]["fr"]) for f in screen() if f["name"] in ("visee_plafond", "courir_categorie")]
+    [('cap', {'null': "niveau de compétence de l'arme"}), ('choice', {'simple': 'simple', 'complexe': 'complexe'})]
+    """
+    bounds, default = limits(), as_json(DEFAUT)
+
+    def values(name: str) -> dict[str, Any]:
+        said = ("null",) if name == "visee_plafond" else CHOICES.get(name, ())
+        if not said:
+            return {}
+        return {"words": {language: {x: words["@skill" if x == "null" else f"@{x}"] for x in said}
+                          for language, words in WORDS.items()}}
+
+    return [{"name": name, "kind": KINDS.get(name, "integer"), **bounds.get(name, {}), "default": default[name],
+             "label": {language: words[name] for language, words in WORDS.items()}, **values(name)} for name in FIELDS]
+
+
 def _consistent(r: Regles, given: set[str]) -> list[Refusal]:
     """The fields that must agree: a complex action costs at least a simple one (R3.2,
     ``preparer_arme``), the aim's cap is at least its step (R4.1). The one named is the

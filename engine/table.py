@@ -77,12 +77,16 @@ from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .example import example_log
 from .journal import Players, journal
+from .labo import LABO_EVERY
+from .labo import replay as labo_replay
+from .labo import rounds as labo_rounds
 from .link import pack
 from .live import JOURNAL_LAST, Live
 from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
 from .regles import DEFAUT, as_json
+from .regles import screen as rules_screen
 from .sheet import LIMITS, MAX_NOTES
 from .summary import summary
 from .values import MAX_WEAPONS
@@ -104,6 +108,7 @@ OPERATIONS = {
     "link": (),
     "journal": ("players", "pnj_details", "last"),
     "summary": (),
+    "labo": ("regles", "rounds", "seed", "more"),
     "new": ("party", "restore"),
     "revert": (),
     "whole": (),
@@ -193,6 +198,8 @@ class Table:
         #: commands): the worker says it is alive and how far it is (web/boot/bridge.py).
         self.pulse: Callable[[int, int], None] | None = None
         self._live = Live()  # the live table's seating (engine/seating.py)
+        #: The lab's random rounds under way (engine/labo.py), played a part per call.
+        self._labo: Any = None
 
     def _beat(self, done: int, total: int) -> None:
         if self.pulse is not None:
@@ -409,7 +416,9 @@ class Table:
                             events=result["events"])
 
     def _start(self, commands: list[Any], checkpoint: object = None) -> Answer:
-        """Another fight from a resolved log (a save opened, a new fight): nothing to redo."""
+        """Another fight from a resolved log (a save opened, a new fight): nothing to redo,
+        and no lab's rounds of the fight before."""
+        self._labo = None
         before = (self._enc, self._log, self._texts, self._marks, self._undone, self._sent)
         try:
             self._rebuild(commands, checkpoint)
@@ -477,18 +486,23 @@ class Table:
         condition's words (``condition``, D25), the weapon ids a command lists (``items``),
         the fighters of a fight (``fighters``) and the copies of a model added at once
         (``copies``: ``add_copies``, as many as a fight holds), a save's commands and
-        characters (``commands``, ``chars``: engine/save.py), and the characters of a file,
-        which may hold every fight (``file``).
+        characters (``commands``, ``chars``: engine/save.py), the characters of a file,
+        which may hold every fight (``file``), and the fields of the group's rules, each
+        with its range or choices, its default and its label (``regles``: engine/regles.py
+        ``screen``).
 
         >>> limits = Table().limits()["limits"]
         >>> limits["value"], limits["notes"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
         ({'low': 0, 'high': 999}, 120, 64, 12000, 2000000, 16)
         >>> limits["condition"], limits["copies"]
         (40, {'low': 1, 'high': 64})
+        >>> [(f["name"], f["low"], f["high"]) for f in limits["regles"] if f["name"] == "cout_interruption"]
+        [('cout_interruption', 0, 99)]
         """
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
                                        "fighters": MAX_FIGHTERS, "copies": {"low": 1, "high": MAX_FIGHTERS},
-                                       "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS}}
+                                       "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS,
+                                       "regles": rules_screen()}}
 
     def name(self, text: object) -> Answer:
         r"""A fight's name as typed, judged as a fighter's is (engine/values.py ``name``):
@@ -635,6 +649,59 @@ class Table:
         5
         """
         return {"ok": True, "summary": summary(list(self._log), start=self._mark(0))}
+
+    def labo(self, regles: object = None, rounds: object = None, seed: object = None, more: object = False) -> Answer:
+        """The lab (engine/labo.py): the open fight under other rules, the fight unchanged.
+        ``regles`` given: the log replayed under them (``replay``), and random rounds of its
+        fighters under its rules and under them started (``rounds`` of them, 200 by default,
+        from ``seed``); each call plays :data:`~engine.labo.LABO_EVERY` rounds and says how
+        far (``progress``: ``done``, ``total``); ``more: true`` plays the next part, until the
+        answer's ``result`` is there (the comparison). A call without them, or a new one,
+        drops the rounds under way: the page stops them by not asking for more. Refused
+        (``bad_value``, each field in ``fields``) when the rules or the count are.
+
+        >>> t = Table()
+        >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Aldric"}})
+        >>> first = t.labo({"cout_simple": 4}, 30, 1)
+        >>> first["replay"]["refused"], first["progress"], first["result"]
+        (None, {'done': 25, 'total': 60}, None)
+        >>> last = t.labo(more=True)
+        >>> while last["result"] is None:
+        ...     last = t.labo(more=True)
+        >>> last["progress"], last["result"]["b"]["rounds"], t.labo(more=True)["error"]["key"]
+        ({'done': 60, 'total': 60}, 30, 'labo_none')
+        """
+        if more is True:
+            if self._labo is None:
+                return {"ok": False, "error": Refusal("labo_none").as_json()}
+        else:
+            self._labo = None
+            if regles is None:
+                return {"ok": True}
+            try:
+                verdict = labo_replay(list(self._log), regles)
+                self._labo = {"play": labo_rounds(list(self._log), regles, 200 if rounds is None else rounds,
+                                                  0 if seed is None else seed, LABO_EVERY), "replay": verdict}
+            except Refusal as r:
+                error = r.as_json()
+                return {"ok": False, "error": error, "fields": r.fields or [r.field_json()]}
+        answer: Answer = {"ok": True, "replay": self._labo["replay"], "result": None}
+        try:
+            done, total = next(self._labo["play"])
+            answer["progress"] = {"done": done, "total": total}
+            self._beat(done, total)
+        except StopIteration as stop:
+            answer["result"], answer["progress"] = stop.value, self._labo.get("progress")
+            self._labo = None
+            return answer
+        self._labo["progress"] = answer["progress"]
+        if done == total:  # the last part: its result at once
+            try:
+                next(self._labo["play"])
+            except StopIteration as stop:
+                answer["result"] = stop.value
+                self._labo = None
+        return answer
 
     def new(self, party: object = False, restore: object = False) -> Answer:
         """A new fight; with ``party``, the PJ with their sheets (docs/TABLE.md, "A new

@@ -15,7 +15,7 @@ from strategies import MALFORMED, Playing
 
 import engine
 from engine import link as link_module
-from engine import save
+from engine import regles, save
 from engine.journal import journal
 from engine.table import MAX_REQUEST, Table
 from tests.casts import CASTS
@@ -710,7 +710,9 @@ def test_the_form_s_limits_and_a_link_are_answers_like_the_others() -> None:
                                                      "initiative_bonus": {"low": -999, "high": 999}, "weapons": 16,
                                                      "notes": 120, "condition": 40, "items": 16, "fighters": 64,
                                                      "copies": {"low": 1, "high": 64}, "commands": 12_000,
-                                                     "chars": 2_000_000, "file": 20_000_000}}
+                                                     "chars": 2_000_000, "file": 20_000_000,
+                                                     "regles": regles.screen()}}
+    assert [f["name"] for f in table.limits()["limits"]["regles"]] == list(regles.FIELDS)
     answer = table.link()
     assert answer["ok"] is True
     assert link_module.unpack(answer["text"]) == list(save.parse(table.export(False)["text"])["commands"])

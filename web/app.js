@@ -11,6 +11,7 @@ import { FightsController } from "./controllers/fights.js";
 import { JournalController } from "./controllers/journal.js";
 import { MenuController } from "./controllers/menu.js";
 import { RoundController } from "./controllers/round.js";
+import { RulesController } from "./controllers/rules.js";
 import { Shortcuts } from "./controllers/shortcuts.js";
 import { TabsController } from "./controllers/tabs.js";
 import { WelcomeController } from "./controllers/welcome.js";
@@ -35,7 +36,9 @@ import { FightsView } from "./views/fights-view.js";
 import { InstallView } from "./views/install-view.js";
 import { JournalView, SummaryView } from "./views/journal-view.js";
 import { MenuView } from "./views/menu-view.js";
+import { LaboView } from "./views/labo-view.js";
 import { RoundView } from "./views/round-view.js";
+import { RulesView } from "./views/rules-view.js";
 import { Screens } from "./views/screens-view.js";
 import { ShareView } from "./views/share-view.js";
 import { SheetView } from "./views/sheet-view.js";
@@ -53,8 +56,10 @@ const common = { session, status, nav, dispatch: new Dispatcher(session, nav), a
 // What the controllers share, whole before the first of them is made: the list of fights
 // is a part the menu uses (a fight opened from a file or a link joins it).
 const parts = Object.freeze({ ...common, fights: new FightsController(common, new FightsView()) });
-// Another fight opening, or a list of fights imported, may be stopped while the engine works.
-status.bindStop(() => parts.fights.list.long, () => parts.fights.list.stop());
+// Another fight opening, a list of fights imported, or the lab's rounds (« Règles de la
+// table ») may be stopped while the engine works.
+let rules = null;
+status.bindStop(() => parts.fights.list.long || Boolean(rules?.trying), () => parts.fights.list.stop() || Boolean(rules?.stopTrying()));
 // The menu first: it sets the page's language before anything is drawn.
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
 const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's
@@ -91,6 +96,7 @@ if (live) {
 }
 else {
   cast.readModels();
+  rules = new RulesController(parts, new RulesView(), new LaboView());
   const { took } = commands(parts);
   // The live table's game master side (web/live/host.js with WebRTC, the codes and the
   // players' connections) is made once the engine is ready (`hostTable`, below), off a first

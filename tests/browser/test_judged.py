@@ -106,6 +106,7 @@ def screens(page: Any) -> list[tuple[str, Callable[[], None], Callable[[], None]
         ("partager", dialog("Lien et code QR", "#share-qr svg"), escape),
         ("raccourcis", dialog("Raccourcis clavier", "#help-dialog"), escape),
         ("confirmation", dialog("Nouveau combat vide", "#confirm-dialog"), escape),
+        ("règles de la table", dialog("Règles de la table", "#rules-fields tr[data-rule=passer]"), nothing),
         ("vue joueurs", dialog("Ouvrir la vue joueurs", "#screen-players"),
          lambda: page.get_by_role("button", name="Quitter la vue joueurs").click()),
     ]

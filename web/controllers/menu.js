@@ -37,6 +37,7 @@ export class MenuController {
       exportAside: async () => download(`riposte-illisible-${stamp()}.json`, session.held ?? (await store.aside()) ?? ""),
       importFile: (file) => this.importFile(file),
       players: () => nav.go("players"),
+      rules: () => nav.go("rules"),
       newParty: () => this.newFight(true),
       newEmpty: () => this.newFight(false),
       help: openHelp,

@@ -18,9 +18,18 @@ function randomWord() {
 }
 
 // A roll: 1 to 6, each with probability 1/6. `draw`: the source of uniform 32-bit words.
-export function rollDie(draw = randomWord) {
+// `faces`: the group's die (R1.2, the engine's `de_initiative`: the length of a
+// declaration's `by_die`), drawn again in the same way above the last whole run of faces.
+export function rollDie(draw = randomWord, faces = 6) {
+  if (faces === 6) {
+    for (;;) {
+      const rolled = face(draw());
+      if (rolled !== null) return rolled;
+    }
+  }
+  const limit = RANGE - (RANGE % faces);
   for (;;) {
-    const rolled = face(draw());
-    if (rolled !== null) return rolled;
+    const word = draw();
+    if (word < limit) return (word % faces) + 1;
   }
 }

@@ -2,7 +2,7 @@
 // worded in the page's language, by round, and as the plain text a copy puts on the
 // clipboard. Text only, as always.
 import { $, h, isolate } from "../infra/dom.js";
-import { actionName, t, term } from "../infra/i18n.js";
+import { actionName, language, t, term } from "../infra/i18n.js";
 import { costLabel, testLabel } from "./labels.js";
 
 // One entry in words (the journal screen, a player's phone: web/live/guest-view.js).
@@ -27,6 +27,8 @@ export function entryText(e) {
     case "condition": return t("jCondition", isolate(e.name), isolate(e.condition), e.until ?? null);
     case "condition_removed": return t("jConditionRemoved", isolate(e.name), isolate(e.condition));
     case "condition_ended": return t("jConditionEnded", isolate(e.name), isolate(e.condition));
+    // The group's rules changed (engine/journal.py): the engine words it in each language.
+    case "rules": return e.lines?.[language()] ?? e.lines?.fr ?? "";
     case "round_ended": return t("jRoundEnded", e.reason, (e.holding ?? [])
       .map((f) => (f.pi === null ? isolate(f.name) : t("holdingOf", isolate(f.name), f.pi))).join(", "));
     case "action": {

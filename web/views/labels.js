@@ -105,6 +105,8 @@ export function commandLabel(board, command, short = false, gone = {}) {
       return t("labelCondition", name(command.id), isolate(String(command.condition ?? "")));
     case "remove_condition":
       return t("labelUncondition", name(command.id), isolate(String(command.condition ?? "")));
+    case "set_rules":
+      return t("labelRules");
     case "update_combatant": {
       const changes = command.changes ?? {};
       const keys = Object.keys(changes);

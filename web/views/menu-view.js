@@ -4,7 +4,7 @@ import { $, own } from "../infra/dom.js";
 export class MenuView {
   constructor() {
     this.handlers = {};
-    const byId = { "open-share": "share", export: "exportFile", "open-players": "players", "new-party": "newParty",
+    const byId = { "open-share": "share", export: "exportFile", "open-players": "players", "open-rules": "rules", "new-party": "newParty",
       "new-empty": "newEmpty", "open-help": "help", "export-aside": "exportAside" };
     const menu = $("#screen-menu");
     menu.addEventListener("click", (event) => {
@@ -26,7 +26,7 @@ export class MenuView {
     if (file) this.handlers.importFile?.(file);
   }
 
-  // handlers: share, exportFile, players, newParty, newEmpty, help, exportAside,
+  // handlers: share, exportFile, players, rules, newParty, newEmpty, help, exportAside,
   // language(code), theme("system", "light" or "dark"), importFile(file).
   bind(handlers) {
     this.handlers = handlers;

@@ -95,8 +95,10 @@ export class RoundView {
       // Prefilled with the declaration the engine offers first (R1.1, D2: the board's
       // suggested_declaration, the same for a player's phone).
       select.value = f.suggested_declaration ?? "";
-      const die = h("input", { id: `die-${i}`, name: `die-${i}`, type: "number", inputmode: "numeric", min: 1, max: 6, step: 1,
-        placeholder: "1–6", enterkeyhint: "next" });
+      // The die's faces are the group's (R1.2): the engine's total for each face, `by_die`.
+      const faces = f.declarations[0]?.by_die?.length ?? 6;
+      const die = h("input", { id: `die-${i}`, name: `die-${i}`, type: "number", inputmode: "numeric", min: 1, max: faces, step: 1,
+        placeholder: `1–${faces}`, enterkeyhint: "next" });
       return h("li", { class: "declaration", dataset: { id: f.id } },
         h("label", { for: `die-${i}`, class: "visually-hidden" }, t("dieOf", isolate(f.name))), die,
         h("div", { class: "who" },
@@ -222,6 +224,6 @@ export class RoundView {
 
 // A die rolled by the page, marked as such (the value it rolled: typed over, it is typed).
 function rollInto(input) {
-  input.value = String(rollDie());
+  input.value = String(rollDie(undefined, Number(input.max) || 6));
   input.dataset.rolled = input.value;
 }
