@@ -13,6 +13,7 @@ from conftest import NewPhone, Shot, save_text
 from helpers import act, card, expect_pi, start_round
 from playwright.sync_api import expect
 from test_board import twelve
+from test_judged import tab_to as judged_tab_to
 
 #: The focused control's name as a screen reader gives it: its aria-label, its label's
 #: text (a die's field), or its own text.
@@ -29,12 +30,8 @@ def focused(page: Any) -> str:
 
 
 def tab_to(page: Any, text: str, limit: int = 80) -> None:
-    """Tab (only Tab) until the focused control's name starts with ``text``."""
-    for _ in range(limit):
-        if focused(page).startswith(text):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached « {text} » (last: « {focused(page)} »)")
+    """Tab (only Tab) until the focused control's name, as a screen reader has it, starts with ``text``."""
+    judged_tab_to(page, text, limit, focused)
 
 
 def open_example_and_roll(page: Any, dice: str) -> None:

@@ -149,13 +149,13 @@ def focused(page: Any) -> str:
     return page.evaluate("(document.activeElement.getAttribute('aria-label') || document.activeElement.textContent || '').trim()")
 
 
-def tab_to(page: Any, text: str, limit: int = 80) -> None:
-    """Tab (only Tab) until the focused control's name starts with ``text``."""
+def tab_to(page: Any, text: str, limit: int = 80, name: Callable[[Any], str] = focused) -> None:
+    """Tab (only Tab) until the focused control's name (``name``) starts with ``text``."""
     for _ in range(limit):
-        if focused(page).startswith(text):
+        if name(page).startswith(text):
             return
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached « {text} » (last: « {focused(page)} »)")
+    raise AssertionError(f"Tab never reached « {text} » (last: « {name(page)} »)")
 
 
 def choose(page: Any, action: str) -> None:
