@@ -135,15 +135,14 @@ def test_two_quick_opens_lose_no_fight(new_phone: NewPhone) -> None:
     phone.assert_clean()
 
 
-def test_a_burst_of_taps_on_delete_acts_once_and_every_delete_comes_back(new_phone: NewPhone) -> None:
-    """Item 3: five taps in a second on « Supprimer » delete one fight (the rows move up under
-    the finger); deleting asks nothing, and « Annuler la suppression » brings back every
-    fight deleted, the last one first. The taps are 200 ms apart in the page's time, which
-    stands still but for the test's moves (``page.clock``), however busy the machine. The
-    list is drawn anew between the second tap's press and its release, so that it meets no
-    button (as on a busy phone), and the burst goes on through it."""
-    fights_ = {f"f{n}": save_text([{"type": "add_combatant", "combatant": {"name": f"Garde {n}"}}]) for n in range(1, 7)}
-    phone = new_phone(init_script=listed(fights_, "f1"))
+#: Six fights of one guard each, as the list keeps them (by id).
+SIX = {f"f{n}": save_text([{"type": "add_combatant", "combatant": {"name": f"Garde {n}"}}]) for n in range(1, 7)}
+
+
+def finger_on_a_delete(new_phone: NewPhone) -> tuple[Any, Any]:
+    """Six fights in the list, the page's clock held (``page.clock``: it moves only as the
+    test moves it), the pointer on the second row's « Supprimer »: the phone and the list."""
+    phone = new_phone(init_script=listed(SIX, "f1"))
     page = phone.page
     fights = menu(page)
     expect(fights.locator("li")).to_have_count(6)
@@ -151,6 +150,18 @@ def test_a_burst_of_taps_on_delete_acts_once_and_every_delete_comes_back(new_pho
     page.clock.install()
     hold_clock(page)
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return phone, fights
+
+
+def test_a_burst_of_taps_on_delete_acts_once_and_every_delete_comes_back(new_phone: NewPhone) -> None:
+    """Item 3: five taps in a second on « Supprimer » delete one fight (the rows move up under
+    the finger); deleting asks nothing, and « Annuler la suppression » brings back every
+    fight deleted, the last one first. The taps are 200 ms apart in the page's time, which
+    stands still but for the test's moves (``page.clock``), however busy the machine. The
+    list is drawn anew between the second tap's press and its release, so that it meets no
+    button (as on a busy phone), and the burst goes on through it."""
+    phone, fights = finger_on_a_delete(new_phone)
+    page = phone.page
     for tap in range(5):
         page.mouse.down()
         if tap == 1:  # the list drawn anew under the pressed finger, another row there
@@ -171,7 +182,7 @@ def test_a_burst_of_taps_on_delete_acts_once_and_every_delete_comes_back(new_pho
     names = sorted(f["name"] for f in index_of(page)["fights"])
     assert names == [f"Combat {n}" for n in range(1, 7)]
     kept = stored(page, None)
-    assert all(kept[f"riposte.fight.f{n}"] == fights_[f"f{n}"] for n in range(2, 7))
+    assert all(kept[f"riposte.fight.f{n}"] == SIX[f"f{n}"] for n in range(2, 7))
     phone.assert_clean()
 
 

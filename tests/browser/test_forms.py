@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from conftest import NewPhone, full_when, save_text, stored, wait_ready
-from helpers import fight_log, hold_clock
+from helpers import fight_log
 from playwright.sync_api import expect
-from test_fights_hold import index_of, listed, menu
+from test_fights_hold import SIX, finger_on_a_delete, index_of, listed, menu
 from test_round_form import LOG as ROUND_OVER
 
 
@@ -24,15 +24,8 @@ def test_five_taps_in_a_second_at_one_spot_delete_one_fight_and_it_comes_back(ne
     under the finger after the first: one gesture, one fight deleted (the row that came
     under the finger could not be read), and « Annuler la suppression » brings it back with
     nothing left to undo. The gaps are the page's time (``page.clock``), not waits."""
-    fights_ = {f"f{n}": save_text([{"type": "add_combatant", "combatant": {"name": f"Garde {n}"}}]) for n in range(1, 7)}
-    phone = new_phone(init_script=listed(fights_, "f1"))
+    phone, fights = finger_on_a_delete(new_phone)
     page = phone.page
-    fights = menu(page)
-    expect(fights.locator("li")).to_have_count(6)
-    box = fights.locator("li").nth(1).get_by_role("button", name="Supprimer").bounding_box()
-    page.clock.install()
-    hold_clock(page)
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     at = 0
     for tap in (0, 250, 407, 619, 1020):
         page.clock.run_for(tap - at)
@@ -50,7 +43,7 @@ def test_five_taps_in_a_second_at_one_spot_delete_one_fight_and_it_comes_back(ne
     expect(page.locator("#fights-note button")).to_have_count(0)
     assert sorted(f["name"] for f in index_of(page)["fights"]) == [f"Combat {n}" for n in range(1, 7)]
     kept = stored(page, None)
-    assert all(kept[f"riposte.fight.f{n}"] == fights_[f"f{n}"] for n in range(2, 7))
+    assert all(kept[f"riposte.fight.f{n}"] == SIX[f"f{n}"] for n in range(2, 7))
     phone.assert_clean()
 
 
