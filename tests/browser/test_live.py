@@ -163,7 +163,14 @@ def test_a_players_die_and_interruption_reach_the_game_master(fight: Watched, ne
     # End of the round: the player declares weapon and die; the game master's form fills in.
     gm.get_by_role("button", name="Finir le tour").click()
     expect(page.locator("#live-declare")).to_be_visible()
-    page.get_by_label("Votre dé (1d6)").fill("6")
+    # Letters typed stay there and are said, never sent as an empty die to be rolled.
+    die = page.get_by_label("Votre dé d'initiative")
+    die.click()
+    page.keyboard.type("abc")
+    page.get_by_role("button", name="Envoyer au MJ").click()
+    expect(page.locator("#live-note")).to_have_text("Dé : pas un nombre.")
+    expect(die).to_have_value("abc")
+    die.fill("6")
     page.get_by_role("button", name="Envoyer au MJ").click()
     expect(page.locator("#live-note")).to_have_text("Envoyé : le MJ le voit dans son début de tour.")
     gm.get_by_role("button", name="Initiative").click()

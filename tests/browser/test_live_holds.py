@@ -107,7 +107,7 @@ def test_a_table_of_eight_declares_asks_and_comes_back_after_the_game_masters_re
         expect(page.locator("#live-declare")).to_be_visible()
         if name in ARCHERS:
             page.get_by_label("Arme").select_option("arc")
-        page.get_by_label("Votre dé (1d6)").fill(str(dice[name]))
+        page.get_by_label("Votre dé d'initiative").fill(str(dice[name]))
         expect(page.locator("#live-breakdown")).to_have_text(re.compile(f"= {initiative(name, weapons[name], dice[name])}$"))
         page.get_by_role("button", name="Envoyer au MJ").click()
         expect(page.locator("#live-note")).to_have_text("Envoyé : le MJ le voit dans son début de tour.")

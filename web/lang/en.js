@@ -690,7 +690,7 @@ export default {
   liveTaken: (name, who, away) => `${name} is already played on ${who}'s phone${away ? " (away)" : ""}: the GM can free it.`,
   livePlaying: (name) => `You play ${name}.`,
   liveUnclaim: "Change",
-  liveDie: "Your die (1d6)",
+  liveDie: "Your initiative die",
   liveSend: "Send to the GM",
   liveInterrupt: "Ask to interrupt",
   liveTurnHidden: (names) => `${names} to act.`,

@@ -709,7 +709,7 @@ export default {
   liveTaken: (name, who, away) => `${name} est déjà joué sur le téléphone ${de(who)}${away ? " (absent)" : ""} : le MJ peut le libérer.`,
   livePlaying: (name) => `Vous jouez ${name}.`,
   liveUnclaim: "Changer",
-  liveDie: "Votre dé (1d6)",
+  liveDie: "Votre dé d'initiative",
   liveSend: "Envoyer au MJ",
   liveInterrupt: "Demander une interruption",
   liveTurnHidden: (names) => `À ${names} d'agir.`,

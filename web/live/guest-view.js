@@ -7,7 +7,7 @@ import { chipLines, playerCards, targetsOf } from "../views/board-view.js";
 import { entryText } from "../views/journal-view.js";
 import { breakdownLabel, costLabel, playersTurnText, testsLabel } from "../views/labels.js";
 import { $, h, isolate, own } from "../infra/dom.js";
-import { actionName, refusal, t } from "../infra/i18n.js";
+import { actionName, reason, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
 import { qrSvg } from "../infra/share-links.js";
 import { scanner } from "./scan.js";
@@ -31,7 +31,8 @@ export class LiveGuestView {
       else if (button.dataset.claim) this.handlers.claim?.(button.dataset.claim, button.dataset.ask === "held");
       else if (button.id === "live-unclaim") this.handlers.claim?.(null);
       else if (button.id === "live-roll") {
-        $("#live-die").value = String(rollDie());
+        // The group's die (R1.2): as many faces as the engine's totals by face (`by_die`).
+        $("#live-die").value = String(rollDie(undefined, this.me?.declarations[0]?.by_die?.length ?? 6));
         this.updateBreakdown();
       } else if (button.id === "live-interrupt") this.interrupt();
       else if (button.id === "live-rejoin") this.startScan();
@@ -47,6 +48,8 @@ export class LiveGuestView {
     $("#live-declare").addEventListener("submit", (event) => {
       event.preventDefault();
       const raw = $("#live-die").value.trim();
+      // Letters typed are said, never sent as an empty die that would be rolled for the player.
+      if (raw !== "" && !/^[0-9]+$/.test(raw)) return this.note(reason("not_a_number", { field: "rolls.die" }));
       const die = raw === "" ? null : Number(raw);
       // A die alone keeps the weapon the game master's form has (the engine's suggestion):
       // the player's proposal never changes what it did not say.
@@ -319,11 +322,11 @@ export class LiveGuestView {
       const f = board.combatants[id];
       const by = own(held, id);
       if (may === "free" || !by) return h("button", { type: "button", class: "wide", dataset: { claim: id } }, t("liveClaim", isolate(f.name)));
-      const reason = `held-${id}`;
+      const why = `held-${id}`;
       return h("p", { class: "live-held" },
-        h("button", { type: "button", class: "wide", dataset: may === "held" ? { claim: id, ask: "held" } : { claim: id }, "aria-describedby": reason },
+        h("button", { type: "button", class: "wide", dataset: may === "held" ? { claim: id, ask: "held" } : { claim: id }, "aria-describedby": why },
           t(may === "ask" ? "liveClaimAway" : may === "held" ? "liveClaimHeld" : "liveClaim", isolate(f.name))),
-        h("small", { id: reason, class: "reason" }, this.holder(by)));
+        h("small", { id: why, class: "reason" }, this.holder(by)));
     }));
     $("#live-mine").hidden = !me;
     $("#live-mine-name").textContent = me ? t("livePlaying", isolate(me.name)) : "";

@@ -97,8 +97,10 @@ export class RoundView {
       select.value = f.suggested_declaration ?? "";
       // The die's faces are the group's (R1.2): the engine's total for each face, `by_die`.
       const faces = f.declarations[0]?.by_die?.length ?? 6;
-      const die = h("input", { id: `die-${i}`, name: `die-${i}`, type: "number", inputmode: "numeric", min: 1, max: faces, step: 1,
-        placeholder: `1–${faces}`, enterkeyhint: "next" });
+      // A text field with the digits' keyboard: what is typed stays as typed, so that letters
+      // are said « pas un nombre » (a number field drops them, and the die would be rolled).
+      const die = h("input", { id: `die-${i}`, name: `die-${i}`, type: "text", inputmode: "numeric", autocomplete: "off",
+        maxlength: 4, placeholder: `1–${faces}`, enterkeyhint: "next", dataset: { faces } });
       return h("li", { class: "declaration", dataset: { id: f.id } },
         h("label", { for: `die-${i}`, class: "visually-hidden" }, t("dieOf", isolate(f.name))), die,
         h("div", { class: "who" },
@@ -198,10 +200,13 @@ export class RoundView {
     output.title = text;
   }
 
-  // The fighters whose die holds what the browser does not read as a number (letters typed:
-  // the field's value is then "", which would leave the die to the engine).
+  // The fighters whose die holds something typed that is not a whole number (letters): said
+  // under it, never left to the engine, which would roll an empty die.
   notNumbers() {
-    return [...this.list.children].filter((li) => li.querySelector("input").validity?.badInput).map((li) => li.dataset.id);
+    return [...this.list.children].filter((li) => {
+      const raw = li.querySelector("input").value.trim();
+      return raw !== "" && !/^[0-9]+$/.test(raw);
+    }).map((li) => li.dataset.id);
   }
 
   // Keyed by fighter ids, which come from files and links: objects with no prototype, so
@@ -224,6 +229,6 @@ export class RoundView {
 
 // A die rolled by the page, marked as such (the value it rolled: typed over, it is typed).
 function rollInto(input) {
-  input.value = String(rollDie(undefined, Number(input.max) || 6));
+  input.value = String(rollDie(undefined, Number(input.dataset.faces) || 6));
   input.dataset.rolled = input.value;
 }
