@@ -395,6 +395,9 @@ class StunListener:
         self.sock.settimeout(0.2)
         self.port = self.sock.getsockname()[1]
         self.sources: set[tuple[str, int]] = set()
+        # Each request's transaction: a port the machine gave again to another connection
+        # still brings new transactions.
+        self.transactions: set[bytes] = set()
         self.running = True
         self.thread = threading.Thread(target=self.listen, daemon=True)
         self.thread.start()
@@ -407,6 +410,7 @@ class StunListener:
                 continue
             if len(data) >= 20 and data[:2] == BINDING_REQUEST and data[4:8] == COOKIE:
                 self.sources.add(source)
+                self.transactions.add(data[8:20])
                 self.sock.sendto(binding_success(data[8:20], source), source)
 
     def close(self) -> None:
@@ -453,11 +457,11 @@ def test_the_stun_setting_is_checked_kept_carried_and_each_player_agrees_to_it(f
         gm.wait_for_function("riposteLive.spares() === 1")  # the game master's connection kept for it
         # Another player agrees: their phone uses it, and is not asked again.
         link = invite(gm)
-        before = set(listener.sources)
+        before = set(listener.transactions)
         willing = new_phone(link, ready=False)
         willing.page.get_by_role("button", name="Utiliser ce serveur").click()
         answering(willing)
-        assert listener.sources > before, "the player who agreed used the STUN server"
+        assert listener.transactions > before, "the player who agreed used the STUN server"
         paste(gm, willing)
         gm.locator("#live-invite").click()
         willing.page.goto(invitation(gm))

@@ -85,7 +85,7 @@ def test_the_table_s_rules_change_the_round_the_board_the_journal_and_travel_wit
     expect(page.locator("#next-round")).to_be_visible()
     page.get_by_role("button", name="Initiative", exact=True).click()
     aldric_die = page.locator("li.declaration", has_text="Aldric").locator("input")
-    expect(aldric_die).to_have_attribute("max", "8")
+    expect(aldric_die).to_have_attribute("data-faces", "8")
     aldric_die.fill("9")
     page.locator("li.declaration", has_text="Orque").locator("input").fill("8")
     page.get_by_role("button", name="Commencer le tour").click()
