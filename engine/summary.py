@@ -31,14 +31,11 @@ from .commands import resolve
 from .decide import step
 from .errors import Refusal
 from .events import ActionTaken, CombatantAdded, CombatantRemoved, CombatantUpdated, Event, RoundEnded, RoundStarted, TurnPassed
+from .journal import _no_dice  # a log without its dice stops here, as the journal does
 from .model import Category, Encounter
 
 #: The categories of an action (R3), in the order the summary gives them.
 CATEGORIES = tuple(c.value for c in Category)
-
-
-def _no_dice(faces: int) -> int:
-    raise Refusal("unresolved_log")
 
 
 def _fighter(cid: str, name: str, side: str) -> dict[str, Any]:
