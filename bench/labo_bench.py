@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.engine_bench import fighter, play
-from engine import labo
+from engine import labo, simulation
 
 OTHER = {"cout_interruption": 4}
 
@@ -34,7 +34,7 @@ def main() -> None:
     seconds = time.perf_counter() - start
     print(f"== lab: {args.rounds} random rounds of {args.fighters} fighters, under each of 2 rule sets (interruption 5 → 4)")
     print(f"total {seconds:.1f} s, {1000 * seconds / (2 * args.rounds):.1f} ms per round "
-          f"({result['a']['cut']} + {result['b']['cut']} rounds cut at {labo.MAX_PHASES} phases)")
+          f"({result['a']['cut']} + {result['b']['cut']} rounds cut at {simulation.MAX_PHASES} phases)")
     for side in ("a", "b"):
         r = result[side]
         print(f"  {side}: {r['actions']} actions and {r['interruptions']} interruptions per fighter per round, "
