@@ -39,7 +39,9 @@ from .simulation import Simulation
 #: The most random rounds asked at once.
 MAX_ROUNDS = 10_000
 #: The page's lab plays this many rounds per call (Table.labo): its progress and its stop.
-LABO_EVERY = 25
+LABO_EVERY = 100
+#: The random rounds the page's lab plays under each rule set (Table.labo).
+LABO_ROUNDS = 2000
 
 
 def _rules_of(log: list[Any]) -> Regles:

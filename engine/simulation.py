@@ -447,7 +447,8 @@ class Simulation:
                     break
                 self._pass(actor)
                 continue
-            self._take(actor, move, rng.choice(self.foes[actor]) if move.aimed else None)
+            foes = self.foes[actor]
+            self._take(actor, move, rng.choice(foes) if move.aimed and foes else None)  # alone: no target
         if not self.over:
             self.cut += 1
             self.over, self.phase = True, None

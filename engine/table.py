@@ -77,7 +77,7 @@ from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .example import example_log
 from .journal import Players, journal
-from .labo import LABO_EVERY
+from .labo import LABO_EVERY, LABO_ROUNDS
 from .labo import replay as labo_replay
 from .labo import rounds as labo_rounds
 from .link import pack
@@ -653,7 +653,8 @@ class Table:
     def labo(self, regles: object = None, rounds: object = None, seed: object = None, more: object = False) -> Answer:
         """The lab (engine/labo.py): the open fight under other rules, the fight unchanged.
         ``regles`` given: the log replayed under them (``replay``), and random rounds of its
-        fighters under its rules and under them started (``rounds`` of them, 200 by default,
+        fighters under its rules and under them started (``rounds`` of them,
+        :data:`~engine.labo.LABO_ROUNDS` by default,
         from ``seed``); each call plays :data:`~engine.labo.LABO_EVERY` rounds and says how
         far (``progress``: ``done``, ``total``); ``more: true`` plays the next part, until the
         answer's ``result`` is there (the comparison). A call without them, or a new one,
@@ -662,14 +663,14 @@ class Table:
 
         >>> t = Table()
         >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Aldric"}})
-        >>> first = t.labo({"cout_simple": 4}, 30, 1)
+        >>> first = t.labo({"cout_simple": 4}, 150, 1)
         >>> first["replay"]["refused"], first["progress"], first["result"]
-        (None, {'done': 25, 'total': 60}, None)
+        (None, {'done': 100, 'total': 300}, None)
         >>> last = t.labo(more=True)
         >>> while last["result"] is None:
         ...     last = t.labo(more=True)
         >>> last["progress"], last["result"]["b"]["rounds"], t.labo(more=True)["error"]["key"]
-        ({'done': 60, 'total': 60}, 30, 'labo_none')
+        ({'done': 300, 'total': 300}, 150, 'labo_none')
         """
         if more is True:
             if self._labo is None:
@@ -680,7 +681,7 @@ class Table:
                 return {"ok": True}
             try:
                 verdict = labo_replay(list(self._log), regles)
-                self._labo = {"play": labo_rounds(list(self._log), regles, 200 if rounds is None else rounds,
+                self._labo = {"play": labo_rounds(list(self._log), regles, LABO_ROUNDS if rounds is None else rounds,
                                                   0 if seed is None else seed, LABO_EVERY), "replay": verdict}
             except Refusal as r:
                 error = r.as_json()
