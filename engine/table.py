@@ -85,7 +85,7 @@ from .live import JOURNAL_LAST, Live
 from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
-from .regles import DEFAUT, as_json
+from .regles import DEFAUT, as_json, read_sets
 from .regles import screen as rules_screen
 from .sheet import LIMITS, MAX_NOTES
 from .summary import summary
@@ -109,6 +109,7 @@ OPERATIONS = {
     "journal": ("players", "pnj_details", "last"),
     "summary": (),
     "labo": ("regles", "rounds", "seed", "more"),
+    "rule_sets": ("text",),
     "new": ("party", "restore"),
     "revert": (),
     "whole": (),
@@ -124,6 +125,9 @@ OPERATIONS = {
 #: The operations that change the fight: their answers carry the live table's part too
 #: (engine/live.py), while a phone follows or the players' view is on screen.
 CHANGES = frozenset({"apply", "undo", "redo", "load", "new", "revert", "example"})
+
+#: The longest text of rule sets read (a file of them, or a link's): 64 sets are far less.
+MAX_RULE_SETS_CHARS = 200_000
 
 #: The longest request read (a save, plus room for the JSON that quotes it).
 MAX_REQUEST = 3 * save.MAX_CHARS
@@ -502,7 +506,7 @@ class Table:
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
                                        "fighters": MAX_FIGHTERS, "copies": {"low": 1, "high": MAX_FIGHTERS},
                                        "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS,
-                                       "regles": rules_screen()}}
+                                       "regles": rules_screen(), "rule_sets": MAX_RULE_SETS_CHARS}}
 
     def name(self, text: object) -> Answer:
         r"""A fight's name as typed, judged as a fighter's is (engine/values.py ``name``):
@@ -703,6 +707,28 @@ class Table:
                 answer["result"] = stop.value
                 self._labo = None
         return answer
+
+    def rule_sets(self, text: object) -> Answer:
+        """The named rule sets a file or a link carries (« Importer des jeux de règles », a
+        rule set's link), read by engine/regles.py ``read_sets``: ``{"ok": True, "sets":
+        [{"name", "regles"}]}``, each set's rules whole (each field missing the book's); or
+        refused, nothing kept: not such a text (``not_rule_sets``, ``not_json``), or every
+        field of every set it refuses in ``fields`` (``set``: its index, ``name``: its name).
+
+        >>> Table().rule_sets('{"app": "riposte", "name": "Maison", "regles": {"passer": false}}')["sets"][0]["regles"]["passer"]
+        False
+        >>> [(f["field"], f["name"]) for f in Table().rule_sets('{"app": "riposte", "name": "M", "regles": {"cout": 1}}')["fields"]]
+        [('regles[0].regles.cout', 'M')]
+        >>> Table().rule_sets('{"format": 3, "commands": []}')["error"]["key"]
+        'not_rule_sets'
+        """
+        try:
+            if not isinstance(text, str) or len(text) > MAX_RULE_SETS_CHARS:
+                raise Refusal("not_rule_sets")
+            sets = read_sets(save.loads(text))
+        except Refusal as r:
+            return {"ok": False, "error": r.as_json(), "fields": r.fields}
+        return {"ok": True, "sets": [{"name": name, "regles": as_json(regles)} for name, regles in sets]}
 
     def new(self, party: object = False, restore: object = False) -> Answer:
         """A new fight; with ``party``, the PJ with their sheets (docs/TABLE.md, "A new
