@@ -199,13 +199,15 @@ class Book:
         """The ways of :func:`ways` the rules allow ``c`` to take action ``name`` now
         (``rules.plan``, options checked)."""
         action = ACTIONS[name]
-        try:  # as the board judges it, with no option: refused so, refused every way
-            plan(c, turn, action, {}, probe=True)
-        except Refusal:
-            return ()
+        tried = ways(c, action, self.regles)
+        if len(tried) > 1:
+            try:  # as the board judges it, with no option: refused so, refused every way
+                plan(c, turn, action, {}, probe=True)
+            except Refusal:
+                return ()
         category = action.category_in(self.regles)
         moves: list[Move] = []
-        for options in ways(c, action, self.regles):
+        for options in tried:
             try:
                 p = plan(c, turn, action, options)
             except Refusal:
@@ -327,10 +329,15 @@ class Simulation:
         if self.phase is not None:
             return [self.phase]
         pi, passed = self.pi, self.passed
-        top = max((pi[i] for i in range(self.n) if not passed[i]), default=0)
-        if top <= 0:
-            return []
-        return [i for i in self.order if pi[i] == top and not passed[i]]
+        top, tied = 0, []
+        for i in self.order:  # D4's order: the tied ones come in it
+            if passed[i]:
+                continue
+            if pi[i] > top:
+                top, tied = pi[i], [i]
+            elif pi[i] == top and top > 0:
+                tied.append(i)
+        return tied
 
     def _spent(self, i: int, before: int) -> None:
         """R2.4, D21: ``i`` no longer counts among those still in the round with P.I."""
@@ -424,17 +431,20 @@ class Simulation:
             self.phases += 1
             if self.record is not None:
                 self._told(actor)
+            marks = self.marks
+            self.chances += self.n - 1
             for j in range(self.n):
                 if j == actor:
                     continue
-                self.chances += 1
-                possible = self.marks[j].inters(pi[j] <= seuil, hope[j] >= cost)
+                possible = marks[j].inters(pi[j] <= seuil, hope[j] >= cost)
                 if possible:
                     self.possible += 1
                     if rng.random() < INTERRUPT:
                         answer = self._draw(possible)
                         self._take(j, answer, actor if "against" in answer.action.options else None)
-            if actor not in self._ready():  # an interruption may have closed the phase (R5)
+            # R5.1: an interruption lowers only the interrupter's P.I. and leaves the phases
+            # alone: the one drawn still acts, unless the interruptions ended the round.
+            if self.over:
                 continue
             move: Move | None = None
             if pi[actor] > 0 and not self.passed[actor]:  # R2.3, D5
