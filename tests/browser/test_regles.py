@@ -377,7 +377,8 @@ def test_rule_sets_are_imported_from_a_file_and_a_wrong_one_changes_nothing(figh
     fight.assert_clean()
 
 
-def test_a_rule_set_s_link_offers_it_to_keep_and_a_refusal_changes_nothing(fight: Any, new_phone: NewPhone) -> None:
+def test_a_rule_set_s_link_offers_it_to_keep_and_a_refusal_changes_nothing(fight: Any, new_phone: NewPhone,
+                                                                           shot: Any) -> None:
     page = fight.page
     screen = open_rules(page)
     sets = screen.locator("#rule-sets")
@@ -389,10 +390,13 @@ def test_a_rule_set_s_link_offers_it_to_keep_and_a_refusal_changes_nothing(fight
     link = sets.get_by_label("Lien du jeu de règles Maison (à envoyer au groupe)")
     expect(link).to_have_value(re.compile("#regles="))
     url = link.input_value()
+    link.scroll_into_view_if_needed()
+    shot(page, "regles-lien.png")
 
     other = new_phone(url)
     dialog = other.page.locator("#confirm-dialog")
     expect(dialog).to_contain_text("Un lien propose le jeu de règles « Maison ».")
+    shot(other.page, "regles-lien-ouvert.png")
     dialog.get_by_role("button", name="Annuler").click()  # refused: nothing kept
     assert "#regles=" not in other.page.url
     screen = open_rules(other.page)
