@@ -14,8 +14,10 @@ Usage: ``python bench/labo_bench.py [--rounds 2000] [--fighters 10] [--no-page]`
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -97,9 +99,10 @@ def in_the_page(cast: list[dict[str, Any]]) -> None:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     log = engine.replay(cast)["commands"]
     text = json.dumps({"app": "riposte", "format": 2, "commands": log, "board": None})
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=find_chromium.find(), args=find_chromium.FLAGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        browser = p.chromium.launch_persistent_context(profile, executable_path=find_chromium.find(), args=find_chromium.FLAGS,
+                                                       viewport={"width": 390, "height": 844})
+        page = browser.pages[0] if browser.pages else browser.new_page()
         page.goto(url)
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=300_000)
         store(page, "riposte.encounter", text)
@@ -109,15 +112,35 @@ def in_the_page(cast: list[dict[str, Any]]) -> None:
         page.get_by_role("button", name="Règles de la table", exact=True).click()
         page.locator("#rule-cout_interruption").fill("4")
         page.evaluate(WATCH)
+        cpu = renderers_cpu(profile)
         page.locator("#labo-try").click()
         page.wait_for_selector("#labo-result table", timeout=600_000)
+        cpu = renderers_cpu(profile) - cpu
         times = page.evaluate("window.__lab")
         rounds = page.locator("#labo-state").inner_text()
         browser.close()
     server.shutdown()
     print(f"== lab in the page ({len(cast)} fighters, {labo.LABO_ROUNDS} rounds under each of 2 rule sets): "
           f"first progress {(times['progress'] - times['tap']) / 1000:.2f} s, "
-          f"result {(times['result'] - times['tap']) / 1000:.2f} s after the tap ({rounds})")
+          f"result {(times['result'] - times['tap']) / 1000:.2f} s after the tap ({rounds}); "
+          f"the page's renderer (its worker's Python with it) spent {cpu:.2f} s of CPU meanwhile")
+
+
+def renderers_cpu(profile: str) -> float:
+    """The CPU time (user and system) the renderers of the browser on ``profile`` have
+    spent, in seconds (Linux's /proc): the page, its workers, Python's among them. A figure
+    a busy machine changes less than the wall time."""
+    flag = f"--user-data-dir={profile}".encode()
+    total = 0
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().replace(b"\0", b" ").split() if entry.name.isdigit() else []
+            if b"--type=renderer" in argv and flag in argv:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])  # utime, stime (after the name)
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 if __name__ == "__main__":
