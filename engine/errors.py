@@ -177,6 +177,7 @@ REASONS = {
     "too_deep": "not_json",
     "number_too_long": "not_json",
     "not_an_encounter": "not_an_encounter",
+    "not_rule_sets": "not_an_encounter",
     "newer_format": "newer_format",
     "bad_log": "bad_log",
     # the table session (engine/table.py) and the page (web/infra/session.js)

@@ -5,11 +5,13 @@ plays by them. Pure: a log and rules in, numbers out.
   recorded command compared: the actions whose cost, payment or P.I. after would change,
   the rounds whose initiatives would, and the first command that would be refused and why.
 - :func:`rounds`: random rounds of the fight's fighters under two rule sets, side by side,
-  from one seed (``random.Random``): each phase a fighter the board lets act takes an
-  action its verdicts allow (one with no required option) or passes; every other fighter
-  whose interruption is allowed interrupts at random. A generator: it yields
-  ``(done, total)`` every ``every`` rounds, so that a worker can tell its progress and stop;
-  its return value is the comparison (:func:`compare` runs it to the end).
+  from one seed (``random.Random``), played by engine/simulation.py (the engine's own
+  judgement, worked out once per set of marks): each phase a fighter the rules let act
+  takes an action they allow, in one of its ways (a weapon, a target, an item…), or
+  passes; every other fighter whose interruption is allowed interrupts at random. A
+  generator: it yields ``(done, total)`` every ``every`` rounds, so that a worker can tell
+  its progress and stop; its return value is the comparison (:func:`compare` runs it to
+  the end).
 
 >>> from tests.casts import CASTS
 >>> log = [{"type": "add_combatant", "combatant": {**CASTS[n], "id": n}} for n in ("aldric", "orque")]
@@ -28,26 +30,18 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from . import values as v
-from .actions import ACTIONS
 from .codec import combatant_sheet
-from .errors import Refusal
-from .initiative import ready
-from .model import Category, Encounter
+from .model import Encounter
 from .play import attempt, fold
 from .regles import WORDS, Regles, _value, as_json, differences, read
-from .rules import plan, turn_of
-from .view import catalogue
+from .simulation import Simulation
 
-#: A round stops after this many phases (a table whose free actions cost nothing never ends).
-MAX_PHASES = 200
-#: The chance that a fighter whose interruption is allowed interrupts, each phase.
-INTERRUPT = 0.15
-#: The chance that a fighter who may act passes instead.
-PASS = 0.1
 #: The most random rounds asked at once.
 MAX_ROUNDS = 10_000
 #: The page's lab plays this many rounds per call (Table.labo): its progress and its stop.
-LABO_EVERY = 25
+LABO_EVERY = 100
+#: The random rounds the page's lab plays under each rule set (Table.labo).
+LABO_ROUNDS = 2000
 
 
 def _rules_of(log: list[Any]) -> Regles:
@@ -112,97 +106,31 @@ def _cast(log: list[Any]) -> list[dict[str, Any]]:
     return [{k: v for k, v in sheet.items() if k != "entry"} for sheet in sheets]  # the order of entry is the list's
 
 
-#: The interruptions (R5), judged for every fighter not acting each phase.
-INTERRUPTIONS = tuple(a for a, action in ACTIONS.items() if action.category is Category.INTERRUPTION)
-
-
-def _allowed(enc: Encounter, c: Any, active: tuple[str, ...], among: tuple[str, ...], free: set[str]) -> list[str]:
-    """The actions of ``among`` that need no option and the rules allow ``c`` now: the
-    board's verdicts (``view._verdict``), judged by the same ``rules.plan``, for this
-    fighter and these actions only (the lab's phases are many)."""
-    turn = turn_of(enc, c, active)
-    out = []
-    for a in among:
-        if a in free:
-            try:
-                plan(c, turn, ACTIONS[a], {}, probe=True)
-            except Refusal:
-                continue
-            out.append(a)
-    return out
-
-
-def _play(cast: list[dict[str, Any]], regles: Regles, count: int, rng: random.Random) -> Generator[int, None, dict[str, Any]]:
-    """``count`` random rounds of ``cast`` under ``regles``; yields after each round."""
-    enc, _ = attempt(Encounter(), {"type": "set_rules", "regles": as_json(regles), "whole": True})
+def _play(cast: list[dict[str, Any]], regles: Regles, count: int, rng: random.Random,
+          record: Callable[[dict[str, Any] | None, dict[str, Any]], None] | None = None) -> Generator[int, None, dict[str, Any]]:
+    """``count`` random rounds of ``cast`` under ``regles`` (engine/simulation.py); yields
+    after each round."""
+    enc = Encounter()
     for sheet in cast:
-        enc, _ = attempt(enc, {"type": "add_combatant", "combatant": sheet})
-    free = {a for a, entry in catalogue(regles).items() if not entry["required"]}
-    others = tuple(a for a in ACTIONS if a not in INTERRUPTIONS)
-    ids = [s["id"] for s in cast]
-    actions = dict.fromkeys(ids, 0)
-    interruptions = dict.fromkeys(ids, 0)
-    first = dict.fromkeys(ids, 0)
-    stats = {"rounds": 0, "phases": 0, "passes": 0, "possible": 0, "chances": 0, "espoir": 0, "cut": 0}
-
-    def take(command: dict[str, Any]) -> bool:
-        nonlocal enc
-        enc, result = attempt(enc, command, rng)
-        if not result["ok"]:
-            return False
-        for e in result["events"]:
-            if e["type"] == "action_taken":
-                stats["espoir"] += e["hope_before"] - e["hope_after"]
-                (interruptions if e["category"] == "interruption" else actions)[e["actor"]] += 1
-        return True
-
+        enc, _ = attempt(enc, {"type": "add_combatant", "combatant": sheet}, with_events=False)
+    play = Simulation(list(enc.combatants), regles, rng, record)
     for _ in range(count):
-        if not take({"type": "start_round"}):
+        if not play.n:
             break
-        stats["rounds"] += 1
-        opened = False
-        for _phase in range(MAX_PHASES):
-            active = tuple(ready(enc))
-            if enc.round_over or not active:
-                break
-            actor = rng.choice(active)
-            if not opened:
-                first[actor] += 1
-                opened = True
-            stats["phases"] += 1
-            for other in ids:
-                c = next((x for x in enc.combatants if x.id == other), None)  # as the interruptions before left it
-                if other == actor or c is None or not c.in_round or c.hors_combat:
-                    continue
-                stats["chances"] += 1
-                possible = _allowed(enc, c, active, INTERRUPTIONS, free)
-                if possible:
-                    stats["possible"] += 1
-                    if rng.random() < INTERRUPT:
-                        take({"type": "interrupt", "actor": other, "action": rng.choice(possible)})
-            active = tuple(ready(enc))  # an interruption may have closed the phase (R5)
-            if enc.round_over or actor not in active:
-                continue
-            allowed = _allowed(enc, {c.id: c for c in enc.combatants}[actor], active, others, free)
-            if (not allowed or rng.random() < PASS) and take({"type": "pass", "actor": actor}):
-                stats["passes"] += 1
-            elif not (allowed and take({"type": "act", "actor": actor, "action": rng.choice(allowed)})):
-                break
-        if not enc.round_over:
-            stats["cut"] += 1
-            take({"type": "end_round"})
-        yield stats["rounds"]
-    n = max(stats["rounds"], 1)
+        play.round()
+        yield play.rounds
+    ids = play.ids
+    n = max(play.rounds, 1)
     per = max(len(ids), 1) * n
-    return {"rounds": stats["rounds"], "fighters": len(ids),
-            "actions": round(sum(actions.values()) / per, 3),
-            "interruptions": round(sum(interruptions.values()) / per, 3),
-            "interruption_possible": round(stats["possible"] / max(stats["chances"], 1), 3),
-            "passes": round(stats["passes"] / per, 3),
-            "espoir": round(stats["espoir"] / n, 3),
-            "cut": stats["cut"],
-            "by_fighter": {i: {"actions": round(actions[i] / n, 3), "interruptions": round(interruptions[i] / n, 3),
-                               "first": round(first[i] / n, 3)} for i in ids}}
+    return {"rounds": play.rounds, "fighters": len(ids),
+            "actions": round(sum(play.actions) / per, 3),
+            "interruptions": round(sum(play.interruptions) / per, 3),
+            "interruption_possible": round(play.possible / max(play.chances, 1), 3),
+            "passes": round(play.passes / per, 3),
+            "espoir": round(play.espoir / n, 3),
+            "cut": play.cut,
+            "by_fighter": {cid: {"actions": round(play.actions[i] / n, 3), "interruptions": round(play.interruptions[i] / n, 3),
+                                 "first": round(play.first[i] / n, 3)} for i, cid in enumerate(ids)}}
 
 
 def rounds(log: list[Any], regles: object, count: object = 200, seed: object = 0,
@@ -213,7 +141,7 @@ def rounds(log: list[Any], regles: object, count: object = 200, seed: object = 0
     ``{"a", "b", "differences", "lines"}``: per rule set, ``rounds`` played, per fighter and
     per round the ``actions``, ``interruptions`` and ``passes``, ``interruption_possible``
     (the share of phases where a fighter not acting could interrupt), ``espoir`` spent per
-    round, ``cut`` (rounds ended after :data:`MAX_PHASES`), and ``by_fighter`` (its actions
+    round, ``cut`` (rounds ended after :data:`~engine.simulation.MAX_PHASES`), and ``by_fighter`` (its actions
     and interruptions per round, and how often it acted first); ``lines``: the comparison in
     French and English. Refused (``bad_value``) when ``regles`` or ``count`` is."""
     n = v.integer(count, "rounds", low=1, high=MAX_ROUNDS)

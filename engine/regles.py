@@ -263,6 +263,61 @@ def field_errors(value: object, base: Regles = DEFAUT) -> list[dict[str, Any]]:
     return []
 
 
+#: The most rule sets one file carries.
+MAX_SETS = v.MAX_LIST
+
+
+def read_sets(value: object) -> list[tuple[str, Regles]]:
+    """The named rule sets a file or a link carries: ``{"app": "riposte", "regles": [{"name",
+    "regles"}, ...]}`` (« Exporter les jeux de règles »), or one set, ``{"app": "riposte",
+    "name", "regles": {...}}`` (a rule set's link); each set's rules read by :func:`read`
+    (each missing field the book's). Anything else is refused (``not_rule_sets``); a set
+    whose name or rules are refused is refused with every field of every set in ``fields``,
+    each ``{"field": "regles[<i>].<field>", "key", "params", "set": i, "name"}`` (``name``:
+    the set's, when it has one).
+
+    >>> [(name, r.cout_interruption) for name, r in read_sets({"app": "riposte", "name": "Maison", "regles": {"cout_interruption": 4}})]
+    [('Maison', 4)]
+    >>> try:
+    ...     read_sets({"app": "riposte", "regles": [{"name": "Dure", "regles": {"cout_simple": 100, "passer": "non"}}]})
+    ... except Refusal as r:
+    ...     [(f["field"], f["key"], f["name"]) for f in r.fields]
+    [('regles[0].regles.cout_simple', 'range', 'Dure'), ('regles[0].regles.passer', 'boolean', 'Dure')]
+    """
+    if not isinstance(value, dict) or value.get("app") != "riposte" or "regles" not in value:
+        raise Refusal("not_rule_sets")
+    given = value["regles"]
+    if isinstance(given, dict) and "name" in value:
+        sets: list[Any] = [{"name": value["name"], "regles": given}]
+    elif isinstance(given, list) and given and len(given) <= MAX_SETS:
+        sets = given
+    else:
+        raise Refusal("not_rule_sets")
+    out: list[tuple[str, Regles]] = []
+    refused: list[dict[str, Any]] = []
+    for i, entry in enumerate(sets):
+        if not isinstance(entry, dict) or "regles" not in entry or "name" not in entry:
+            raise Refusal("not_rule_sets")
+        shown = entry["name"].strip()[:v.MAX_NAME] if isinstance(entry["name"], str) else None
+        found: list[dict[str, Any]] = []
+        try:
+            name = v.name(entry["name"], "name")
+        except Refusal as r:
+            found.append(r.field_json())
+        try:
+            rules = read(entry["regles"])
+        except Refusal as r:
+            found += r.fields or [r.field_json()]
+        refused += [{**f, "field": f"regles[{i}].{f['field']}", "set": i, "name": shown} for f in found]
+        if not found:
+            out.append((name, rules))
+    if refused:
+        first = Refusal(refused[0]["key"], **{**refused[0]["params"], "field": refused[0]["field"]})
+        first.fields = refused
+        raise first
+    return out
+
+
 def as_json(r: Regles) -> dict[str, Any]:
     """The rules as a JSON object (what :func:`read` takes back).
 

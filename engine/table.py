@@ -77,7 +77,7 @@ from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .example import example_log
 from .journal import Players, journal
-from .labo import LABO_EVERY
+from .labo import LABO_EVERY, LABO_ROUNDS
 from .labo import replay as labo_replay
 from .labo import rounds as labo_rounds
 from .link import pack
@@ -85,7 +85,7 @@ from .live import JOURNAL_LAST, Live
 from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
-from .regles import DEFAUT, as_json
+from .regles import DEFAUT, as_json, read_sets
 from .regles import screen as rules_screen
 from .sheet import LIMITS, MAX_NOTES
 from .summary import summary
@@ -109,6 +109,7 @@ OPERATIONS = {
     "journal": ("players", "pnj_details", "last"),
     "summary": (),
     "labo": ("regles", "rounds", "seed", "more"),
+    "rule_sets": ("text",),
     "new": ("party", "restore"),
     "revert": (),
     "whole": (),
@@ -124,6 +125,9 @@ OPERATIONS = {
 #: The operations that change the fight: their answers carry the live table's part too
 #: (engine/live.py), while a phone follows or the players' view is on screen.
 CHANGES = frozenset({"apply", "undo", "redo", "load", "new", "revert", "example"})
+
+#: The longest text of rule sets read (a file of them, or a link's): 64 sets are far less.
+MAX_RULE_SETS_CHARS = 200_000
 
 #: The longest request read (a save, plus room for the JSON that quotes it).
 MAX_REQUEST = 3 * save.MAX_CHARS
@@ -502,7 +506,7 @@ class Table:
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
                                        "fighters": MAX_FIGHTERS, "copies": {"low": 1, "high": MAX_FIGHTERS},
                                        "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS,
-                                       "regles": rules_screen()}}
+                                       "regles": rules_screen(), "rule_sets": MAX_RULE_SETS_CHARS}}
 
     def name(self, text: object) -> Answer:
         r"""A fight's name as typed, judged as a fighter's is (engine/values.py ``name``):
@@ -653,7 +657,8 @@ class Table:
     def labo(self, regles: object = None, rounds: object = None, seed: object = None, more: object = False) -> Answer:
         """The lab (engine/labo.py): the open fight under other rules, the fight unchanged.
         ``regles`` given: the log replayed under them (``replay``), and random rounds of its
-        fighters under its rules and under them started (``rounds`` of them, 200 by default,
+        fighters under its rules and under them started (``rounds`` of them,
+        :data:`~engine.labo.LABO_ROUNDS` by default,
         from ``seed``); each call plays :data:`~engine.labo.LABO_EVERY` rounds and says how
         far (``progress``: ``done``, ``total``); ``more: true`` plays the next part, until the
         answer's ``result`` is there (the comparison). A call without them, or a new one,
@@ -662,14 +667,14 @@ class Table:
 
         >>> t = Table()
         >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Aldric"}})
-        >>> first = t.labo({"cout_simple": 4}, 30, 1)
+        >>> first = t.labo({"cout_simple": 4}, 150, 1)
         >>> first["replay"]["refused"], first["progress"], first["result"]
-        (None, {'done': 25, 'total': 60}, None)
+        (None, {'done': 100, 'total': 300}, None)
         >>> last = t.labo(more=True)
         >>> while last["result"] is None:
         ...     last = t.labo(more=True)
         >>> last["progress"], last["result"]["b"]["rounds"], t.labo(more=True)["error"]["key"]
-        ({'done': 60, 'total': 60}, 30, 'labo_none')
+        ({'done': 300, 'total': 300}, 150, 'labo_none')
         """
         if more is True:
             if self._labo is None:
@@ -680,7 +685,7 @@ class Table:
                 return {"ok": True}
             try:
                 verdict = labo_replay(list(self._log), regles)
-                self._labo = {"play": labo_rounds(list(self._log), regles, 200 if rounds is None else rounds,
+                self._labo = {"play": labo_rounds(list(self._log), regles, LABO_ROUNDS if rounds is None else rounds,
                                                   0 if seed is None else seed, LABO_EVERY), "replay": verdict}
             except Refusal as r:
                 error = r.as_json()
@@ -702,6 +707,28 @@ class Table:
                 answer["result"] = stop.value
                 self._labo = None
         return answer
+
+    def rule_sets(self, text: object) -> Answer:
+        """The named rule sets a file or a link carries (« Importer des jeux de règles », a
+        rule set's link), read by engine/regles.py ``read_sets``: ``{"ok": True, "sets":
+        [{"name", "regles"}]}``, each set's rules whole (each field missing the book's); or
+        refused, nothing kept: not such a text (``not_rule_sets``, ``not_json``), or every
+        field of every set it refuses in ``fields`` (``set``: its index, ``name``: its name).
+
+        >>> Table().rule_sets('{"app": "riposte", "name": "Maison", "regles": {"passer": false}}')["sets"][0]["regles"]["passer"]
+        False
+        >>> [(f["field"], f["name"]) for f in Table().rule_sets('{"app": "riposte", "name": "M", "regles": {"cout": 1}}')["fields"]]
+        [('regles[0].regles.cout', 'M')]
+        >>> Table().rule_sets('{"format": 3, "commands": []}')["error"]["key"]
+        'not_rule_sets'
+        """
+        try:
+            if not isinstance(text, str) or len(text) > MAX_RULE_SETS_CHARS:
+                raise Refusal("not_rule_sets")
+            sets = read_sets(save.loads(text))
+        except Refusal as r:
+            return {"ok": False, "error": r.as_json(), "fields": r.fields}
+        return {"ok": True, "sets": [{"name": name, "regles": as_json(regles)} for name, regles in sets]}
 
     def new(self, party: object = False, restore: object = False) -> Answer:
         """A new fight; with ``party``, the PJ with their sheets (docs/TABLE.md, "A new

@@ -121,15 +121,15 @@ def test_the_table_s_lab_answers_as_json_and_leaves_the_fight_as_it_is() -> None
     bad = json.loads(table.call(json.dumps({"op": "labo", "regles": {"cout_interruption": -1, "passer": "non"}})))
     assert bad["ok"] is False and bad["error"]["code"] == "bad_value"
     assert [f["field"] for f in bad["fields"]] == ["regles.cout_interruption", "regles.passer"]
-    first = json.loads(table.call(json.dumps({"op": "labo", "regles": {"cout_interruption": 4}, "rounds": 50, "seed": 2})))
-    assert first["progress"] == {"done": 25, "total": 100} and first["result"] is None
+    first = json.loads(table.call(json.dumps({"op": "labo", "regles": {"cout_interruption": 4}, "rounds": 250, "seed": 2})))
+    assert first["progress"] == {"done": 100, "total": 500} and first["result"] is None
     assert [c["index"] for c in first["replay"]["changed"]] == [4]
     parts = 1
     answer = first
     while answer["result"] is None:
         answer = json.loads(table.call('{"op": "labo", "more": true}'))
         parts += 1
-    assert parts == 4 and answer["result"]["a"]["rounds"] == 50
+    assert parts == 6 and answer["result"]["a"]["rounds"] == 250  # 100, 200, 250 (the first side), 350, 450, 500
     assert table.export(False)["text"] == before  # the fight untouched
     json.loads(table.call(json.dumps({"op": "labo", "regles": {}, "rounds": 50})))
     assert json.loads(table.call('{"op": "labo"}')) == {"ok": True}  # dropped

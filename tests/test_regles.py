@@ -5,6 +5,7 @@ field read by the rule it changes, checked field by field, carried with the figh
 from __future__ import annotations
 
 import base64
+import json
 import random
 import re
 import zlib
@@ -338,3 +339,47 @@ def test_a_refused_rule_is_said_in_french_and_in_english() -> None:
     r = engine.apply(engine.new_encounter(), {"type": "set_rules", "regles": {"cout_simple": 11}})["error"]
     assert r["message"] == "« regles.cout_simple » : au plus 10, la valeur de cout_complexe (les règles du groupe)."
     assert sentence("en", r["key"], r["params"]) == "« regles.cout_simple »: at most 10, the value of cout_complexe (the group's rules)."
+
+
+# --- rule sets imported (a file of them, or a rule set's link) ---------------------------
+
+def test_a_rule_sets_file_reads_back_what_the_page_exports() -> None:
+    from engine.table import Table
+
+    exported = {"app": "riposte", "regles": [{"name": "Maison", "regles": {**as_json(DEFAUT), "cout_interruption": 4}},
+                                             {"name": "Rapide", "regles": {"passer": False}}]}
+    answer = Table().rule_sets(json.dumps(exported))
+    assert answer["ok"]
+    assert [s["name"] for s in answer["sets"]] == ["Maison", "Rapide"]
+    assert answer["sets"][0]["regles"]["cout_interruption"] == 4 and len(answer["sets"][0]["regles"]) == 21
+    assert answer["sets"][1]["regles"] == {**as_json(DEFAUT), "passer": False}  # each missing field the book's
+
+
+@pytest.mark.parametrize("text", ["", "pas du json", "[]", '{"app": "riposte"}', '{"app": "autre", "regles": []}',
+                                  '{"app": "riposte", "regles": []}', '{"app": "riposte", "regles": [1]}',
+                                  '{"app": "riposte", "regles": {"cout_simple": 4}}', '{"format": 3, "commands": []}',
+                                  '{"app": "riposte", "regles": [{"name": "A"}]}'])
+def test_a_file_that_is_no_rule_sets_is_refused_in_french(text: str) -> None:
+    from engine.table import Table
+
+    answer = Table().rule_sets(text)
+    assert answer["ok"] is False and answer["error"]["key"] in ("not_rule_sets", "not_json")
+    assert answer["error"]["message"].startswith("Ce n'est pas")
+
+
+def test_each_bad_field_of_each_set_is_named() -> None:
+    from engine.table import Table
+
+    text = json.dumps({"app": "riposte", "regles": [
+        {"name": "Bonne", "regles": {"cout_simple": 4}},
+        {"name": "Dure", "regles": {"cout_interruption": 100, "passer": "non", "inconnu": 1}},
+        {"name": "  ", "regles": {"de_initiative": 1}}]})
+    answer = Table().rule_sets(text)
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_value"
+    assert [(f["set"], f["name"], f["field"], f["key"]) for f in answer["fields"]] == [
+        (1, "Dure", "regles[1].regles.cout_interruption", "range"),
+        (1, "Dure", "regles[1].regles.passer", "boolean"),
+        (1, "Dure", "regles[1].regles.inconnu", "unknown_field"),
+        (2, "", "regles[2].name", "required"),
+        (2, "", "regles[2].regles.de_initiative", "range")]
+    assert "sets" not in answer  # nothing of the file is kept, not even its good set

@@ -147,4 +147,8 @@ if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(part
   // dropped as any that arrives while a link is asked about (controllers/menu.js).
   menu.watchLinks();
   await menu.openLink();
+  // A rule set's link (#regles=…): offered to keep, at start and when the address changes.
+  const ruleSetAddress = new Address();
+  ruleSetAddress.bindChange(() => rules?.openLink(ruleSetAddress));
+  await rules?.openLink(ruleSetAddress);
 });

@@ -186,7 +186,7 @@ def test_the_lab_tries_the_form_s_rules_on_the_fight_and_leaves_it_as_it_is(figh
     screen.get_by_label("coût d'une interruption (R3.2)").fill("4")
     lab = page.locator("#labo")
     lab.get_by_role("button", name="Essayer sur ce combat").click()
-    expect(lab.locator("#labo-state")).to_have_text("Essai fini : 200 tours au hasard avec chaque jeu de règles.", timeout=120_000)
+    expect(lab.locator("#labo-state")).to_have_text("Essai fini : 2000 tours au hasard avec chaque jeu de règles.", timeout=120_000)
     # The commands played: Aldric's « Observer en détail » would cost 4, leaving him 6 P.I.
     expect(lab.locator("#labo-replay")).to_contain_text("Une commande jouée changerait :")
     expect(lab.locator("#labo-replay li")).to_have_text(["n° 4 — Aldric, Observer en détail : coût 5 → 4, P.I. après 5 → 6"])
@@ -210,16 +210,50 @@ def test_the_lab_tries_the_form_s_rules_on_the_fight_and_leaves_it_as_it_is(figh
     lab.get_by_role("button", name="Essayer sur ce combat").click()
     expect(screen.locator("#rule-cout_interruption-error")).to_have_text("coût d'une interruption (R3.2) : de 0 à 99.")
     expect(lab.locator("#labo-result")).to_be_empty()
+    fight.assert_clean()
 
-    # « Arrêter » stops the rounds: the fight is unchanged.
+
+def ten_fighters() -> list[dict[str, Any]]:
+    """The lab's benchmark fight (bench/labo_bench.py): ten fighters of random sheets."""
+    import random
+
+    from bench.engine_bench import fighter
+
+    rng = random.Random(11)
+    return [{"type": "add_combatant", "combatant": {**fighter(rng, i), "id": f"f{i}"}} for i in range(10)]
+
+
+def test_the_lab_on_ten_fighters_shows_its_progress_stops_and_ends(new_phone: NewPhone, shot: Any) -> None:
+    phone = new_phone(save=save_text(ten_fighters()))
+    page = phone.page
+    screen = open_rules(page)
+    undo = page.locator("#undo").inner_text()
     screen.get_by_label("coût d'une interruption (R3.2)").fill("4")
+    lab = page.locator("#labo")
+    progress = lab.locator("#labo-progress")
+    # « Arrêter » stops the rounds once their progress shows: the fight is unchanged.
     lab.get_by_role("button", name="Essayer sur ce combat").click()
-    expect(lab.locator("#labo-state")).to_contain_text("Tours joués au hasard")
+    expect(progress).to_be_visible(timeout=60_000)
+    expect(lab.locator("#labo-state")).to_contain_text("Tours joués au hasard : ")
+    expect(lab.get_by_role("button", name="Essayer sur ce combat")).to_be_disabled()
     lab.get_by_role("button", name="Arrêter").click()
     expect(lab.locator("#labo-state")).to_have_text("Essai arrêté : le combat est inchangé.")
+    expect(progress).to_be_hidden()
+    expect(lab.get_by_role("button", name="Arrêter")).to_be_hidden()
     expect(lab.get_by_role("button", name="Essayer sur ce combat")).to_be_enabled()
     expect(lab.locator("#labo-result")).to_be_empty()
-    fight.assert_clean()
+    # Tried again, to its end: the progress goes up to 4,000 rounds, then the result.
+    lab.get_by_role("button", name="Essayer sur ce combat").click()
+    expect(progress).to_have_attribute("max", "4000", timeout=60_000)
+    expect(lab.locator("#labo-state")).to_have_text("Essai fini : 2000 tours au hasard avec chaque jeu de règles.",
+                                                    timeout=300_000)
+    expect(lab.locator(".labo-table tbody tr")).to_have_count(14)  # 4 measures, and who acts first of the 10
+    expect(lab.locator(".labo-lines li").first).to_have_text("coût d'une interruption (R3.2) 5 → 4")
+    lab.scroll_into_view_if_needed()
+    page.evaluate(SETTLED)
+    shot(page, "labo-dix.png")
+    expect(page.locator("#undo")).to_have_text(undo)
+    phone.assert_clean()
 
 
 def test_the_rules_screen_and_the_lab_in_english(new_phone: NewPhone) -> None:
@@ -233,7 +267,7 @@ def test_the_rules_screen_and_the_lab_in_english(new_phone: NewPhone) -> None:
     expect(screen.get_by_label("cost of an interruption (R3.2)")).to_have_value("5")
     screen.get_by_label("cost of an interruption (R3.2)").fill("4")
     screen.get_by_role("button", name="Try on this fight").click()
-    expect(screen.locator("#labo-state")).to_have_text("Trial done: 200 random rounds with each set of rules.", timeout=120_000)
+    expect(screen.locator("#labo-state")).to_have_text("Trial done: 2000 random rounds with each set of rules.", timeout=120_000)
     expect(screen.locator(".labo-lines li").first).to_have_text("cost of an interruption (R3.2) 5 → 4")
     assert french_in(page, {"aldric", "orque"}) == []
     phone.assert_clean()
@@ -297,4 +331,112 @@ def test_the_group_keeps_named_rule_sets_in_this_browser_and_exports_them(fight:
     assert exported["regles"][0]["regles"]["cout_interruption"] == 4 and len(exported["regles"][0]["regles"]) == 21
     sets.get_by_role("button", name="Supprimer Maison").click()
     expect(sets.locator("#rule-set-list")).to_have_text("Aucun jeu de règles gardé.")
+    fight.assert_clean()
+
+
+def sets_file(tmp_path: Path, name: str, content: Any) -> Path:
+    path = tmp_path / name
+    path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    return path
+
+
+def test_rule_sets_are_imported_from_a_file_and_a_wrong_one_changes_nothing(fight: Any, tmp_path: Path, shot: Any) -> None:
+    page = fight.page
+    screen = open_rules(page)
+    sets = screen.locator("#rule-sets")
+    listed = sets.locator("#rule-set-list .name")
+    error = sets.locator("#rule-sets-error")
+    chooser = sets.locator("#rule-sets-file")
+    # Not JSON, a fight, a set with bad fields: said in French, nothing kept.
+    chooser.set_input_files(str(sets_file(tmp_path, "pas.json", "pas du json")))
+    expect(error).to_contain_text("Ce n'est pas du JSON lisible")
+    chooser.set_input_files(str(sets_file(tmp_path, "combat.json", save_text(fight_log()))))
+    expect(error).to_have_text(re.compile("^Ce n'est pas un jeu de règles Riposte"))
+    bad = {"app": "riposte", "regles": [{"name": "Bonne", "regles": {"cout_simple": 4}},
+                                        {"name": "Dure", "regles": {"cout_interruption": 100, "passer": "non"}}]}
+    chooser.set_input_files(str(sets_file(tmp_path, "dure.json", bad)))
+    expect(error.locator(".line")).to_have_text([
+        "Rien n'est importé :",
+        re.compile("^« Dure » — .*coût d'une interruption \\(R3\\.2\\).*de 0 à 99"),
+        re.compile("^« Dure » — .*passer permis \\(D5\\)"),
+    ])
+    expect(sets.locator("#rule-set-list")).to_have_text("Aucun jeu de règles gardé.")
+    sets.scroll_into_view_if_needed()
+    shot(page, "regles-import-refuse.png")
+    # A good file: every set kept, each field missing the book's; the error gone.
+    good = {"app": "riposte", "regles": [{"name": "Bonne", "regles": {"cout_simple": 4}},
+                                         {"name": "Rapide", "regles": {"cout_interruption": 3, "courir_table": [[5, 8]]}}]}
+    chooser.set_input_files(str(sets_file(tmp_path, "bonnes.json", good)))
+    expect(page.locator("#message")).to_have_text("2 jeux de règles importés.")
+    expect(error).to_be_hidden()
+    expect(listed).to_have_text(["Bonne", "Rapide"])
+    sets.get_by_role("button", name="Reprendre Rapide").click()
+    expect(screen.get_by_label("coût d'une interruption (R3.2)")).to_have_value("3")
+    expect(screen.get_by_label("coût d'une action simple (R3.2)")).to_have_value("5")
+    expect(screen.get_by_label("table de course (R4.3)")).to_have_value("5 → 8")
+    fight.assert_clean()
+
+
+def test_a_rule_set_s_link_offers_it_to_keep_and_a_refusal_changes_nothing(fight: Any, new_phone: NewPhone,
+                                                                           shot: Any) -> None:
+    page = fight.page
+    screen = open_rules(page)
+    sets = screen.locator("#rule-sets")
+    sets.get_by_label("Nom du jeu de règles").fill("Maison")
+    screen.get_by_label("coût d'une interruption (R3.2)").fill("4")
+    sets.get_by_role("button", name="Garder ces règles").click()
+    expect(sets.locator("#rule-set-list .name")).to_have_text(["Maison"])
+    sets.get_by_role("button", name="Lien de Maison").click()
+    link = sets.get_by_label("Lien du jeu de règles Maison (à envoyer au groupe)")
+    expect(link).to_have_value(re.compile("#regles="))
+    url = link.input_value()
+    link.scroll_into_view_if_needed()
+    shot(page, "regles-lien.png")
+
+    other = new_phone(url)
+    dialog = other.page.locator("#confirm-dialog")
+    expect(dialog).to_contain_text("Un lien propose le jeu de règles « Maison ».")
+    shot(other.page, "regles-lien-ouvert.png")
+    dialog.get_by_role("button", name="Annuler").click()  # refused: nothing kept
+    assert "#regles=" not in other.page.url
+    screen = open_rules(other.page)
+    expect(screen.locator("#rule-set-list")).to_have_text("Aucun jeu de règles gardé.")
+    other.page.goto(url)  # again, kept this time
+    wait_ready(other.page)
+    expect(dialog).to_contain_text("Garder ce jeu de règles ?")
+    dialog.get_by_role("button", name="Garder").click()
+    expect(other.page.locator("#message")).to_have_text("Jeu de règles « Maison » gardé : « Reprendre » le met dans le formulaire.")
+    screen = open_rules(other.page)
+    expect(screen.locator("#rule-set-list .name")).to_have_text(["Maison"])
+    screen.get_by_role("button", name="Reprendre Maison").click()
+    expect(screen.get_by_label("coût d'une interruption (R3.2)")).to_have_value("4")
+    # A damaged link is said, and nothing is offered.
+    other.page.goto(url[:-6] + "%%%%%%")
+    wait_ready(other.page)
+    expect(other.page.locator("#message")).to_have_text("Ce lien de jeu de règles ne se lit pas : rien n'est gardé.")
+    fight.assert_clean()
+    other.assert_clean()
+
+
+def test_the_run_table_is_edited_with_the_other_rules(fight: Any, shot: Any) -> None:
+    page = fight.page
+    screen = open_rules(page)
+    table = screen.get_by_label("table de course (R4.3)")
+    expect(table).to_have_value("")
+    # Not two numbers a row: the engine refuses it, nothing changes.
+    table.fill("5 → six")
+    screen.get_by_role("button", name="Appliquer").click()
+    expect(screen.locator("#rule-courir_table-error")).to_be_visible()
+    expect(screen.locator("#rules-pending")).to_be_hidden()
+    table.fill("10 → 12, 5 → 6")
+    screen.get_by_label("Dès maintenant").check()
+    screen.get_by_role("button", name="Appliquer").click()
+    expect(page.locator("#message")).to_have_text("Règles de la table appliquées : le journal le dit.")
+    screen = open_rules(page)
+    expect(screen.get_by_label("table de course (R4.3)")).to_have_value("5 → 6, 10 → 12")  # sorted by the engine
+    page.get_by_role("button", name="Journal", exact=True).click()
+    expect(page.locator("#journal")).to_contain_text("table de course (R4.3) aucune → 5 → 6 m, 10 → 12 m")
+    screen = open_rules(page)
+    screen.locator("tr[data-rule='courir_table']").scroll_into_view_if_needed()
+    shot(page, "regles-course.png")
     fight.assert_clean()

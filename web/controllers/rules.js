@@ -5,15 +5,24 @@
 // « Essayer sur ce combat »: the form's rules tried by the engine's lab (Table.labo) on the
 // open fight, which it leaves as it is: its random rounds come a part per call, so that
 // their progress shows and « Arrêter » (here, or in the status bar) stops them at once.
+// The group's rule sets, kept in this browser, go out as a file (« Exporter ») or one as a
+// link (#regles=…), and come back in: the engine reads them (Table.rule_sets) and names
+// each field it refuses; nothing is kept unless every set reads, and a link asks first.
+import { fromBase64Url, toBase64Url } from "../infra/base64url.js";
 import { isolate } from "../infra/dom.js";
-import { download } from "../infra/files.js";
+import { download, readFile } from "../infra/files.js";
 import { t } from "../infra/i18n.js";
 import { changeRuleSets, ruleSets } from "../infra/rule-sets.js";
 import { said } from "../infra/refusals.js";
 import { commands } from "../infra/send.js";
 
+// The fragment's key of a rule set's link.
+const LINK = "regles";
+
 export class RulesController {
   constructor(parts, view, labo) {
+    this.parts = parts;
+    this.view = view;
     const { session, status, nav, dispatch } = parts;
     const { send } = commands(parts);
     const draw = async (board) => {
@@ -82,6 +91,16 @@ export class RulesController {
         if (stored !== "ok") status.message(t("ruleSetNotKept"));
       },
       exportSets: async () => download(t("ruleSetsFile"), `${JSON.stringify({ app: "riposte", regles: await ruleSets() }, null, 1)}\n`),
+      importSets: (file) => this.importSets(parts, view, file),
+      linkSet: (index) => {
+        const set = this.sets?.[index];
+        if (!set) return;
+        const bytes = new TextEncoder().encode(JSON.stringify({ app: "riposte", name: set.name, regles: set.regles }));
+        const url = new URL(window.location.href);
+        url.hash = `${LINK}=${toBase64Url(bytes)}`;
+        view.showLink(set.name, url.href);
+        status.message(t("ruleSetLinkMade", isolate(set.name)));
+      },
     });
     this.sets = [];
     nav.on("rules", async () => {
@@ -94,6 +113,59 @@ export class RulesController {
       try: () => this.tryRules(parts, view, labo),
       stop: () => this.stopTrying(),
     });
+  }
+
+  // The sets of a file, read by the engine: all kept (a set of the same name replaced), or
+  // none, every field refused said under the list.
+  async importSets({ session, status }, view, file) {
+    view.setsError("");
+    const limit = (await session.limits())?.rule_sets;
+    if (!limit) return; // no engine: its fault is said already
+    const read = await readFile(file, limit);
+    if (read.error) {
+      view.setsError(t(read.error === "too_big" ? "ruleSetsFileTooBig" : "ruleSetsFileUnread"));
+      return;
+    }
+    const answer = await session.call({ op: "rule_sets", text: read.text });
+    if (!answer.ok) {
+      view.setsError(answer.fields?.length ? t("ruleSetsNotImported") : said(answer) ?? "", answer.fields ?? []);
+      return;
+    }
+    const { stored, list } = await this.keepSets(answer.sets);
+    view.renderSets(list);
+    status.message(stored === "ok" ? t("ruleSetsImported", answer.sets.length) : t("ruleSetNotKept"));
+  }
+
+  async keepSets(sets) {
+    const names = new Set(sets.map((s) => s.name));
+    const done = await changeRuleSets((kept) => [...kept.filter((s) => !names.has(s.name)), ...sets]);
+    this.sets = done.list;
+    return done;
+  }
+
+  // A rule set's link in the address (#regles=…): read by the engine, then offered to keep;
+  // « Annuler » keeps nothing. The address is cleared either way (taken once).
+  async openLink(address) {
+    const params = new URLSearchParams(address.hash().replace(/^#/, ""));
+    if (!params.has(LINK)) return;
+    address.clear();
+    const { session, status, ask } = this.parts;
+    let text;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(params.get(LINK)));
+    } catch {
+      text = null;
+    }
+    const answer = text === null ? null : await session.call({ op: "rule_sets", text });
+    if (!answer?.ok || answer.sets.length !== 1) {
+      status.message(t("ruleSetLinkRefused"));
+      return;
+    }
+    const [set] = answer.sets;
+    if (!(await ask.ask(t("ruleSetLinkTitle"), [t("ruleSetLinkLine", isolate(set.name))], t("ruleSetLinkKeep"), t("cancel")))) return;
+    const { stored, list } = await this.keepSets([set]);
+    this.view.renderSets(list);
+    status.message(stored === "ok" ? t("ruleSetLinkKept", isolate(set.name)) : t("ruleSetNotKept"));
   }
 
   // Stop the lab's rounds (none asked after this); true when there were some.

@@ -22,13 +22,20 @@ export class RulesView {
     $("#rules-back").addEventListener("click", () => this.handlers.back?.());
     $("#rule-set-keep").addEventListener("click", () => this.handlers.keep?.($("#rule-set-name").value));
     $("#rule-sets-export").addEventListener("click", () => this.handlers.exportSets?.());
+    $("#rule-sets-file").addEventListener("change", (event) => {
+      const [file] = event.target.files;
+      event.target.value = "";
+      if (file) this.handlers.importSets?.(file);
+    });
+    const chosen = { use: "useSet", delete: "deleteSet", link: "linkSet" };
     $("#rule-set-list").addEventListener("click", (event) => {
       const button = event.target.closest("button[data-set]");
-      if (button) this.handlers[button.dataset.set === "use" ? "useSet" : "deleteSet"]?.(Number(button.dataset.index));
+      if (button) this.handlers[chosen[button.dataset.set]]?.(Number(button.dataset.index));
     });
   }
 
-  // handlers: apply(regles, when), book(), back(), keep(name), useSet(index), deleteSet(index), exportSets().
+  // handlers: apply(regles, when), book(), back(), keep(name), useSet(index), deleteSet(index),
+  // linkSet(index), exportSets(), importSets(file).
   bind(handlers) {
     this.handlers = handlers;
   }
@@ -66,8 +73,9 @@ export class RulesView {
     // The aim's cap left empty is the weapon's skill level (R4.1): said under it, in full.
     if (f.kind === "cap") notes.unshift(t("rulesEmptyIs", f.words?.[language()]?.null ?? f.words?.fr?.null ?? ""));
     const note = notes.length ? h("small", { class: "hint rule-note" }, notes.join(" · ")) : null;
-    const cell = h("td", { class: "field" }, this.control(f, id, value), note);
-    const label = f.kind === "categories" || f.kind === "table"
+    const hint = f.kind === "table" ? h("small", { class: "hint", id: `${id}-hint` }, t("rulesTableHint")) : null;
+    const cell = h("td", { class: "field" }, this.control(f, id, value), hint, note);
+    const label = f.kind === "categories"
       ? h("span", { id: `${id}-label` }, this.label(f))
       : h("label", { for: id }, this.label(f));
     return h("tr", { dataset: { rule: f.name } }, h("th", { scope: "row" }, label), cell);
@@ -89,9 +97,9 @@ export class RulesView {
             h("input", { id: `${id}-${c}`, type: "checkbox", value: c, checked: value.includes(c) }),
             h("label", { for: `${id}-${c}` }, words[c] ?? c))));
       case "table":
-        // The run table is the game's setting (update_settings): shown, not edited here.
-        return h("div", { id, class: "rule-table", dataset: { value: JSON.stringify(value) } },
-          h("span", {}, this.worded(f, value)), h("small", { class: "hint" }, t("rulesTableSet")));
+        // R4.3's run table as text, « 5 → 6, 10 → 12 » (read back by `read`).
+        return h("input", { id, type: "text", autocomplete: "off",
+          value: value.map(([low, metres]) => `${low} → ${metres}`).join(", "), "aria-describedby": `${id}-hint` });
       default:
         // An integer within the engine's bounds; the aim's cap may be left empty: the skill level.
         return h("input", { id, type: "number", inputmode: "numeric", step: 1, min: f.low, max: f.high,
@@ -109,7 +117,7 @@ export class RulesView {
       if (f.kind === "boolean") out[f.name] = el.checked;
       else if (f.kind === "choice") out[f.name] = el.value;
       else if (f.kind === "categories") out[f.name] = [...el.querySelectorAll("input:checked")].map((c) => c.value);
-      else if (f.kind === "table") out[f.name] = JSON.parse(el.dataset.value);
+      else if (f.kind === "table") out[f.name] = this.runTable(el.value);
       else {
         const raw = el.value.trim();
         out[f.name] = el.validity?.badInput ? "?" : raw === "" ? (f.kind === "cap" ? null : "") : Number(raw);
@@ -118,17 +126,22 @@ export class RulesView {
     return out;
   }
 
+  // The run table as typed, « 5 → 6, 10 → 12 » (or « 5:6 »), as set_rules takes it: rows of
+  // two integers; a text that does not read so goes as it is, for the engine to refuse.
+  runTable(text) {
+    const rows = text.split(/[,;\n]/).map((row) => row.trim()).filter(Boolean)
+      .map((row) => /^(-?\d+)\s*(?:→|->|:|=)\s*(-?\d+)\s*m?$/.exec(row));
+    return rows.every(Boolean) ? rows.map((m) => [Number(m[1]), Number(m[2])]) : text;
+  }
+
   // The book's rules in the form (the engine's defaults), not yet applied.
   fillBook() {
     this.fill({});
   }
 
-  // `values` in the form (a kept rule set), each field missing the book's, not yet applied;
-  // the run table stays the game's (a setting).
+  // `values` in the form (a kept rule set), each field missing the book's, not yet applied.
   fill(values) {
     const filled = Object.fromEntries(this.fields.map((f) => [f.name, Object.hasOwn(values, f.name) ? values[f.name] : f.default]));
-    const table = this.fields.find((f) => f.kind === "table");
-    if (table) filled[table.name] = JSON.parse($(`#rule-${table.name}`).dataset.value);
     $("#rules-fields").replaceChildren(...this.fields.map((f) => this.row(f, filled[f.name], filled[f.name])));
     this.dirty = true;
     this.showErrors([]);
@@ -141,8 +154,33 @@ export class RulesView {
       h("span", { class: "name" }, isolate(s.name)),
       h("div", { class: "card-tools" },
         h("button", { type: "button", dataset: { set: "use", index: i }, "aria-label": t("ruleSetUseFor", isolate(s.name)) }, t("ruleSetUse")),
+        h("button", { type: "button", dataset: { set: "link", index: i }, "aria-label": t("ruleSetLinkFor", isolate(s.name)) }, t("ruleSetLink")),
         h("button", { type: "button", dataset: { set: "delete", index: i }, "aria-label": t("ruleSetDeleteFor", isolate(s.name)) }, t("ruleSetDelete"))))));
     if (!sets.length) list.append(h("li", { class: "hint" }, t("ruleSetsNone")));
+  }
+
+  // A rule set's link, under the list, selected to copy ("" hides it).
+  showLink(name, link) {
+    $("#rule-set-link-line").hidden = !link;
+    $("#rule-set-link-label").textContent = link ? t("ruleSetLinkOf", isolate(name)) : "";
+    const input = $("#rule-set-link");
+    input.value = link;
+    if (link) input.select();
+  }
+
+  // Why a file of rule sets was not imported: the engine's refusal, or each field it
+  // refuses in each set (its name, or its number), in the page's words ("" clears it).
+  setsError(text, fields = []) {
+    const byName = new Map(this.fields.map((f) => [f.name, f]));
+    const labelOf = (path) => {
+      const name = String(path).replace(/^regles\[\d+\]\./, "").replace(/^regles\./, "").replace(/\[.*$/, "");
+      return name === "name" ? t("ruleSetName") : byName.has(name) ? this.label(byName.get(name)) : String(path);
+    };
+    const lines = fields.map((f) => t("ruleSetInSet", f.name ? `« ${isolate(f.name)} »` : t("ruleSetUnnamed", f.set + 1),
+      reason(f.key, { ...f.params, field: f.field }, labelOf)));
+    const box = $("#rule-sets-error");
+    box.replaceChildren(...[text, ...lines].filter(Boolean).map((line) => h("span", { class: "line" }, line)));
+    box.hidden = !text && !lines.length;
   }
 
   // The name's refusal under its field ("" clears it).
