@@ -28,9 +28,9 @@ Usage: ``python bench/page_bench.py [--runs 5] [--taps 40] [--json FILE] [--png 
 first visits, nothing else); ``--only-taps --base DIR``: the same for a second built site
 (another commit's ``_site``, copied aside) in the same run, visits alternating, and the
 ratio of the two; ``--only-imports``: the import figures alone; ``--first-visit [--site
-DIR]...``: the bytes a first visit sends before the engine is ready, and its files, of
-each site (``_site-test/`` by default; ``--site _site --site OTHER`` compares the shipped
-site with another build, in one run).
+DIR]...``: the bytes a first visit sends before the engine is ready, its files, and the
+time until ready, of each site (``_site-test/`` by default; ``--site _site --site OTHER``
+compares the shipped site with another build) and of the floor, in one run.
 """
 
 from __future__ import annotations
@@ -198,11 +198,10 @@ def floor_runtime(folder: Path) -> None:
         # site ships only the part Riposte imports: tools/stdlib.txt).
         if not (dest / "python_stdlib.zip").exists():
             (dest / "python_stdlib.zip").symlink_to(npm / "python_stdlib.zip")
-        lock_path = dest / "pyodide-lock.json"
-        lock = json.loads(lock_path.read_text())
-        lock_path.unlink()
+        # Pyodide's lock as npm ships it (the site's page carries its own: web/boot/boot.mjs).
+        lock = json.loads((npm / "pyodide-lock.json").read_text())
         lock["packages"]["micropip"]["sha256"] = MICROPIP_SHA256
-        lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+        (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
 
 def floor_site(tmp: Path) -> Path:
@@ -651,19 +650,25 @@ new MutationObserver((_, seen) => {
 
 def first_visits(p: Any, chromium: str, args: argparse.Namespace) -> None:
     """A first visit's critical path: the bytes on the wire (gzipped as GitHub Pages serves)
-    that each site in ``--site`` sent before its engine was ready, the median of the runs,
-    and the files they were (the last run's), in one run so that sites compare. No hooks
-    are needed: the shipped build measures as it ships."""
+    that each site in ``--site`` sent before its engine was ready, and the time until ready,
+    against the floor's (bench/floor/) in the same run, visits alternating: the median of
+    the runs, and the files each sent (the last run's). No hooks are needed: the shipped
+    build measures as it ships."""
     sites = args.site or [SITE]
-    totals: dict[Path, list[int]] = {site: [] for site in sites}
-    files: dict[Path, dict[str, int]] = {}
     with tempfile.TemporaryDirectory() as tmp_name:
-        servers = {site: start(site) for site in sites}
+        tmp = Path(tmp_name)
+        folders = {str(site): site for site in sites}
+        folders["floor"] = floor_site(tmp)
+        totals: dict[str, list[int]] = {who: [] for who in folders}
+        ready: dict[str, list[float]] = {who: [] for who in folders}
+        files: dict[str, dict[str, int]] = {}
+        servers = {who: start(folder) for who, folder in folders.items()}
         try:
             for run in range(args.runs):
-                for site in sites if run % 2 == 0 else sites[::-1]:  # who goes first alternates
-                    _, counter, url = servers[site]
-                    context = p.chromium.launch_persistent_context(str(Path(tmp_name) / f"{run}-{sites.index(site)}"),
+                order = list(folders) if run % 2 == 0 else list(folders)[::-1]  # who goes first alternates
+                for who in order:
+                    _, counter, url = servers[who]
+                    context = p.chromium.launch_persistent_context(str(tmp / f"{run}-{list(folders).index(who)}"),
                                                                    executable_path=chromium, args=FLAGS,
                                                                    viewport={"width": 390, "height": 844})
                     context.add_init_script(READY_AT)
@@ -672,22 +677,29 @@ def first_visits(p: Any, chromium: str, args: argparse.Namespace) -> None:
                         counter.writes.clear()
                     page.goto(url)
                     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=300_000)
-                    ready_at = page.evaluate("window.__readyAt")
+                    ready_at, origin = page.evaluate("[window.__readyAt, performance.timeOrigin]")
                     context.close()
                     with counter.lock:
                         before = [(path, n) for at, path, n in counter.writes if at <= ready_at]
                     by_path: dict[str, int] = {}
                     for path, n in before:
                         by_path[path] = by_path.get(path, 0) + n
-                    totals[site].append(sum(by_path.values()))
-                    files[site] = by_path
+                    totals[who].append(sum(by_path.values()))
+                    ready[who].append(ready_at - origin)
+                    files[who] = by_path
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
         finally:
             for server, _, _ in servers.values():
                 server.shutdown()
-    for site in sites:
-        print(f"{site}: {statistics.median(totals[site]):,.0f} bytes before ready (runs: {', '.join(f'{n:,}' for n in totals[site])})")
-        for path, n in sorted(files[site].items(), key=lambda item: -item[1]):
+    med = statistics.median
+    floor_bytes, floor_ready = med(totals["floor"]), med(ready["floor"])
+    for who in folders:
+        print(f"{who}: {med(totals[who]):,.0f} bytes before ready (runs: {', '.join(f'{n:,}' for n in totals[who])}),"
+              f" ready at {med(ready[who]):,.0f} ms (runs: {', '.join(f'{n:,.0f}' for n in ready[who])})")
+        if who != "floor":
+            print(f"  against the floor: {(floor_bytes - med(totals[who])) / 1024:,.0f} KB under it,"
+                  f" ready at {med(ready[who]) / floor_ready:.2f}× its time")
+        for path, n in sorted(files[who].items(), key=lambda item: -item[1]):
             print(f"  {n:>10,}  {path}")
 
 
@@ -710,7 +722,7 @@ def main() -> None:
                         help="backup files of so many fights imported (comma-separated; empty: none)")
     parser.add_argument("--only-imports", action="store_true", help="the import figures alone")
     parser.add_argument("--first-visit", action="store_true",
-                        help="a first visit's bytes before the engine is ready, and its files, alone (of each --site)")
+                        help="a first visit's bytes and time until the engine is ready, its files, alone (each --site, the floor)")
     parser.add_argument("--site", type=Path, action="append", help="with --first-visit: a built site (again: another, compared)")
     args = parser.parse_args()
     chromium = find_chromium.find()

@@ -210,11 +210,13 @@ def test_the_trace_follows_the_pages_imports_in_pyodide(tmp_path: Path) -> None:
 
     names = tmp_path / "names.json"
     names.write_text(json.dumps(["xml.dom.minidom", "json.loads", "polyscript", "engine"]))
+    lock = tmp_path / "lock.json"
+    lock.write_text(json.dumps(build_site.pyodide_lock()))
     wheel = build_site.engine_wheel(tmp_path / "wheels")
     pyodide = next((ROOT / "_site" / "runtime").glob("pyodide-*"))
     out = subprocess.run(["node", str(ROOT / "tools" / "stdlib_trace.mjs"), str(pyodide),
                           str(build_site.npm_package("pyodide", build_site.PYODIDE_VERSION) / "python_stdlib.zip"),
-                          str(wheel), str(names)], check=True, capture_output=True, text=True, cwd=ROOT).stdout
+                          str(wheel), str(names), str(lock)], check=True, capture_output=True, text=True, cwd=ROOT).stdout
     found = json.loads(out)
     assert found["missing"] == []
     modules = set(found["modules"])
@@ -315,6 +317,30 @@ def test_pyodides_folder_is_new_when_the_builds_changes_to_it_are() -> None:
     assert build_site.patched(version, ((label, file, (old, new + ";"), mark),)) != name
     assert build_site.patched(version, (*build_site.PATCHES, ("READ", "pyodide.mjs", ("a", "b"), "c"))) != name
     assert build_site.runtime_folder(Path("site"), "pyodide") == Path("site", "runtime", f"pyodide-{name}")
+
+
+def test_pyodides_lock_is_the_pages_own_with_micropip_alone(tmp_path: Path) -> None:
+    """Pyodide reads a lock at every start; npm's names hundreds of packages the site does
+    not ship. The build writes one with micropip alone (its vendored wheel's sha256) into
+    boot.mjs, given to Pyodide as ``lockFileContents``, and ships none in Pyodide's folder:
+    nothing fetches one before the engine is ready (docs/PERFORMANCE.md)."""
+    import json
+
+    lock = build_site.pyodide_lock()
+    npm = json.loads((build_site.npm_package("pyodide", build_site.PYODIDE_VERSION) / "pyodide-lock.json").read_text())
+    assert lock["info"] == npm["info"] and list(lock["packages"]) == ["micropip"]
+    assert lock["packages"]["micropip"] == {**npm["packages"]["micropip"], "sha256": build_site.MICROPIP_SHA256}
+    build_site.vendor_pyodide(tmp_path)
+    assert not (build_site.runtime_folder(tmp_path, "pyodide") / "pyodide-lock.json").exists()
+    app = tmp_path / "web"
+    (app / "boot").mkdir(parents=True)
+    for name in ("boot.mjs", "pages.js", "snapshot.js"):
+        (app / "boot" / name).write_text((build_site.ROOT / "web" / "boot" / name).read_text())
+    wheel = tmp_path / "riposte_engine-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"wheel")
+    build_site.snapshot_boot(app, wheel, "stdlib-0123456789ab")
+    line = next(x for x in (app / "boot" / "boot.mjs").read_text().splitlines() if x.startswith("export const LOCK"))
+    assert json.loads(line.removeprefix("export const LOCK = ").removesuffix(";")) == lock
 
 
 def test_the_snapshot_key_names_the_code_that_stores_and_reads_it(tmp_path: Path) -> None:

@@ -5,9 +5,10 @@ code libraries from npm (``package.json``, ``package-lock.json``, installed by `
 the build checks the installed versions), micropip's wheel from PyPI at the version
 ``pyodide-lock.json`` names, checked against the sha256 pinned here. PyPI's micropip wheel
 differs from the one Pyodide's lock describes, and Pyodide checks integrity, so the vendored
-lock gets the real sha256 (and the build fails loudly if the entry is missing). micropip
-installs the engine wheel on a cold boot (``web/boot/boot.mjs``, ``pyscript.toml``). Nothing at
-run time comes from another origin.
+lock gets the real sha256 (and the build fails loudly if the entry is missing). The page's
+lock names micropip alone and is written into ``web/boot/boot.mjs`` (``pyodide_lock``):
+nothing fetches Pyodide's. micropip installs the engine wheel on a cold boot
+(``web/boot/boot.mjs``, ``pyscript.toml``). Nothing at run time comes from another origin.
 
 Every URL the site serves, but the page itself, its manifest, its icons and ``sw.js``,
 carries its version, so that the service worker's precache can take what the page has
@@ -45,6 +46,7 @@ import tokenize
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_VERSION = "0.7.31"
@@ -258,12 +260,18 @@ def vendor_pyodide(site: Path) -> None:
         module.write_text(text.replace(old, new))
     wheel = micropip_wheel()
     shutil.copy2(wheel, dest / MICROPIP)
-    lock = json.loads((src / "pyodide-lock.json").read_text())
+
+
+def pyodide_lock() -> dict[str, Any]:
+    """Pyodide's lock as the page gives it (``LOCK`` in web/boot/boot.mjs): its ``info`` and
+    the one package the site ships, micropip, with the sha256 of the wheel vendored. Pyodide
+    reads a lock at every start; npm's names 354 packages the site does not have (26 KB on
+    the wire before the engine is ready), so none is fetched: ``lockFileContents``."""
+    lock = json.loads((npm_package("pyodide", PYODIDE_VERSION) / "pyodide-lock.json").read_text())
     entry = lock.get("packages", {}).get("micropip")
-    if entry is None or entry.get("file_name") != MICROPIP:
-        fail(f"pyodide-lock.json has no micropip entry for {MICROPIP}: update MICROPIP")
-    entry["sha256"] = MICROPIP_SHA256
-    (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    if entry is None or entry.get("file_name") != MICROPIP or entry.get("depends"):
+        fail(f"pyodide-lock.json has no micropip entry for {MICROPIP} without dependencies: update MICROPIP")
+    return {"info": lock["info"], "packages": {"micropip": {**entry, "sha256": MICROPIP_SHA256}}}
 
 
 def vendor_pyscript(site: Path) -> None:
@@ -297,7 +305,8 @@ def versioned(text: str, name: str, stdlib: str | None = None) -> str:
 
 def snapshot_boot(app: Path, wheel: Path, stdlib: str) -> None:
     """web/boot/boot.mjs, the loader PyScript is given (it restores the memory snapshot), with
-    the engine wheel's address and the snapshot's key written in: the key names this
+    the engine wheel's address, Pyodide's lock (``pyodide_lock``) and the snapshot's key
+    written in: the key names this
     Pyodide, this wheel, this standard library's zip (a restored heap reads the zip it
     was made with) and the code that stores and reads it (its stored form), so a new
     engine never restores an old heap, nor a new reader an old form."""
@@ -305,10 +314,12 @@ def snapshot_boot(app: Path, wheel: Path, stdlib: str) -> None:
     text = boot.read_text()
     form = hashlib.sha256(b"".join((app / "boot" / name).read_bytes() for name in ("pages.js", "snapshot.js"))).hexdigest()
     key = f"runtime/snapshot/{PYODIDE_VERSION}-{sha256(wheel)[:16]}-{stdlib.removeprefix('stdlib-')}-{form[:8]}"
-    for name, value in (("WHEEL", f"../wheels/{wheel.name}"), ("KEY", key)):
-        text, n = re.subn(rf'^export const {name} = ".*";$', f'export const {name} = "{value}";', text, flags=re.M)
+    for name, value in (("WHEEL", json.dumps(f"../wheels/{wheel.name}")), ("KEY", json.dumps(key)),
+                        ("LOCK", json.dumps(pyodide_lock(), separators=(",", ":"), sort_keys=True))):
+        line = f"export const {name} = {value};"
+        text, n = re.subn(rf"^export const {name} = .*;$", lambda _, line=line: line, text, flags=re.M)
         if n != 1:
-            fail(f"web/boot/boot.mjs has no line `export const {name} = \"…\";`")
+            fail(f"web/boot/boot.mjs has no line `export const {name} = …;`")
     boot.write_text(text)
 
 
@@ -344,12 +355,15 @@ def trace_stdlib(site: Path, wheel: Path) -> set[str]:
     names = sorted(set().union(*(python_imports(p.read_text(encoding="utf-8")) for p in sources)))
     listing = site / "stdlib-trace.json"
     listing.write_text(json.dumps(names))
+    lock = site / "stdlib-trace-lock.json"
+    lock.write_text(json.dumps(pyodide_lock()))
     try:
         out = subprocess.run(["node", str(ROOT / "tools" / "stdlib_trace.mjs"), str(runtime_folder(site, "pyodide")),
-                              str(npm_package("pyodide", PYODIDE_VERSION) / "python_stdlib.zip"), str(wheel), str(listing)],
-                             check=True, cwd=ROOT, capture_output=True, text=True).stdout
+                              str(npm_package("pyodide", PYODIDE_VERSION) / "python_stdlib.zip"), str(wheel), str(listing),
+                              str(lock)], check=True, cwd=ROOT, capture_output=True, text=True).stdout
     finally:
         listing.unlink()
+        lock.unlink()
     found = json.loads(out)
     if found["missing"]:
         fail(f"the page's Python imports {', '.join(found['missing'])}, which Pyodide's standard library does not have")

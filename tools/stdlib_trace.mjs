@@ -5,17 +5,18 @@
 // of the engine, web/boot/bridge.py, web/boot/riposte_stdlib.py and PyScript's own Python package
 // (the build finds them, a JSON list in argv[4]), and prints, as JSON, every module then
 // loaded from the standard library's zip. The build checks that tools/stdlib.txt holds
-// them all.
+// them all. Pyodide gets the page's lock (argv[5]: micropip alone, web/boot/boot.mjs's LOCK).
 //
-// Usage: node tools/stdlib_trace.mjs <pyodide folder> <python_stdlib.zip> <engine wheel> <modules.json>
+// Usage: node tools/stdlib_trace.mjs <pyodide folder> <python_stdlib.zip> <engine wheel> <modules.json> <lock.json>
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [folder, stdlib, wheel, names] = process.argv.slice(2).map((arg) => resolve(arg));
+const [folder, stdlib, wheel, names, lock] = process.argv.slice(2).map((arg) => resolve(arg));
 const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
 const quiet = () => undefined;
-const py = await loadPyodide({ indexURL: `${folder}/`, stdLibURL: stdlib, stdout: quiet, stderr: (line) => console.error(line) });
+const py = await loadPyodide({ indexURL: `${folder}/`, stdLibURL: stdlib, lockFileContents: JSON.parse(readFileSync(lock, "utf8")),
+  packageBaseUrl: `${folder}/`, stdout: quiet, stderr: (line) => console.error(line) });
 // The cold boot (web/boot/boot.mjs): micropip installs the engine wheel. The browser fetches it
 // over HTTP (pyodide.http); here it comes from Pyodide's file system.
 await py.loadPackage("micropip", { messageCallback: quiet });

@@ -19,7 +19,7 @@ import { Address } from "./infra/address.js";
 import { BackButton } from "./infra/back.js";
 import { selectNumbersOnFocus } from "./infra/fields.js";
 import { expose, HOOKED } from "./infra/hooks.js";
-import { t } from "./infra/i18n.js";
+import { loadLanguage, t } from "./infra/i18n.js";
 import { Navigation } from "./infra/navigation.js";
 import { Dispatcher } from "./infra/dispatch.js";
 import { commands } from "./infra/send.js";
@@ -60,7 +60,9 @@ const parts = Object.freeze({ ...common, fights: new FightsController(common, ne
 // table ») may be stopped while the engine works.
 let rules = null;
 status.bindStop(() => parts.fights.list.long || Boolean(rules?.trying), () => parts.fights.list.stop() || Boolean(rules?.stopTrying()));
-// The menu first: it sets the page's language before anything is drawn.
+// The menu first: it sets the page's language before anything is drawn; a language other
+// than French has its catalogue fetched first (web/infra/i18n.js).
+await loadLanguage(store.savedLanguage());
 const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
 const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's
 const board = new BoardController(parts, new BoardView(), sheet);

@@ -5,6 +5,7 @@ English, and the first visit's banner says what it downloads and that it does so
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -124,6 +125,36 @@ def test_the_first_visits_banner_says_what_it_downloads_once(new_phone: NewPhone
     expect(status).to_contain_text("Python et son moteur de règles")
     expect(status).to_contain_text("une seule fois")
     expect(status).to_contain_text("sans réseau")
+
+
+#: The page's own requests at the moment the engine says it is ready (``data-engine``), as
+#: the browser's resource timing lists them (bench/page_bench.py's ``READY_AT`` moment).
+BEFORE_READY = """
+new MutationObserver((_, seen) => {
+  if (document.documentElement?.dataset.engine !== "ready") return;
+  window.__beforeReady = performance.getEntriesByType("resource").map((entry) => entry.name);
+  seen.disconnect();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-engine"] });
+"""
+
+
+def test_a_first_visit_in_french_loads_no_english_nor_the_live_table_before_ready(new_phone: NewPhone) -> None:
+    """The first visit's critical path (docs/PERFORMANCE.md, « What loads before ready »):
+    until the engine is ready the page fetches neither the English catalogue nor the live
+    table's modules, and its worker never fetches Pyodide's lock (web/boot/boot.mjs gives
+    its own). English chosen in the menu fetches its catalogue then, and the page speaks it."""
+    phone = new_phone(init_script=BEFORE_READY, fresh=True)
+    page = phone.page
+    before = page.evaluate("window.__beforeReady")
+    assert any(name.endswith("/app.js") for name in before)  # the page's modules were seen
+    lazy = [name for name in before if re.search(r"/(en|host|guest)-[A-Z0-9]+\.js$", name)]
+    assert lazy == []
+    page.get_by_role("button", name="Partie").click()
+    page.locator("#language").select_option("en")
+    expect(page.get_by_role("button", name="Board", exact=True)).to_be_visible()
+    assert [url for url in phone.requests if re.search(r"/en-[A-Z0-9]+\.js$", url)] != []
+    assert [url for url in phone.requests if "pyodide-lock.json" in url] == []
+    phone.assert_clean()
 
 
 #: The taps a newcomer needs, measured: from an empty profile, the example, the guide's

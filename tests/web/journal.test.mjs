@@ -6,6 +6,10 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 import { entryText } from "../../web/views/journal-view.js";
+import { loadLanguage } from "../../web/infra/i18n.js";
+
+// English is fetched once chosen, as the page does (web/infra/i18n.js).
+await loadLanguage("en");
 
 const CHARGE = { round: 1, kind: "action", name: "Aldric", action: "charge", category: "complexe", cost: 10, pays: "pi",
   pi_before: 9, pi_after: -1, hope_before: 2, hope_after: 2, tests: [], outcome: {}, target: "Orque", against: null,

@@ -5,6 +5,10 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 import { costLabel, testLabel } from "../../web/views/labels.js";
+import { loadLanguage } from "../../web/infra/i18n.js";
+
+// English is fetched once chosen, as the page does (web/infra/i18n.js).
+await loadLanguage("en");
 
 // An action taken as the engine tells it (engine/events.py ActionTaken), by what it paid with.
 const TAKEN = {

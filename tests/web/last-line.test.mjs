@@ -6,6 +6,10 @@ import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 import { lastLine } from "../../web/controllers/board.js";
 import { testsLabel } from "../../web/views/labels.js";
+import { loadLanguage } from "../../web/infra/i18n.js";
+
+// English is fetched once chosen, as the page does (web/infra/i18n.js).
+await loadLanguage("en");
 
 const EPEE = { id: "epee", name: "Épée", kind: "melee", skill: "epee" };
 const BOARD = {

@@ -20,6 +20,10 @@ import { StatusView } from "../../web/views/status-view.js";
 import { gmRefusal } from "../../web/live/guest.js";
 import en from "../../web/lang/en.js";
 import fr from "../../web/lang/fr.js";
+import { loadLanguage } from "../../web/infra/i18n.js";
+
+// English is fetched once chosen, as the page does (web/infra/i18n.js).
+await loadLanguage("en");
 
 const plain = (text) => text.replace(/[\u2066-\u2069]/g, "");
 const BOARD = { round: 1, round_over: false, phase: null, active: ["aldric"], combatants: { aldric: { id: "aldric", name: "Aldric", pi: 5 } } };

@@ -31,10 +31,13 @@ import { restore } from "./pages.js";
 import { drop, make, readOnce, saved, store } from "./snapshot.js";
 
 export { version };
-// Written by the build (tools/build_site.py): the engine wheel beside this module, and the
-// snapshot's key, which names this Pyodide, this wheel and this standard library.
+// Written by the build (tools/build_site.py): the engine wheel beside this module, the
+// snapshot's key, which names this Pyodide, this wheel and this standard library, and
+// Pyodide's lock as the site ships it (`pyodide_lock`: micropip alone), given to Pyodide so
+// that it fetches none before the engine is ready.
 export const WHEEL = "../wheels/riposte_engine-0.1.0-py3-none-any.whl";
 export const KEY = "runtime/snapshot/dev";
+export const LOCK = null;
 
 const here = new URL(import.meta.url);
 // The snapshot's key, an address under the site (Cache Storage wants one).
@@ -44,6 +47,8 @@ const key = new URL(`../../${KEY}`, here).href;
 const indexURL = new URL("../../runtime/pyodide/", here).href;
 const stdLibURL = new URL("../../stdlib/python_stdlib.zip", here).href;
 const rest = new URL("../../stdlib/python_stdlib_rest.zip", here).href;
+// Pyodide's lock, and where its packages are (micropip, beside Pyodide).
+const lock = LOCK ? { lockFileContents: LOCK, packageBaseUrl: indexURL } : {};
 
 // Pyodide's fetch of its own files: from Cache Storage when the precache holds the file (a
 // repeat visit, offline too), from the network otherwise (a first visit). Not a file asked
@@ -79,7 +84,7 @@ async function cold(options) {
     return response.arrayBuffer();
   });
   wheel.catch(() => undefined); // said when awaited, below
-  const py = await boot({ ...options, indexURL, stdLibURL, _makeSnapshot: true });
+  const py = await boot({ ...options, ...lock, indexURL, stdLibURL, _makeSnapshot: true });
   findRest(py);
   await py.loadPackage("micropip");
   const file = `/tmp/${WHEEL.split("/").pop()}`;
@@ -114,7 +119,7 @@ export async function loadPyodide(options = {}) {
       const bytes = readOnce(snapshot);
       globalThis.riposteRestore = restore; // Pyodide's restore writes no page of zeros (web/boot/pages.js)
       try {
-        py = await boot({ ...options, indexURL, stdLibURL, _loadSnapshot: bytes });
+        py = await boot({ ...options, ...lock, indexURL, stdLibURL, _loadSnapshot: bytes });
       } finally {
         bytes.release(); // copied into Python's memory: 30 MB given back
       }

@@ -2,7 +2,7 @@
 // file or a link (after asking), a new fight, the language, the save set aside, help.
 import { isolate } from "../infra/dom.js";
 import { download, readFile } from "../infra/files.js";
-import { setLanguage, t } from "../infra/i18n.js";
+import { loadLanguage, setLanguage, t } from "../infra/i18n.js";
 import { refused, unopened, unwritten } from "../infra/refusals.js";
 import { openHelp } from "../views/help-dialog.js";
 import { holdsLink, linkFor, playersView, qrSvg, readLink } from "../infra/share-links.js";
@@ -41,7 +41,8 @@ export class MenuController {
       newParty: () => this.newFight(true),
       newEmpty: () => this.newFight(false),
       help: openHelp,
-      language: (code) => {
+      language: async (code) => {
+        await loadLanguage(code); // its catalogue, fetched the first time it is chosen
         status.message(""); // said in the other language: not left behind
         status.announce(""); // nor the screen reader's last sentence
         const stored = store.saveLanguage(setLanguage(code));

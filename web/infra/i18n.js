@@ -1,12 +1,31 @@
 // The page's words: one catalogue per language (web/lang/*.js), French by default.
 // Static text in index.html names its key in data-i18n (text) or data-i18n-label
 // (aria-label); everything else asks t(key, ...params).
+//
+// French is in the page's own modules; another language is a module of its own, fetched
+// only once it is chosen (`loadLanguage`: the saved language at start, or the menu's), so
+// that a first visit in French never loads it (docs/PERFORMANCE.md).
 import { isolate, own, plain } from "./dom.js";
-import en from "../lang/en.js";
 import fr from "../lang/fr.js";
+import { FIGHT_N } from "../lang/fight-names.js";
 
 // Looked up by own keys only: the language comes from storage ("__proto__" is French).
-export const LANGUAGES = Object.freeze(Object.assign(Object.create(null), { fr, en }));
+const LOADERS = Object.freeze(Object.assign(Object.create(null), { en: () => import("../lang/en.js") }));
+// The catalogues loaded so far.
+const LANGUAGES = Object.assign(Object.create(null), { fr });
+
+// Loads the catalogue of `code` if it is a language and not loaded yet; a catalogue that
+// cannot be fetched (offline before the service worker held it) leaves French. Resolves
+// once setLanguage(code) can word the page in it.
+export async function loadLanguage(code) {
+  const load = own(LOADERS, code);
+  if (!load || own(LANGUAGES, code)) return;
+  try {
+    LANGUAGES[code] = (await load()).default;
+  } catch {
+    // not fetched: the page stays in French, said so by the menu's choice
+  }
+}
 
 // The page's language is the one its <html lang> says (index.html: French), which
 // setLanguage sets: one truth, no state of this module's own. Where there is no page (the
@@ -41,7 +60,7 @@ export function t(key, ...params) {
 // A fight's name as the list shows it: the default name of its number in any language
 // (« Combat 1 », "Fight 1", given when it was made) in the page's language, any other as it is.
 export function fightName(name, n) {
-  return Object.values(LANGUAGES).some((words) => words.fightN(n) === name) ? t("fightN", n) : name;
+  return Object.values(FIGHT_N).some((fightN) => fightN(n) === name) ? t("fightN", n) : name;
 }
 
 export function term(table, id) {
