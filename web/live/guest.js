@@ -34,6 +34,7 @@ import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { identity } from "./identity.js";
 import { accept, answer, hasWebRtc, offer, randomId, resume, ticket } from "./rtc.js";
 import { Peer } from "./peer.js";
+import { unreachable } from "./route.js";
 import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn } from "./signal.js";
@@ -325,7 +326,12 @@ export class LiveGuest {
     this.joining?.end();
     const peer = new Peer(pc, channel, { maxIncoming: MAX_HOST_MESSAGE });
     this.joining = peer;
+    // ICE says it failed: said at once, not after WebRTC's own wait (web/live/route.js).
+    const watching = unreachable(pc, () => {
+      if (peer.state === "connecting") peer.end();
+    }, null);
     peer.on("open", () => {
+      watching();
       if (this.joining !== peer) return peer.end();
       this.joining = null;
       const previous = this.gm;
