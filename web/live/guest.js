@@ -39,7 +39,8 @@ import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn } from "./signal.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
-import { buzz, LiveGuestView } from "./guest-view.js";
+import { choose, ring } from "./alert.js";
+import { LiveGuestView } from "./guest-view.js";
 
 const TABS = "riposte.live.players";
 // This tab's last board of the table it follows (sessionStorage: it lives as long as the
@@ -110,7 +111,10 @@ export class LiveGuest {
       act: (action, options) => this.play("act", { action, options }),
       answer: (action, options) => this.play("interrupt", { action, options }),
       pass: () => this.play("pass", {}),
+      // How this phone says its PJ's turn: kept on the phone (web/live/alert.js).
+      alert: (chosen) => this.store.saveLiveAlert(choose(chosen)),
     });
+    view.showAlert(choose(store.liveAlert()));
   }
 
   // A play of this phone's PJ, sent with its sequence number; the same tap twice within
@@ -478,7 +482,7 @@ export class LiveGuest {
     this.claims = claims;
     this.view.render(board, this.claim, mine, seq, held, { claims, declare, turn });
     const me = this.claim ? board.combatants[this.claim] : null;
-    if (this.view.yours(turn && Boolean(me), me?.name ?? "")) buzz(200);
+    if (this.view.yours(turn && Boolean(me), me?.name ?? "")) ring();
     if (TEST_BUILD) performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
     this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board, claims }));
