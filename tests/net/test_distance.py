@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -141,6 +142,8 @@ def test_a_player_behind_another_cone_nat_joins_through_the_stun_server_and_need
     connected(player)
     direct = routes(player)
     assert direct and all("relay" not in route for route in direct), direct
+    # The game master's list says how that phone is reached (web/live/route.js).
+    expect(gm.locator("#live-players .live-route")).to_have_text(["via STUN"])
     assert rig.heard_from("c2"), "the player who agreed asked the STUN server for its address"
     # Its page reloads: with STUN alone it cannot come back by itself (the game master's
     # router drops the reloaded page's first check, from a port it never sent to), and
@@ -167,6 +170,7 @@ def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server_and_comes
     connected(player)
     relayed = player.evaluate(PAIRS)
     assert relayed and all("relay" in (pair["local"], pair["remote"]) for pair in relayed), relayed
+    expect(gm.locator("#live-players .live-route")).to_have_text(["relayé (TURN)"])
     print(f"through the relay, the pairing and the first board: {sum(pair['bytes'] for pair in relayed)} bytes")
     assert any(f"remote addr {rig.phones['c3'].public}:" in line for line in rig.heard_from("c3"))
     assert "ALLOCATE processed, success" in rig.log.read_text(errors="replace")
@@ -196,3 +200,27 @@ def test_a_player_who_does_not_agree_sends_the_server_nothing(rig: Rig, phones: 
     expect(player.locator("#live-state")).not_to_have_attribute("data-state", "connected")
     assert rig.reached()["c2"] == before, "the player's phone sent packets to the server it refused"
     assert len(rig.heard_from("c2")) == heard, "coturn heard from the phone whose user refused"
+
+
+def test_a_player_behind_a_symmetric_nat_with_stun_alone_is_told_within_20_s_on_both_phones(
+        rig: Rig, phones: Callable[..., Any]) -> None:
+    """STUN alone cannot join a symmetric NAT to another router: the pairing fails, and both
+    phones say so, with the TURN server as what to try, within 20 s of the code pasted
+    (never a silent wait: web/live/route.js, web/live/timing.js CONNECT_LIMIT, ANSWER_LATE)."""
+    gm = game_master(phones, STUN)
+    player = phones("c3", invite(gm))
+    player.locator("#live-stun-ask").get_by_role("button", name="Utiliser ce serveur").click()
+    code = answer(player)
+    pasted = time.monotonic()
+    paste(gm, code)
+    turn = re.compile("serveur TURN")
+
+    def within_20_s() -> float:
+        return max(0.0, 20 - (time.monotonic() - pasted)) * 1000 + 1000  # 1 s for the test's own polling
+
+    expect(gm.locator("#invite-status")).to_have_text(re.compile("^La connexion n'a pas abouti.*serveur TURN"),
+                                                      timeout=within_20_s())
+    told = player.locator("#live-hint:visible, #live-state[data-state=failed]")
+    expect(told.first).to_have_text(turn, timeout=within_20_s())
+    print(f"said on both phones {time.monotonic() - pasted:.1f} s after the code was pasted")
+    expect(gm.locator("#live-players li")).to_have_count(0)
