@@ -83,3 +83,37 @@ def test_a_player_at_home_hears_whose_turn_it_is_and_when_theirs_comes(new_phone
     lyra.page.reload()
     expect(lyra.page.locator("#live-sound")).to_be_checked()
     gm_watched.assert_clean()
+
+
+#: The ICE user fragment each of the page's connections uses now, and how many it made.
+UFRAGS = """() => window.__connections.filter((pc) => pc.connectionState === 'connected')
+  .map((pc) => /^a=ice-ufrag:(.*)$/m.exec(pc.localDescription.sdp)[1])"""
+
+
+def test_an_ice_restart_keeps_the_player_on_the_same_connection_with_the_board_current(new_phone: NewPhone) -> None:
+    """The game master's page restarts a connection's ICE (as when ICE says a player's phone
+    is disconnected: web/live/restart.js): its new offer goes over the connection's own
+    channel, the player's page answers on it, and the phone follows on with new ICE
+    credentials, no new connection, no new pairing, its board current."""
+    gm_watched = gm_phone(new_phone, FIGHT)
+    gm = gm_watched.page
+    aldric = pair(gm, new_phone, claim="Aldric")
+    before = aldric.page.evaluate(UFRAGS)
+    made = aldric.page.evaluate("window.__connections.length")
+    assert len(before) == 1
+    gm.evaluate("riposteLive.restart()")
+    gm.wait_for_function("riposteLive.restarts()[0].done === 1")
+    aldric.page.wait_for_function(f"({UFRAGS})().length === 1 && ({UFRAGS})()[0] !== {before[0]!r}")
+    assert aldric.page.evaluate("window.__connections.length") == made, "no new connection"
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Aldric — connecté"])
+    expect(gm.locator("#live-players .live-route")).to_have_text(["direct"])
+    # The board is current: the game master's next tap reaches the phone on that connection.
+    gm.get_by_role("button", name="Plateau").click()
+    seq = int(aldric.page.locator("html").get_attribute("data-live-seq") or "0")
+    gm.get_by_role("button", name="Initiative").click()
+    gm.get_by_role("button", name="Tout lancer").click()
+    gm.get_by_role("button", name="Commencer le tour").click()
+    aldric.page.wait_for_function(f"Number(document.documentElement.dataset.liveSeq) > {seq}")
+    expect(aldric.page.locator("#round")).to_contain_text("Tour 1")
+    expect(aldric.page.locator("#live-state")).to_have_attribute("data-state", "connected")
+    gm_watched.assert_clean()

@@ -34,6 +34,7 @@ import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { identity } from "./identity.js";
 import { accept, answer, hasWebRtc, offer, randomId, resume, ticket } from "./rtc.js";
 import { Peer } from "./peer.js";
+import { answerRestart } from "./restart.js";
 import { unreachable } from "./route.js";
 import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
@@ -461,9 +462,18 @@ export class LiveGuest {
         return this.mates.get(message.to)?.send("gm-offer", { code: message.code });
       case "spare":
         return this.takeSpare(message.code);
+      case "restart":
+        return this.restarted(peer, message.code);
       default:
         return undefined;
     }
+  }
+
+  // The game master's page restarts this connection's ICE (its network changed: web/live/restart.js):
+  // answered on the same connection.
+  async restarted(peer, code) {
+    const answered = await answerRestart(peer, code, this.table, this.server);
+    if (answered && this.gm === peer) peer.send("restarted", { code: answered });
   }
 
   // The players' board, with what this phone may do there (engine/seating.py: the PJ it

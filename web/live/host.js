@@ -30,6 +30,7 @@ import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
 import { accept, close, farAddresses, hasWebRtc, offer, randomId } from "./rtc.js";
 import { Peer } from "./peer.js";
+import { Restarts } from "./restart.js";
 import { route, unreachable } from "./route.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
@@ -388,6 +389,8 @@ export class LiveHost {
         watching();
         link.connecting = false;
         this.measure(link, peer);
+        // Its ICE restarted when the player's network changes (web/live/restart.js).
+        link.restarts = new Restarts(peer, () => this.server);
         await state("open");
         this.status.announce(t("livePlayerJoined", this.label(this.phone(fp))));
         this.spare(link);
@@ -570,6 +573,8 @@ export class LiveHost {
         return this.relayed(message.from, message.code);
       case "ticket":
         return this.ticket(link, message.code);
+      case "restarted":
+        return link.restarts?.peer === peer ? link.restarts.answered(message.code, link.fp) : undefined;
       default:
         return undefined;
     }

@@ -58,3 +58,7 @@ export const HANDOFF_WAIT = 5000;
 export const DOUBLE_TAP = 400;
 // Between two looks at the camera's picture for a QR code.
 export const SCAN_EVERY = 250;
+// A connection that was open and that ICE says is disconnected or failed (a phone moved from
+// Wi-Fi to mobile data, a router that changed its mapping) is restarted at once (an ICE
+// restart, web/live/restart.js) and again at most this often while it does not come back.
+export const RESTART_AGAIN = 10_000;
