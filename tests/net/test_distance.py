@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from rig import PASSWORD, PORT, SERVER, SITE_PORT, USER, Rig
+from rig import PASSWORD, PORT, PREFIX, SERVER, SITE_PORT, USER, Rig, within
 
 from tests.fuzz import fight as fight_log
 
@@ -57,6 +57,11 @@ PAIRS = """async () => {
   }
   return routes;
 }"""
+
+
+#: The ICE user fragment of each connected connection of the page.
+UFRAGS = """() => window.__connections.filter((pc) => pc.connectionState === 'connected')
+  .map((pc) => /^a=ice-ufrag:(.*)$/m.exec(pc.localDescription.sdp)[1])"""
 
 
 def routes(page: Any) -> list[tuple[str, str]]:
@@ -224,3 +229,56 @@ def test_a_player_behind_a_symmetric_nat_with_stun_alone_is_told_within_20_s_on_
     expect(told.first).to_have_text(turn, timeout=within_20_s())
     print(f"said on both phones {time.monotonic() - pasted:.1f} s after the code was pasted")
     expect(gm.locator("#live-players li")).to_have_count(0)
+
+
+def test_a_player_whose_phone_changes_network_mid_fight_follows_on_with_no_new_pairing(
+        rig: Rig, phones: Callable[..., Any]) -> None:
+    """The player's phone (behind the symmetric NAT, through TURN) changes network mid-fight:
+    its old address is gone (its router forwards nothing from or to it any more) and it has
+    a new one behind the same router (a new public port). It follows on with no scan, no
+    paste and no new invitation, and the game master's next change reaches it. Which way it
+    came back is printed: Chromium's ICE, which keeps gathering on a new network, moved the
+    same connection to the new address by itself in the runs here (no restart was needed);
+    an ICE restart (web/live/restart.js) or the spare (web/live/guest.js `rescue`) are the
+    ways back when it does not."""
+    gm = game_master(phones, TURN, USER, PASSWORD)
+    player = phones("c3", invite(gm))
+    player.locator("#live-stun-ask").get_by_role("button", name="Utiliser ce serveur").click()
+    paste(gm, answer(player))
+    connected(player)
+    gm.wait_for_function("riposteLive.spares() === 1", timeout=30_000)
+    phone = rig.phones["c3"]
+    eth = f"{PREFIX}e{phone.index}"
+    invitations = gm.evaluate("riposteLive.invitations()")
+    made = player.evaluate("window.__connections.length")
+    before = player.evaluate(UFRAGS)
+    seq = int(player.locator("html").get_attribute("data-live-seq") or "0")
+    moved = time.monotonic()
+    rig._nft(phone.router, f"""table ip {PREFIX}gone {{
+  chain forward {{
+    type filter hook forward priority -10; policy accept;
+    ip saddr {phone.address} drop
+    ip daddr {phone.address} drop
+  }}
+}}""")
+    within(phone.ns, "ip", "addr", "del", f"{phone.address}/24", "dev", eth)
+    within(phone.ns, "ip", "addr", "add", f"10.9.{phone.index}.3/24", "dev", eth)
+    within(phone.ns, "ip", "route", "replace", "default", "via", f"10.9.{phone.index}.1")
+    try:
+        # The game master changes what the players see: the phone's board follows, through
+        # whatever way its connection found from the new address.
+        gm.locator("#live-pnj").click()
+        player.wait_for_function(f"Number(document.documentElement.dataset.liveSeq) > {seq}"
+                                 " && document.querySelector('#live-state').dataset.state === 'connected'", timeout=90_000)
+        spare = player.evaluate(f"window.__connections.slice({made}).some((pc) => pc.connectionState === 'connected')")
+        restarted = any(u not in before for u in player.evaluate(UFRAGS))
+        how = "its spare" if spare else "an ICE restart" if restarted else "the same connection, moved by ICE"
+        print(f"its board current through {how} {time.monotonic() - moved:.1f} s after the phone's network changed")
+        expect(gm.locator("#live-players .live-who")).to_have_text([re.compile("— connecté$")])
+        expect(gm.locator("#live-players .live-route")).to_have_text(["relayé (TURN)"])
+        assert gm.evaluate("riposteLive.invitations()") == invitations, "no new invitation was made"
+    finally:
+        within(phone.router, "nft", "delete", "table", "ip", f"{PREFIX}gone")
+        within(phone.ns, "ip", "addr", "flush", "dev", eth)
+        within(phone.ns, "ip", "addr", "add", f"{phone.address}/24", "dev", eth)
+        within(phone.ns, "ip", "route", "replace", "default", "via", f"10.9.{phone.index}.1")

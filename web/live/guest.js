@@ -364,10 +364,20 @@ export class LiveGuest {
         if (!this.gm && !quiet) this.view.setState("failed", t("liveFailed"));
       } else if (this.gm === peer) {
         this.gm = null;
-        this.gmGone();
+        if (peer.failed) this.rescue();
+        else this.gmGone();
       }
     });
     return peer;
+  }
+
+  // WebRTC found no path to the game master's page any more (this phone moved to another
+  // network, and no ICE restart got through: web/live/restart.js): this page comes back
+  // through the connection the game master's page keeps waiting for it (its spare, as after
+  // a reload), from wherever it is now; else as below.
+  async rescue() {
+    if (await this.resume()) return;
+    if (!this.gm && !this.joining) this.gmGone();
   }
 
   // The game master's page is gone (closed, reloaded, or WebRTC gave up): with mates, this
