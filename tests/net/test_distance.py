@@ -11,6 +11,10 @@ another router, paired with the links and the code as at a table, and no server 
 - A player who does not agree: their phone sends nothing to the server (not one packet
   reaches coturn's address from their router, and coturn's log never names it), and with
   only its local (mDNS) candidates it does not connect across the internet.
+- The game master's list says each phone's route (« via STUN », « relayé (TURN) »); behind
+  the symmetric NAT with STUN alone, the failed pairing is said on both phones within 20 s.
+- A phone that changes network mid-fight follows on with no new pairing; a path cut then
+  found again is restarted (ICE restart) on the same connection.
 """
 
 from __future__ import annotations
@@ -282,3 +286,40 @@ def test_a_player_whose_phone_changes_network_mid_fight_follows_on_with_no_new_p
         within(phone.ns, "ip", "addr", "flush", "dev", eth)
         within(phone.ns, "ip", "addr", "add", f"{phone.address}/24", "dev", eth)
         within(phone.ns, "ip", "route", "replace", "default", "via", f"10.9.{phone.index}.1")
+
+
+def test_a_path_cut_then_found_again_is_restarted_on_the_same_connection(rig: Rig, phones: Callable[..., Any]) -> None:
+    """The player's router (a cone NAT, through STUN) forwards nothing for a while: ICE says
+    the connection is disconnected, and the game master's page restarts its ICE at once
+    (web/live/restart.js), its offer waiting in the connection's channel. Once the path is
+    back, the offer arrives, the player's page answers on the same connection, and the phone
+    follows on with new ICE credentials: no new connection, no new pairing."""
+    gm = game_master(phones, STUN)
+    player = phones("c2", invite(gm))
+    player.locator("#live-stun-ask").get_by_role("button", name="Utiliser ce serveur").click()
+    paste(gm, answer(player))
+    connected(player)
+    gm.wait_for_function("riposteLive.spares() === 1", timeout=30_000)  # its ticket's connection made and closed
+    phone = rig.phones["c2"]
+    made = player.evaluate("window.__connections.length")
+    before = player.evaluate(UFRAGS)
+    rig._nft(phone.router, f"""table ip {PREFIX}cut {{
+  chain forward {{
+    type filter hook forward priority -10; policy accept;
+    ip saddr {phone.address} drop
+    ip daddr {phone.address} drop
+  }}
+}}""")
+    try:
+        gm.wait_for_function("riposteLive.restarts()[0].begun >= 1", timeout=60_000)
+    finally:
+        within(phone.router, "nft", "delete", "table", "ip", f"{PREFIX}cut")
+    gm.wait_for_function("riposteLive.restarts()[0].done >= 1", timeout=60_000)
+    player.wait_for_function(f"({UFRAGS})().some((u) => !{before!r}.includes(u))", timeout=30_000)
+    assert player.evaluate(f"window.__connections.slice({made}).every((pc) => pc.connectionState !== 'connected')"), \
+        "no new connection"
+    seq = int(player.locator("html").get_attribute("data-live-seq") or "0")
+    gm.locator("#live-pnj").click()
+    player.wait_for_function(f"Number(document.documentElement.dataset.liveSeq) > {seq}", timeout=15_000)
+    expect(player.locator("#live-state")).to_have_attribute("data-state", "connected")
+    expect(gm.locator("#live-players .live-route")).to_have_text(["via STUN"])
