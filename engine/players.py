@@ -38,7 +38,7 @@ from typing import Any
 
 from .view import targets
 
-__all__ = ["players_attack", "players_board"]
+__all__ = ["ahead", "players_attack", "players_board"]
 
 #: The fields of a fighter the players' cards show; the rest (the sheet's characteristics
 #: and skills, the notes, the verdicts) stays with the game master.
@@ -103,10 +103,37 @@ def players_board(board: dict[str, Any], pnj_details: bool = False) -> dict[str,
             shown.update(dict.fromkeys(PNJ_DETAILS))
         combatants[f["id"]] = shown
     phase = board.get("phase") if seen(board.get("phase")) else None
+    shown_order = [fid for fid in order if not combatants[fid]["hors_combat"]]
+    going = board["round"] > 0 and not board["round_over"]
     return {"round": board["round"], "round_over": board["round_over"], "active": active, "phase": phase,
-            "order": [fid for fid in order if not combatants[fid]["hors_combat"]], "combatants": combatants,
+            "order": shown_order, "combatants": combatants,
             "targets": targets(order, combatants), "mine": mine, "catalogue": board.get("catalogue", {}),
-            "regles": board.get("regles")}
+            "regles": board.get("regles"), "ahead": ahead(shown_order, combatants) if going else {"pj": {}, "unseen": False}}
+
+
+def ahead(order: list[str], combatants: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """When each PJ's turn comes, as the players may know it (R2.1, D21): for each PJ still
+    in the round with P.I. > 0, how many fighters of the players' board still in the round
+    have more P.I. than it (``pj``: id → count; they act before it, unless it interrupts);
+    ``unseen``: a fighter still in the round whose P.I. the players do not see (a PNJ whose
+    details the game master keeps) may act before any of them too. Counted only from what
+    the board shows, so it tells nothing of a PNJ's hidden P.I.
+
+    >>> fighters = {"a": {"side": "pj", "pi": 6, "in_round": True, "passed": False, "hors_combat": False},
+    ...             "b": {"side": "pj", "pi": 9, "in_round": True, "passed": False, "hors_combat": False},
+    ...             "c": {"side": "pnj", "pi": None, "in_round": True, "passed": False, "hors_combat": False},
+    ...             "d": {"side": "pj", "pi": 12, "in_round": True, "passed": True, "hors_combat": False}}
+    >>> ahead(["b", "a", "c", "d"], fighters)
+    {'pj': {'b': 0, 'a': 1}, 'unseen': True}
+    """
+
+    def still(f: dict[str, Any]) -> bool:  # still in the round (D21)
+        return bool(f.get("in_round")) and not f.get("passed") and not f.get("hors_combat")
+
+    seen = [combatants[fid] for fid in order if still(combatants[fid])]
+    counts = {fid: sum(1 for g in seen if g["pi"] is not None and g["pi"] > f["pi"])
+              for fid in order if (f := combatants[fid])["side"] == "pj" and still(f) and f["pi"] is not None and f["pi"] > 0}
+    return {"pj": counts, "unseen": any(g["pi"] is None for g in seen)}
 
 
 def players_attack(shown: dict[str, Any], last: object) -> dict[str, str] | None:

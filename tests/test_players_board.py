@@ -194,3 +194,23 @@ def test_whose_phase_it_is_is_told_only_of_a_fighter_the_players_see(hidden: boo
     assert full["phase"] == "pnj0"
     assert shown["phase"] == (None if hidden else "pnj0")
     assert (shown["round"], shown["round_over"]) == (full["round"], full["round_over"]) == (1, False)
+
+
+@settings(max_examples=100)
+@given(pj=st.lists(DIE, min_size=1, max_size=3), pnj=st.lists(PNJ, min_size=1, max_size=3),
+       hidden=st.lists(st.booleans(), min_size=1, max_size=3), details=st.booleans())
+def test_when_a_pjs_turn_comes_is_counted_from_what_the_players_see(pj: list[int], pnj: list[tuple[int, int, int]],
+                                                                    hidden: list[bool], details: bool) -> None:
+    """R2.1: each PJ still to act has ``ahead`` the fighters the players see with more P.I.
+    (all of them with the PNJ's values shown; only the PJ otherwise, and then ``unseen`` says
+    that PNJ may come first too); a fighter hidden from the players is never counted (D26)."""
+    t = fight(pj, pnj, hidden)
+    full = t.show()["board"]["combatants"]
+    board = t.show(players=True, pnj_details=details)["board"]
+    seen = [f for f in full.values() if not f["hidden"] and (details or f["side"] == "pj")]
+    assert board["ahead"]["pj"] == {fid: sum(1 for g in seen if g["pi"] > full[fid]["pi"])
+                                    for fid, f in full.items() if f["side"] == "pj"}
+    assert board["ahead"]["unseen"] == (not details and any(not f["hidden"] for f in full.values() if f["side"] == "pnj"))
+    # Once the round is over, nobody's turn is to come.
+    assert t.apply({"type": "end_round"})["ok"]
+    assert t.show(players=True, pnj_details=details)["board"]["ahead"] == {"pj": {}, "unseen": False}

@@ -121,7 +121,10 @@ else {
     // read-only copies.
     if (HOOKED) expose("riposteLive", { shown: () => host.shown, invitations: () => host.invitations.size,
       spares: () => [...host.links.values()].filter((l) => l.spare?.answered).length,
-      sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })) });
+      sent: () => [...host.links.values()].map((l) => ({ messages: l.peer?.sent ?? 0, characters: l.peer?.bytes ?? 0 })),
+      // ICE restarts (web/live/restart.js): begun now on every open connection, and counted.
+      restart: () => Promise.all([...host.links.values()].map((l) => l.restarts?.start())),
+      restarts: () => [...host.links.values()].map((l) => ({ begun: l.restarts?.restarts ?? 0, done: l.restarts?.done ?? 0 })) });
     hosted(host);
   };
   parts.nav.on("players", () => hosting.then((host) => host.watch()));

@@ -64,6 +64,8 @@ def test_pairing_by_link_and_code_then_both_players_see_every_command(fight: Wat
     expect(gm.locator("#live-players li")).to_have_count(2)
     expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — connecté")
     expect(gm.locator("#live-players")).to_contain_text("Joueur 2 — connecté")
+    # Each phone's route, beside it (web/live/route.js): on one machine, their own addresses.
+    expect(gm.locator("#live-players .live-route")).to_have_text(["direct", "direct"])
 
     # Both see the board the engine computed, then every command as the game master taps it.
     for player in (first, second):

@@ -20,7 +20,7 @@ async function timingWith(value) {
 
 const RHYTHM = ["HEARTBEAT", "SILENT", "INVITATION_LIFE", "ANSWER_LATE"];
 const LIMITS = ["GATHER_LIMIT", "CONNECT_LIMIT", "SPARE_WAIT", "REMOVED_WAIT", "MATE_OFFER_LIFE", "MATE_AGAIN", "RELAY_AGAIN", "TAB_WAIT", "HANDOFF_WAIT",
-  "SCAN_EVERY", "DOUBLE_TAP"];
+  "SCAN_EVERY", "DOUBLE_TAP", "RESTART_AGAIN"];
 
 test("a real table: the heartbeat every 4 s, silent after 10 s", async () => {
   const timing = await timingWith(undefined);
@@ -28,6 +28,8 @@ test("a real table: the heartbeat every 4 s, silent after 10 s", async () => {
   assert.equal(timing.HEARTBEAT, 4000);
   assert.equal(timing.SILENT, 10_000);
   assert.ok(timing.SILENT > 2 * timing.HEARTBEAT, "a phone is silent only after two missed heartbeats");
+  // A pairing that does not connect is said within 20 s on both phones.
+  assert.ok(timing.CONNECT_LIMIT <= 20_000 && timing.ANSWER_LATE <= 20_000);
 });
 
 test("the switch scales every rhythm alike, and no limit", async () => {

@@ -49,7 +49,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site-test"  # the test build: the page's test hooks compiled in (web/infra/hooks.js)
-PREFIX = "rip9"
+#: What every name the rig makes starts with: ``rip9``, or ``$RIPOSTE_NET_PREFIX`` (four
+#: letters or digits, so that two rigs can run side by side on one machine).
+PREFIX = os.environ.get("RIPOSTE_NET_PREFIX", "rip9")
+assert len(PREFIX) == 4 and PREFIX.isalnum() and PREFIX.isascii(), "RIPOSTE_NET_PREFIX: four letters or digits"
 PUBLIC = f"{PREFIX}pub"
 #: coturn's address on the public network, and its STUN/TURN port (UDP).
 SERVER = "203.0.113.1"

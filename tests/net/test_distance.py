@@ -11,18 +11,23 @@ another router, paired with the links and the code as at a table, and no server 
 - A player who does not agree: their phone sends nothing to the server (not one packet
   reaches coturn's address from their router, and coturn's log never names it), and with
   only its local (mDNS) candidates it does not connect across the internet.
+- The game master's list says each phone's route (« via STUN », « relayé (TURN) »); behind
+  the symmetric NAT with STUN alone, the failed pairing is said on both phones within 20 s.
+- A phone that changes network mid-fight follows on with no new pairing; a path cut then
+  found again is restarted (ICE restart) on the same connection.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from rig import PASSWORD, PORT, SERVER, SITE_PORT, USER, Rig
+from rig import PASSWORD, PORT, PREFIX, SERVER, SITE_PORT, USER, Rig, within
 
 from tests.fuzz import fight as fight_log
 
@@ -56,6 +61,11 @@ PAIRS = """async () => {
   }
   return routes;
 }"""
+
+
+#: The ICE user fragment of each connected connection of the page.
+UFRAGS = """() => window.__connections.filter((pc) => pc.connectionState === 'connected')
+  .map((pc) => /^a=ice-ufrag:(.*)$/m.exec(pc.localDescription.sdp)[1])"""
 
 
 def routes(page: Any) -> list[tuple[str, str]]:
@@ -141,6 +151,8 @@ def test_a_player_behind_another_cone_nat_joins_through_the_stun_server_and_need
     connected(player)
     direct = routes(player)
     assert direct and all("relay" not in route for route in direct), direct
+    # The game master's list says how that phone is reached (web/live/route.js).
+    expect(gm.locator("#live-players .live-route")).to_have_text(["via STUN"])
     assert rig.heard_from("c2"), "the player who agreed asked the STUN server for its address"
     # Its page reloads: with STUN alone it cannot come back by itself (the game master's
     # router drops the reloaded page's first check, from a port it never sent to), and
@@ -167,6 +179,7 @@ def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server_and_comes
     connected(player)
     relayed = player.evaluate(PAIRS)
     assert relayed and all("relay" in (pair["local"], pair["remote"]) for pair in relayed), relayed
+    expect(gm.locator("#live-players .live-route")).to_have_text(["relayé (TURN)"])
     print(f"through the relay, the pairing and the first board: {sum(pair['bytes'] for pair in relayed)} bytes")
     assert any(f"remote addr {rig.phones['c3'].public}:" in line for line in rig.heard_from("c3"))
     assert "ALLOCATE processed, success" in rig.log.read_text(errors="replace")
@@ -196,3 +209,117 @@ def test_a_player_who_does_not_agree_sends_the_server_nothing(rig: Rig, phones: 
     expect(player.locator("#live-state")).not_to_have_attribute("data-state", "connected")
     assert rig.reached()["c2"] == before, "the player's phone sent packets to the server it refused"
     assert len(rig.heard_from("c2")) == heard, "coturn heard from the phone whose user refused"
+
+
+def test_a_player_behind_a_symmetric_nat_with_stun_alone_is_told_within_20_s_on_both_phones(
+        rig: Rig, phones: Callable[..., Any]) -> None:
+    """STUN alone cannot join a symmetric NAT to another router: the pairing fails, and both
+    phones say so, with the TURN server as what to try, within 20 s of the code pasted
+    (never a silent wait: web/live/route.js, web/live/timing.js CONNECT_LIMIT, ANSWER_LATE)."""
+    gm = game_master(phones, STUN)
+    player = phones("c3", invite(gm))
+    player.locator("#live-stun-ask").get_by_role("button", name="Utiliser ce serveur").click()
+    code = answer(player)
+    pasted = time.monotonic()
+    paste(gm, code)
+    turn = re.compile("serveur TURN")
+
+    def within_20_s() -> float:
+        return max(0.0, 20 - (time.monotonic() - pasted)) * 1000 + 1000  # 1 s for the test's own polling
+
+    expect(gm.locator("#invite-status")).to_have_text(re.compile("^La connexion n'a pas abouti.*serveur TURN"),
+                                                      timeout=within_20_s())
+    told = player.locator("#live-hint:visible, #live-state[data-state=failed]")
+    expect(told.first).to_have_text(turn, timeout=within_20_s())
+    print(f"said on both phones {time.monotonic() - pasted:.1f} s after the code was pasted")
+    expect(gm.locator("#live-players li")).to_have_count(0)
+
+
+def test_a_player_whose_phone_changes_network_mid_fight_follows_on_with_no_new_pairing(
+        rig: Rig, phones: Callable[..., Any]) -> None:
+    """The player's phone (behind the symmetric NAT, through TURN) changes network mid-fight:
+    its old address is gone (its router forwards nothing from or to it any more) and it has
+    a new one behind the same router (a new public port). It follows on with no scan, no
+    paste and no new invitation, and the game master's next change reaches it. Which way it
+    came back is printed: Chromium's ICE, which keeps gathering on a new network, moved the
+    same connection to the new address by itself in the runs here (no restart was needed);
+    an ICE restart (web/live/restart.js) or the spare (web/live/guest.js `rescue`) are the
+    ways back when it does not."""
+    gm = game_master(phones, TURN, USER, PASSWORD)
+    player = phones("c3", invite(gm))
+    player.locator("#live-stun-ask").get_by_role("button", name="Utiliser ce serveur").click()
+    paste(gm, answer(player))
+    connected(player)
+    gm.wait_for_function("riposteLive.spares() === 1", timeout=30_000)
+    phone = rig.phones["c3"]
+    eth = f"{PREFIX}e{phone.index}"
+    invitations = gm.evaluate("riposteLive.invitations()")
+    made = player.evaluate("window.__connections.length")
+    before = player.evaluate(UFRAGS)
+    seq = int(player.locator("html").get_attribute("data-live-seq") or "0")
+    moved = time.monotonic()
+    rig._nft(phone.router, f"""table ip {PREFIX}gone {{
+  chain forward {{
+    type filter hook forward priority -10; policy accept;
+    ip saddr {phone.address} drop
+    ip daddr {phone.address} drop
+  }}
+}}""")
+    within(phone.ns, "ip", "addr", "del", f"{phone.address}/24", "dev", eth)
+    within(phone.ns, "ip", "addr", "add", f"10.9.{phone.index}.3/24", "dev", eth)
+    within(phone.ns, "ip", "route", "replace", "default", "via", f"10.9.{phone.index}.1")
+    try:
+        # The game master changes what the players see: the phone's board follows, through
+        # whatever way its connection found from the new address.
+        gm.locator("#live-pnj").click()
+        player.wait_for_function(f"Number(document.documentElement.dataset.liveSeq) > {seq}"
+                                 " && document.querySelector('#live-state').dataset.state === 'connected'", timeout=90_000)
+        spare = player.evaluate(f"window.__connections.slice({made}).some((pc) => pc.connectionState === 'connected')")
+        restarted = any(u not in before for u in player.evaluate(UFRAGS))
+        how = "its spare" if spare else "an ICE restart" if restarted else "the same connection, moved by ICE"
+        print(f"its board current through {how} {time.monotonic() - moved:.1f} s after the phone's network changed")
+        expect(gm.locator("#live-players .live-who")).to_have_text([re.compile("— connecté$")])
+        expect(gm.locator("#live-players .live-route")).to_have_text(["relayé (TURN)"])
+        assert gm.evaluate("riposteLive.invitations()") == invitations, "no new invitation was made"
+    finally:
+        within(phone.router, "nft", "delete", "table", "ip", f"{PREFIX}gone")
+        within(phone.ns, "ip", "addr", "flush", "dev", eth)
+        within(phone.ns, "ip", "addr", "add", f"{phone.address}/24", "dev", eth)
+        within(phone.ns, "ip", "route", "replace", "default", "via", f"10.9.{phone.index}.1")
+
+
+def test_a_path_cut_then_found_again_is_restarted_on_the_same_connection(rig: Rig, phones: Callable[..., Any]) -> None:
+    """The player's router (a cone NAT, through STUN) forwards nothing for a while: ICE says
+    the connection is disconnected, and the game master's page restarts its ICE at once
+    (web/live/restart.js), its offer waiting in the connection's channel. Once the path is
+    back, the offer arrives, the player's page answers on the same connection, and the phone
+    follows on with new ICE credentials: no new connection, no new pairing."""
+    gm = game_master(phones, STUN)
+    player = phones("c2", invite(gm))
+    player.locator("#live-stun-ask").get_by_role("button", name="Utiliser ce serveur").click()
+    paste(gm, answer(player))
+    connected(player)
+    gm.wait_for_function("riposteLive.spares() === 1", timeout=30_000)  # its ticket's connection made and closed
+    phone = rig.phones["c2"]
+    made = player.evaluate("window.__connections.length")
+    before = player.evaluate(UFRAGS)
+    rig._nft(phone.router, f"""table ip {PREFIX}cut {{
+  chain forward {{
+    type filter hook forward priority -10; policy accept;
+    ip saddr {phone.address} drop
+    ip daddr {phone.address} drop
+  }}
+}}""")
+    try:
+        gm.wait_for_function("riposteLive.restarts()[0].begun >= 1", timeout=60_000)
+    finally:
+        within(phone.router, "nft", "delete", "table", "ip", f"{PREFIX}cut")
+    gm.wait_for_function("riposteLive.restarts()[0].done >= 1", timeout=60_000)
+    player.wait_for_function(f"({UFRAGS})().some((u) => !{before!r}.includes(u))", timeout=30_000)
+    assert player.evaluate(f"window.__connections.slice({made}).every((pc) => pc.connectionState !== 'connected')"), \
+        "no new connection"
+    seq = int(player.locator("html").get_attribute("data-live-seq") or "0")
+    gm.locator("#live-pnj").click()
+    player.wait_for_function(f"Number(document.documentElement.dataset.liveSeq) > {seq}", timeout=15_000)
+    expect(player.locator("#live-state")).to_have_attribute("data-state", "connected")
+    expect(gm.locator("#live-players .live-route")).to_have_text(["via STUN"])

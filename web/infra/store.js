@@ -845,6 +845,7 @@ const LIVE_STUN = "riposte.live.stun";
 const LIVE_STUN_OK = "riposte.live.stun-ok";
 const LIVE_TURN = "riposte.live.turn";
 const LIVE_NAME = "riposte.live.name";
+const LIVE_ALERT = "riposte.live.alert";
 const MAX_TABLES = 20;
 const FP = /^[0-9a-f]{64}$/;
 const PJ_ID = (id) => id === null || (typeof id === "string" && id.length > 0 && id.length <= 64);
@@ -898,6 +899,17 @@ export function liveName() {
 
 export function saveLiveName(name) {
   return set(LIVE_NAME, String(name));
+}
+
+// How a player's phone says its PJ's turn (web/live/alert.js): a vibration (on unless its
+// player turned it off) and a beep (off unless they turned it on).
+export function liveAlert() {
+  const kept = json(LIVE_ALERT);
+  return { vibrate: kept?.vibrate !== false, sound: kept?.sound === true };
+}
+
+export function saveLiveAlert({ vibrate, sound }) {
+  return set(LIVE_ALERT, JSON.stringify({ vibrate: vibrate === true, sound: sound === true }));
 }
 
 // The STUN or TURN server the game master chose (null for none): {url, user, password},

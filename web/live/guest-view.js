@@ -10,6 +10,7 @@ import { $, h, isolate, own } from "../infra/dom.js";
 import { actionName, reason, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
 import { qrSvg } from "../infra/share-links.js";
+import { buzz } from "./alert.js";
 import { scanner } from "./scan.js";
 
 // The states a scan of a new invitation is offered in (the page's own camera).
@@ -41,6 +42,7 @@ export class LiveGuestView {
       else if (button.dataset.target !== undefined) this.aimed(button.dataset.target);
     });
     $("#live-phone-name").addEventListener("input", (event) => this.handlers.name?.(event.target.value));
+    $("#live-alert").addEventListener("change", () => this.handlers.alert?.({ vibrate: $("#live-vibrate").checked, sound: $("#live-sound").checked }));
     $("#live-declare").addEventListener("input", (event) => {
       if (event.target.id === "live-weapon") this.chosen = true;
       this.updateBreakdown();
@@ -62,6 +64,12 @@ export class LiveGuestView {
   // options), pass().
   bind(handlers) {
     this.handlers = handlers;
+  }
+
+  // How this phone says its PJ's turn, as its player chose (web/live/alert.js).
+  showAlert({ vibrate, sound }) {
+    $("#live-vibrate").checked = vibrate;
+    $("#live-sound").checked = sound;
   }
 
   // --- the PJ played from this phone ----------------------------------------------
@@ -349,7 +357,14 @@ export class LiveGuestView {
     $("#live-interrupt").textContent = this.mine ? t("liveInterruptions") : t("liveInterrupt");
     this.drawPlay();
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
-    $("#live-turn").textContent = playersTurnText(board);
+    // Whose turn it is, and when this PJ's comes (the engine's `ahead`: engine/players.py),
+    // said again in the page's live region when it changes.
+    const text = [playersTurnText(board), comingText(board, me ? claim : null, this.turn)].filter(Boolean).join(" ");
+    $("#live-turn").textContent = text;
+    if (text !== this.said) {
+      this.said = text;
+      $("#live").textContent = text;
+    }
     $("#live-board").replaceChildren(...playerCards(board));
   }
 
@@ -377,11 +392,15 @@ export class LiveGuestView {
   }
 }
 
-// The phone vibrates (`pattern`, as navigator.vibrate takes it) where it can, and only once
-// its user has tapped the page: before that the browser refuses, and says so in the console
-// (a page just reloaded).
-export function buzz(pattern) {
-  if (typeof navigator.vibrate === "function" && navigator.userActivation?.hasBeenActive !== false) navigator.vibrate(pattern);
+// When this phone's PJ (`claim`) acts, from the players' board's `ahead` (engine/players.py:
+// how many fighters the players see have more P.I., and whether some PNJ's are hidden):
+// « À vous après 2 combattants. »; "" on its turn, with no PJ, or when it acts no more.
+export function comingText(board, claim, turn) {
+  const ahead = board.ahead;
+  if (!claim || turn || !ahead || typeof ahead.pj !== "object" || !Object.hasOwn(ahead.pj, claim)) return "";
+  const n = ahead.pj[claim];
+  if (!Number.isInteger(n) || n < 0) return "";
+  return ahead.unseen ? t("liveComingUnseen", n) : t("liveComing", n);
 }
 
 // A phone that holds a PJ, named by the PJ it played before, else by its number.

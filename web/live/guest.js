@@ -34,11 +34,14 @@ import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { identity } from "./identity.js";
 import { accept, answer, hasWebRtc, offer, randomId, resume, ticket } from "./rtc.js";
 import { Peer } from "./peer.js";
+import { answerRestart } from "./restart.js";
+import { unreachable } from "./route.js";
 import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn } from "./signal.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
-import { buzz, LiveGuestView } from "./guest-view.js";
+import { choose, ring } from "./alert.js";
+import { LiveGuestView } from "./guest-view.js";
 
 const TABS = "riposte.live.players";
 // This tab's last board of the table it follows (sessionStorage: it lives as long as the
@@ -109,7 +112,10 @@ export class LiveGuest {
       act: (action, options) => this.play("act", { action, options }),
       answer: (action, options) => this.play("interrupt", { action, options }),
       pass: () => this.play("pass", {}),
+      // How this phone says its PJ's turn: kept on the phone (web/live/alert.js).
+      alert: (chosen) => this.store.saveLiveAlert(choose(chosen)),
     });
+    view.showAlert(choose(store.liveAlert()));
   }
 
   // A play of this phone's PJ, sent with its sequence number; the same tap twice within
@@ -325,7 +331,12 @@ export class LiveGuest {
     this.joining?.end();
     const peer = new Peer(pc, channel, { maxIncoming: MAX_HOST_MESSAGE });
     this.joining = peer;
+    // ICE says it failed: said at once, not after WebRTC's own wait (web/live/route.js).
+    const watching = unreachable(pc, () => {
+      if (peer.state === "connecting") peer.end();
+    }, null);
     peer.on("open", () => {
+      watching();
       if (this.joining !== peer) return peer.end();
       this.joining = null;
       const previous = this.gm;
@@ -353,10 +364,20 @@ export class LiveGuest {
         if (!this.gm && !quiet) this.view.setState("failed", t("liveFailed"));
       } else if (this.gm === peer) {
         this.gm = null;
-        this.gmGone();
+        if (peer.failed) this.rescue();
+        else this.gmGone();
       }
     });
     return peer;
+  }
+
+  // WebRTC found no path to the game master's page any more (this phone moved to another
+  // network, and no ICE restart got through: web/live/restart.js): this page comes back
+  // through the connection the game master's page keeps waiting for it (its spare, as after
+  // a reload), from wherever it is now; else as below.
+  async rescue() {
+    if (await this.resume()) return;
+    if (!this.gm && !this.joining) this.gmGone();
   }
 
   // The game master's page is gone (closed, reloaded, or WebRTC gave up): with mates, this
@@ -451,9 +472,18 @@ export class LiveGuest {
         return this.mates.get(message.to)?.send("gm-offer", { code: message.code });
       case "spare":
         return this.takeSpare(message.code);
+      case "restart":
+        return this.restarted(peer, message.code);
       default:
         return undefined;
     }
+  }
+
+  // The game master's page restarts this connection's ICE (its network changed: web/live/restart.js):
+  // answered on the same connection.
+  async restarted(peer, code) {
+    const answered = await answerRestart(peer, code, this.table, this.server);
+    if (answered && this.gm === peer) peer.send("restarted", { code: answered });
   }
 
   // The players' board, with what this phone may do there (engine/seating.py: the PJ it
@@ -472,7 +502,7 @@ export class LiveGuest {
     this.claims = claims;
     this.view.render(board, this.claim, mine, seq, held, { claims, declare, turn });
     const me = this.claim ? board.combatants[this.claim] : null;
-    if (this.view.yours(turn && Boolean(me), me?.name ?? "")) buzz(200);
+    if (this.view.yours(turn && Boolean(me), me?.name ?? "")) ring();
     if (TEST_BUILD) performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
     this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board, claims }));

@@ -163,9 +163,12 @@ export class LiveHostView {
   showPlayers(players) {
     $("#live-players").replaceChildren(...players.map((p) => {
       const name = isolate(p.label);
+      // The route its connection takes (web/live/route.js), beside its state while it follows.
+      const route = p.route ? h("span", { class: "live-route", dataset: { route: p.route } }, t(`liveRoute_${p.route}`)) : null;
       return h("li", { class: `live-player live-${p.state}`, dataset: { fp: p.fp } },
         h("span", { class: "live-dot", "aria-hidden": "true" }),
         h("span", { class: "live-who" }, name, " — ", t(`liveState_${p.state}`), p.muted ? ` · ${t("liveMuted")}` : ""),
+        route,
         h("span", { class: "live-tools" },
           p.waiting ? h("button", { type: "button", class: "small", dataset: { player: "refuse-all" }, "aria-label": t("liveRefuseAllFor", name) },
             t("liveRefuseAll")) : null,

@@ -30,9 +30,11 @@ import { costLabel } from "../views/labels.js";
 import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
 import { accept, close, farAddresses, hasWebRtc, offer, randomId } from "./rtc.js";
 import { Peer } from "./peer.js";
+import { Restarts } from "./restart.js";
+import { route, unreachable } from "./route.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
-import { CONNECT_LIMIT, INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOVED_WAIT } from "./timing.js";
+import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOVED_WAIT } from "./timing.js";
 
 export const OPEN_INVITATIONS = 8;
 // The players' plays ("n"), claims, weapons and dice, requests and the phones each reaches:
@@ -211,8 +213,11 @@ export class LiveHost {
     if (!table) return;
     this.view.showMode(table.mode);
     this.view.showPnjDetails(table.pnj_details);
-    this.view.showPlayers(table.phones.map((p) => ({ fp: p.fp, label: this.label(p), state: this.links.get(p.fp)?.connecting ? "connecting" : p.state,
-      claim: p.claim, muted: p.muted, waiting: p.waiting })));
+    this.view.showPlayers(table.phones.map((p) => {
+      const link = this.links.get(p.fp);
+      return { fp: p.fp, label: this.label(p), state: link?.connecting ? "connecting" : p.state,
+        claim: p.claim, muted: p.muted, waiting: p.waiting, route: link?.peer?.open ? link.route ?? null : null };
+    }));
     this.view.showRequests(table.requests);
     // When the asking phone first paired: a player's own phone back under a new certificate
     // paired just now, as would a stranger's; the game master tells them apart at the table.
@@ -376,12 +381,16 @@ export class LiveHost {
     const state = (what) => this.answered(this.session.call({ op: "phone", fp, state: what, at: Date.now(),
       ...(what === "open" && name ? { name } : {}) }));
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      // Not connected within CONNECT_LIMIT, or ICE failed: said at once (web/live/route.js).
+      const watching = unreachable(inv.pc, () => {
         if (peer.state === "connecting") peer.end();
-      }, CONNECT_LIMIT);
+      });
       peer.on("open", async () => {
-        clearTimeout(timer);
+        watching();
         link.connecting = false;
+        this.measure(link, peer);
+        // Its ICE restarted when the player's network changes (web/live/restart.js).
+        link.restarts = new Restarts(peer, () => this.server);
         await state("open");
         this.status.announce(t("livePlayerJoined", this.label(this.phone(fp))));
         this.spare(link);
@@ -393,7 +402,7 @@ export class LiveHost {
       peer.on("heard", () => state("heard"));
       peer.on("oversized", () => peer.send("refused", { reason: "too_big" }));
       peer.on("lost", async () => {
-        clearTimeout(timer);
+        watching();
         resolve(false);
         if (link.peer !== peer) return; // replaced by a newer connection
         const was = link.connecting;
@@ -406,6 +415,21 @@ export class LiveHost {
         this.knit();
       });
       if (ice) accept(inv.pc, ice, this.server).catch(() => peer.end());
+    });
+  }
+
+  // The route of `fp`'s connection (web/live/route.js: direct, via STUN, relayed), shown
+  // beside it on the players' list; measured again whenever ICE says it connected anew.
+  measure(link, peer) {
+    const again = async () => {
+      const found = await route(peer.pc);
+      if (link.peer !== peer) return;
+      link.route = found;
+      this.draw();
+    };
+    again();
+    peer.pc.addEventListener("iceconnectionstatechange", () => {
+      if (["connected", "completed"].includes(peer.pc.iceConnectionState)) again();
     });
   }
 
@@ -549,6 +573,8 @@ export class LiveHost {
         return this.relayed(message.from, message.code);
       case "ticket":
         return this.ticket(link, message.code);
+      case "restarted":
+        return link.restarts?.peer === peer ? link.restarts.answered(message.code, link.fp) : undefined;
       default:
         return undefined;
     }

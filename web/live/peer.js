@@ -36,6 +36,7 @@ export class Peer {
     this.bytes = 0;
     this.timer = null;
     this.finishing = null; // the limit of `finish`
+    this.failed = false; // once lost: WebRTC found no path any more (see `end`)
     // A connection that fails before its channel arrives (a pairing that does not go
     // through) ends here too.
     pc?.addEventListener("connectionstatechange", () => {
@@ -175,6 +176,8 @@ export class Peer {
 
   end() {
     if (this.state === "lost") return;
+    // Ended because WebRTC found no path any more (not closed by either side): `failed`.
+    this.failed = this.pc?.connectionState === "failed" || this.pc?.iceConnectionState === "failed";
     this.state = "lost";
     clearInterval(this.timer);
     clearTimeout(this.finishing);

@@ -82,6 +82,8 @@ const FROM_PLAYER = {
   relayed: { from: FINGERPRINT, code: CODE },
   // This phone's answer, made ahead of time, to the game master's spare (web/live/host.js).
   ticket: { code: CODE },
+  // This phone's answer to the game master's ICE restart (web/live/restart.js).
+  restarted: { code: CODE },
 };
 
 const FROM_GM = {
@@ -109,6 +111,8 @@ const FROM_GM = {
   // A connection kept waiting for this phone's page if it reloads: its offer, answered
   // ahead of time (a `ticket` back).
   spare: { code: CODE },
+  // An ICE restart of this connection: the game master's new offer (web/live/restart.js).
+  restart: { code: CODE },
 };
 
 const FROM_MATE = {

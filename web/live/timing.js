@@ -27,8 +27,9 @@ export const HEARTBEAT = rhythm(4000);
 export const SILENT = rhythm(10_000);
 // How long an invitation waits for its answer; it is single-use either way.
 export const INVITATION_LIFE = rhythm(15 * 60_000);
-// After this long showing its answer without a connection, the player's page says what to try.
-export const ANSWER_LATE = rhythm(45_000);
+// After this long showing its answer without a connection (20 s on a phone), the player's
+// page says what to try: never a silent wait (the game master's side: CONNECT_LIMIT).
+export const ANSWER_LATE = rhythm(20_000);
 
 // How long candidates are gathered before the code is made with those found.
 export const GATHER_LIMIT = 3000;
@@ -57,3 +58,7 @@ export const HANDOFF_WAIT = 5000;
 export const DOUBLE_TAP = 400;
 // Between two looks at the camera's picture for a QR code.
 export const SCAN_EVERY = 250;
+// A connection that was open and that ICE says is disconnected or failed (a phone moved from
+// Wi-Fi to mobile data, a router that changed its mapping) is restarted at once (an ICE
+// restart, web/live/restart.js) and again at most this often while it does not come back.
+export const RESTART_AGAIN = 10_000;
