@@ -91,6 +91,7 @@ from .sheet import LIMITS, MAX_NOTES
 from .summary import summary
 from .values import MAX_WEAPONS
 from .view import ATTACKS, Boards
+from .wire import Wire
 
 Answer = dict[str, Any]
 
@@ -193,6 +194,7 @@ class Table:
         #: an undo takes that encounter back instead of replaying from a checkpoint.
         self._steps: list[tuple[Any, Encounter]] = []
         self._boards = Boards()  # the board drawn from the last one's fighters (engine/view.py)
+        self._wire = Wire()  # the board's verdicts written once each in the answer's text (engine/wire.py)
         self._before: tuple[Any, ...] | None = None  # the fight before the last load or new, for revert
         #: Told ``pulse(done, total)`` as a long replay goes on (every CHECKPOINT_EVERY
         #: commands): the worker says it is alive and how far it is (web/boot/bridge.py).
@@ -813,7 +815,8 @@ class Table:
 
         A request that is not a JSON object naming a known operation is refused like a bad
         command; only a real fault of this code answers ``internal``. The answer is ASCII
-        JSON: a lone surrogate quoted from bad input cannot break it.
+        JSON: a lone surrogate quoted from bad input cannot break it. Its board carries each
+        distinct verdict once (engine/wire.py), which the page puts back.
 
         >>> json.loads(Table().call('{"op": "undo"}'))["undo"]
         0
@@ -827,7 +830,7 @@ class Table:
             except Refusal:
                 request = None
         try:
-            answer = self._dispatch(request)
+            answer = self._wire.pack(self._dispatch(request))
         except Exception as exc:  # the page says so in the reader's language and keeps the fight
             answer = Refusal("internal", error=f"{type(exc).__name__}: {exc}"[:300]).answer()
         return json.dumps({**answer, **extra})
