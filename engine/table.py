@@ -81,7 +81,7 @@ from .labo import LABO_EVERY
 from .labo import replay as labo_replay
 from .labo import rounds as labo_rounds
 from .link import pack
-from .live import JOURNAL_LAST, Live
+from .live import JOURNAL_LAST, OPEN_INVITATIONS, Live
 from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
@@ -489,22 +489,23 @@ class Table:
         the fighters of a fight (``fighters``) and the copies of a model added at once
         (``copies``: ``add_copies``, as many as a fight holds), a save's commands and
         characters (``commands``, ``chars``: engine/save.py), the characters of a file,
-        which may hold every fight (``file``), and the fields of the group's rules, each
+        which may hold every fight (``file``), the fields of the group's rules, each
         with its range or choices, its default and its label (``regles``: engine/regles.py
-        ``screen``).
+        ``screen``), and the live table's invitations open at once (``invitations``:
+        engine/live.py).
 
         >>> limits = Table().limits()["limits"]
         >>> limits["value"], limits["notes"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
         ({'low': 0, 'high': 999}, 120, 64, 12000, 2000000, 16)
-        >>> limits["condition"], limits["copies"]
-        (40, {'low': 1, 'high': 64})
+        >>> limits["condition"], limits["copies"], limits["invitations"]
+        (40, {'low': 1, 'high': 64}, 8)
         >>> [(f["name"], f["low"], f["high"]) for f in limits["regles"] if f["name"] == "cout_interruption"]
         [('cout_interruption', 0, 99)]
         """
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
                                        "fighters": MAX_FIGHTERS, "copies": {"low": 1, "high": MAX_FIGHTERS},
                                        "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS,
-                                       "regles": rules_screen()}}
+                                       "regles": rules_screen(), "invitations": OPEN_INVITATIONS}}
 
     def name(self, text: object) -> Answer:
         r"""A fight's name as typed, judged as a fighter's is (engine/values.py ``name``):
