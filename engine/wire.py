@@ -27,14 +27,32 @@ from typing import Any
 
 
 class Wire:
-    """Packs the boards of one table session. A fighter's part of the board is a value the
-    session's :class:`engine.view.Boards` keeps and hands again while the fighter does not
-    change, so each verdict's text (its identity in the table) is written once per part:
-    a tap writes those of the two or three fighters it changed. Only the parts of the last
-    board are kept."""
+    """Packs the boards of one table session. Its table of verdicts lasts from one answer
+    to the next (at most ``most`` verdicts; one more starts a new table), and a fighter's
+    part of the board is a value the session's :class:`engine.view.Boards` hands again
+    while the fighter does not change: each part is packed once and kept (the last
+    ``parts``), so a tap packs the two or three fighters it changed, and an undo finds the
+    parts it brings back packed. Each answer carries the whole table.
 
-    def __init__(self) -> None:
-        self._known: dict[int, tuple[dict[str, Any], tuple[str, ...], list[str]]] = {}
+    >>> wire, verdicts = Wire(most=2), [{"allowed": n == 0, "n": n} for n in range(3)]
+    >>> first = wire.pack({"board": {"combatants": {"a": {"actions": {"x": verdicts[0], "y": verdicts[1]}}}}})["board"]
+    >>> first["verdicts"]["table"] == verdicts[:2], first["combatants"]["a"]["actions"]
+    (True, [0, 1])
+    >>> again = wire.pack({"board": {"combatants": {"b": {"actions": {"x": verdicts[2], "y": verdicts[1]}}}}})["board"]
+    >>> again["verdicts"]["table"] == [verdicts[2], verdicts[1]], again["combatants"]["b"]["actions"]
+    (True, [0, 1])
+    """
+
+    def __init__(self, most: int = 128, parts: int = 2048) -> None:
+        self._most = most
+        self._parts = parts
+        self._fresh()
+
+    def _fresh(self) -> None:
+        self._index: dict[str, int] = {}  # a verdict's text → its place in the table
+        self._table: list[Any] = []
+        self._order: tuple[str, ...] | None = None  # the actions, in the order each part lists them
+        self._packed: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # id of a part → (the part, packed)
 
     def pack(self, answer: dict[str, Any]) -> dict[str, Any]:
         """``answer`` with its ``board`` packed, or ``answer`` itself when it has no board
@@ -46,37 +64,42 @@ class Wire:
         fighters = board.get("combatants")
         if not isinstance(fighters, dict):
             return answer
-        index: dict[str, int] = {}
-        table: list[Any] = []
-        order: tuple[str, ...] | None = None
-        known: dict[int, tuple[dict[str, Any], tuple[str, ...], list[str]]] = {}
-        packed: dict[str, Any] = {}
-        for fid, f in fighters.items():
-            actions = f.get("actions") if isinstance(f, dict) else None
-            if not isinstance(actions, dict):
-                packed[fid] = f
-                continue
-            entry = self._known.get(id(f))
-            if entry is None or entry[0] is not f:
-                entry = (f, tuple(actions), [json.dumps(v, sort_keys=True) for v in actions.values()])
-            known[id(f)] = entry
-            if order is None:
-                order = entry[1]
-            if entry[1] != order:  # not the board's actions: sent as it is
-                packed[fid] = f
-                continue
-            at = []
-            for text, verdict in zip(entry[2], actions.values(), strict=True):
-                n = index.get(text)
-                if n is None:
-                    n = index[text] = len(table)
-                    table.append(verdict)
-                at.append(n)
-            packed[fid] = {**f, "actions": at}
-        if order is None:
+        packed = {fid: self._part(f) for fid, f in fighters.items()}
+        if len(self._table) > self._most:  # a new table, for this board's verdicts alone
+            self._fresh()
+            packed = {fid: self._part(f) for fid, f in fighters.items()}
+        if len(self._packed) > self._parts:  # the oldest quarter goes
+            for key in list(self._packed)[: self._parts // 4]:
+                del self._packed[key]
+        if self._order is None or all(p is f for p, f in zip(packed.values(), fighters.values(), strict=True)):
             return answer
-        self._known = known
-        return {**answer, "board": {**board, "combatants": packed, "verdicts": {"actions": list(order), "table": table}}}
+        verdicts = {"actions": list(self._order), "table": list(self._table)}
+        return {**answer, "board": {**board, "combatants": packed, "verdicts": verdicts}}
+
+    def _part(self, f: Any) -> Any:
+        """A fighter's part packed: its verdicts as their places in the table (the part as
+        it is when it has none, or lists its actions in another order)."""
+        actions = f.get("actions") if isinstance(f, dict) else None
+        if not isinstance(actions, dict):
+            return f
+        known = self._packed.get(id(f))
+        if known is not None and known[0] is f:
+            return known[1]
+        order = tuple(actions)
+        self._order = self._order or order
+        if order != self._order:
+            return f
+        at = []
+        for verdict in actions.values():
+            text = json.dumps(verdict, sort_keys=True)
+            n = self._index.get(text)
+            if n is None:
+                n = self._index[text] = len(self._table)
+                self._table.append(verdict)
+            at.append(n)
+        packed = {**f, "actions": at}
+        self._packed[id(f)] = (f, packed)
+        return packed
 
 
 def unpack(board: dict[str, Any]) -> dict[str, Any]:

@@ -68,7 +68,22 @@ class Twins(Playing):
             self.remember(answer, {"op": "undo"})
 
 
-TestTwins = settings(max_examples=25, stateful_step_count=20, deadline=None)(Twins).TestCase
+TestTwins = Twins.TestCase
+TestTwins.settings = settings(max_examples=25, stateful_step_count=20, deadline=None)
+
+
+class SmallTwins(Twins):
+    """The same with a table of at most 4 verdicts and 8 parts kept: a new table and parts
+    packed again, answer after answer, lose nothing either."""
+
+    @initialize()
+    def start(self) -> None:
+        super().start()
+        self.twin._wire = Wire(most=4, parts=8)
+
+
+TestSmallTwins = SmallTwins.TestCase
+TestSmallTwins.settings = settings(max_examples=15, stateful_step_count=20, deadline=None)
 
 
 def test_thirty_fighters_send_each_verdict_once() -> None:
