@@ -24,12 +24,17 @@ from typing import Any
 from . import seating as seat
 from .players import players_attack, players_board
 
-__all__ = ["JOURNAL_LAST", "Live"]
+__all__ = ["JOURNAL_LAST", "OPEN_INVITATIONS", "Live"]
 
 #: The players' journal: the entries of the last commands, with every players' board
 #: (fewer than the table's CHECKPOINT_EVERY: replayed from the encounter undo keeps before
 #: them, not from a checkpoint further back).
 JOURNAL_LAST = 40
+
+#: The invitations the game master's page keeps open at once (each holds a WebRTC
+#: connection waiting for its player's answer): one more closes the oldest. Told to the
+#: page by ``Table.limits`` (``invitations``), which web/live/host.js follows.
+OPEN_INVITATIONS = 8
 
 Answer = dict[str, Any]
 

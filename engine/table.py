@@ -81,7 +81,7 @@ from .labo import LABO_EVERY, LABO_ROUNDS
 from .labo import replay as labo_replay
 from .labo import rounds as labo_rounds
 from .link import pack
-from .live import JOURNAL_LAST, Live
+from .live import JOURNAL_LAST, OPEN_INVITATIONS, Live
 from .model import Encounter, Side
 from .play import attempt, fold
 from .players import players_attack, players_board
@@ -91,6 +91,7 @@ from .sheet import LIMITS, MAX_NOTES
 from .summary import summary
 from .values import MAX_WEAPONS
 from .view import ATTACKS, Boards
+from .wire import Wire
 
 Answer = dict[str, Any]
 
@@ -197,6 +198,7 @@ class Table:
         #: an undo takes that encounter back instead of replaying from a checkpoint.
         self._steps: list[tuple[Any, Encounter]] = []
         self._boards = Boards()  # the board drawn from the last one's fighters (engine/view.py)
+        self._wire = Wire()  # the board's verdicts written once each in the answer's text (engine/wire.py)
         self._before: tuple[Any, ...] | None = None  # the fight before the last load or new, for revert
         #: Told ``pulse(done, total)`` as a long replay goes on (every CHECKPOINT_EVERY
         #: commands): the worker says it is alive and how far it is (web/boot/bridge.py).
@@ -491,22 +493,23 @@ class Table:
         the fighters of a fight (``fighters``) and the copies of a model added at once
         (``copies``: ``add_copies``, as many as a fight holds), a save's commands and
         characters (``commands``, ``chars``: engine/save.py), the characters of a file,
-        which may hold every fight (``file``), and the fields of the group's rules, each
+        which may hold every fight (``file``), the fields of the group's rules, each
         with its range or choices, its default and its label (``regles``: engine/regles.py
-        ``screen``).
+        ``screen``), and the live table's invitations open at once (``invitations``:
+        engine/live.py).
 
         >>> limits = Table().limits()["limits"]
         >>> limits["value"], limits["notes"], limits["fighters"], limits["commands"], limits["chars"], limits["items"]
         ({'low': 0, 'high': 999}, 120, 64, 12000, 2000000, 16)
-        >>> limits["condition"], limits["copies"]
-        (40, {'low': 1, 'high': 64})
+        >>> limits["condition"], limits["copies"], limits["invitations"]
+        (40, {'low': 1, 'high': 64}, 8)
         >>> [(f["name"], f["low"], f["high"]) for f in limits["regles"] if f["name"] == "cout_interruption"]
         [('cout_interruption', 0, 99)]
         """
         return {"ok": True, "limits": {**LIMITS, "notes": MAX_NOTES, "condition": MAX_CONDITION, "items": MAX_WEAPONS,
                                        "fighters": MAX_FIGHTERS, "copies": {"low": 1, "high": MAX_FIGHTERS},
                                        "commands": save.MAX_COMMANDS, "chars": save.MAX_CHARS, "file": save.MAX_FILE_CHARS,
-                                       "regles": rules_screen(), "rule_sets": MAX_RULE_SETS_CHARS}}
+                                       "regles": rules_screen(), "rule_sets": MAX_RULE_SETS_CHARS, "invitations": OPEN_INVITATIONS}}
 
     def name(self, text: object) -> Answer:
         r"""A fight's name as typed, judged as a fighter's is (engine/values.py ``name``):
@@ -840,7 +843,8 @@ class Table:
 
         A request that is not a JSON object naming a known operation is refused like a bad
         command; only a real fault of this code answers ``internal``. The answer is ASCII
-        JSON: a lone surrogate quoted from bad input cannot break it.
+        JSON: a lone surrogate quoted from bad input cannot break it. Its board carries each
+        distinct verdict once (engine/wire.py), which the page puts back.
 
         >>> json.loads(Table().call('{"op": "undo"}'))["undo"]
         0
@@ -854,7 +858,7 @@ class Table:
             except Refusal:
                 request = None
         try:
-            answer = self._dispatch(request)
+            answer = self._wire.pack(self._dispatch(request))
         except Exception as exc:  # the page says so in the reader's language and keeps the fight
             answer = Refusal("internal", error=f"{type(exc).__name__}: {exc}"[:300]).answer()
         return json.dumps({**answer, **extra})

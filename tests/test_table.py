@@ -711,7 +711,7 @@ def test_the_form_s_limits_and_a_link_are_answers_like_the_others() -> None:
                                                      "notes": 120, "condition": 40, "items": 16, "fighters": 64,
                                                      "copies": {"low": 1, "high": 64}, "commands": 12_000,
                                                      "chars": 2_000_000, "file": 20_000_000,
-                                                     "regles": regles.screen(), "rule_sets": 200_000}}
+                                                     "regles": regles.screen(), "rule_sets": 200_000, "invitations": 8}}
     assert [f["name"] for f in table.limits()["limits"]["regles"]] == list(regles.FIELDS)
     answer = table.link()
     assert answer["ok"] is True

@@ -25,6 +25,7 @@ import { Dispatcher } from "./infra/dispatch.js";
 import { commands } from "./infra/send.js";
 import { Discarded, Session } from "./infra/session.js";
 import * as store from "./infra/store.js";
+import { unpackedText } from "./infra/verdicts.js";
 import { Writers } from "./infra/writer.js";
 import { keepAwake } from "./live/awake.js";
 import { liveRole } from "./live/follow.js";
@@ -142,8 +143,9 @@ if (!live) tabs.start().then(() => parts.fights.prepare()).then(() => start(part
   if (!engine) return;
   tabs.started();
   parts.fights.tellSevenDays();
-  // The raw bridge, for the fuzz tests (web/infra/hooks.js): text in, text out.
-  if (HOOKED) expose("riposte", { raw: engine.raw });
+  // The raw bridge, for the fuzz tests (web/infra/hooks.js): text in, text out, the
+  // answer's board with its verdicts put back on its fighters (web/infra/verdicts.js).
+  if (HOOKED) expose("riposte", { raw: async (text) => unpackedText(await engine.raw(text)) });
   // The live table, before the address's link is opened: the table this page kept is given
   // back to the engine first, as when the host was made with the page.
   await hostTable();

@@ -6,6 +6,7 @@
 // BroadcastChannel of this page's own): however long the work, it is not a fault. Without
 // BroadcastChannel, no sign comes, and a call is given QUIET ms.
 import { HOOKED, TEST_BUILD } from "../infra/hooks.js";
+import { unpack } from "../infra/verdicts.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const QUIET = 15_000;
@@ -182,6 +183,7 @@ export async function startEngine() {
       const text = await raw(JSON.stringify(request));
       const answer = JSON.parse(text);
       if (answer?.error?.code === "internal") throw new EngineFault(answer.error.message);
+      unpack(answer?.board); // each verdict sent once (engine/wire.py): put back on each fighter
       if (answer && typeof answer === "object") Object.defineProperty(answer, ANSWERED, { value: text });
       return answer;
     },

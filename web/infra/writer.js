@@ -11,6 +11,7 @@
 // writes and follows if a writer answers; taking over tells the writer to follow.
 // Where both are missing, each tab writes, as before.
 import { afterPaint } from "./later.js";
+import { unpack } from "./verdicts.js";
 
 const LOCK = "riposte.writer";
 const CHANNEL = "riposte.fight";
@@ -149,6 +150,7 @@ function shownBoard(shown) {
   if (typeof shown === "string") {
     try {
       const { board, undo, redo, last, next, used } = JSON.parse(shown) ?? {};
+      unpack(board); // the engine's text: each verdict once (web/infra/verdicts.js)
       return shownBoard({ board, undo, redo, last, next, used });
     } catch {
       return null;

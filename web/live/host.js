@@ -36,7 +36,6 @@ import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
 import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOVED_WAIT } from "./timing.js";
 
-export const OPEN_INVITATIONS = 8;
 // The players' plays ("n"), claims, weapons and dice, requests and the phones each reaches:
 // the engine's to judge (engine/seating.py `judge`).
 const JUDGED = new Set(["claim", "declare", "interrupt", "act", "pass", "mates"]);
@@ -294,6 +293,7 @@ export class LiveHost {
   // An offer for `fp` (a player who is away, through a mate), or for anyone (null): its
   // code, the invitation kept until answered, expired or pushed out by newer ones.
   async offer(fp) {
+    const most = (await this.session.limits())?.invitations ?? Infinity; // engine/live.py OPEN_INVITATIONS
     this.expire();
     let made;
     let code;
@@ -311,8 +311,8 @@ export class LiveHost {
       this.view.inviteStatus(t("liveNoNetwork"));
       return null;
     }
-    // At most OPEN_INVITATIONS wait at once (each holds a connection): the oldest goes.
-    if (this.invitations.size >= OPEN_INVITATIONS) {
+    // At most `most` wait at once (each holds a connection): the oldest goes.
+    if (this.invitations.size >= most) {
       const [oldest, inv] = this.invitations.entries().next().value;
       inv.pc.close();
       this.invitations.delete(oldest);
