@@ -32,9 +32,10 @@ export function codeIn(location, key) {
   return fragment(location).get(key) ?? "";
 }
 
-// The code in what the game master pasted: a bare code, or a whole answer link.
+// The code in what the game master pasted: a bare code, or a whole answer link, also with
+// the words a chat puts around it (« voilà : https://…#reponse=… merci »).
 export function pastedCode(text) {
   const value = String(text ?? "").trim();
-  const at = value.indexOf("#");
-  return at === -1 ? value : new URLSearchParams(value.slice(at + 1)).get(ANSWER_KEY) ?? value;
+  const inLink = new RegExp(`#(?:[^\\s#]*&)?${ANSWER_KEY}=([A-Za-z0-9_-]*)`).exec(value);
+  return inLink ? inLink[1] : value;
 }

@@ -27,12 +27,13 @@ import { isolate } from "../infra/dom.js";
 import { actionName, language, t } from "../infra/i18n.js";
 import { unwritten } from "../infra/refusals.js";
 import { costLabel } from "../views/labels.js";
-import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
-import { accept, close, farAddresses, hasWebRtc, offer, randomId } from "./rtc.js";
+import { HANDOFF, pastedCode } from "./follow.js";
+import { accept, close, farAddresses, hasWebRtc, offer, randomId, reoffer } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
-import { CONNECT_LIMIT, INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOVED_WAIT } from "./timing.js";
+import { invitationLink } from "./remote.js";
+import { CONNECT_LIMIT, INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOTE_LIFE, REMOVED_WAIT } from "./timing.js";
 
 export const OPEN_INVITATIONS = 8;
 // The players' plays ("n"), claims, weapons and dice, requests and the phones each reaches:
@@ -65,6 +66,7 @@ export class LiveHost {
     setInterval(() => this.knit(), RELAY_AGAIN / 2);
     view.bind({
       invite: () => this.invite(),
+      inviteRemote: () => this.invite({ remote: true }),
       reinvite: () => this.invite({ scan: true }),
       answer: (text) => this.take(pastedCode(text)),
       scanned: (text) => this.take(pastedCode(text)),
@@ -270,25 +272,26 @@ export class LiveHost {
   }
 
   // A new invitation, shown with its QR code in the invitation dialog (`scan`: with the
-  // camera on, for a table to gather again: web/live/host-view.js).
-  async invite({ scan = false } = {}) {
-    this.view.openInvite(null, { scan });
+  // camera on, for a table to gather again: web/live/host-view.js). `remote`: « Inviter à
+  // distance », a link for the group's chat (web/live/remote.js): it waits for its reply
+  // for REMOTE_LIFE (an evening) instead of INVITATION_LIFE, and tells the player's page
+  // that the reply goes back as a link, maybe minutes later.
+  async invite({ scan = false, remote = false } = {}) {
+    this.view.openInvite(null, { scan, remote });
     if (!hasWebRtc()) {
       this.view.inviteStatus(t("liveNoWebRtc"));
       return null;
     }
-    const made = await this.offer(null);
+    const made = await this.offer(null, { remote });
     if (!made) return null;
-    const url = new URL(window.location.href);
-    url.search = "";
-    url.hash = `${OFFER_KEY}=${made.code}`;
-    this.view.openInvite(url.href, { scan });
-    return url.href;
+    const link = invitationLink(window.location.href, made.code, remote);
+    this.view.openInvite(link, { scan, remote });
+    return link;
   }
 
   // An offer for `fp` (a player who is away, through a mate), or for anyone (null): its
   // code, the invitation kept until answered, expired or pushed out by newer ones.
-  async offer(fp) {
+  async offer(fp, { remote = false } = {}) {
     this.expire();
     let made;
     let code;
@@ -306,20 +309,23 @@ export class LiveHost {
       this.view.inviteStatus(t("liveNoNetwork"));
       return null;
     }
-    // At most OPEN_INVITATIONS wait at once (each holds a connection): the oldest goes.
+    // At most OPEN_INVITATIONS wait at once (each holds a connection): the oldest goes,
+    // one made for the table first (an invitation sent through the chat waits for a player
+    // at home, and is pushed out only when all waiting are such).
     if (this.invitations.size >= OPEN_INVITATIONS) {
-      const [oldest, inv] = this.invitations.entries().next().value;
+      const entries = [...this.invitations.entries()];
+      const [oldest, inv] = entries.find(([, i]) => !i.remote) ?? entries[0];
       inv.pc.close();
       this.invitations.delete(oldest);
     }
-    this.invitations.set(id, { pc: made.pc, channel: made.channel, at: Date.now(), for: fp });
+    this.invitations.set(id, { pc: made.pc, channel: made.channel, ice: made.ice, at: Date.now(), for: fp, remote });
     return { id, code };
   }
 
   expire() {
     const now = Date.now();
     for (const [id, inv] of this.invitations) {
-      if (now - inv.at > INVITATION_LIFE) {
+      if (now - inv.at > (inv.remote ? REMOTE_LIFE : INVITATION_LIFE)) {
         inv.pc.close();
         this.invitations.delete(id);
       }
@@ -355,10 +361,27 @@ export class LiveHost {
     const fp = read.ice.fingerprint;
     const known = this.phone(fp);
     this.view.inviteStatus(t("liveConnecting"));
-    const ok = await this.connect(fp, inv, read.ice, read.name);
+    let ok = await this.connect(fp, inv, read.ice, read.name);
+    if (!ok && inv.remote) ok = await this.again(fp, inv, read);
     if (ok) this.view.invited(t(known ? "livePairedAgain" : "livePaired", this.label(this.phone(fp))));
     else this.view.inviteStatus(t("liveFailed"));
     return ok;
+  }
+
+  // A reply sent through the chat comes minutes or hours after its invitation: the
+  // connection kept waiting may not open with it (the player's page checked it long before;
+  // Chromium says « failed » at once when the reply comes after a Firefox player's checks
+  // gave up). Once more then, on a connection made again with the invitation's own user
+  // fragment, password and certificate, which the reply answers (web/live/rtc.js reoffer).
+  async again(fp, inv, read) {
+    let made;
+    try {
+      made = await reoffer(inv.ice, this.server);
+    } catch {
+      return false;
+    }
+    this.view.inviteStatus(t("liveConnecting"));
+    return this.connect(fp, { ...inv, pc: made.pc, channel: made.channel }, read.ice, read.name);
   }
 
   // The connection to `fp`'s phone from an invitation and its answer (`ice`; null: the
