@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-FIREFOX_TESTS := PYTHON=$(PY) node --test tests/webkit_firefox/firefox.test.mjs tests/webkit_firefox/live-firefox.test.mjs
+FIREFOX_TESTS := PYTHON=$(PY) node --test tests/webkit_firefox/firefox.test.mjs tests/webkit_firefox/live-firefox.test.mjs tests/webkit_firefox/remote-firefox.test.mjs
 # The shipped site, _site/, and in the same run its test build, _site-test/ (the page's test
 # hooks compiled in: web/infra/hooks.js), which the browser tests and the benchmarks serve.
 BUILD_SITE := $(PY) tools/build_site.py --test-hooks
