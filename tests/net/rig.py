@@ -49,7 +49,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site-test"  # the test build: the page's test hooks compiled in (web/infra/hooks.js)
-PREFIX = "rip9"
+#: The names' prefix; ``RIPOSTE_NET_PREFIX`` (4 characters, an interface's name is short) gives
+#: another, for two rigs on one shared machine.
+PREFIX = os.environ.get("RIPOSTE_NET_PREFIX", "rip9")
 PUBLIC = f"{PREFIX}pub"
 #: coturn's address on the public network, and its STUN/TURN port (UDP).
 SERVER = "203.0.113.1"
