@@ -69,7 +69,13 @@ def test_a_player_at_home_replies_by_a_link_opened_in_a_new_tab_or_pasted(fight:
 
     # A second player: the reply link pasted with the chat's words around it.
     gm.bring_to_front()
-    second, reply = reply_of(new_phone, invite_remote(gm))
+    link = invite_remote(gm)
+    second, reply = reply_of(new_phone, link)
+    # The invitation pasted back by mistake: said, and nothing changes.
+    gm.locator("#invite-answer").fill(link)
+    gm.locator("#invite-dialog").get_by_role("button", name="Valider la réponse").click()
+    expect(gm.locator("#invite-status")).to_have_text(re.compile("^C'est un code d'invitation, pas la réponse d'un joueur"))
+    expect(gm.locator("#live-players li")).to_have_count(1)
     gm.locator("#invite-answer").fill(f"Voilà mon lien : {reply}\nà tout de suite !")
     gm.locator("#invite-dialog").get_by_role("button", name="Valider la réponse").click()
     connected(second)

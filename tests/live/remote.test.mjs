@@ -37,7 +37,10 @@ test("the reply link opens as a hand-over, and its code is found in whatever is 
     `${SITE}#x=1&${ANSWER_KEY}=${code}`]) {
     assert.equal(pastedCode(pasted), code, pasted);
   }
-  assert.equal(pastedCode(`${SITE}#table=${code}`), `${SITE}#table=${code}`, "an invitation pasted is no reply: left as it is");
+  // An invitation's link pasted gives its offer's code, which the game master's page
+  // refuses as no answer (« C'est un code d'invitation, pas la réponse d'un joueur »).
+  assert.equal(pastedCode(`voici ${SITE}#table=${code}&loin=1 !`), code);
+  assert.equal(pastedCode("n'importe quoi"), "n'importe quoi", "anything else as it is: refused as damaged");
 });
 
 test("both links are short enough for any chat", () => {

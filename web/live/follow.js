@@ -33,9 +33,10 @@ export function codeIn(location, key) {
 }
 
 // The code in what the game master pasted: a bare code, or a whole answer link, also with
-// the words a chat puts around it (« voilà : https://…#reponse=… merci »).
+// the words a chat puts around it (« voilà : https://…#reponse=… merci »). An invitation's
+// link gives its offer's code, which the game master's page refuses as no answer.
 export function pastedCode(text) {
   const value = String(text ?? "").trim();
-  const inLink = new RegExp(`#(?:[^\\s#]*&)?${ANSWER_KEY}=([A-Za-z0-9_-]*)`).exec(value);
-  return inLink ? inLink[1] : value;
+  const inLink = (key) => new RegExp(`#(?:[^\\s#]*&)?${key}=([A-Za-z0-9_-]*)`).exec(value)?.[1];
+  return inLink(ANSWER_KEY) ?? inLink(OFFER_KEY) ?? value;
 }

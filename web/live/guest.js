@@ -641,10 +641,10 @@ export class LiveGuest {
         if (m?.to !== this.tab) return;
         if (m.t === "here" && !other) {
           other = m.from;
-          this.tabs.postMessage({ t: "offer", to: other, from: this.tab, code });
+          this.tabs.postMessage({ t: "offer", to: other, from: this.tab, code, remote: this.remote });
         } else if (m.t === "answer" && m.from === other && typeof m.link === "string" && typeof m.code === "string") {
-          this.view.showAnswer(m.link, m.code);
-          this.view.setState("answer", t("liveShowGm"));
+          this.view.showAnswer(m.link, m.code, { remote: this.remote });
+          this.view.setState("answer", t(this.remote ? "liveRemoteSend" : "liveShowGm"));
         } else if (m.t === "joined" && m.from === other) {
           this.view.setState("elsewhere", t("liveElsewhere"));
           done(true);
@@ -666,6 +666,7 @@ export class LiveGuest {
     } else if (m.t === "offer" && m.to === this.tab && typeof m.code === "string") {
       const read = this.gmOffer(m.code);
       if (!read) return;
+      this.remote = m.remote === true; // through the chat: the reply waits here (waitForGm)
       const shown = await this.answerOffer(read);
       if (!shown) return;
       this.tabs.postMessage({ t: "answer", to: m.from, from: this.tab, ...shown });
