@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conftest import NewPhone, Shot, Watched
+from conftest import NewPhone, Shot, Watched, wait_ready
 from live import KEEP_CONNECTIONS, connected, invite, join, no_engine
 from playwright.sync_api import expect
 
@@ -120,4 +120,25 @@ def test_an_invitation_for_the_chat_waits_the_evening_and_a_player_page_that_gav
     connected(player)
     expect(gm.locator("#live-players li")).to_have_count(1)
     for watched in (at_table, player, fight):
+        watched.assert_clean()
+
+
+def test_a_reply_that_comes_after_the_game_masters_page_reloaded_still_pairs(fight: Watched, new_phone: NewPhone,
+                                                                           site_url: str) -> None:
+    gm = fight.page
+    player, reply = reply_of(new_phone, invite_remote(gm))
+    # The game master's phone closed the tab while its player was in the chat app: the page
+    # reloads, its waiting connection gone; the invitation's credentials were kept.
+    gm.reload()
+    wait_ready(gm)
+    opened = Watched(gm.context.new_page(), site_url.rstrip("/"))
+    opened.page.goto(reply, wait_until="domcontentloaded")
+    expect(opened.page.locator("#live-state")).to_have_text("Réponse transmise : revenez à l'onglet de Riposte.")
+    connected(player)
+    expect(gm.locator("#live-players")).to_contain_text("Joueur 1 — connecté")
+    # Single-use, after a reload too.
+    again = Watched(gm.context.new_page(), site_url.rstrip("/"))
+    again.page.goto(reply, wait_until="domcontentloaded")
+    expect(again.page.locator("#live-state")).to_contain_text("Aucun onglet de Riposte n'attend cette réponse")
+    for watched in (opened, again, player, fight):
         watched.assert_clean()

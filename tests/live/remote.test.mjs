@@ -58,3 +58,27 @@ test("both links are short enough for any chat", () => {
   const longest = invitationLink(SITE, encode({ kind: "offer", invitation: "0a1b2c3d", ice: most, server: turn }), true);
   assert.ok(longest.length < SITE.length + MAX_CODE + 20 && longest.length < 2000, longest.length);
 });
+
+test("the chat's invitations kept across the game master's reload are read back only as written", async () => {
+  const kept = new Map();
+  globalThis.localStorage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, String(v)) };
+  try {
+    const store = await import("../../web/infra/store.js");
+    assert.deepEqual(store.liveInvitations(), [], "none kept");
+    const good = { id: "0a1b2c3d", ufrag: "MyOY", pwd: "J45oYcWq/CcOlwe0fH5tTPph", at: 1 };
+    assert.equal(store.saveLiveInvitations([good]), "ok");
+    assert.deepEqual(store.liveInvitations(), [good]);
+    // What this page would not have written is left out: a bad id, a password that would
+    // smuggle a line into an SDP, no time, another shape, a field too many (dropped).
+    kept.set("riposte.live.invitations", JSON.stringify([good, { ...good, id: "zz" }, { ...good, pwd: "a\r\na=x" },
+      { ...good, at: "1" }, null, "x", { ...good, extra: 1 }]));
+    assert.deepEqual(store.liveInvitations(), [good, good]);
+    kept.set("riposte.live.invitations", "{not json");
+    assert.deepEqual(store.liveInvitations(), []);
+    kept.set("riposte.live.invitations", JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ ...good, at: i }))));
+    assert.equal(store.liveInvitations().length, 16, "at most 16, the latest");
+    assert.equal(store.liveInvitations()[0].at, 4);
+  } finally {
+    delete globalThis.localStorage;
+  }
+});

@@ -319,6 +319,7 @@ export class LiveHost {
       this.invitations.delete(oldest);
     }
     this.invitations.set(id, { pc: made.pc, channel: made.channel, ice: made.ice, at: Date.now(), for: fp, remote });
+    if (remote) this.remoteKept((list) => [...list, { id, ufrag: made.ice.ufrag, pwd: made.ice.pwd, at: Date.now() }]);
     return { id, code };
   }
 
@@ -330,12 +331,30 @@ export class LiveHost {
         this.invitations.delete(id);
       }
     }
+    if (this.remoteKept().length !== this.store.liveInvitations().length) this.remoteKept((list) => list);
+  }
+
+  // The chat's invitations waiting, as kept in storage (web/infra/store.js
+  // liveInvitations), those past REMOTE_LIFE left out; `change(list)`: the list to keep.
+  remoteKept(change = null) {
+    const now = Date.now();
+    const list = this.store.liveInvitations().filter((inv) => now - inv.at <= REMOTE_LIFE);
+    if (change) this.store.saveLiveInvitations(change(list));
+    return list;
+  }
+
+  // A chat's invitation this page made before it reloaded (its connection gone with that
+  // page), as an invitation with no connection: `again` makes one from its credentials.
+  keptInvitation(id) {
+    const kept = this.remoteKept().find((inv) => inv.id === id);
+    return kept ? { pc: null, channel: null, ice: { ufrag: kept.ufrag, pwd: kept.pwd }, at: kept.at, for: null, remote: true } : null;
   }
 
   // True when `code` is an answer to one of this tab's open invitations.
   knows(code) {
     try {
-      return this.invitations.has(decode(code, "answer").invitation);
+      const { invitation } = decode(code, "answer");
+      return this.invitations.has(invitation) || this.keptInvitation(invitation) !== null;
     } catch {
       return false;
     }
@@ -352,16 +371,17 @@ export class LiveHost {
       return false;
     }
     this.expire();
-    const inv = this.invitations.get(read.invitation);
+    const inv = this.invitations.get(read.invitation) ?? this.keptInvitation(read.invitation);
     if (!inv || inv.for !== null) {
       this.view.inviteStatus(t("liveUnknownInvitation"));
       return false;
     }
     this.invitations.delete(read.invitation); // single-use
+    if (inv.remote) this.remoteKept((list) => list.filter((kept) => kept.id !== read.invitation));
     const fp = read.ice.fingerprint;
     const known = this.phone(fp);
     this.view.inviteStatus(t("liveConnecting"));
-    let ok = await this.connect(fp, inv, read.ice, read.name);
+    let ok = inv.pc ? await this.connect(fp, inv, read.ice, read.name) : false;
     if (!ok && inv.remote) ok = await this.again(fp, inv, read);
     if (ok) this.view.invited(t(known ? "livePairedAgain" : "livePaired", this.label(this.phone(fp))));
     else this.view.inviteStatus(t("liveFailed"));
@@ -371,8 +391,9 @@ export class LiveHost {
   // A reply sent through the chat comes minutes or hours after its invitation: the
   // connection kept waiting may not open with it (the player's page checked it long before;
   // Chromium says « failed » at once when the reply comes after a Firefox player's checks
-  // gave up). Once more then, on a connection made again with the invitation's own user
-  // fragment, password and certificate, which the reply answers (web/live/rtc.js reoffer).
+  // gave up), or be gone with the page that made it (a reload). Once more then, or at
+  // once, on a connection made again with the invitation's own user fragment, password and
+  // certificate (kept across reloads), which the reply answers (web/live/rtc.js reoffer).
   async again(fp, inv, read) {
     let made;
     try {
