@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-FIREFOX_TESTS := PYTHON=$(PY) node --test tests/webkit_firefox/firefox.test.mjs tests/webkit_firefox/live-firefox.test.mjs
+FIREFOX_TESTS := PYTHON=$(PY) node --test tests/webkit_firefox/firefox.test.mjs tests/webkit_firefox/live-firefox.test.mjs tests/webkit_firefox/remote-firefox.test.mjs
 # The shipped site, _site/, and in the same run its test build, _site-test/ (the page's test
 # hooks compiled in: web/infra/hooks.js), which the browser tests and the benchmarks serve.
 BUILD_SITE := $(PY) tools/build_site.py --test-hooks
@@ -121,6 +121,7 @@ screenshots: site
 		tests/browser/test_cockpit.py::test_a_round_of_six_fighters_from_the_board tests/browser/test_cockpit.py::test_eight_fighters_fit_on_one_screen \
 		tests/browser/test_live.py::test_pairing_by_link_and_code_then_both_players_see_every_command \
 		tests/browser/test_live.py::test_a_players_die_and_interruption_reach_the_game_master \
+		tests/browser/test_live_remote.py::test_a_player_at_home_replies_by_a_link_opened_in_a_new_tab_or_pasted \
 		"tests/browser/test_live_plays.py::test_a_round_played_from_the_players_phones[confirm]" \
 		tests/browser/test_board.py::test_twelve_fighters_keep_nine_in_view_with_the_acting_card_and_a_status_message \
 		tests/browser/test_board.py::test_conditions_with_an_end_show_as_badges_and_end_with_their_round \

@@ -20,7 +20,14 @@ The players play their PJ (« aussitôt »): a player's tap on « Se déplacer �
 their own phone until the game master's engine has applied it and every player's page
 (theirs included) has drawn the new board, p50 and p95.
 
-Usage: ``python bench/live_bench.py [--players 6] [--commands 40] [--json FILE]``
+« Inviter à distance »: one more player paired through the two links a chat carries
+(the game master's invitation link, the player's reply link): both links' lengths, and
+the time from the reply link opened in a new tab of the game master's browser (handed to
+the game master's tab) to the player's board drawn, in the room (no NAT); with
+``--reply-after S``, the reply opened S seconds after the player's page made it, as a chat
+between two homes gives it. Across NATs: tests/net/test_distance.py.
+
+Usage: ``python bench/live_bench.py [--players 6] [--commands 40] [--reply-after 0] [--json FILE]``
 (``make bench`` builds the site first).
 """
 
@@ -155,10 +162,44 @@ def recover(gm: Any, players: list[Any]) -> tuple[int, int, float]:
     return scans, taps, time.monotonic() - started
 
 
+def remote(browser: Any, gm: Any, reply_after: float) -> dict[str, float]:
+    """« Inviter à distance »: the chat's invitation link made, a player at home opens it and
+    its page makes the reply link; ``reply_after`` seconds later the game master opens that
+    link in a new tab of the same browser: the two links' lengths, and from the reply opened
+    to the player's board drawn (ms, this machine's clock)."""
+    gm.bring_to_front()
+    if gm.locator("#invite-dialog").is_visible():
+        gm.locator("#invite-dialog").get_by_role("button", name="Fermer").click()
+    gm.get_by_role("button", name="Partie").click()
+    gm.locator("#live-invite-remote").click()
+    expect(gm.locator("#invite-link")).to_have_value(re.compile("#table=.*&loin=1$"))
+    link = gm.locator("#invite-link").input_value()
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(HOOKS)
+    player = context.new_page()
+    player.goto(link, wait_until="commit")
+    expect(player.locator("#live-answer-link")).to_have_value(re.compile("#reponse="))
+    reply = player.locator("#live-answer-link").input_value()
+    made = time.monotonic()
+    time.sleep(max(0.0, reply_after - (time.monotonic() - made)))  # the chat's delay itself
+    opened_at = time.time() * 1000
+    tab = gm.context.new_page()
+    tab.goto(reply, wait_until="commit")
+    expect(player.locator("#live-board li.fighter").first).to_be_visible()
+    drawn: float = player.evaluate("performance.timeOrigin + performance.getEntriesByName('riposte:live-board')[0].startTime")
+    expect(tab.locator("#live-state")).to_have_text("Réponse transmise : revenez à l'onglet de Riposte.")
+    tab.close()
+    context.close()
+    return {"invitation_link": len(link), "reply_link": len(reply), "reply_to_board_ms": drawn - opened_at,
+            "reply_after_s": reply_after}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--commands", type=int, default=40)
+    parser.add_argument("--reply-after", type=float, default=0.0,
+                        help="seconds between the player's reply link made and the game master opening it")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if not (SITE / "index.html").exists():
@@ -222,6 +263,7 @@ def main() -> None:
         plays = played(gm, players, args.commands // 4, per_play)
         wakes = [woken(gm, page) for page in players[:3]]
         scans, taps, back = recover(gm, players)
+        at_home = remote(browser, gm, args.reply_after)
         browser.close()
     per_command = [(b1 - b0) / (s1 - s0) for (s0, b0), (s1, b1) in zip(before, after, strict=True)]
     results = {
@@ -235,6 +277,7 @@ def main() -> None:
         "player_tap_to_boards_ms": {"p50": statistics.median(plays), "p95": pct(plays, 0.95)},
         "wake_to_board_ms": {"median": statistics.median(wakes), "max": max(wakes)},
         "recovery": {"scans": scans, "taps": taps, "seconds": back},
+        "remote": at_home,
     }
     print(f"live table, {args.players} players, 12 fighters, {args.commands} commands (median of the pairings):")
     print(f"  invitation made (offer, ICE gathered)       {results['pairing_ms']['offer']:7.0f} ms")
@@ -254,6 +297,9 @@ def main() -> None:
           f"max {max(wakes):.0f} ms ({len(wakes)} phones)")
     print(f"  the game master's page reloaded with {args.players} players following: {scans} scans and {taps} tap(s) "
           f"until all follow again ({back:.1f} s from the reload, scans made at once)")
+    print(f"  « Inviter à distance »: invitation link {at_home['invitation_link']} characters, reply link "
+          f"{at_home['reply_link']}; the reply link opened (after {args.reply_after:.0f} s) to the player's board "
+          f"{at_home['reply_to_board_ms']:.0f} ms (the room, no NAT)")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
 

@@ -18,9 +18,9 @@ async function timingWith(value) {
   }
 }
 
-const RHYTHM = ["HEARTBEAT", "SILENT", "INVITATION_LIFE", "ANSWER_LATE"];
+const RHYTHM = ["HEARTBEAT", "SILENT", "INVITATION_LIFE", "REMOTE_LIFE", "ANSWER_LATE"];
 const LIMITS = ["GATHER_LIMIT", "CONNECT_LIMIT", "SPARE_WAIT", "REMOVED_WAIT", "MATE_OFFER_LIFE", "MATE_AGAIN", "RELAY_AGAIN", "TAB_WAIT", "HANDOFF_WAIT",
-  "SCAN_EVERY", "DOUBLE_TAP", "RESTART_AGAIN"];
+  "SCAN_EVERY", "DOUBLE_TAP", "RESTART_AGAIN", "REMOTE_AGAIN"];
 
 test("a real table: the heartbeat every 4 s, silent after 10 s", async () => {
   const timing = await timingWith(undefined);
@@ -30,6 +30,9 @@ test("a real table: the heartbeat every 4 s, silent after 10 s", async () => {
   assert.ok(timing.SILENT > 2 * timing.HEARTBEAT, "a phone is silent only after two missed heartbeats");
   // A pairing that does not connect is said within 20 s on both phones.
   assert.ok(timing.CONNECT_LIMIT <= 20_000 && timing.ANSWER_LATE <= 20_000);
+  // « Inviter à distance » says « valable 8 heures » (web/lang/fr.js liveInviteRemoteHint).
+  assert.equal(timing.REMOTE_LIFE, 8 * 3600_000);
+  assert.ok(timing.REMOTE_LIFE > 4 * timing.INVITATION_LIFE, "a chat's invitation outlives one at the table");
 });
 
 test("the switch scales every rhythm alike, and no limit", async () => {

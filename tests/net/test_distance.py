@@ -1,6 +1,7 @@
 """The live table at a distance, in the NAT rig (tests/net/rig.py): the game master's page
 (the real built site) on a phone behind a cone NAT, a player's page on a phone behind
-another router, paired with the links and the code as at a table, and no server of ours.
+another router, paired with the links and the code as at a table, or with « Inviter à
+distance »'s two links, and no server of ours.
 
 - Behind another cone NAT, the STUN server the game master set is enough: the player
   agrees to it, and the phones connect directly (no relay); the player's page that
@@ -34,6 +35,9 @@ from tests.fuzz import fight as fight_log
 SITE = f"http://127.0.0.1:{SITE_PORT}/"
 PHONE = {"width": 390, "height": 844}
 STUN = f"stun:{SERVER}:{PORT}"
+#: How long a reply takes through the chat in « Inviter à distance »'s delayed case (s): the
+#: game master's page learns the answer two minutes after the player's checks started.
+REPLY_AFTER = 120
 TURN = f"turn:{SERVER}:{PORT}"
 #: The page's test hooks (web/infra/hooks.js), and every RTCPeerConnection it makes kept
 #: in window.__connections (what each connected through: ``routes``).
@@ -191,6 +195,45 @@ def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server_and_comes
     expect(player.locator("#live-stun-ask")).to_be_hidden()
     back = routes(player)
     assert back and all("relay" in route for route in back), back
+
+
+def reply_link(player: Any) -> str:
+    """The reply link a player's page shows for an invitation sent through the chat."""
+    expect(player.locator("#live-state")).to_have_text("Envoyez ce lien de réponse au MJ", timeout=30_000)
+    field = player.locator("#live-answer-link")
+    expect(field).to_have_value(re.compile(r"#reponse=[A-Za-z0-9_-]{100,}$"))
+    return str(field.input_value())
+
+
+@pytest.mark.parametrize(("server", "after"), [("stun", 0), ("turn", REPLY_AFTER)])
+def test_a_player_at_home_pairs_by_the_two_links_across_cone_nats(rig: Rig, phones: Callable[..., Any], server: str,
+                                                                  after: int) -> None:
+    """« Inviter à distance », the player behind the other cone NAT: the chat's invitation
+    link, the player's reply link opened in a new tab of the game master's browser ``after``
+    seconds later (real time: ICE's own timers). Through STUN when the reply comes at once;
+    two minutes later, through the TURN server (with STUN alone, a reply opened 20 s later
+    did not pair: each router drops the other's checks by then, docs/TABLE.md « Inviter à
+    distance »)."""
+    gm = game_master(phones, *((STUN,) if server == "stun" else (TURN, USER, PASSWORD)))
+    gm.locator("#live-invite-remote").click()
+    field = gm.locator("#invite-link")
+    expect(field).to_have_value(re.compile(r"#table=[A-Za-z0-9_-]+&loin=1$"), timeout=30_000)
+    link = str(field.input_value())
+    player = phones("c2", link)
+    player.locator("#live-stun-ask").get_by_role("button", name="Utiliser ce serveur").click()
+    reply = reply_link(player)
+    made = time.monotonic()
+    print(f"across cone NATs with {server}: the chat's invitation {len(link)} characters, the reply {len(reply)}")
+    time.sleep(max(0.0, after - (time.monotonic() - made)))  # the chat's delay itself, not a wait for a page
+    opened = time.time() * 1000
+    tab = gm.context.new_page()
+    tab.goto(reply, wait_until="domcontentloaded")
+    expect(tab.locator("#live-state")).to_have_text("Réponse transmise : revenez à l'onglet de Riposte.")
+    connected(player)
+    drawn = player.evaluate("performance.timeOrigin + performance.getEntriesByName('riposte:live-board')[0].startTime")
+    print(f"  reply opened {after} s later: to the player's board {drawn - opened:.0f} ms, routes {routes(player)}")
+    found = routes(player)
+    assert found and all(("relay" in route) == (server == "turn") for route in found), found
 
 
 @pytest.mark.parametrize("server", ["stun", "turn"])

@@ -846,6 +846,7 @@ const LIVE_STUN_OK = "riposte.live.stun-ok";
 const LIVE_TURN = "riposte.live.turn";
 const LIVE_NAME = "riposte.live.name";
 const LIVE_ALERT = "riposte.live.alert";
+const LIVE_INVITATIONS = "riposte.live.invitations";
 const MAX_TABLES = 20;
 const FP = /^[0-9a-f]{64}$/;
 const PJ_ID = (id) => id === null || (typeof id === "string" && id.length > 0 && id.length <= 64);
@@ -866,6 +867,22 @@ export function liveTable() {
 
 export function saveLiveTable(table) {
   return set(LIVE_TABLE, JSON.stringify(table));
+}
+
+// The game master's invitations sent through the chat (« Inviter à distance »), waiting:
+// [{id, ufrag, pwd, at}], so that a reply that comes after this page reloaded still pairs
+// (web/live/host.js `again`: a connection made with the invitation's own credentials and
+// this page's certificate, kept across reloads). What the links carry anyway.
+export function liveInvitations() {
+  const kept = json(LIVE_INVITATIONS);
+  if (!Array.isArray(kept)) return [];
+  const ice = /^[A-Za-z0-9+/]{4,256}$/;
+  return kept.filter((inv) => inv && typeof inv === "object" && /^[0-9a-f]{8}$/.test(inv.id) && ice.test(inv.ufrag)
+    && ice.test(inv.pwd) && Number.isFinite(inv.at)).map(({ id, ufrag, pwd, at }) => ({ id, ufrag, pwd, at })).slice(-16);
+}
+
+export function saveLiveInvitations(invitations) {
+  return set(LIVE_INVITATIONS, JSON.stringify(invitations.slice(-16)));
 }
 
 // A player's page: the game master's fingerprint → {claim, used: [invitation ids], at}.

@@ -32,9 +32,11 @@ export function codeIn(location, key) {
   return fragment(location).get(key) ?? "";
 }
 
-// The code in what the game master pasted: a bare code, or a whole answer link.
+// The code in what the game master pasted: a bare code, or a whole answer link, also with
+// the words a chat puts around it (« voilà : https://…#reponse=… merci »). An invitation's
+// link gives its offer's code, which the game master's page refuses as no answer.
 export function pastedCode(text) {
   const value = String(text ?? "").trim();
-  const at = value.indexOf("#");
-  return at === -1 ? value : new URLSearchParams(value.slice(at + 1)).get(ANSWER_KEY) ?? value;
+  const inLink = (key) => new RegExp(`#(?:[^\\s#]*&)?${key}=([A-Za-z0-9_-]*)`).exec(value)?.[1];
+  return inLink(ANSWER_KEY) ?? inLink(OFFER_KEY) ?? value;
 }

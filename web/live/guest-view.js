@@ -29,6 +29,7 @@ export class LiveGuestView {
       const button = event.target.closest("button");
       if (!button) return;
       if (button.id === "live-answer-copy") this.copy();
+      else if (button.id === "live-answer-link-copy") this.copy("#live-answer-link", "liveReplyCopied");
       else if (button.dataset.claim) this.handlers.claim?.(button.dataset.claim, button.dataset.ask === "held");
       else if (button.id === "live-unclaim") this.handlers.claim?.(null);
       else if (button.id === "live-roll") {
@@ -238,10 +239,15 @@ export class LiveGuestView {
     if (document.activeElement !== field) field.value = name;
   }
 
-  // The answer, shown for the game master: its link as a QR code, its code as text.
-  showAnswer(link, code) {
+  // The answer, shown for the game master: its link as a QR code, its code as text; for an
+  // invitation sent through the chat (`remote`), its link alone, to copy and send back.
+  showAnswer(link, code, { remote = false } = {}) {
     $("#live-answer").value = code;
+    $("#live-answer-link").value = link;
+    $("#live-reply").hidden = !remote;
+    $("#live-answer-side").hidden = remote;
     $("#live-answer-qr").replaceChildren();
+    if (remote) return;
     qrSvg(link).then((svg) => {
       if (!svg || $("#live-answer").value !== code) return;
       svg.setAttribute("role", "img");
@@ -250,9 +256,9 @@ export class LiveGuestView {
     });
   }
 
-  copy() {
-    const field = $("#live-answer");
-    navigator.clipboard.writeText(field.value).then(() => this.note(t("liveCodeCopied"), "copied"), () => field.select());
+  copy(which = "#live-answer", said = "liveCodeCopied") {
+    const field = $(which);
+    navigator.clipboard.writeText(field.value).then(() => this.note(t(said), "copied"), () => field.select());
   }
 
   // `about`: what the note is about, when it is spent by a later state ("copied": the

@@ -39,7 +39,8 @@ import { unreachable } from "./route.js";
 import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn } from "./signal.js";
-import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
+import { isRemote, replyLink } from "./remote.js";
+import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, REMOTE_AGAIN, REMOTE_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
 import { choose, ring } from "./alert.js";
 import { LiveGuestView } from "./guest-view.js";
 
@@ -97,6 +98,8 @@ export class LiveGuest {
     this.wanted = null; // the PJ this phone's player chose
     this.server = null; // the STUN or TURN server its user agreed to, for this table
     this.code = "";
+    this.remote = false; // the invitation came through the group's chat (web/live/remote.js)
+    this.waiting = null; // {offer, ice, invitation, at}: a reply sent through the chat, not yet taken
     this.tab = randomId();
     this.late = null;
     this.pending = false; // a play of this phone waits for the game master's « Appliquer »
@@ -153,6 +156,7 @@ export class LiveGuest {
     const code = codeIn(window.location, OFFER_KEY);
     if (!code || (changed && code === this.code)) return Promise.resolve();
     this.code = code;
+    this.remote = isRemote(window.location);
     return this.take(code, { first: !changed });
   }
 
@@ -161,6 +165,7 @@ export class LiveGuest {
     const at = String(text).indexOf("#");
     const code = at === -1 ? String(text).trim() : new URLSearchParams(String(text).slice(at + 1)).get(OFFER_KEY) ?? "";
     this.code = code;
+    this.remote = at !== -1 && isRemote({ hash: String(text).slice(at) });
     return this.take(code, { first: false });
   }
 
@@ -232,29 +237,27 @@ export class LiveGuest {
     // The name this phone's player gave it travels in the answer (the game master's page
     // names the phone by it: engine/seating.py phone_name); typed again, the code is made again.
     this.answered = relayedBy ? null : { invitation: read.invitation, ice: made.ice };
+    this.waiting = relayedBy || !this.remote ? null : { offer: read.ice, ice: made.ice, invitation: read.invitation, at: Date.now() };
     const code = encode({ kind: "answer", invitation: read.invitation, ice: made.ice, name: this.store.liveName().trim() });
     this.join(made.pc, made.channel, read.invitation);
     if (relayedBy) {
       relayedBy.send("gm-answer", { code });
       return null;
     }
-    const link = this.answerLink(code);
+    const link = replyLink(window.location.href, code);
     this.view.showName(this.store.liveName());
-    this.view.showAnswer(link, code);
-    this.view.setState("answer", t("liveShowGm"));
+    this.view.showAnswer(link, code, { remote: this.remote });
+    this.view.setState("answer", t(this.remote ? "liveRemoteSend" : "liveShowGm"));
     clearTimeout(this.late);
-    this.late = setTimeout(() => {
-      if (!this.gm?.open) this.view.hint(t("liveAnswerLate"));
-    }, ANSWER_LATE);
+    // Through the chat, the game master may open the reply much later: said at once.
+    if (this.remote) this.view.hint(t("liveRemoteKeep"));
+    else {
+      this.late = setTimeout(() => {
+        if (!this.gm?.open) this.view.hint(t("liveAnswerLate"));
+      }, ANSWER_LATE);
+    }
     if (TEST_BUILD) performance.mark("riposte:live-answer");
     return { link, code };
-  }
-
-  answerLink(code) {
-    const url = new URL(window.location.href);
-    url.search = "";
-    url.hash = `${ANSWER_KEY}=${code}`;
-    return url.href;
   }
 
   // The player typed a name for this phone: kept on this phone (prefilled next time), and
@@ -268,7 +271,7 @@ export class LiveGuest {
     } catch {
       return; // longer than a code carries: the code shown stays
     }
-    this.view.showAnswer(this.answerLink(code), code);
+    this.view.showAnswer(replyLink(window.location.href, code), code, { remote: this.remote });
   }
 
   // The game master's spare, answered ahead of time by this tab before it reloaded: true
@@ -339,6 +342,7 @@ export class LiveGuest {
       watching();
       if (this.joining !== peer) return peer.end();
       this.joining = null;
+      this.waiting = null;
       const previous = this.gm;
       this.gm = peer;
       previous?.end();
@@ -361,6 +365,7 @@ export class LiveGuest {
     peer.on("lost", () => {
       if (this.joining === peer) {
         this.joining = null;
+        if (!this.gm && this.waitForGm(invitation)) return;
         if (!this.gm && !quiet) this.view.setState("failed", t("liveFailed"));
       } else if (this.gm === peer) {
         this.gm = null;
@@ -380,6 +385,32 @@ export class LiveGuest {
     if (!this.gm && !this.joining) this.gmGone();
   }
 
+  // A reply sent through the chat reaches the game master's page when the game master
+  // opens or pastes it, maybe long after this page answered: the connection made then may
+  // have given up meanwhile (ICE's checks time out, Firefox ends them). True when this
+  // page waits on for it: its side made again (after REMOTE_AGAIN) with the reply's own
+  // user fragment and password, and this phone's certificate (its fingerprint), so that the
+  // reply link stays good; the game master's page learns this page's address from its
+  // first check. Until REMOTE_LIFE after the answer, as long as the game master's page keeps
+  // the invitation.
+  waitForGm(invitation) {
+    const waiting = this.waiting;
+    if (!waiting || waiting.invitation !== invitation || Date.now() - waiting.at > REMOTE_LIFE) return false;
+    setTimeout(async () => {
+      if (this.waiting !== waiting || this.gm || this.joining) return;
+      let made;
+      try {
+        made = await resume(waiting.offer, waiting.ice, this.server);
+      } catch {
+        this.view.setState("failed", t("liveFailed"));
+        return;
+      }
+      if (this.waiting === waiting && !this.gm && !this.joining) this.join(made.pc, made.channel, invitation);
+      else made.pc.close();
+    }, REMOTE_AGAIN);
+    return true;
+  }
+
   // The game master's page is gone (closed, reloaded, or WebRTC gave up): with mates, this
   // phone waits for it (it comes back through them); without, a new invitation is needed.
   gmGone() {
@@ -395,7 +426,7 @@ export class LiveGuest {
   leave() {
     for (const peer of [this.gm, this.joining, ...this.mates.values()]) peer?.end();
     for (const pending of this.offered.values()) pending.pc.close();
-    this.gm = this.joining = null;
+    this.gm = this.joining = this.waiting = null;
     this.mates.clear();
     this.offered.clear();
     this.board = null;
@@ -640,10 +671,10 @@ export class LiveGuest {
         if (m?.to !== this.tab) return;
         if (m.t === "here" && !other) {
           other = m.from;
-          this.tabs.postMessage({ t: "offer", to: other, from: this.tab, code });
+          this.tabs.postMessage({ t: "offer", to: other, from: this.tab, code, remote: this.remote });
         } else if (m.t === "answer" && m.from === other && typeof m.link === "string" && typeof m.code === "string") {
-          this.view.showAnswer(m.link, m.code);
-          this.view.setState("answer", t("liveShowGm"));
+          this.view.showAnswer(m.link, m.code, { remote: this.remote });
+          this.view.setState("answer", t(this.remote ? "liveRemoteSend" : "liveShowGm"));
         } else if (m.t === "joined" && m.from === other) {
           this.view.setState("elsewhere", t("liveElsewhere"));
           done(true);
@@ -665,6 +696,7 @@ export class LiveGuest {
     } else if (m.t === "offer" && m.to === this.tab && typeof m.code === "string") {
       const read = this.gmOffer(m.code);
       if (!read) return;
+      this.remote = m.remote === true; // through the chat: the reply waits here (waitForGm)
       const shown = await this.answerOffer(read);
       if (!shown) return;
       this.tabs.postMessage({ t: "answer", to: m.from, from: this.tab, ...shown });

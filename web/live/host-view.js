@@ -23,6 +23,7 @@ export class LiveHostView {
         const button = event.target.closest("button");
         if (!button) return;
         if (button.matches("#live-invite")) this.handlers.invite?.();
+        else if (button.matches("#live-invite-remote")) this.handlers.inviteRemote?.();
         else if (button.matches("#live-bar-invite")) (button.dataset.again ? this.handlers.reinvite : this.handlers.invite)?.();
         else if (button.matches("#live-bar-close")) this.closeBar();
         else if (button.dataset.player) this.playerControl(button);
@@ -81,9 +82,21 @@ export class LiveHostView {
 
   // The invitation dialog, with `link` (null while the offer is being made); `scan`: the
   // camera on at once (a table gathering again: one scan each way, no other tap).
-  openInvite(link, { scan = false } = {}) {
+  // `remote`: « Inviter à distance », the link for the group's chat (web/live/remote.js): no
+  // QR code, no camera; the player's reply link is opened in this browser or pasted here.
+  openInvite(link, { scan = false, remote = false } = {}) {
     if (!link && !this.dialog.open) {
       $("#invite-answer").value = "";
+      this.remote = remote;
+      const words = remote ? ["liveInviteRemote", "liveInviteRemoteHint", "liveReplyLabel", "liveReplyTake"]
+        : ["liveInvite", "liveInviteHint", "liveAnswerLabel", "liveAnswerTake"];
+      ["#invite-title", "#invite-hint", "label[for='invite-answer']", "#invite-take"].forEach((css, i) => {
+        const el = $(css);
+        el.dataset.i18n = words[i]; // kept when the language changes (web/infra/i18n.js)
+        el.textContent = t(words[i]);
+      });
+      $("#invite-qr").hidden = remote;
+      $("#invite-scan").hidden = remote;
       this.dialog.showModal();
       if (scan) this.startScan();
     }
@@ -99,6 +112,7 @@ export class LiveHostView {
     // After a player paired with the camera on: who, and that the next one may scan.
     this.inviteStatus(this.paired ? `${this.paired} ${t("liveNextReady")}` : "");
     this.paired = "";
+    if (this.remote) return;
     qrSvg(link).then((svg) => {
       if (!svg || $("#invite-link").value !== link) return;
       svg.setAttribute("role", "img");

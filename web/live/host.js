@@ -27,14 +27,15 @@ import { isolate } from "../infra/dom.js";
 import { actionName, language, t } from "../infra/i18n.js";
 import { unwritten } from "../infra/refusals.js";
 import { costLabel } from "../views/labels.js";
-import { HANDOFF, OFFER_KEY, pastedCode } from "./follow.js";
-import { accept, close, farAddresses, hasWebRtc, offer, randomId } from "./rtc.js";
+import { HANDOFF, pastedCode } from "./follow.js";
+import { accept, close, farAddresses, hasWebRtc, offer, randomId, reoffer } from "./rtc.js";
 import { Peer } from "./peer.js";
 import { Restarts } from "./restart.js";
 import { route, unreachable } from "./route.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
 import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
-import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOVED_WAIT } from "./timing.js";
+import { invitationLink } from "./remote.js";
+import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOTE_LIFE, REMOVED_WAIT } from "./timing.js";
 
 // The players' plays ("n"), claims, weapons and dice, requests and the phones each reaches:
 // the engine's to judge (engine/seating.py `judge`).
@@ -66,6 +67,7 @@ export class LiveHost {
     setInterval(() => this.knit(), RELAY_AGAIN / 2);
     view.bind({
       invite: () => this.invite(),
+      inviteRemote: () => this.invite({ remote: true }),
       reinvite: () => this.invite({ scan: true }),
       answer: (text) => this.take(pastedCode(text)),
       scanned: (text) => this.take(pastedCode(text)),
@@ -274,25 +276,26 @@ export class LiveHost {
   }
 
   // A new invitation, shown with its QR code in the invitation dialog (`scan`: with the
-  // camera on, for a table to gather again: web/live/host-view.js).
-  async invite({ scan = false } = {}) {
-    this.view.openInvite(null, { scan });
+  // camera on, for a table to gather again: web/live/host-view.js). `remote`: « Inviter à
+  // distance », a link for the group's chat (web/live/remote.js): it waits for its reply
+  // for REMOTE_LIFE (an evening) instead of INVITATION_LIFE, and tells the player's page
+  // that the reply goes back as a link, maybe minutes later.
+  async invite({ scan = false, remote = false } = {}) {
+    this.view.openInvite(null, { scan, remote });
     if (!hasWebRtc()) {
       this.view.inviteStatus(t("liveNoWebRtc"));
       return null;
     }
-    const made = await this.offer(null);
+    const made = await this.offer(null, { remote });
     if (!made) return null;
-    const url = new URL(window.location.href);
-    url.search = "";
-    url.hash = `${OFFER_KEY}=${made.code}`;
-    this.view.openInvite(url.href, { scan });
-    return url.href;
+    const link = invitationLink(window.location.href, made.code, remote);
+    this.view.openInvite(link, { scan, remote });
+    return link;
   }
 
   // An offer for `fp` (a player who is away, through a mate), or for anyone (null): its
   // code, the invitation kept until answered, expired or pushed out by newer ones.
-  async offer(fp) {
+  async offer(fp, { remote = false } = {}) {
     const most = (await this.session.limits())?.invitations ?? Infinity; // engine/live.py OPEN_INVITATIONS
     this.expire();
     let made;
@@ -311,30 +314,52 @@ export class LiveHost {
       this.view.inviteStatus(t("liveNoNetwork"));
       return null;
     }
-    // At most `most` wait at once (each holds a connection): the oldest goes.
+    // At most `most` wait at once (each holds a connection): the oldest goes,
+    // one made for the table first (an invitation sent through the chat waits for a player
+    // at home, and is pushed out only when all waiting are such).
     if (this.invitations.size >= most) {
-      const [oldest, inv] = this.invitations.entries().next().value;
+      const entries = [...this.invitations.entries()];
+      const [oldest, inv] = entries.find(([, i]) => !i.remote) ?? entries[0];
       inv.pc.close();
       this.invitations.delete(oldest);
     }
-    this.invitations.set(id, { pc: made.pc, channel: made.channel, at: Date.now(), for: fp });
+    this.invitations.set(id, { pc: made.pc, channel: made.channel, ice: made.ice, at: Date.now(), for: fp, remote });
+    if (remote) this.remoteKept((list) => [...list, { id, ufrag: made.ice.ufrag, pwd: made.ice.pwd, at: Date.now() }]);
     return { id, code };
   }
 
   expire() {
     const now = Date.now();
     for (const [id, inv] of this.invitations) {
-      if (now - inv.at > INVITATION_LIFE) {
+      if (now - inv.at > (inv.remote ? REMOTE_LIFE : INVITATION_LIFE)) {
         inv.pc.close();
         this.invitations.delete(id);
       }
     }
+    if (this.remoteKept().length !== this.store.liveInvitations().length) this.remoteKept((list) => list);
+  }
+
+  // The chat's invitations waiting, as kept in storage (web/infra/store.js
+  // liveInvitations), those past REMOTE_LIFE left out; `change(list)`: the list to keep.
+  remoteKept(change = null) {
+    const now = Date.now();
+    const list = this.store.liveInvitations().filter((inv) => now - inv.at <= REMOTE_LIFE);
+    if (change) this.store.saveLiveInvitations(change(list));
+    return list;
+  }
+
+  // A chat's invitation this page made before it reloaded (its connection gone with that
+  // page), as an invitation with no connection: `again` makes one from its credentials.
+  keptInvitation(id) {
+    const kept = this.remoteKept().find((inv) => inv.id === id);
+    return kept ? { pc: null, channel: null, ice: { ufrag: kept.ufrag, pwd: kept.pwd }, at: kept.at, for: null, remote: true } : null;
   }
 
   // True when `code` is an answer to one of this tab's open invitations.
   knows(code) {
     try {
-      return this.invitations.has(decode(code, "answer").invitation);
+      const { invitation } = decode(code, "answer");
+      return this.invitations.has(invitation) || this.keptInvitation(invitation) !== null;
     } catch {
       return false;
     }
@@ -351,19 +376,38 @@ export class LiveHost {
       return false;
     }
     this.expire();
-    const inv = this.invitations.get(read.invitation);
+    const inv = this.invitations.get(read.invitation) ?? this.keptInvitation(read.invitation);
     if (!inv || inv.for !== null) {
       this.view.inviteStatus(t("liveUnknownInvitation"));
       return false;
     }
     this.invitations.delete(read.invitation); // single-use
+    if (inv.remote) this.remoteKept((list) => list.filter((kept) => kept.id !== read.invitation));
     const fp = read.ice.fingerprint;
     const known = this.phone(fp);
     this.view.inviteStatus(t("liveConnecting"));
-    const ok = await this.connect(fp, inv, read.ice, read.name);
+    let ok = inv.pc ? await this.connect(fp, inv, read.ice, read.name) : false;
+    if (!ok && inv.remote) ok = await this.again(fp, inv, read);
     if (ok) this.view.invited(t(known ? "livePairedAgain" : "livePaired", this.label(this.phone(fp))));
     else this.view.inviteStatus(t("liveFailed"));
     return ok;
+  }
+
+  // A reply sent through the chat comes minutes or hours after its invitation: the
+  // connection kept waiting may not open with it (the player's page checked it long before;
+  // Chromium says « failed » at once when the reply comes after a Firefox player's checks
+  // gave up), or be gone with the page that made it (a reload). Once more then, or at
+  // once, on a connection made again with the invitation's own user fragment, password and
+  // certificate (kept across reloads), which the reply answers (web/live/rtc.js reoffer).
+  async again(fp, inv, read) {
+    let made;
+    try {
+      made = await reoffer(inv.ice, this.server);
+    } catch {
+      return false;
+    }
+    this.view.inviteStatus(t("liveConnecting"));
+    return this.connect(fp, { ...inv, pc: made.pc, channel: made.channel }, read.ice, read.name);
   }
 
   // The connection to `fp`'s phone from an invitation and its answer (`ice`; null: the

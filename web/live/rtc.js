@@ -106,6 +106,20 @@ export async function resume(offerIce, { ufrag, pwd }, server = null) {
   return { pc, channel };
 }
 
+// An offering side made again for an offer already sent (`ice`: what its code carried), with
+// that offer's user fragment and password and this phone's certificate: what the far
+// side's answer checks against. {pc, channel}; its address is learnt by the far side from
+// its first check (a peer-reflexive candidate), as `resume` does the other way.
+export async function reoffer({ ufrag, pwd }, server = null) {
+  const pc = await connection(server);
+  const channel = pc.createDataChannel(CHANNEL, { ordered: true });
+  const own = (await pc.createOffer()).sdp;
+  const sdp = own.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
+  await pc.setLocalDescription({ type: "offer", sdp });
+  await gathered(pc);
+  return { pc, channel };
+}
+
 // listener() once, when the connection is over: its channel closed, or the connection
 // failed or was closed. « disconnected » is not the end: ICE says it after a few seconds
 // without an answer (a phone asleep, a page frozen) and comes back to « connected » by

@@ -27,6 +27,12 @@ export const HEARTBEAT = rhythm(4000);
 export const SILENT = rhythm(10_000);
 // How long an invitation waits for its answer; it is single-use either way.
 export const INVITATION_LIFE = rhythm(15 * 60_000);
+// How long an invitation sent through the group's chat (« Inviter à distance ») waits for
+// its reply: an evening's game, the minutes between the two halves of a chat included.
+export const REMOTE_LIFE = rhythm(8 * 3600_000);
+// A player's page whose connection gave up before the game master took its reply (sent
+// through the chat) makes its side again after this long (web/live/guest.js waitForGm).
+export const REMOTE_AGAIN = 2000;
 // After this long showing its answer without a connection (20 s on a phone), the player's
 // page says what to try: never a silent wait (the game master's side: CONNECT_LIMIT).
 export const ANSWER_LATE = rhythm(20_000);
