@@ -343,13 +343,16 @@ def _parsed(text: object) -> dict[str, Any]:
     if link.is_packed(data):
         if link.count(data) > MAX_COMMANDS:
             raise too_long(link.count(data))
-        return {"format": "link", "commands": mended(link.unpack(data))}
+        commands = mended(link.unpack(data))
+        return {"format": "link", "commands": commands, "times": [None] * len(commands)}
     original = data.get("format") if isinstance(data, dict) else None
     data = migrate(data)
     if len(data["commands"]) > MAX_COMMANDS:
         raise too_long(len(data["commands"]))
     commands = expand(data["commands"]) if original == SAVE_FORMAT else data["commands"]
-    return {"format": original, "commands": mended(commands)}
+    shown = data.get("board")
+    times = unpack_times(shown.get("times") if isinstance(shown, dict) else None, len(commands))
+    return {"format": original, "commands": mended(commands), "times": times}
 
 
 #: The commands that carry a sheet, and the key it is under.
@@ -476,10 +479,11 @@ def read(text: object, pulse: Callable[[int, int], None] | None = None) -> dict[
 PAINTLESS = ("actions", "declarations", "suggested_declaration", "likely", "never")
 
 
-def painted(board: dict[str, Any]) -> dict[str, Any]:
+def painted(board: dict[str, Any], times: list[int | None] | None = None) -> dict[str, Any]:
     """The part of a board kept in a save for the first paint: what the cards show,
     not every action's verdict, the catalogue nor the targets (the engine sends them once
-    ready).
+    ready); and beside it the times of the log's commands (``times``, :func:`pack_times`),
+    when it has any.
 
     >>> from engine import new_encounter, view
     >>> sorted(painted(view(new_encounter())))[:3]
@@ -487,7 +491,54 @@ def painted(board: dict[str, Any]) -> dict[str, Any]:
     """
     fighters = {cid: {k: x for k, x in f.items() if k not in PAINTLESS}
                 for cid, f in board["combatants"].items()}
-    return {**{k: x for k, x in board.items() if k not in ("catalogue", "targets")}, "combatants": fighters}
+    out = {**{k: x for k, x in board.items() if k not in ("catalogue", "targets")}, "combatants": fighters}
+    packed = pack_times(times) if times is not None else None
+    if packed is not None:
+        out["times"] = packed
+    return out
+
+
+def pack_times(times: list[int | None]) -> list[int | None] | None:
+    """The wall-clock times of a log's commands as a save keeps them, beside the log (in
+    the board it paints: :func:`painted`), never in the commands (the rules know no clock):
+    ``None`` for a command without one; else the seconds since the command before when
+    that one has a time, or the seconds since 1970 when it has none (the first). ``None``
+    for a log without any time (a fight of an earlier release writes what it wrote).
+
+    >>> pack_times([None, 1_765_000_000, 1_765_000_012, None, 1_765_000_100])
+    [None, 1765000000, 12, None, 1765000100]
+    >>> pack_times([None, None]) is None
+    True
+    """
+    if all(t is None for t in times):
+        return None
+    out: list[int | None] = []
+    before: int | None = None
+    for t in times:
+        out.append(None if t is None else t if before is None else t - before)
+        before = t
+    return out
+
+
+def unpack_times(packed: object, count: int) -> list[int | None]:
+    """:func:`pack_times` undone, for a log of ``count`` commands: a list that is not one
+    (an older save, a hand-edited one) gives no time, never a refusal (the times are no
+    part of the fight).
+
+    >>> unpack_times([None, 1765000000, 12, None, 1765000100], 5)
+    [None, 1765000000, 1765000012, None, 1765000100]
+    >>> unpack_times([1, "x"], 2), unpack_times(None, 1), unpack_times([5], 2)
+    ([None, None], [None], [None, None])
+    """
+    if (not isinstance(packed, list) or len(packed) != count
+            or not all(t is None or (type(t) is int and abs(t) < 10 ** 11) for t in packed)):
+        return [None] * count
+    out: list[int | None] = []
+    before: int | None = None
+    for t in packed:
+        before = None if t is None else t if before is None else before + t
+        out.append(before)
+    return out
 
 
 def summary_of(enc: Encounter) -> dict[str, Any]:
