@@ -82,7 +82,8 @@ def summary(commands: list[Any], start: Encounter | None = None,
     for c in enc.combatants:
         fighters[c.id]["name"] = c.name
         fighters[c.id]["side"] = c.side.value
-    timed = [r["seconds"] for r in rounds if r["seconds"] is not None]
+    ended = [r["seconds"] for r in rounds if r["ended"] is not None]  # a round under way has no length yet
+    timed = ended if ended and None not in ended else []  # a total of some rounds would mislead
     for r in rounds:
         del r["started_at"]
     return {"rounds": rounds, "fighters": list(fighters.values()),

@@ -11,6 +11,7 @@ import { actionName, reason, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
 import { qrSvg } from "../infra/share-links.js";
 import { scanner } from "./scan.js";
+import { nameOn, TurnClock } from "../views/clock-view.js";
 
 // The states a scan of a new invitation is offered in (the page's own camera).
 const SCAN_STATES = new Set(["rejoin", "lost", "away", "failed", "removed"]);
@@ -350,6 +351,12 @@ export class LiveGuestView {
     this.drawPlay();
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
     $("#live-turn").textContent = playersTurnText(board);
+    // The turn clock the game master turned on (engine/live.py players_clock), counted on
+    // from when this phone was told (web/live/guest.js: `started`).
+    const clock = board.clock;
+    this.clock ??= new TurnClock($("#live-clock"));
+    this.clock.show(clock && typeof clock.started === "number" ? { id: clock.id, started: clock.started, limit: clock.limit } : null,
+      nameOn(board, clock?.id));
     $("#live-board").replaceChildren(...playerCards(board));
   }
 
