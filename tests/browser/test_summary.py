@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from conftest import NewPhone, Shot, save_text
-from helpers import act, card, fight_log, hold_clock, start_round
+from helpers import act, axe_within, card, fight_log, hold_clock, start_round
 from playwright.sync_api import expect
-from test_judged import axe
 
 from engine.summary import summary
 from engine.table import Table
@@ -125,10 +124,10 @@ def test_the_summary_says_how_long_each_round_and_turn_took(new_phone: NewPhone,
         page.set_viewport_size(size)
         page.locator("#summary-box").scroll_into_view_if_needed()
         shot(page, f"summary-times-{size['width']}x{size['height']}.png")
-    assert axe(page, "summary (light)") == []
+    assert axe_within(page, "#summary-box", "summary (light)") == []
     page.emulate_media(color_scheme="dark")
     shot(page, "summary-times-dark.png")
-    assert axe(page, "summary (dark)") == []
+    assert axe_within(page, "#summary-box", "summary (dark)") == []
     phone.assert_clean()
 
 
