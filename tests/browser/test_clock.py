@@ -7,10 +7,12 @@ P.I. never see it (R3: the P.I. are the rules' alone)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from conftest import NewPhone, Shot, save_text
 from helpers import act, axe_within, card, fight_log, hold_clock
+from live import gm_phone, pair
 from playwright.sync_api import expect
 
 #: Every sentence the live region says, in order (a sentence said twice is there twice).
@@ -146,3 +148,23 @@ def test_the_cue_is_off_by_default_then_once_for_a_pjs_turn_never_for_a_pnjs(new
     assert axe_within(page, settings_group, "settings (dark)") == []
     phone.assert_clean()
 
+
+
+def test_a_paired_players_phone_shows_the_clock_and_counts_on_from_when_it_is_told(new_phone: NewPhone) -> None:
+    gm_watched = gm_phone(new_phone)
+    gm = gm_watched.page
+    player = pair(gm, new_phone, clock=True)
+    phone_clock = player.page.locator("#live-clock")
+    expect(phone_clock).to_be_hidden()  # off by default
+    settings(gm, **{"clock-limit": "60"})
+    card(gm, "Orque").get_by_role("button", name="Passer").click()
+    expect(phone_clock).to_have_text(re.compile(r"^Chrono d'Aldric : 0:0\d sur 1:00$"))
+    sent = gm.evaluate("riposteLive.shown()")["clock"]
+    assert sent["id"] == "aldric" and sent["limit"] == 60 and "since" not in sent  # the phone counts from when it is told
+    hold_clock(player.page)
+    shown = phone_clock.inner_text()
+    player.page.clock.run_for(61_000)
+    expect(phone_clock).to_have_text(re.compile(r"^Temps écoulé pour Aldric : 1:0\d \(limite 1:00\)$"))
+    assert shown != phone_clock.inner_text()
+    player.page.clock.resume()
+    gm_watched.assert_clean()
