@@ -482,8 +482,8 @@ PAINTLESS = ("actions", "declarations", "suggested_declaration", "likely", "neve
 def painted(board: dict[str, Any], times: list[int | None] | None = None) -> dict[str, Any]:
     """The part of a board kept in a save for the first paint: what the cards show,
     not every action's verdict, the catalogue nor the targets (the engine sends them once
-    ready); and beside it the times of the log's commands (``times``, :func:`pack_times`),
-    when it has any.
+    ready); and beside it the times of the log's commands as a save keeps them (``times``,
+    :meth:`Times.saved`), when it has any.
 
     >>> from engine import new_encounter, view
     >>> sorted(painted(view(new_encounter())))[:3]
@@ -492,36 +492,65 @@ def painted(board: dict[str, Any], times: list[int | None] | None = None) -> dic
     fighters = {cid: {k: x for k, x in f.items() if k not in PAINTLESS}
                 for cid, f in board["combatants"].items()}
     out = {**{k: x for k, x in board.items() if k not in ("catalogue", "targets")}, "combatants": fighters}
-    packed = pack_times(times) if times is not None else None
-    if packed is not None:
-        out["times"] = packed
+    if times is not None:
+        out["times"] = times
     return out
 
 
-def pack_times(times: list[int | None]) -> list[int | None] | None:
-    """The wall-clock times of a log's commands as a save keeps them, beside the log (in
-    the board it paints: :func:`painted`), never in the commands (the rules know no clock):
-    ``None`` for a command without one; else the seconds since the command before when
-    that one has a time, or the seconds since 1970 when it has none (the first). ``None``
-    for a log without any time (a fight of an earlier release writes what it wrote).
+class Times:
+    """The wall-clock times of a log's commands, kept beside the log (in the board a save
+    paints: :func:`painted`), never in the commands (the rules know no clock): ``times[i]``,
+    the second (since 1970) command ``i`` was accepted at, ``None`` when not known; and
+    ``packed``, the list a save keeps of them: ``None`` for a command without one, else the
+    seconds since the command before when that one has a time, or its own time when it has
+    none. Kept as the log grows and shrinks, so that a tap packs one time, not the log's.
 
-    >>> pack_times([None, 1_765_000_000, 1_765_000_012, None, 1_765_000_100])
+    >>> t = Times([None, 1_765_000_000, 1_765_000_012, None, 1_765_000_100])
+    >>> t.saved()
     [None, 1765000000, 12, None, 1765000100]
-    >>> pack_times([None, None]) is None
-    True
+    >>> t.with_next(1_765_000_130)[-1], t.pop(), t.saved()[-1]
+    (30, 1765000100, None)
+    >>> Times([None, None]).saved() is None, Times([None]).with_next(None) is None
+    (True, True)
     """
-    if all(t is None for t in times):
-        return None
-    out: list[int | None] = []
-    before: int | None = None
-    for t in times:
-        out.append(None if t is None else t if before is None else t - before)
-        before = t
-    return out
+
+    def __init__(self, times: list[int | None] | tuple[int | None, ...] = ()) -> None:
+        self.times: list[int | None] = []
+        self.packed: list[int | None] = []
+        self.known = 0  #: how many times are known
+        for at in times:
+            self.append(at)
+
+    def __len__(self) -> int:
+        return len(self.times)
+
+    def _token(self, at: int | None) -> int | None:
+        before = self.times[-1] if self.times else None
+        return None if at is None else at if before is None else at - before
+
+    def append(self, at: int | None) -> None:
+        self.packed.append(self._token(at))
+        self.times.append(at)
+        self.known += at is not None
+
+    def pop(self) -> int | None:
+        at = self.times.pop()
+        self.packed.pop()
+        self.known -= at is not None
+        return at
+
+    def saved(self) -> list[int | None] | None:
+        """The list a save keeps; ``None`` for a log without any time (a fight of an earlier
+        release writes what it wrote)."""
+        return list(self.packed) if self.known else None
+
+    def with_next(self, at: int | None) -> list[int | None] | None:
+        """:meth:`saved`, with one more command accepted at ``at``."""
+        return [*self.packed, self._token(at)] if self.known or at is not None else None
 
 
 def unpack_times(packed: object, count: int) -> list[int | None]:
-    """:func:`pack_times` undone, for a log of ``count`` commands: a list that is not one
+    """:meth:`Times.saved` undone, for a log of ``count`` commands: a list that is not one
     (an older save, a hand-edited one) gives no time, never a refusal (the times are no
     part of the fight).
 

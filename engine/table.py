@@ -194,11 +194,11 @@ class Table:
         self._undone: list[Any] = []
         #: The wall clock beside the log, never in it (the rules know no clock): the page
         #: gives its time with each call (``call``'s ``clock``, ms since 1970: ``_now``);
-        #: ``_times[i]``, the second command ``i`` was accepted at (``None``: not known, a
-        #: fight of an earlier release), kept in the save (engine/save.py ``pack_times``);
+        #: ``_times.times[i]``, the second command ``i`` was accepted at (``None``: not known, a
+        #: fight of an earlier release), kept in the save (engine/save.py ``Times``);
         #: ``_undone_times``, those of the commands undo took back, which redo gives back.
         self._now: int | None = None
-        self._times: list[int | None] = []
+        self._times = save.Times()
         self._undone_times: list[int | None] = []
         #: The turn's clock: who may act now (the round and the fighters ``active``) and
         #: since when (ms on the page's clock), restarted whenever that changes.
@@ -311,7 +311,7 @@ class Table:
                 marks.append(enc)
             self._beat(len(log), len(commands))
         self._enc, self._log, self._marks, self._undone, self._steps = enc, log, marks, [], []
-        self._times = list(times) if times is not None and len(times) == len(log) else [None] * len(log)
+        self._times = save.Times(times if times is not None and len(times) == len(log) else [None] * len(log))
         self._undone_times = []
         self._texts = save.Written(texts[:at] + [save.command_text(c) for c in log[at:]])  # as resolved
         self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
@@ -346,7 +346,7 @@ class Table:
             self._seq += 1
             out["seq"] = self._seq
             if text is None:
-                painted = painted if painted is not None else json_text(save.painted(out["board"], self._times))
+                painted = painted if painted is not None else json_text(save.painted(out["board"], self._times.saved()))
                 if self._whole:
                     text = self._texts.text(painted)
                 else:
@@ -462,7 +462,7 @@ class Table:
         if not result["ok"]:
             return self._enc, result
         line, shown = save.command_text(result["command"]), self._boards.board(after)
-        painted = json_text(save.painted(shown, [*self._times, at]))
+        painted = json_text(save.painted(shown, self._times.with_next(at)))
         try:
             save.checked_size(self._texts.size(painted, line), full=True)
         except Refusal as refusal:
@@ -485,7 +485,7 @@ class Table:
         try:
             self._rebuild(commands, checkpoint, times)
             shown = self._boards.board(self._enc)
-            text = save.checked_texts(self._texts.texts, save.painted(shown, self._times))  # readable again
+            text = save.checked_texts(self._texts.texts, save.painted(shown, self._times.saved()))  # readable again
         except Refusal as refusal:
             (self._enc, self._log, self._texts, self._marks, self._undone, self._sent, self._times,
              self._undone_times) = before
@@ -604,7 +604,7 @@ class Table:
         """Take back the last command: the log replayed without it."""
         if not self._log:
             return self._answer()
-        at = self._times[-1]
+        at = self._times.times[-1]
         self._undone.append(self._pop())
         self._undone_times.append(at)  # redo gives it back
         return self._answer(changed=True, undone=self._undone[-1])
@@ -662,7 +662,7 @@ class Table:
     def export(self, with_board: object = False) -> Answer:
         """The save text of the fight, for a file (with the board, ``with_board=True``) or
         a link (the log alone: shorter)."""
-        painted = save.painted(self._boards.board(self._enc), self._times) if with_board is True else None
+        painted = save.painted(self._boards.board(self._enc), self._times.saved()) if with_board is True else None
         return {"ok": True, "text": save.dump_texts(self._texts.texts, painted)}
 
     def link(self) -> Answer:
@@ -716,7 +716,7 @@ class Table:
         >>> t.summary()["summary"]["fighters"][0]["pi_spent"]
         5
         """
-        return {"ok": True, "summary": summary(list(self._log), start=self._mark(0), times=self._times)}
+        return {"ok": True, "summary": summary(list(self._log), start=self._mark(0), times=self._times.times)}
 
     def labo(self, regles: object = None, rounds: object = None, seed: object = None, more: object = False) -> Answer:
         """The lab (engine/labo.py): the open fight under other rules, the fight unchanged.

@@ -50,7 +50,7 @@ def test_times_are_kept_beside_the_log_not_in_it() -> None:
     # Read back, the times are the same and so are the durations.
     again = Table()
     assert again.load(text)["ok"]
-    assert again._times == t._times
+    assert again._times.times == t._times.times
     assert again.summary() == t.summary()
 
 
@@ -82,7 +82,7 @@ def test_an_old_fight_without_times_has_no_durations() -> None:
     # Played on today, its new commands are timed; the old ones stay unknown.
     call(t, T0, op="apply", command={"type": "start_round", "rolls": {"c1": 6}})
     call(t, T0 + 12_000, op="apply", command={"type": "act", "actor": "c1", "action": "observer"})
-    assert t._times == [None, None, None, None, T0 // 1000, T0 // 1000 + 12]
+    assert t._times.times == [None, None, None, None, T0 // 1000, T0 // 1000 + 12]
     assert t.summary()["summary"]["fighters"][0]["seconds"] == 12
     assert json.loads(t.export(True)["text"])["board"]["times"] == [None, None, None, None, T0 // 1000, 12]
 
@@ -91,13 +91,13 @@ def test_undo_drops_a_commands_time_and_redo_gives_it_back() -> None:
     t = Table()
     fight(t)
     call(t, T0 + 100_000, op="undo")
-    assert len(t._times) == 4 and t._times[-1] == T0 // 1000 + 30
+    assert len(t._times) == 4 and t._times.times[-1] == T0 // 1000 + 30
     assert json.loads(t.export(True)["text"])["board"]["times"] == [T0 // 1000, 1, 9, 20]
     call(t, T0 + 500_000, op="redo")  # later: the command keeps the time it was played at
-    assert t._times[-1] == T0 // 1000 + 70
+    assert t._times.times[-1] == T0 // 1000 + 70
     call(t, T0 + 600_000, op="undo")
     call(t, T0 + 610_000, op="apply", command={"type": "end_round"})  # a new command: nothing to redo
-    assert t._times[-1] == T0 // 1000 + 610 and t._undone_times == []
+    assert t._times.times[-1] == T0 // 1000 + 610 and t._undone_times == []
 
 
 def test_a_change_s_log_composes_to_the_save_with_its_times() -> None:
@@ -170,4 +170,5 @@ def test_times_follow_the_log_through_undo_redo_and_reload(steps: list[str]) -> 
         else:
             call(t, clock, op=kind)
         assert len(t._times) == len(t._log)
-        assert t._times == [played[k] for k in range(len(t._log))]
+        assert t._times.times == [played[k] for k in range(len(t._log))]
+        assert json.loads(t.export(True)["text"])["board"].get("times") == save.Times(t._times.times).saved()
