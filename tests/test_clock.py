@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine import save
 from engine.table import Table
+from tests.casts import CASTS
 
 ALDRIC = {"name": "Aldric", "side": "pj"}
 ORQUE = {"name": "Orque"}
@@ -172,3 +173,20 @@ def test_times_follow_the_log_through_undo_redo_and_reload(steps: list[str]) -> 
         assert len(t._times) == len(t._log)
         assert t._times.times == [played[k] for k in range(len(t._log))]
         assert json.loads(t.export(True)["text"])["board"].get("times") == save.Times(t._times.times).saved()
+
+
+def test_the_cue_comes_when_a_players_play_waits_for_the_game_master() -> None:
+    """D27: a play that waits for « Appliquer » (the players' mode « confirm ») cues the
+    game master's device once; the same phone's next message, a claim, does not."""
+    a = "a" * 64
+    t = Table()
+    for name in ("aldric", "lyra", "orque"):
+        assert t.apply({"type": "add_combatant", "combatant": CASTS[name]})["ok"]
+    t.apply({"type": "start_round", "rolls": {"lyra": 6, "aldric": 1, "orque": 1}})
+    t.phone(a, "open", 1000, None)
+    claimed = t.hear(a, {"t": "claim", "id": "lyra"})
+    assert "cue" not in claimed
+    played = t.hear(a, {"t": "pass", "n": 1})
+    assert played["live"]["view"]["lines"] and played["cue"] == "answer"
+    again = t.hear(a, {"t": "claim", "id": "lyra"})
+    assert "cue" not in again
