@@ -15,6 +15,17 @@ export function minutes(ms) {
 const clocks = new Set();
 let ticking = null;
 
+// The next tick, on the second of the turn's time (its start + k s) of the first clock that
+// runs, so that each second is drawn as it comes, not up to a second late.
+function schedule() {
+  clearTimeout(ticking);
+  ticking = null;
+  const first = [...clocks][0];
+  if (!first) return;
+  const since = Date.now() - first.turn.started;
+  ticking = setTimeout(tick, 1000 - (((since % 1000) + 1000) % 1000));
+}
+
 // One clock on one element (a <p role="timer">): `show(turn, names)` with `turn`
 // `{ id, started, limit }` (started: ms on this page's clock; limit: s), or null to hide
 // it. `onOut(name, limit)` is told once per turn when its limit runs out.
@@ -34,8 +45,8 @@ export class TurnClock {
     if (!same && this.turn) this.out = null;
     if (this.turn) clocks.add(this);
     else clocks.delete(this);
-    ticking ??= setInterval(tick, 1000);
     this.draw(Date.now());
+    schedule();
   }
 
   draw(now) {
@@ -58,6 +69,7 @@ export class TurnClock {
 function tick() {
   const now = Date.now();
   for (const clock of clocks) clock.draw(now);
+  schedule();
 }
 
 // The name of fighter `id` on `board`, or "".
