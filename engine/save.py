@@ -508,16 +508,18 @@ class Times:
     >>> t = Times([None, 1_765_000_000, 1_765_000_012, None, 1_765_000_100])
     >>> t.saved()
     [None, 1765000000, 12, None, 1765000100]
-    >>> t.with_next(1_765_000_130)[-1], t.pop(), t.saved()[-1]
-    (30, 1765000100, None)
-    >>> Times([None, None]).saved() is None, Times([None]).with_next(None) is None
-    (True, True)
+    >>> t.pop(), t.saved()[-1]
+    (1765000100, None)
+    >>> Times([None, None]).saved() is None
+    True
     """
 
     def __init__(self, times: list[int | None] | tuple[int | None, ...] = ()) -> None:
         self.times: list[int | None] = []
         self.packed: list[int | None] = []
         self.known = 0  #: how many times are known
+        self.body = ""  #: ``packed`` as JSON, without its brackets (a tap writes it, never encodes it)
+        self.ends: list[int] = []  #: where each entry ends in ``body``
         for at in times:
             self.append(at)
 
@@ -529,24 +531,55 @@ class Times:
         return None if at is None else at if before is None else at - before
 
     def append(self, at: int | None) -> None:
-        self.packed.append(self._token(at))
+        token = self._token(at)
+        self.packed.append(token)
         self.times.append(at)
         self.known += at is not None
+        self.body += ("," if self.body else "") + ("null" if token is None else str(token))
+        self.ends.append(len(self.body))
 
     def pop(self) -> int | None:
         at = self.times.pop()
         self.packed.pop()
         self.known -= at is not None
+        self.ends.pop()
+        self.body = self.body[:self.ends[-1] if self.ends else 0]
         return at
+
+    def text(self, at: object = False) -> str | None:
+        """:meth:`saved` as JSON text (given ``at``: with one more command accepted at
+        ``at``), written from what is kept, not encoded again: a tap costs one time, not
+        the log's.
+
+        >>> t = Times([None, 1_765_000_000, 1_765_000_012])
+        >>> t.text(), t.text(1_765_000_020), t.text(None)
+        ('[null,1765000000,12]', '[null,1765000000,12,8]', '[null,1765000000,12,null]')
+        >>> Times([None]).text() is None
+        True
+        """
+        if at is False:
+            return f"[{self.body}]" if self.known else None
+        after = at if type(at) is int else None
+        if not self.known and after is None:
+            return None
+        token = self._token(after)
+        return f"[{self.body}{',' if self.body else ''}{'null' if token is None else token}]"
 
     def saved(self) -> list[int | None] | None:
         """The list a save keeps; ``None`` for a log without any time (a fight of an earlier
         release writes what it wrote)."""
         return list(self.packed) if self.known else None
 
-    def with_next(self, at: int | None) -> list[int | None] | None:
-        """:meth:`saved`, with one more command accepted at ``at``."""
-        return [*self.packed, self._token(at)] if self.known or at is not None else None
+
+def painted_text(board: dict[str, Any], times: str | None) -> str:
+    """:func:`painted` written as a save writes it (:func:`engine.codec.json_text`), with
+    the times' text (:meth:`Times.text`) spliced in as it is.
+
+    >>> painted_text({"combatants": {}}, "[5,1]") == json_text(painted({"combatants": {}}, [5, 1]))
+    True
+    """
+    text = json_text(painted(board))
+    return text if times is None else f'{text[:-1]},"times":{times}}}'
 
 
 def unpack_times(packed: object, count: int) -> list[int | None]:

@@ -72,7 +72,7 @@ from typing import Any
 
 from . import save, values
 from . import seating as seat
-from .codec import combatant_sheet, decode, encode, json_text
+from .codec import combatant_sheet, decode, encode
 from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .example import example_log
@@ -346,7 +346,7 @@ class Table:
             self._seq += 1
             out["seq"] = self._seq
             if text is None:
-                painted = painted if painted is not None else json_text(save.painted(out["board"], self._times.saved()))
+                painted = painted if painted is not None else save.painted_text(out["board"], self._times.text())
                 if self._whole:
                     text = self._texts.text(painted)
                 else:
@@ -462,7 +462,7 @@ class Table:
         if not result["ok"]:
             return self._enc, result
         line, shown = save.command_text(result["command"]), self._boards.board(after)
-        painted = json_text(save.painted(shown, self._times.with_next(at)))
+        painted = save.painted_text(shown, self._times.text(at))
         try:
             save.checked_size(self._texts.size(painted, line), full=True)
         except Refusal as refusal:
