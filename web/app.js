@@ -102,7 +102,7 @@ else {
   // The turn clock and the cue of a PJ's turn (this device's settings): the engine is told
   // the clock's limit once the live table's host is made, for the players' board.
   const clock = new ClockController(parts, { store, view: menuView, hosting });
-  hosting.then(() => clock.tell());
+  hosting.then(() => clock.limit !== null && clock.tell()); // off: the engine's default, nothing to tell
   const { took } = commands(parts);
   // The live table's game master side (web/live/host.js with WebRTC, the codes and the
   // players' connections) is made once the engine is ready (`hostTable`, below), off a first

@@ -62,6 +62,7 @@ def test_the_turn_clock_counts_says_once_when_it_runs_out_and_stays_out_of_the_l
     expect(card(page, "Orque")).to_have_class("fighter active")  # 6 P.I. against Aldric's 5
     expect(clock).to_be_hidden()  # off by default
     settings(page, **{"clock-limit": "60"})
+    assert page.evaluate("localStorage.getItem('riposte.clock')") == "60"  # this device's setting, no fight's
     hold_clock(page)
     card(page, "Orque").get_by_role("button", name="Passer").click()  # Aldric's turn: the clock starts again
     expect(clock).to_have_text("Chrono d'Aldric : 0:00 sur 1:00")
