@@ -135,7 +135,7 @@ export default {
   cueSound: "A beep",
   cueVibrate: "A vibration",
   cueBoth: "Beep and vibration",
-  cueHint: "On this device, when a PC's turn comes or a player waits for your « Apply ».",
+  cueHint: "On this device, when a PC's turn comes or a player waits for your “Apply”.",
   themeLabel: "Theme",
   themeSystem: "The phone's",
   themeLight: "Light",
