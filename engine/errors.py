@@ -203,6 +203,7 @@ REASONS = {
     "model_not_deleted": "storage",
     "language_not_kept": "storage",
     "theme_not_kept": "storage",
+    "setting_not_kept": "storage",
     "stun_not_kept": "storage",
     "fights_left_full": "storage",
     "fights_left_unavailable": "storage",

@@ -24,7 +24,7 @@ from typing import Any
 from . import seating as seat
 from .players import players_attack, players_board
 
-__all__ = ["JOURNAL_LAST", "OPEN_INVITATIONS", "Live"]
+__all__ = ["JOURNAL_LAST", "OPEN_INVITATIONS", "Live", "players_clock"]
 
 #: The players' journal: the entries of the last commands, with every players' board
 #: (fewer than the table's CHECKPOINT_EVERY: replayed from the encounter undo keeps before
@@ -52,9 +52,12 @@ class Live:
         return self.watching or bool(self.seating.phones)
 
     def fight(self, board: Mapping[str, Any], last: object, check: Callable[[Mapping[str, Any]], Any],
-              journal: Callable[[bool], list[Any]]) -> seat.Fight:
-        """What the seating needs of the fight (engine/seating.py ``Fight``)."""
+              journal: Callable[[bool], list[Any]], clock: Mapping[str, Any] | None = None) -> seat.Fight:
+        """What the seating needs of the fight (engine/seating.py ``Fight``). ``clock``:
+        the turn's clock when the game master turned it on (:func:`players_clock`),
+        carried with the players' board."""
         shown = players_board(dict(board), self.seating.pnj_details)
+        shown["clock"] = players_clock(shown, clock)
         made: list[list[Any]] = []
 
         def entries() -> list[Any]:  # computed once, and only when a phone follows
@@ -131,6 +134,32 @@ class Live:
 
     def after_pnj_details(self, on: bool) -> None:
         self.seating = seat.set_pnj_details(self.seating, on)
+
+
+def players_clock(shown: Mapping[str, Any], turn: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The turn's clock as the players see it: ``None`` when it is off (no ``limit``), when
+    no turn runs or when the fighter who holds it is not one they see (D26, D4: the
+    players' board's first ``active``); else the fighter, the ``limit`` in seconds and how
+    long the turn has run (``elapsed``, ms) when the answer was made (``now``, ms on the
+    game master's clock): a phone counts on from when it is told, whatever its own clock
+    says. A table's clock, never a rule: no P.I. depends on it.
+
+    >>> shown = {"active": ["c1"], "combatants": {"c1": {}}}
+    >>> players_clock(shown, {"id": "c1", "since": 1000, "limit": 60, "now": 4000})
+    {'id': 'c1', 'limit': 60, 'elapsed': 3000}
+    >>> players_clock(shown, {"id": "c2", "since": 1000, "limit": 60, "now": 4000}) is None
+    True
+    >>> players_clock(shown, {"id": "c1", "since": 1000, "limit": None, "now": 4000}) is None
+    True
+    """
+    if not turn or turn.get("limit") is None or not shown.get("active"):
+        return None
+    fid = turn.get("id")
+    if fid != shown["active"][0] or fid not in shown.get("combatants", {}):
+        return None
+    since, now = turn.get("since"), turn.get("now")
+    elapsed = max(0, now - since) if isinstance(since, int) and isinstance(now, int) else 0
+    return {"id": fid, "limit": turn["limit"], "elapsed": elapsed}
 
 
 def _wire(told: seat.Told) -> list[Any]:

@@ -343,13 +343,16 @@ def _parsed(text: object) -> dict[str, Any]:
     if link.is_packed(data):
         if link.count(data) > MAX_COMMANDS:
             raise too_long(link.count(data))
-        return {"format": "link", "commands": mended(link.unpack(data))}
+        commands = mended(link.unpack(data))
+        return {"format": "link", "commands": commands, "times": [None] * len(commands)}
     original = data.get("format") if isinstance(data, dict) else None
     data = migrate(data)
     if len(data["commands"]) > MAX_COMMANDS:
         raise too_long(len(data["commands"]))
     commands = expand(data["commands"]) if original == SAVE_FORMAT else data["commands"]
-    return {"format": original, "commands": mended(commands)}
+    shown = data.get("board")
+    times = unpack_times(shown.get("times") if isinstance(shown, dict) else None, len(commands))
+    return {"format": original, "commands": mended(commands), "times": times}
 
 
 #: The commands that carry a sheet, and the key it is under.
@@ -476,10 +479,11 @@ def read(text: object, pulse: Callable[[int, int], None] | None = None) -> dict[
 PAINTLESS = ("actions", "declarations", "suggested_declaration", "likely", "never")
 
 
-def painted(board: dict[str, Any]) -> dict[str, Any]:
+def painted(board: dict[str, Any], times: list[int | None] | None = None) -> dict[str, Any]:
     """The part of a board kept in a save for the first paint: what the cards show,
     not every action's verdict, the catalogue nor the targets (the engine sends them once
-    ready).
+    ready); and beside it the times of the log's commands as a save keeps them (``times``,
+    :meth:`Times.saved`), when it has any.
 
     >>> from engine import new_encounter, view
     >>> sorted(painted(view(new_encounter())))[:3]
@@ -487,7 +491,116 @@ def painted(board: dict[str, Any]) -> dict[str, Any]:
     """
     fighters = {cid: {k: x for k, x in f.items() if k not in PAINTLESS}
                 for cid, f in board["combatants"].items()}
-    return {**{k: x for k, x in board.items() if k not in ("catalogue", "targets")}, "combatants": fighters}
+    out = {**{k: x for k, x in board.items() if k not in ("catalogue", "targets")}, "combatants": fighters}
+    if times is not None:
+        out["times"] = times
+    return out
+
+
+class Times:
+    """The wall-clock times of a log's commands, kept beside the log (in the board a save
+    paints: :func:`painted`), never in the commands (the rules know no clock): ``times[i]``,
+    the second (since 1970) command ``i`` was accepted at, ``None`` when not known; and
+    ``packed``, the list a save keeps of them: ``None`` for a command without one, else the
+    seconds since the command before when that one has a time, or its own time when it has
+    none. Kept as the log grows and shrinks, so that a tap packs one time, not the log's.
+
+    >>> t = Times([None, 1_765_000_000, 1_765_000_012, None, 1_765_000_100])
+    >>> t.saved()
+    [None, 1765000000, 12, None, 1765000100]
+    >>> t.pop(), t.saved()[-1]
+    (1765000100, None)
+    >>> Times([None, None]).saved() is None
+    True
+    """
+
+    def __init__(self, times: list[int | None] | tuple[int | None, ...] = ()) -> None:
+        self.times: list[int | None] = []
+        self.packed: list[int | None] = []
+        self.known = 0  #: how many times are known
+        self.body = ""  #: ``packed`` as JSON, without its brackets (a tap writes it, never encodes it)
+        self.ends: list[int] = []  #: where each entry ends in ``body``
+        for at in times:
+            self.append(at)
+
+    def __len__(self) -> int:
+        return len(self.times)
+
+    def _token(self, at: int | None) -> int | None:
+        before = self.times[-1] if self.times else None
+        return None if at is None else at if before is None else at - before
+
+    def append(self, at: int | None) -> None:
+        token = self._token(at)
+        self.packed.append(token)
+        self.times.append(at)
+        self.known += at is not None
+        self.body += ("," if self.body else "") + ("null" if token is None else str(token))
+        self.ends.append(len(self.body))
+
+    def pop(self) -> int | None:
+        at = self.times.pop()
+        self.packed.pop()
+        self.known -= at is not None
+        self.ends.pop()
+        self.body = self.body[:self.ends[-1] if self.ends else 0]
+        return at
+
+    def text(self, at: object = False) -> str | None:
+        """:meth:`saved` as JSON text (given ``at``: with one more command accepted at
+        ``at``), written from what is kept, not encoded again: a tap costs one time, not
+        the log's.
+
+        >>> t = Times([None, 1_765_000_000, 1_765_000_012])
+        >>> t.text(), t.text(1_765_000_020), t.text(None)
+        ('[null,1765000000,12]', '[null,1765000000,12,8]', '[null,1765000000,12,null]')
+        >>> Times([None]).text() is None
+        True
+        """
+        if at is False:
+            return f"[{self.body}]" if self.known else None
+        after = at if type(at) is int else None
+        if not self.known and after is None:
+            return None
+        token = self._token(after)
+        return f"[{self.body}{',' if self.body else ''}{'null' if token is None else token}]"
+
+    def saved(self) -> list[int | None] | None:
+        """The list a save keeps; ``None`` for a log without any time (a fight of an earlier
+        release writes what it wrote)."""
+        return list(self.packed) if self.known else None
+
+
+def painted_text(board: dict[str, Any], times: str | None) -> str:
+    """:func:`painted` written as a save writes it (:func:`engine.codec.json_text`), with
+    the times' text (:meth:`Times.text`) spliced in as it is.
+
+    >>> painted_text({"combatants": {}}, "[5,1]") == json_text(painted({"combatants": {}}, [5, 1]))
+    True
+    """
+    text = json_text(painted(board))
+    return text if times is None else f'{text[:-1]},"times":{times}}}'
+
+
+def unpack_times(packed: object, count: int) -> list[int | None]:
+    """:meth:`Times.saved` undone, for a log of ``count`` commands: a list that is not one
+    (an older save, a hand-edited one) gives no time, never a refusal (the times are no
+    part of the fight).
+
+    >>> unpack_times([None, 1765000000, 12, None, 1765000100], 5)
+    [None, 1765000000, 1765000012, None, 1765000100]
+    >>> unpack_times([1, "x"], 2), unpack_times(None, 1), unpack_times([5], 2)
+    ([None, None], [None], [None, None])
+    """
+    if (not isinstance(packed, list) or len(packed) != count
+            or not all(t is None or (type(t) is int and abs(t) < 10 ** 11) for t in packed)):
+        return [None] * count
+    out: list[int | None] = []
+    before: int | None = None
+    for t in packed:
+        before = None if t is None else t if before is None else before + t
+        out.append(before)
+    return out
 
 
 def summary_of(enc: Encounter) -> dict[str, Any]:

@@ -7,6 +7,12 @@ wounds it took (R1.7), the rounds it acted first in (R2.1) and whether it left t
 ended (every P.I. spent, R2.4, or the game master's « Finir le tour », with who could
 still act, D21). Plain data; the page words it and draws it.
 
+With the wall-clock ``times`` the table keeps beside the log (engine/table.py, never in
+it: the rules know no clock), how long each round took (from its ``start_round`` to the
+command that ended it) and each fighter's turns (an action in its phase or a pass, from
+the command before it: when the turn came to it); ``None`` where a time is not known (a
+fight of an earlier release), which the page says « — ».
+
 >>> log = [{"type": "add_combatant", "combatant": {"name": "Aldric", "side": "pj"}},
 ...        {"type": "add_combatant", "combatant": {"name": "Orque"}},
 ...        {"type": "start_round", "rolls": {"c1": 6, "c2": 1}},
@@ -21,6 +27,11 @@ still act, D21). Plain data; the page words it and draws it.
 ('Aldric', 1, 5, 1)
 >>> s["fighters"][1]["passes"]
 1
+>>> timed = summary(log, times=[None, None, 100, 130, 135, 140])
+>>> timed["rounds"][0]["seconds"], timed["fighters"][0]["seconds"], timed["fighters"][1]["longest"], timed["totals"]["seconds"]
+(40, 30, 5, 40)
+>>> summary(log)["rounds"][0]["seconds"] is None
+True
 """
 
 from __future__ import annotations
@@ -41,10 +52,11 @@ CATEGORIES = tuple(c.value for c in Category)
 def _fighter(cid: str, name: str, side: str) -> dict[str, Any]:
     return {"id": cid, "name": name, "side": side, "actions": dict.fromkeys(CATEGORIES, 0), "passes": 0,
             "pi_spent": 0, "hope_spent": 0, "interruptions": 0, "wounds_taken": 0, "first": 0,
-            "out": False, "removed": False}
+            "out": False, "removed": False, "seconds": None, "turns_timed": 0, "longest": None}
 
 
-def summary(commands: list[Any], start: Encounter | None = None) -> dict[str, Any]:
+def summary(commands: list[Any], start: Encounter | None = None,
+            times: list[int | None] | None = None) -> dict[str, Any]:
     """The summary of a resolved command log (as the table keeps it), from ``start`` (an
     empty fight by default). A log that stops replaying (a command refused, one without
     its dice) is summed up to there, as the journal is (engine/journal.py).
@@ -56,21 +68,47 @@ def summary(commands: list[Any], start: Encounter | None = None) -> dict[str, An
     fighters: dict[str, dict[str, Any]] = {
         c.id: _fighter(c.id, c.name, c.side.value) for c in enc.combatants}
     rounds: list[dict[str, Any]] = []
-    for command in commands:
+    clock = list(times or [])[:len(commands)]
+    clock += [None] * (len(commands) - len(clock))
+    for i, command in enumerate(commands):
         try:
             after, events = step(enc, resolve(enc, command, _no_dice) if isinstance(command, dict) else command)
         except Refusal:
             break
         for event in events:
             _count(enc, event, fighters, rounds)
+            _time(event, clock[i], clock[i - 1] if i else None, fighters, rounds)
         enc = after
     for c in enc.combatants:
         fighters[c.id]["name"] = c.name
         fighters[c.id]["side"] = c.side.value
+    ended = [r["seconds"] for r in rounds if r["ended"] is not None]  # a round under way has no length yet
+    timed = ended if ended and None not in ended else []  # a total of some rounds would mislead
+    for r in rounds:
+        del r["started_at"]
     return {"rounds": rounds, "fighters": list(fighters.values()),
             "totals": {"rounds": len(rounds), "actions": sum(r["actions"] for r in rounds),
                        "interruptions": sum(r["interruptions"] for r in rounds),
-                       "hope_spent": sum(f["hope_spent"] for f in fighters.values())}}
+                       "hope_spent": sum(f["hope_spent"] for f in fighters.values()),
+                       "seconds": sum(timed) if timed else None}}
+
+
+def _time(event: Event, at: int | None, before: int | None, fighters: dict[str, dict[str, Any]],
+          rounds: list[dict[str, Any]]) -> None:
+    """The time of one event's command (``at``, seconds; ``before``: the command before
+    it), added to the round's and the fighter's durations; nothing when either is unknown."""
+    if isinstance(event, RoundStarted) and rounds:
+        rounds[-1]["started_at"] = at
+    elif isinstance(event, RoundEnded) and rounds:
+        started = rounds[-1]["started_at"]
+        rounds[-1]["seconds"] = None if at is None or started is None else max(0, at - started)
+    elif (isinstance(event, TurnPassed) or (isinstance(event, ActionTaken) and event.category != "interruption")) \
+            and event.actor in fighters and at is not None and before is not None:
+        f = fighters[event.actor]
+        took = max(0, at - before)
+        f["seconds"] = (f["seconds"] or 0) + took
+        f["turns_timed"] += 1
+        f["longest"] = took if f["longest"] is None else max(f["longest"], took)
 
 
 def _count(enc: Encounter, event: Event, fighters: dict[str, dict[str, Any]], rounds: list[dict[str, Any]]) -> None:
@@ -89,7 +127,7 @@ def _count(enc: Encounter, event: Event, fighters: dict[str, dict[str, Any]], ro
             fighters[event.id]["out"] = event.changes["hors_combat"] is True
     elif isinstance(event, RoundStarted):
         rounds.append({"round": event.round, "first": None, "actions": 0, "passes": 0, "interruptions": 0,
-                       "ended": None, "holding": []})
+                       "ended": None, "holding": [], "seconds": None, "started_at": None})
     elif isinstance(event, RoundEnded) and rounds:
         rounds[-1]["ended"] = event.reason
         rounds[-1]["holding"] = list(event.holding)

@@ -72,7 +72,7 @@ from typing import Any
 
 from . import save, values
 from . import seating as seat
-from .codec import combatant_sheet, decode, encode, json_text
+from .codec import combatant_sheet, decode, encode
 from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .example import example_log
@@ -143,6 +143,9 @@ CHECKPOINT_EVERY = 50
 #: the work of every answer, whatever the length of the fight).
 USED_WINDOW = 400
 
+#: The turn clock's limit, in seconds, the game master may set (``host`` ``clock``).
+MIN_CLOCK, MAX_CLOCK = 10, 3600
+
 #: How many missing checkpoints one ``fill`` rebuilds (each replays CHECKPOINT_EVERY commands).
 FILL_MARKS = 8
 
@@ -194,6 +197,20 @@ class Table:
         self._marks: list[Encounter | None] = [Encounter()]
         self._sent = 0  # the checkpoint the page was last given (its index in _marks)
         self._undone: list[Any] = []
+        #: The wall clock beside the log, never in it (the rules know no clock): the page
+        #: gives its time with each call (``call``'s ``clock``, ms since 1970: ``_now``);
+        #: ``_times.times[i]``, the second command ``i`` was accepted at (``None``: not known, a
+        #: fight of an earlier release), kept in the save (engine/save.py ``Times``);
+        #: ``_undone_times``, those of the commands undo took back, which redo gives back.
+        self._now: int | None = None
+        self._times = save.Times()
+        self._undone_times: list[int | None] = []
+        #: The turn's clock: who may act now (the round and the fighters ``active``) and
+        #: since when (ms on the page's clock), restarted whenever that changes.
+        self._turn: tuple[Any, int | None] = (None, None)
+        #: The turn clock's limit, in seconds, as the game master's device set it (None:
+        #: the clock is off); shown to the players with their board (engine/live.py).
+        self.clock_limit: int | None = None
         #: The last commands pushed, each with the encounter before it (at most ``every``):
         #: an undo takes that encounter back instead of replaying from a checkpoint.
         self._steps: list[tuple[Any, Encounter]] = []
@@ -212,13 +229,14 @@ class Table:
             self.pulse(done, total)
 
     # --- the log and its checkpoints ------------------------------------------------------
-    def _push(self, command: Any, after: Encounter, line: str) -> None:
+    def _push(self, command: Any, after: Encounter, line: str, at: int | None = None) -> None:
         """``command`` accepted, ``after`` the encounter it gave, ``line`` the command as
-        the save writes it."""
+        the save writes it, ``at`` the second it was accepted at (None: not known)."""
         self._steps.append((command, self._enc))
         del self._steps[:-self._every]
         self._enc, self._before = after, None
         self._log.append(command)
+        self._times.append(at)
         self._texts.append(line)
         if len(self._log) % self._every == 0:
             self._marks.append(after)
@@ -242,6 +260,7 @@ class Table:
         """The last command taken off the log; the encounter the one before it was, when
         this table pushed that command, or else rebuilt from the last checkpoint before it."""
         command = self._log.pop()
+        self._times.pop()
         self._texts.pop()
         self._low = min(self._low, len(self._log))
         self._before = None
@@ -274,7 +293,7 @@ class Table:
         except Refusal:  # unreadable (bad JSON, a state decode refuses): ignored, the log is replayed
             return None
 
-    def _rebuild(self, commands: list[Any], checkpoint: object = None) -> None:
+    def _rebuild(self, commands: list[Any], checkpoint: object = None, times: list[int | None] | None = None) -> None:
         """Replace the log by ``commands``, replayed from an empty fight (or from a saved
         ``checkpoint`` of its first commands) with checkpoints on the way; nothing to redo.
         Refused (a command the rules refuse: ``bad_log``; a save that would grow past the
@@ -298,6 +317,8 @@ class Table:
                 marks.append(enc)
             self._beat(len(log), len(commands))
         self._enc, self._log, self._marks, self._undone, self._steps = enc, log, marks, [], []
+        self._times = save.Times(times if times is not None and len(times) == len(log) else [None] * len(log))
+        self._undone_times = []
         self._texts = save.Written(texts[:at] + [save.command_text(c) for c in log[at:]])  # as resolved
         self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
 
@@ -323,11 +344,15 @@ class Table:
                        "redo": len(self._undone), "last": self._log[-1] if self._log else None,
                        "next": self._undone[-1] if self._undone else None, "used": used, "attackers": attackers,
                        "gone": self._gone()}
+        came = self._clock(out["board"])
+        out["turn"] = self.turn()
+        if came and changed and "command" in extra:
+            out["cue"] = came
         if changed:
             self._seq += 1
             out["seq"] = self._seq
             if text is None:
-                painted = painted if painted is not None else json_text(save.painted(out["board"]))
+                painted = painted if painted is not None else save.painted_text(out["board"], self._times.text())
                 if self._whole:
                     text = self._texts.text(painted)
                 else:
@@ -340,6 +365,42 @@ class Table:
                 out["checkpoint"] = self._checkpoint()
         out.update(extra)
         return out
+
+    def _clock(self, board: dict[str, Any]) -> str | None:
+        """The turn's clock after an answer whose board is ``board``: restarted at the
+        page's time when who may act now changed (a new round, an action or a pass that
+        gave the turn to another, an undo). ``"pj_turn"`` when it changed to a turn a PJ
+        holds (the game master's device may sound or vibrate: web/infra/cue.js), else None.
+
+        >>> t = Table()
+        >>> for sheet in ({"name": "Aldric", "side": "pj"}, {"name": "Orque"}):
+        ...     _ = t.apply({"type": "add_combatant", "combatant": sheet})
+        >>> t._now = 1_000
+        >>> a = t.apply({"type": "start_round", "rolls": {"c1": 6, "c2": 3}})
+        >>> a["cue"], a["turn"]
+        ('pj_turn', {'id': 'c1', 'since': 1000, 'limit': None})
+        >>> t._now = 9_000
+        >>> b = t.apply({"type": "act", "actor": "c1", "action": "observer"})
+        >>> "cue" in b, b["turn"]["id"], b["turn"]["since"]
+        (False, 'c2', 9000)
+        """
+        active = tuple(board.get("active") or ())
+        key = (board.get("round"), board.get("round_over"), active) if active and not board.get("round_over") else None
+        if key == self._turn[0]:
+            return None
+        self._turn = (key, self._now if key is not None else None)
+        fighters = board.get("combatants", {})
+        if key is not None and any(fighters.get(fid, {}).get("side") == "pj" for fid in active):
+            return "pj_turn"
+        return None
+
+    def turn(self) -> dict[str, Any]:
+        """Who holds the turn now (the first of those who may act, R2.1), since when on the
+        page's clock (ms; None: not known, or no turn) and the clock's limit in seconds as
+        the game master set it (None: off). A table's clock, never a rule: it is not in the
+        log and changes no P.I."""
+        key, since = self._turn
+        return {"id": key[2][0] if key else None, "since": since, "limit": self.clock_limit}
 
     def _gone(self) -> dict[str, str]:
         """The name of the fighter the last command removed, no longer on the board, by its
@@ -395,7 +456,8 @@ class Table:
         """The fight as it is, and why ``error`` refused what was asked."""
         return {**self._answer(), "ok": False, "error": error}
 
-    def _try(self, command: object, rng: random.Random | None = None) -> tuple[Encounter, dict[str, Any]]:
+    def _try(self, command: object, rng: random.Random | None = None,
+             at: int | None = None) -> tuple[Encounter, dict[str, Any]]:
         """``attempt``, then the limits of a save (engine/save.py): a command that would
         make the fight too long to replay, or its save too big to read back, is refused
         before it is accepted. Accepted, the result carries the save ``text``, the
@@ -406,32 +468,33 @@ class Table:
         if not result["ok"]:
             return self._enc, result
         line, shown = save.command_text(result["command"]), self._boards.board(after)
-        painted = json_text(save.painted(shown))
+        painted = save.painted_text(shown, self._times.text(at))
         try:
             save.checked_size(self._texts.size(painted, line), full=True)
         except Refusal as refusal:
             return self._enc, refusal.answer()
         return after, {**result, "line": line, "shown": shown, "painted": painted}
 
-    def _commit(self, command: object) -> Answer:
-        after, result = self._try(command)
+    def _commit(self, command: object, at: int | None = None) -> Answer:
+        after, result = self._try(command, at=at)
         if not result["ok"]:
             return self._refused(result["error"])
-        self._push(result["command"], after, result["line"])
+        self._push(result["command"], after, result["line"], at)
         return self._answer(changed=True, shown=result["shown"], painted=result["painted"], command=result["command"],
                             events=result["events"])
 
-    def _start(self, commands: list[Any], checkpoint: object = None) -> Answer:
+    def _start(self, commands: list[Any], checkpoint: object = None, times: list[int | None] | None = None) -> Answer:
         """Another fight from a resolved log (a save opened, a new fight): nothing to redo,
-        and no lab's rounds of the fight before."""
+        and no lab's rounds of the fight before. ``times``: its commands' (save.unpack_times)."""
         self._labo = None
-        before = (self._enc, self._log, self._texts, self._marks, self._undone, self._sent)
+        before = (self._enc, self._log, self._texts, self._marks, self._undone, self._sent, self._times, self._undone_times)
         try:
-            self._rebuild(commands, checkpoint)
+            self._rebuild(commands, checkpoint, times)
             shown = self._boards.board(self._enc)
-            text = save.checked_texts(self._texts.texts, save.painted(shown))  # readable again
+            text = save.checked_texts(self._texts.texts, save.painted(shown, self._times.saved()))  # readable again
         except Refusal as refusal:
-            self._enc, self._log, self._texts, self._marks, self._undone, self._sent = before
+            (self._enc, self._log, self._texts, self._marks, self._undone, self._sent, self._times,
+             self._undone_times) = before
             return self._refused(refusal.as_json())
         self._before = before
         return self._answer(changed=True, text=text, shown=shown)
@@ -460,10 +523,12 @@ class Table:
         return {"ok": True, "board": shown, "attack": players_attack(shown, self._log[-1] if self._log else None)}
 
     def apply(self, command: object) -> Answer:
-        """A new command; accepted, what was undone can no longer be redone."""
-        answer = self._commit(command)
+        """A new command; accepted, what was undone can no longer be redone. It is kept
+        with the second the page gave (``call``'s ``clock``), beside the log."""
+        answer = self._commit(command, None if self._now is None else self._now // 1000)
         if answer["ok"]:
             self._undone = []
+            self._undone_times = []
             answer["redo"] = 0
         return answer
 
@@ -546,7 +611,9 @@ class Table:
         """Take back the last command: the log replayed without it."""
         if not self._log:
             return self._answer()
+        at = self._times.times[-1]
         self._undone.append(self._pop())
+        self._undone_times.append(at)  # redo gives it back
         return self._answer(changed=True, undone=self._undone[-1])
 
     def redo(self) -> Answer:
@@ -559,9 +626,10 @@ class Table:
         """
         if not self._undone:
             return self._answer()
-        answer = self._commit(self._undone[-1])
+        answer = self._commit(self._undone[-1], self._undone_times[-1])
         if answer["ok"]:
             self._undone.pop()
+            self._undone_times.pop()
             answer["redo"] = len(self._undone)
             answer["redone"] = answer["command"]
         return answer
@@ -578,7 +646,7 @@ class Table:
         parsed = save.parse(text)
         if not parsed["ok"]:
             return self._refused(parsed["error"])
-        answer = self._start(parsed["commands"], checkpoint)
+        answer = self._start(parsed["commands"], checkpoint, parsed["times"])
         if answer["ok"]:
             answer["summary"] = save.summary_of(self._enc)
             if kept is True and answer.get("save") == text:
@@ -601,7 +669,7 @@ class Table:
     def export(self, with_board: object = False) -> Answer:
         """The save text of the fight, for a file (with the board, ``with_board=True``) or
         a link (the log alone: shorter)."""
-        painted = save.painted(self._boards.board(self._enc)) if with_board is True else None
+        painted = save.painted(self._boards.board(self._enc), self._times.saved()) if with_board is True else None
         return {"ok": True, "text": save.dump_texts(self._texts.texts, painted)}
 
     def link(self) -> Answer:
@@ -655,7 +723,7 @@ class Table:
         >>> t.summary()["summary"]["fighters"][0]["pi_spent"]
         5
         """
-        return {"ok": True, "summary": summary(list(self._log), start=self._mark(0))}
+        return {"ok": True, "summary": summary(list(self._log), start=self._mark(0), times=self._times.times)}
 
     def labo(self, regles: object = None, rounds: object = None, seed: object = None, more: object = False) -> Answer:
         """The lab (engine/labo.py): the open fight under other rules, the fight unchanged.
@@ -818,7 +886,8 @@ class Table:
         """
         if self._before is None:
             return self._refused(Refusal("nothing_to_revert").as_json())
-        self._enc, self._log, self._texts, self._marks, self._undone, self._sent = self._before
+        (self._enc, self._log, self._texts, self._marks, self._undone, self._sent, self._times,
+         self._undone_times) = self._before
         self._before, self._steps = None, []
         self._whole = True  # the page may hold either fight: the next change hands over the whole save
         return self._answer()
@@ -869,6 +938,8 @@ class Table:
         op = request.get("op")
         if not isinstance(op, str) or op not in OPERATIONS:
             return self._refused(Refusal("unknown_operation", got=values.shown(op)).as_json())
+        clock = request.get("clock")
+        self._now = clock if type(clock) is int and 0 <= clock < 10 ** 14 else None
         method = getattr(self, op)
         answer: Answer = method(*(request.get(name) for name in OPERATIONS[op]))
         if op in CHANGES and answer.get("ok") and "seq" in answer and self._live.on():
@@ -878,7 +949,7 @@ class Table:
     # --- the live table (engine/live.py, engine/seating.py) -------------------------------
     def _fight(self) -> seat.Fight:
         return self._live.fight(self._boards.board(self._enc), self._log[-1] if self._log else None,
-                                self._verdict, self._players_journal)
+                                self._verdict, self._players_journal, {**self.turn(), "now": self._now})
 
     def _verdict(self, command: Any) -> Any:
         answer = self.check(command)
@@ -920,8 +991,12 @@ class Table:
         if not isinstance(fp, str) or not isinstance(message, dict):
             return self._refused(Refusal("bad_request").as_json())
         fight = self._fight()
+        waiting = {x.id for x in self._live.seating.lines}
         self._live.seating, told, line = seat.judge(self._live.seating, fight, fp, message)
-        return self._play(line, told, writer, fight)
+        answer = self._play(line, told, writer, fight)
+        if any(x.id not in waiting for x in self._live.seating.lines):
+            answer["cue"] = "answer"  # a player's play waits for « Appliquer » (D27)
+        return answer
 
     def phone(self, fp: object, state: object, at: object = None, name: object = None) -> Answer:
         """The connection of ``fp``'s phone opened (``open``, at ``at`` on the page's clock,
@@ -952,6 +1027,12 @@ class Table:
         if what == "watch":
             self._live.watching = do.get("on") is True
             return self._live_only(self._fight(), [])
+        if what == "clock":
+            limit = do.get("limit")
+            self.clock_limit = limit if type(limit) is int and MIN_CLOCK <= limit <= MAX_CLOCK else None
+            fight = self._fight()
+            self._live.seating, told = seat.after_change(self._live.seating, fight)
+            return {**self._live_only(fight, told), "turn": self.turn()}
         if what == "pnj_details":
             self._live.after_pnj_details(do.get("on") is True)
             fight = self._fight()

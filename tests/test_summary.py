@@ -51,7 +51,7 @@ def test_a_scripted_fight_summed_up_by_hand() -> None:
     assert [(r["round"], r["first"], r["actions"], r["passes"], r["ended"]) for r in s["rounds"]] == [
         (1, aldric, 1, 0, "mj"), (2, orque, 0, 1, None)]
     assert set(s["rounds"][0]["holding"]) == {aldric, lyra, orque}  # each still had 1 P.I. (R2.4)
-    assert s["totals"] == {"rounds": 2, "actions": 1, "interruptions": 0, "hope_spent": 0}
+    assert s["totals"] == {"rounds": 2, "actions": 1, "interruptions": 0, "hope_spent": 0, "seconds": None}  # no times
 
 
 def test_an_old_fights_save_has_a_summary_too() -> None:

@@ -7,6 +7,7 @@ import { calls, EngineFault } from "./boot/engine.js";
 import { paintSaved, start } from "./boot/start.js";
 import { BoardController } from "./controllers/board.js";
 import { CastController } from "./controllers/cast.js";
+import { ClockController } from "./controllers/clock.js";
 import { FightsController } from "./controllers/fights.js";
 import { JournalController } from "./controllers/journal.js";
 import { MenuController } from "./controllers/menu.js";
@@ -64,7 +65,8 @@ status.bindStop(() => parts.fights.list.long || Boolean(rules?.trying), () => pa
 // The menu first: it sets the page's language before anything is drawn; a language other
 // than French has its catalogue fetched first (web/infra/i18n.js).
 await loadLanguage(store.savedLanguage());
-const menu = new MenuController(parts, { menu: new MenuView(), share: new ShareView(), address: new Address() });
+const menuView = new MenuView();
+const menu = new MenuController(parts, { menu: menuView, share: new ShareView(), address: new Address() });
 const sheet = new SheetView(); // one action sheet: the board's, or a player's own PJ's
 const board = new BoardController(parts, new BoardView(), sheet);
 const roundView = new RoundView();
@@ -100,6 +102,10 @@ if (live) {
 else {
   cast.readModels();
   rules = new RulesController(parts, new RulesView(), new LaboView());
+  // The turn clock and the cue of a PJ's turn (this device's settings): the engine is told
+  // the clock's limit once the live table's host is made, for the players' board.
+  const clock = new ClockController(parts, { store, view: menuView, hosting });
+  hosting.then(() => clock.limit !== null && clock.tell()); // off: the engine's default, nothing to tell
   const { took } = commands(parts);
   // The live table's game master side (web/live/host.js with WebRTC, the codes and the
   // players' connections) is made once the engine is ready (`hostTable`, below), off a first
@@ -115,7 +121,10 @@ else {
     const host = new LiveHost({ session: parts.session, status, store, view, awake: keepAwake(), took,
       refused: (answer) => board.refused(answer, "here") });
     // The players' view on this device is the players' phones' board (engine/players.py).
-    host.on("players", (shown) => board.players(shown));
+    host.on("players", (shown) => {
+      board.players(shown);
+      clock.drawPlayers(shown);
+    });
     host.on("proposals", (proposals) => roundView.showProposals(proposals));
     host.on("accept", (id) => board.actions(id, true));
     // For the tests and the benchmark (web/infra/hooks.js): what the players were sent,

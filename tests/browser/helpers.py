@@ -99,3 +99,19 @@ def python(page: Any) -> Any:
     workers = [w for w in page.workers if w.evaluate("() => typeof ripostePython") == "object"]
     assert len(workers) == 1, [w.url for w in page.workers]
     return workers[0]
+
+
+def axe_within(page: Any, selector: str, screen: str) -> list[str]:
+    """axe-core's serious and critical violations inside ``selector`` alone (a new element
+    judged on a screen whose other parts have tests of their own), one line each; every
+    rule that needs the whole page (landmarks, a page's title) left to test_judged."""
+    from test_judged import AXE
+
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("""async (selector) => {
+        const r = await axe.run(selector, { resultTypes: ['violations'] });
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map(n => n.target.join(' ')).join(', ')}`);
+    }""", selector)
+    return [f"[{screen}] {line}" for line in found]

@@ -180,7 +180,9 @@ export async function startEngine() {
       // Each fight read whole is marked: the tests count them (a tab that follows another
       // reads the fight only when asked something, web/infra/session.js).
       if (TEST_BUILD && request.op === "load") performance.mark("riposte:load");
-      const text = await raw(JSON.stringify(request));
+      // The page's clock goes with every call (engine/table.py: the times kept beside the
+      // log, the turn clock); the rules never read it.
+      const text = await raw(JSON.stringify({ ...request, clock: Date.now() }));
       const answer = JSON.parse(text);
       if (answer?.error?.code === "internal") throw new EngineFault(answer.error.message);
       unpack(answer?.board); // each verdict sent once (engine/wire.py): put back on each fighter

@@ -53,7 +53,7 @@ export class Session {
     this.unwritten = false; // a change not written because of it
     this.behind = null; // the writer's save this tab shows, not yet read by its engine
     this.resyncing = null; // the engine asked for the whole save text (resync)
-    this.listeners = { change: [], fault: [], words: [], saved: [], switched: [] };
+    this.listeners = { change: [], fault: [], words: [], saved: [], switched: [], cue: [] };
     this.opening = new Promise((resolve) => {
       this.markOpen = resolve;
     });
@@ -83,6 +83,7 @@ export class Session {
   // "fault": the engine failed (listener(error));
   // "words": the page's language changed; "saved": this tab has a new save text, written
   // or not (listener(answer, text): the engine's answer, and the fight's whole save text).
+  // "cue": the engine said a PJ's turn came or a player's answer waits (listener(kind)).
   on(event, listener) {
     this.listeners[event].push(listener);
   }
@@ -149,7 +150,11 @@ export class Session {
         this.behind = null;
         await this.engine.call(await this.catchUp(text));
       }
-      return await this.engine.call(request);
+      const answer = await this.engine.call(request);
+      // A PJ's turn came, or a player's answer waits (engine/table.py `cue`): told to this
+      // device's cue (controllers/clock.js), by the tab that asked, never by one that follows.
+      if (answer?.cue) this.emit("cue", answer.cue);
+      return answer;
     } catch (error) {
       if (error instanceof EngineFault) this.emit("fault", error);
       throw error;

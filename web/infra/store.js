@@ -772,6 +772,32 @@ export function saveTheme(theme) {
   return set(THEME, theme);
 }
 
+// The turn clock (controllers/clock.js): its limit in seconds, as this device's game master
+// set it, or null (off, the default). Kept per device, as the theme: no fight holds it.
+const CLOCK = "riposte.clock";
+// The cue of a PJ's turn or a player's answer waiting (web/infra/cue.js): "sound",
+// "vibrate", "both", or "off" (the default). Per device.
+const CUE = "riposte.cue";
+const CUES = ["sound", "vibrate", "both"];
+
+export function savedClock() {
+  const limit = Number(get(CLOCK).value ?? "");
+  return Number.isInteger(limit) && limit > 0 ? limit : null;
+}
+
+export function saveClock(limit) {
+  return set(CLOCK, limit === null ? "off" : String(limit));
+}
+
+export function savedCue() {
+  const cue = get(CUE).value;
+  return CUES.includes(cue) ? cue : "off";
+}
+
+export function saveCue(cue) {
+  return set(CUE, cue);
+}
+
 // The guide « Comment ça marche » (controllers/welcome.js): closed once, it opens only when asked.
 export function guideSeen() {
   return get(GUIDE).value === "seen";

@@ -12,6 +12,7 @@ import { rollDie } from "../infra/die.js";
 import { qrSvg } from "../infra/share-links.js";
 import { buzz } from "./alert.js";
 import { scanner } from "./scan.js";
+import { nameOn, TurnClock } from "../views/clock-view.js";
 
 // The states a scan of a new invitation is offered in (the page's own camera).
 const SCAN_STATES = new Set(["rejoin", "lost", "away", "failed", "removed"]);
@@ -371,6 +372,12 @@ export class LiveGuestView {
       this.said = text;
       $("#live").textContent = text;
     }
+    // The turn clock the game master turned on (engine/live.py players_clock), counted on
+    // from when this phone was told (web/live/guest.js: `started`).
+    const clock = board.clock;
+    this.clock ??= new TurnClock($("#live-clock"));
+    this.clock.show(clock && typeof clock.started === "number" ? { id: clock.id, started: clock.started, limit: clock.limit } : null,
+      nameOn(board, clock?.id));
     $("#live-board").replaceChildren(...playerCards(board));
   }
 

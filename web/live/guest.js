@@ -526,6 +526,9 @@ export class LiveGuest {
       this.wanted = null;
       this.keep({ claim: null });
     }
+    // The turn clock (engine/live.py players_clock) counts on from now: how long the turn
+    // had run when the game master's engine answered, whatever this phone's own clock says.
+    if (board.clock && Number.isInteger(board.clock.elapsed)) board.clock.started = Date.now() - board.clock.elapsed;
     this.board = board;
     this.held = held;
     this.seq = seq;

@@ -91,27 +91,55 @@ export class JournalView {
 
 // --- the fight's summary (engine/summary.py), worded; text only ------------------------------
 
+// A duration in words, « 1 min 05 s », « 45 s »; « — » when not known (a fight of an
+// earlier release kept no times: engine/summary.py).
+export function duration(seconds) {
+  if (seconds === null || seconds === undefined) return t("sNoTime");
+  const s = Math.max(0, Math.round(seconds));
+  return s < 60 ? t("sSeconds", s) : t("sMinutes", Math.floor(s / 60), String(s % 60).padStart(2, "0"));
+}
+
 // One line per fighter, its parts in words: « Aldric (PJ) : 2 simples, 1 interruption · 1
-// passe · 15 P.I. dépensés · 1 blessure reçue · premier à agir 1 fois ».
+// passe · 15 P.I. dépensés · 1 blessure reçue · premier à agir 1 fois · temps de jeu 1 min
+// 05 s en 3 tours (le plus long : 40 s) ».
 export function summaryFighter(f) {
+  const time = f.seconds === null || f.seconds === undefined ? t("sTimeNone", duration(null))
+    : t("sTime", duration(f.seconds), f.turns_timed, duration(f.longest));
   return [t("sFighter", isolate(f.name), term("sides", f.side)), [t("sActions", f.actions),
     f.passes ? t("sPasses", f.passes) : "", t("sSpent", f.pi_spent, f.hope_spent),
     f.wounds_taken ? t("sWounds", f.wounds_taken) : "", f.first ? t("sFirst", f.first) : "",
-    f.out ? t("sOut") : "", f.removed ? t("sRemoved") : ""].filter(Boolean).join(" · ")].join(t("sColon"));
+    f.out ? t("sOut") : "", f.removed ? t("sRemoved") : "", time].filter(Boolean).join(" · ")].join(t("sColon"));
 }
 
 export function summaryRound(r, names) {
   const first = r.first === null ? null : isolate(names.get(r.first) ?? r.first);
-  return `${t("sRound", r.round, first, r.actions, r.interruptions, r.passes)} (${term("sEnded", r.ended ?? "on")}).`;
+  return `${t("sRound", r.round, first, r.actions, r.interruptions, r.passes)} (${term("sEnded", r.ended ?? "on")})${t("sLasted", duration(r.seconds ?? null))}.`;
+}
+
+function totals(s) {
+  const { rounds, actions, interruptions, hope_spent: hope, seconds = null } = s.totals;
+  return `${t("sTotals", rounds, actions, interruptions, hope)} ${t("sTotalTime", duration(seconds))}`;
 }
 
 // The summary as the text a copy or a file holds.
 export function summaryText(s) {
   if (!s.rounds.length) return [t("summaryTitle"), t("sNone"), "", ...s.fighters.map(summaryFighter)].join("\n");
   const names = new Map(s.fighters.map((f) => [f.id, f.name]));
-  const { rounds, actions, interruptions, hope_spent: hope } = s.totals;
-  return [t("summaryTitle"), t("sTotals", rounds, actions, interruptions, hope), "",
-    ...s.fighters.map(summaryFighter), "", ...s.rounds.map((r) => summaryRound(r, names))].join("\n");
+  return [t("summaryTitle"), totals(s), "", ...s.fighters.map(summaryFighter), "", ...s.rounds.map((r) => summaryRound(r, names))].join("\n");
+}
+
+// How many actions a fighter took, every category (R3) together.
+const actionCount = (f) => Object.values(f.actions).reduce((a, b) => a + b, 0);
+
+// The charts the summary draws, each from the engine's numbers: its class, its title and
+// each fighter's value (null: not known).
+export function summaryCharts(s) {
+  const charts = [["actions", t("sChartActions"), s.fighters.map(actionCount)],
+    ["pi", t("sChartPi"), s.fighters.map((f) => f.pi_spent)]];
+  if (s.fighters.some((f) => f.seconds !== null && f.seconds !== undefined)) {
+    charts.push(["time", t("sChartTime"), s.fighters.map((f) => f.seconds ?? null)]);
+  }
+  return charts;
 }
 
 export class SummaryView {
@@ -122,8 +150,10 @@ export class SummaryView {
     this.box.addEventListener("toggle", () => this.handlers.open?.(this.box.open));
     $("#copy-summary").addEventListener("click", () => this.handlers.copy?.());
     $("#save-summary").addEventListener("click", () => this.handlers.save?.());
+    $("#share-summary").addEventListener("click", () => this.handlers.share?.());
   }
 
+  // copy(), save(), share(), open(isOpen).
   bind(handlers) {
     this.handlers = handlers;
   }
@@ -132,22 +162,59 @@ export class SummaryView {
     return this.box.open;
   }
 
-  // The totals, a bar per fighter for the P.I. it spent (its width against the most any
-  // spent), its line in words, and a line per round.
+  // « Partager » where the browser shares a file (the Web Share API: a phone's share
+  // sheet); elsewhere « Enregistrer » saves the same file.
+  showShare(can) {
+    $("#share-summary").hidden = !can;
+  }
+
+  // The totals, the charts (a bar per fighter: its actions, the P.I. it spent, its time),
+  // a line per fighter in words, and a line per round.
   render(s) {
     const names = new Map(s.fighters.map((f) => [f.id, f.name]));
-    const most = Math.max(1, ...s.fighters.map((f) => f.pi_spent));
-    const { rounds, actions, interruptions, hope_spent: hope } = s.totals;
     this.root.replaceChildren(
-      h("p", {}, rounds ? t("sTotals", rounds, actions, interruptions, hope) : t("sNone")),
-      h("ul", { class: "summary-fighters" }, s.fighters.map((f) => h("li", {}, bar(f.pi_spent / most), summaryFighter(f)))),
+      h("p", {}, s.rounds.length ? totals(s) : t("sNone")),
+      s.fighters.length ? h("div", { class: "summary-charts" }, summaryCharts(s).map(([kind, title, values]) =>
+        chart(kind, title, s.fighters.map((f) => f.name), values))) : "",
+      h("ul", { class: "summary-fighters" }, s.fighters.map((f) => h("li", {}, summaryFighter(f)))),
       h("ol", { class: "summary-rounds" }, s.rounds.map((r) => h("li", {}, summaryRound(r, names)))));
   }
 }
 
-// A bar as wide as `share` (0 to 1) of its line: the P.I. a fighter spent, drawn.
-function bar(share) {
-  const el = h("span", { class: "summary-bar", "aria-hidden": "true" });
-  el.style.setProperty("--share", String(share));
+// --- the charts: inline SVG, text labels, the page's colours --------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}, text = null) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  if (text !== null) el.textContent = text;
   return el;
+}
+
+// A name short enough for the chart's left column (the whole name is in the lines below
+// and in the chart's own words for a screen reader).
+const short = (name) => (name.length > 14 ? `${name.slice(0, 13)}…` : name);
+
+// One chart: a figure, its title, and an SVG with a row per fighter: its name, a bar as
+// long as its value against the largest, and the value in words (« 1 min 05 s » for a
+// time; « — » when not known). A screen reader reads the figure's words instead.
+function chart(kind, title, names, values) {
+  const row = 24;
+  const width = 320;
+  const left = 118;
+  const room = 150;
+  const most = Math.max(1, ...values.map((v) => v ?? 0));
+  const said = (v) => (kind === "time" ? duration(v) : v === null ? t("sNoTime") : String(v));
+  const picture = svg("svg", { viewBox: `0 0 ${width} ${row * names.length + 4}`, role: "img",
+    "aria-label": `${title} : ${names.map((n, i) => `${isolate(n)} ${said(values[i])}`).join(", ")}` });
+  names.forEach((name, i) => {
+    const y = i * row + 2;
+    const value = values[i];
+    const long = value ? Math.max(2, Math.round((value / most) * room)) : 0;
+    picture.append(svg("text", { x: 0, y: y + 16 }, isolate(short(name))),
+      svg("rect", { class: `bar ${kind}`, x: left, y: y + 4, width: long, height: 14, rx: 3, "data-value": value ?? "" }),
+      svg("text", { class: "value", x: left + long + 6, y: y + 16 }, said(value)));
+  });
+  return h("figure", { class: `summary-chart chart-${kind}` }, h("figcaption", {}, title), picture);
 }

@@ -1,9 +1,10 @@
 // The game menu: share, files, players' view, new fight, settings, the save set aside.
-import { $, own } from "../infra/dom.js";
+import { $, h, own } from "../infra/dom.js";
 
 export class MenuView {
   constructor() {
     this.handlers = {};
+    this.clockHandlers = {};
     const byId = { "open-share": "share", export: "exportFile", "open-players": "players", "open-rules": "rules", "new-party": "newParty",
       "new-empty": "newEmpty", "open-help": "help", "export-aside": "exportAside" };
     const menu = $("#screen-menu");
@@ -14,6 +15,8 @@ export class MenuView {
     menu.addEventListener("change", (event) => {
       if (event.target.id === "language") this.handlers.language?.(event.target.value);
       if (event.target.id === "theme") this.handlers.theme?.(event.target.value);
+      if (event.target.id === "clock-limit") this.clockHandlers.clock?.(event.target.value === "off" ? null : Number(event.target.value));
+      if (event.target.id === "cue") this.clockHandlers.cue?.(event.target.value);
       if (event.target.id === "import") this.imported(event.target);
     });
     // Safari's seven days, said (views/fights-view.js): its restore is a file imported.
@@ -43,6 +46,21 @@ export class MenuView {
     if (theme === "light" || theme === "dark") root.dataset.theme = theme;
     else delete root.dataset.theme;
     document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", root.dataset.theme ?? "light dark");
+  }
+
+  // The turn clock and the cue of a PJ's turn (controllers/clock.js): clock(limit in s, or
+  // null: off), cue("off", "sound", "vibrate" or "both").
+  bindClock(handlers) {
+    this.clockHandlers = handlers;
+  }
+
+  showClock(limit, cue) {
+    const select = $("#clock-limit");
+    if (limit !== null && ![...select.options].some((o) => o.value === String(limit))) {
+      select.append(h("option", { value: String(limit) }, `${limit} s`));
+    }
+    select.value = limit === null ? "off" : String(limit);
+    $("#cue").value = cue;
   }
 
   showAside(kept) {
