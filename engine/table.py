@@ -747,7 +747,7 @@ class Table:
         >>> t = Table()
         >>> a = t.example("en")
         >>> a["ok"], a["undo"], len(a["board"]["combatants"]), a["board"]["combatants"]["c3"]["notes"][:15]
-        (True, 7, 5, 'Charges Bastien')
+        (True, 1, 5, 'Charges Bastien')
         """
         return self._start(example_log(lang))
 
@@ -772,6 +772,10 @@ class Table:
                 for cid in command["ids"]:
                     sheets[cid] = {"in_hand": list(sheet.get("in_hand", [])), "wounds": sheet.get("wounds", 0),
                                    "hope": sheet.get("hope", 0)}
+            elif kind == "add_combatants":
+                for sheet in command["combatants"]:
+                    sheets[sheet["id"]] = {"in_hand": list(sheet.get("in_hand", [])), "wounds": sheet.get("wounds", 0),
+                                           "hope": sheet.get("hope", 0)}
         return sheets
 
     def revert(self) -> Answer:

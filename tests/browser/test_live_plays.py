@@ -95,7 +95,7 @@ def test_a_round_played_from_the_players_phones(new_phone: NewPhone, shot: Shot,
     aldric.page.locator("#sheet").get_by_role("button", name=re.compile("^Charge")).click()
     aldric.page.locator("#sheet").get_by_label(re.compile("^Cible")).select_option(label="Orque")
     aldric.page.locator("#sheet").get_by_label(re.compile("^Distance")).fill("5")
-    aldric.page.locator("#sheet").get_by_label(re.compile("^Résultat du test")).fill("2")
+    aldric.page.locator("#sheet").get_by_label(re.compile("^Score du test")).fill("2")
     aldric.page.locator("#sheet [data-submit]").click()
     applied(aldric, "screenshot-live-waiting.png")
     pi(gm, "Aldric", 1, phones)  # R3.2: complexe, 10

@@ -219,6 +219,7 @@ export default {
   labelAdd: (name) => `${name} added`,
   labelRemove: (name) => `${name} removed`,
   labelCopy: (name, n) => (n > 1 ? `${n} copies of ${name}` : `copy of ${name}`),
+  labelAddMany: (n) => `${n} fighters added`,
   labelAddCopies: (name, n) => `${n} × ${name} added`,
   labelWounds: (name, n) => `${name}: wounds ${n}`,
   labelHope: (name, n) => `${name}: Hope ${n}`,
@@ -313,7 +314,7 @@ export default {
   intercepted: "Fighter intercepted",
   options: {
     target: "Target", against: "Attacker", weapon: "Weapon", distance: "Distance (m)",
-    test_result: "Test result", difficulty: "Difficulty", success: "Outcome",
+    test_result: "Test score", difficulty: "Difficulty", success: "Test outcome",
     familier: "Familiar with sign language", skill: "Skill used",
     posture: "Posture", items: "Items", tests: "Tests", condition: "Condition", until: "End",
   },
