@@ -104,7 +104,7 @@ OPERATIONS = {
     "load": ("text", "checkpoint", "kept"),
     "fill": (),
     "inspect": ("text",),
-    "export": ("board",),
+    "export": ("board", "name"),
     "link": (),
     "journal": ("players", "pnj_details", "last"),
     "summary": (),
@@ -591,11 +591,24 @@ class Table:
         result = save.read(text, self._beat)
         return {"ok": result["ok"], "summary": result.get("summary"), "error": result.get("error")}
 
-    def export(self, with_board: object = False) -> Answer:
+    def export(self, with_board: object = False, name: object = None) -> Answer:
         """The save text of the fight, for a file (with the board, ``with_board=True``) or
-        a link (the log alone: shorter)."""
+        a link (the log alone: shorter); with the fight's ``name``, the ``file`` name it
+        gives its file (:func:`engine.save.file_name`). ``untouched``: no command in the
+        fight, none undone either (a fight just made, that a link or a file opened after
+        it may leave out of the list: web/infra/fight-list.js).
+
+        >>> t = Table()
+        >>> t.export(True, "L'embuscade du pont")["file"], t.export()["untouched"]
+        ('riposte-l-embuscade-du-pont', True)
+        >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Bran"}})
+        >>> _ = t.undo()
+        >>> t.export()["untouched"]
+        False
+        """
         painted = save.painted(self._boards.board(self._enc)) if with_board is True else None
-        return {"ok": True, "text": save.dump_texts(self._texts.texts, painted)}
+        return {"ok": True, "text": save.dump_texts(self._texts.texts, painted), "file": save.file_name(name),
+                "untouched": not self._log and not self._undone}
 
     def link(self) -> Answer:
         """The text of a share link: the log alone, compact (engine/link.py); the page

@@ -7,11 +7,13 @@ by a link, the fight's name in its file's name, rules in words rather than codes
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from conftest import Shot
-from helpers import act, card
+from conftest import NewPhone, Shot, save_text, wait_ready
+from helpers import CASTS, act, card, fight_log
 from playwright.sync_api import expect
+from test_fights_hold import link_of
 
 
 #: The example's dice: Lyra acts first (12 P.I.), then the chief (11), then Bastien (10).
@@ -112,10 +114,96 @@ def test_the_example_is_one_undo(phone: Any) -> None:
     page = phone.page
     example(page)
     undo = page.locator("#undo")
-    expect(undo).to_have_text("Annuler : ajout de 5 combattants")
+    expect(undo).to_have_text("Annuler : ajout de Lyra et 4 autres")
     undo.click()
     expect(page.locator("#board li.fighter")).to_have_count(0)
     expect(undo).to_be_disabled()
-    expect(page.locator("#redo")).to_have_text("Rétablir : ajout de 5 combattants")
+    expect(page.locator("#redo")).to_have_text("Rétablir : ajout de Lyra et 4 autres")
     expect(page.locator("#redo")).to_be_enabled()
+    phone.assert_clean()
+
+
+def test_partie_is_short_with_the_language_and_the_theme_first(phone: Any, shot: Shot) -> None:
+    """« Partie » was about 2,360 px tall on a phone, « Langue » and « Thème » at its very
+    bottom after the STUN server: they are on its first screen, the network's settings
+    folded away until asked for, and the whole screen much shorter."""
+    page = phone.page
+    page.get_by_role("button", name="Partie").click()
+    for field in ("#language", "#theme"):
+        expect(page.locator(field)).to_be_in_viewport(ratio=1)
+    stun = page.get_by_label("Serveur STUN ou TURN (facultatif)")
+    expect(stun).to_be_hidden()
+    expect(page.locator("#live-mode-confirm")).to_be_hidden()
+    height = page.evaluate("document.querySelector('#screen-menu').getBoundingClientRect().height")
+    assert height < 1850, height  # 2,160 px before, with the same one fight
+    shot(page, "first-evening-partie-390x844.png")
+    summary = page.locator("#live-network > summary")
+    expect(summary).to_have_text("Réglages : le jeu des joueurs, jouer à distance")
+    summary.click()
+    expect(stun).to_be_visible()
+    phone.assert_clean()
+
+
+def test_a_link_opened_on_a_new_phone_leaves_no_empty_fight(new_phone: NewPhone, site_url: str) -> None:
+    """A share link opened on a new phone left « Combat 1 · 0 combattant » in the list
+    beside the fight received: the empty fight nobody touched is not kept. One the game
+    master used (a fighter added, then taken back) stays."""
+    link = link_of(fight_log()[:2])
+    fresh = new_phone(f"{site_url}#{link}")
+    page = fresh.page
+    expect(page.locator("#board li.fighter")).to_have_count(2)
+    page.get_by_role("button", name="Partie").click()
+    expect(page.locator("#fights .name")).to_have_text(["Combat reçu par lien"])
+    fresh.assert_clean()
+
+    used = new_phone()
+    page = used.page
+    page.locator("#welcome").get_by_role("button", name="Essayer avec un exemple").click()
+    expect(page.locator("#board li.fighter")).to_have_count(5)
+    page.get_by_role("button", name="Partie").click()
+    fights = page.locator("#fights .name")
+    expect(fights).to_have_count(2)
+    page.goto(f"{site_url}#{link}")
+    wait_ready(page)
+    page.locator("#confirm-dialog").get_by_role("button", name="Ouvrir ce combat").click()
+    expect(fights).to_have_count(3)  # the example's, and the empty one it was opened beside, kept: not a new phone's
+    used.assert_clean()
+
+
+def test_the_exported_file_is_named_after_the_fight(new_phone: NewPhone) -> None:
+    """The file was named ``riposte-2026-12-06-03-10.json`` whatever the fight: it is named
+    after the fight, its name cleaned for a file (no accent, no sign, no path)."""
+    phone = new_phone(save=save_text([{"type": "add_combatant", "combatant": CASTS["lyra"]}]))
+    page = phone.page
+    page.get_by_role("button", name="Partie").click()
+    fights = page.locator("#fights")
+    fights.get_by_role("button", name="Renommer Combat 1").click()
+    fights.get_by_label("Nouveau nom de Combat 1").fill("L'Épée / du pont : « nuit »")
+    fights.get_by_role("button", name="Enregistrer").click()
+    expect(fights.locator(".name")).to_have_text(["L'Épée / du pont : « nuit »"])
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter le combat (.json)").click()
+    name = download.value.suggested_filename
+    assert re.fullmatch(r"riposte-l-epee-du-pont-nuit-\d{4}-\d\d-\d\d-\d\d-\d\d\.json", name), name
+    phone.assert_clean()
+
+
+def test_the_cast_cards_are_compact_with_weapons_and_values(phone: Any, shot: Shot) -> None:
+    """The cast's cards said only « Blessures · Espoir », each about 330 px tall: each says
+    its characteristics' values and its weapons (each with its skill's level, in hand
+    or not) in a card less than half as tall."""
+    page = phone.page
+    example(page)
+    page.get_by_role("button", name="Combattants", exact=True).click()
+    lyra = page.locator("#cast li.cast-row", has_text="Lyra")
+    expect(lyra.locator(".values")).to_have_text("Mêlée 4 · Tir 8 · Lancer 5 · Dérobée 7 · Vue 6")
+    expect(lyra.locator(".arms")).to_have_text("Armes : Arc long 3 (en main) · Dague 1")
+    expect(page.locator("#cast li.cast-row", has_text="Bastien").locator(".arms")).to_have_text("Armes : Épée 3 (en main)")
+    heights = [box["height"] for box in (row.bounding_box() for row in page.locator("#cast li.cast-row").all())]
+    assert len(heights) == 5 and max(heights) <= 150, heights
+    shot(page, "first-evening-cast-390x844.png")
+    page.get_by_role("button", name="Partie").click()
+    page.locator("#language").select_option("en")
+    page.get_by_role("button", name="Fighters", exact=True).click()
+    expect(lyra.locator(".arms")).to_have_text("Weapons: Arc long 3 (in hand) · Dague 1")  # its names as typed
     phone.assert_clean()

@@ -34,6 +34,7 @@ from live import (
     join,
     leave,
     live_card,
+    live_settings,
     no_engine,
     pair,
     paste,
@@ -199,6 +200,7 @@ def test_pnj_details_are_hidden_unless_the_game_master_shows_them(fight: Watched
     orque_sent = gm.evaluate("riposteLive.shown()")["combatants"]["orque"]
     assert [orque_sent[k] for k in ("pi", "initiative", "d6", "wounds", "hope")] == [None] * 5
     assert "actions" not in orque_sent and "characteristics" not in orque_sent
+    live_settings(gm)
     gm.get_by_label("Montrer aux joueurs les P.I., blessures et Espoir des PNJ").check()
     expect(orque.locator(".pi")).to_have_text("6 P.I.")
     expect(orque.locator(".badges")).to_contain_text("Espoir 0")
@@ -422,6 +424,7 @@ class StunListener:
 def test_the_stun_setting_is_checked_kept_carried_and_each_player_agrees_to_it(fight: Watched, new_phone: NewPhone) -> None:
     gm = fight.page
     gm.get_by_role("button", name="Partie").click()
+    live_settings(gm)
     field = gm.get_by_label("Serveur STUN ou TURN (facultatif)")
     for wrong in ("http://stun.example.org", "stun:x:99999", "stun:x:0", "turn:x:0"):
         field.fill(wrong)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from conftest import NewPhone, Shot, Watched, stored
 from helpers import card
-from live import gm_phone, live_card, pair, players_mode, raw, sent_boards
+from live import gm_phone, live_card, live_settings, pair, players_mode, raw, sent_boards
 from playwright.sync_api import expect
 
 from tests.casts import CASTS
@@ -275,6 +275,7 @@ def test_the_players_view_on_this_device_is_the_players_phones_board(new_phone: 
     assert "11" not in orque and "—" in orque, orque
     expect(gm.locator("#players-board li.fighter", has_text="Aldric").locator(".now")).to_have_text("agit")  # no « prêt » beside a PNJ
     gm.get_by_role("button", name="Partie").click()
+    live_settings(gm)
     gm.get_by_label("Montrer aux joueurs les P.I., blessures et Espoir des PNJ").check()
     shown = both(["Aldric", "Orque", "Lyra"])  # the game master's order and tie
     assert "11 P.I." in next(c for c in shown if c.startswith("Orque"))
