@@ -15,7 +15,6 @@ from helpers import CASTS, act, card, fight_log
 from playwright.sync_api import expect
 from test_fights_hold import link_of
 
-
 #: The example's dice: Lyra acts first (12 P.I.), then the chief (11), then Bastien (10).
 DICE = {"Lyra": 5, "Bastien": 2, "Chef brigand": 6, "Brigand 1": 1, "Brigand 2": 1}
 
