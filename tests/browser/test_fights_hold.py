@@ -146,7 +146,9 @@ def finger_on_a_delete(new_phone: NewPhone) -> tuple[Any, Any]:
     page = phone.page
     fights = menu(page)
     expect(fights.locator("li")).to_have_count(6)
-    box = fights.locator("li").nth(1).get_by_role("button", name="Supprimer").bounding_box()
+    delete = fights.locator("li").nth(1).get_by_role("button", name="Supprimer")
+    delete.scroll_into_view_if_needed()  # the list is below « Partie »'s settings
+    box = delete.bounding_box()
     page.clock.install()
     hold_clock(page)
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -7,6 +7,7 @@ by a link, the fight's name in its file's name, rules in words rather than codes
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -14,6 +15,7 @@ from conftest import NewPhone, Shot, save_text, wait_ready
 from helpers import CASTS, act, card, fight_log
 from playwright.sync_api import expect
 from test_fights_hold import link_of
+from test_storage_breaks import REFUSED
 
 #: The example's dice: Lyra acts first (12 P.I.), then the chief (11), then Bastien (10).
 DICE = {"Lyra": 5, "Bastien": 2, "Chef brigand": 6, "Brigand 1": 1, "Brigand 2": 1}
@@ -205,4 +207,60 @@ def test_the_cast_cards_are_compact_with_weapons_and_values(phone: Any, shot: Sh
     page.locator("#language").select_option("en")
     page.get_by_role("button", name="Fighters", exact=True).click()
     expect(lyra.locator(".arms")).to_have_text("Weapons: Arc long 3 (in hand) · Dague 1")  # its names as typed
+    phone.assert_clean()
+
+
+def test_the_reasons_say_the_rule_in_words_not_its_code(phone: Any) -> None:
+    """A refused action said « Il faut un arc en main (R4). »: the game master reads the
+    rule in words, in French and in English; its code stays the refusal's ``rule``
+    (tests/test_commands.py, tests/test_scenarios.py)."""
+    page = phone.page
+    round_one(page)
+    code = re.compile(r"\((?:[RD][0-9][0-9.]*)(?:, [RD][0-9][0-9.]*)*\)")
+    for language, act_word, reason in (("fr", "Agir", "Il faut un arc en main."), ("en", "Act", "Needs a bow in hand.")):
+        if language == "en":
+            page.get_by_role("button", name="Partie").click()
+            page.locator("#language").select_option("en")
+            page.locator('button[data-screen="board"]').first.click()
+        card(page, "Chef brigand").get_by_role("button", name=act_word).click()
+        sheet = page.locator("#sheet")
+        expect(sheet.locator("#reason-tir_arc")).to_have_text(reason)
+        assert not code.search(sheet.inner_text()), sheet.inner_text()
+        page.keyboard.press("Escape")
+        expect(sheet).to_be_hidden()
+    phone.assert_clean()
+
+
+def test_the_storage_notice_closes(new_phone: NewPhone, shot: Shot) -> None:
+    """The notice that the fights are kept in localStorage (IndexedDB refused) stayed on
+    screen for the whole visit: its « ✕ » closes it, the fight still kept."""
+    phone = new_phone(save=save_text(fight_log()), init_script=next(iter(REFUSED.values())))
+    page = phone.page
+    notice = page.locator("#storage-note")
+    expect(notice.locator("p")).to_contain_text("localStorage")
+    shot(page, "first-evening-storage-note-390x844.png")
+    notice.get_by_role("button", name="Fermer cet avis sur le stockage").click()
+    expect(notice).to_be_hidden()
+    expect(page.locator("#board li.fighter")).to_have_count(2)
+    phone.assert_clean()
+
+
+def test_the_undo_of_a_deleted_fight_comes_into_view(phone: Any, tmp_path: Any) -> None:
+    """A fight deleted near the top of a long list: its « Annuler la suppression », under
+    the list, was below the screen's edge; it is brought into view."""
+    page = phone.page
+    fights = [{"name": f"Combat de test {n}", "save": save_text([{"type": "add_combatant", "combatant": CASTS["lyra"]}])}
+              for n in range(1, 7)]
+    path = tmp_path / "liste.json"
+    path.write_text(json.dumps({"app": "riposte", "kind": "fights", "version": 1, "fights": fights}), encoding="utf-8")
+    page.get_by_role("button", name="Partie").click()
+    page.locator("#import").set_input_files(str(path))
+    listed = page.locator("#fights li")
+    expect(listed).to_have_count(7)
+    page.locator("#fights").get_by_role("button", name="Supprimer Combat de test 1").click()
+    expect(listed).to_have_count(6)
+    restore = page.locator("#fights-note button")
+    expect(restore).to_be_in_viewport(ratio=1)
+    restore.click()
+    expect(listed).to_have_count(7)
     phone.assert_clean()

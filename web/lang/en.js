@@ -563,6 +563,7 @@ export default {
   liveAnswerTake: "Use this code",
   livePlayers: "Players at the table",
   livePnj: "Show players the NPCs' I.P., wounds and Hope",
+  storageNoteClose: "Close this notice about storage",
   liveNetwork: "Settings: what players do, playing at a distance",
   liveStunLabel: "STUN or TURN server (optional)",
   liveTurnUser: "TURN user name",

@@ -582,6 +582,7 @@ export default {
   liveAnswerTake: "Valider le code",
   livePlayers: "Joueurs de la table",
   livePnj: "Montrer aux joueurs les P.I., blessures et Espoir des PNJ",
+  storageNoteClose: "Fermer cet avis sur le stockage",
   liveNetwork: "Réglages : le jeu des joueurs, jouer à distance",
   liveStunLabel: "Serveur STUN ou TURN (facultatif)",
   liveTurnUser: "Utilisateur TURN",
