@@ -297,7 +297,7 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
     # A die that is no number is the wire's to refuse; one off the die's faces, the engine's
     # (R1.2, tests/test_seating_hand.py).
     for text, why in ((json.dumps({"v": PROTOCOL, "t": "declare", "weapon": "epee", "die": "7"}), "message inattendu"),
-                      (json.dumps({"v": PROTOCOL, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord (R2.4)")):
+                      (json.dumps({"v": PROTOCOL, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord")):
         page.evaluate("(text) => riposteLive.raw(text)", text)
         expect(page.locator("#live-note")).to_contain_text(why)
     # A burst: past the rate, refused without being read.
