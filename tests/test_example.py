@@ -124,3 +124,16 @@ def test_several_fighters_in_one_command_are_refused_whole() -> None:
     assert not crowd["ok"] and crowd["error"]["code"] in ("bad_value", "too_many_fighters")
     empty = table.apply({"type": "add_combatants", "combatants": []})
     assert not empty["ok"] and empty["error"]["code"] == "bad_value"
+
+
+def test_the_example_goes_through_a_share_link_whole() -> None:
+    """A share link of the example (engine/link.py: ``add_combatants`` kept as it is, its
+    fighters' weapons known to the rounds after it) opens as the example."""
+    table = Table()
+    table.example("fr")
+    table.apply({"type": "start_round", "rolls": {f"c{n}": n for n in range(1, 6)}})
+    link = table.link()["text"]
+    other = Table()
+    opened = other.load(link)
+    assert opened["ok"], opened
+    assert opened["board"] == table.show()["board"]
