@@ -52,6 +52,7 @@ SHAPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "remove_combatant": (("id",), ()),
     "duplicate_combatant": (("id",), ("count", "ids")),
     "add_copies": (("combatant", "count"), ("ids",)),
+    "add_combatants": (("combatants",), ()),
     "start_round": ((), ("declarations", "rolls", "engine_rolled", "app_rolled")),
     "act": (("actor", "action"), OPTIONS + BY_PLAYER),
     "interrupt": (("actor", "action"), OPTIONS + BY_PLAYER),
@@ -120,8 +121,8 @@ def check_options(command: Command) -> dict[str, Any]:
 def resolve(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Command:
     """The command with the dice the engine rolls written in (R1.2, D7: ``roll(faces)``,
     the faces of the rules' die) and, for
-    ``add_combatant``, ``duplicate_combatant`` and ``add_copies``, the ids the engine
-    assigns. A malformed command is returned as it is: the rules refuse it.
+    ``add_combatant``, ``add_combatants``, ``duplicate_combatant`` and ``add_copies``, the
+    ids the engine assigns. A malformed command is returned as it is: the rules refuse it.
     """
     kind = command.get("type")
     resolver = _RESOLVERS.get(kind) if isinstance(kind, str) else None
@@ -161,6 +162,28 @@ def _copies(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Com
     for _ in range(count):
         ids.append(free_id(enc, taken=ids))
     return {**command, "ids": ids}
+
+
+def _fighters(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Command:
+    """Each new fighter's id, unless given, none taken twice.
+
+    >>> _fighters(Encounter(), {"type": "add_combatants", "combatants": [{"name": "A"}, {"name": "B", "id": "b"}]},
+    ...           lambda n: 1)["combatants"]
+    [{'name': 'A', 'id': 'c1'}, {'name': 'B', 'id': 'b'}]
+    """
+    sheets = command.get("combatants")
+    if not isinstance(sheets, list) or not all(isinstance(sheet, dict) for sheet in sheets):
+        return command  # the rules refuse it
+    used = {c.id for c in enc.combatants} | {sheet["id"] for sheet in sheets if isinstance(sheet.get("id"), str)}
+    n, filled = enc.next_id, []
+    for sheet in sheets:
+        if "id" not in sheet:
+            while f"c{n}" in used:
+                n += 1
+            sheet = {**sheet, "id": f"c{n}"}
+            used.add(sheet["id"])
+        filled.append(sheet)
+    return {**command, "combatants": filled}
 
 
 def _fighter(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Command:
@@ -208,6 +231,7 @@ def _stepped(enc: Encounter, command: Command, roll: Callable[[int], int]) -> Co
 
 
 _RESOLVERS = {"start_round": _round, "duplicate_combatant": _copies, "add_copies": _copies, "add_combatant": _fighter,
+              "add_combatants": _fighters,
               "update_combatant": _stepped}
 
 

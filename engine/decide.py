@@ -44,7 +44,7 @@ from .model import Category, Combatant, Encounter, Settings
 from .regles import Regles, differences, run_table
 from .regles import read as read_regles
 from .rules import describe_tests, loses_aim, may_pass, plan, turn_of
-from .sheet import check_changes, parse_combatant
+from .sheet import NEW_FIELDS, TABLE_FIELDS, check_changes, parse_combatant
 
 #: The most fighters in one encounter: a ``start_round`` maps each fighter's die and a
 #: JSON object is read with at most :data:`values.MAX_LIST` entries, so the limit is
@@ -251,6 +251,45 @@ def _add_copies(enc: Encounter, cmd: Command) -> list[Event]:
         for e in _add_combatant(after, {"type": "add_combatant", "combatant": {**sheet, "id": cid}, "numbered": True}):
             events.append(e)
             after = evolve(after, e)
+    return events
+
+
+def _add_combatants(enc: Encounter, cmd: Command) -> list[Event]:
+    """Several fighters at once (a cast set up beforehand, the example fight): one command,
+    so one undo takes them all back. Each joins as ``add_combatant`` makes it join (out of
+    the round, D7), in order; the table fields a sheet carries besides (``notes``,
+    ``arrow_nocked``…: ``update_combatant``'s) are set right after it joins, as
+    ``update_combatant`` sets them. The first refusal refuses the whole command.
+
+    >>> events = _add_combatants(Encounter(), {"combatants": [{"name": "Lyra", "id": "c1", "notes": "Guette"},
+    ...                                                       {"name": "Bastien", "id": "c2"}]})
+    >>> [type(e).__name__ for e in events], events[1].changes
+    (['CombatantAdded', 'CombatantUpdated', 'CombatantAdded'], {'notes': 'Guette'})
+    >>> _add_combatants(Encounter(), {"combatants": []})
+    Traceback (most recent call last):
+    ...
+    engine.errors.Refusal: « combatants » : au moins un.
+    """
+    sheets = v.sequence(cmd["combatants"], "combatants", max_len=MAX_FIGHTERS)
+    if not sheets:
+        raise v.bad("combatants", "empty")
+    if len(enc.combatants) + len(sheets) > MAX_FIGHTERS:
+        room = MAX_FIGHTERS - len(enc.combatants)
+        raise Refusal("too_many_copies", max=MAX_FIGHTERS, room=room) if room > 0 else Refusal("too_many_fighters", max=MAX_FIGHTERS)
+    events: list[Event] = []
+    after = enc
+    for item in sheets:
+        item = v.mapping(item, "combatants[]")
+        table = {k: x for k, x in item.items() if k in TABLE_FIELDS and k not in NEW_FIELDS}
+        sheet = {k: x for k, x in item.items() if k not in table}
+        made = _add_combatant(after, {"type": "add_combatant", "combatant": sheet})
+        for e in made:
+            after = evolve(after, e)
+        if table:
+            for e in (changed := _update_combatant(after, {"type": "update_combatant", "id": sheet.get("id"), "changes": table})):
+                after = evolve(after, e)
+            made = [*made, *changed]
+        events.extend(made)
     return events
 
 
@@ -476,6 +515,7 @@ _DECIDERS = {
     "remove_combatant": _remove_combatant,
     "duplicate_combatant": _duplicate_combatant,
     "add_copies": _add_copies,
+    "add_combatants": _add_combatants,
     "start_round": _start_round,
     "end_round": _end_round,
     "pass": _pass,

@@ -19,9 +19,9 @@ as it is.
 
 >>> r = Refusal("no_pi", name="Aldric")
 >>> r.code, r.message, r.params
-('no_pi', "Aldric n'a plus de P.I. : il ne peut plus entamer d'action (R2.3).", {'name': 'Aldric'})
+('no_pi', "Aldric n'a plus de P.I. : il ne peut plus entamer d'action.", {'name': 'Aldric'})
 >>> sentence("en", "weapon_unfit", {"weapon": "Arc court", "why": "needs_melee"})
-'Arc court does not fit: needs a melee weapon in hand, or bare hands (R4).'
+'Arc court does not fit: needs a melee weapon in hand, or bare hands.'
 """
 
 from __future__ import annotations
@@ -240,6 +240,54 @@ REASONS = {
     "live_gm_edited": "live",
 }
 
+
+#: The rule of RULES.md behind each reason that has one (R…, D…): the sentences say the
+#: rule in words, for the game master; the code is for whoever looks it up (a refusal's
+#: ``rule``, the board's verdicts, docs/ENGINE.md).
+RULES: dict[str, str] = {
+    "round_not_started": "R1",
+    "hors_combat": "D6",
+    "not_in_round": "D6, D7",
+    "interrupt_own_phase": "R5.1, D22",
+    "no_hope": "R5.2",
+    "round_finished": "R2.4",
+    "passed": "D5",
+    "other_phase": "D22",
+    "no_pi": "R2.3",
+    "not_highest": "R2.1",
+    "arrow_already_nocked": "D18",
+    "no_arrow_nocked": "R4",
+    "nothing_in_hand": "R4",
+    "no_dodge_after_charge": "R4.2",
+    "engaged_no_charge": "R4.2",
+    "standing_to_run": "R4",
+    "already_in_cover": "R4, D10",
+    "already_prone": "R4",
+    "already_standing": "R4",
+    "same_posture": "R4",
+    "aim_capped": "D17",
+    "passing_off": "D5",
+    "needs_bow": "R4",
+    "needs_aimable": "R4.1",
+    "needs_thrown": "R4",
+    "needs_parry_weapon": "R4",
+    "nothing_to_ready": "R4",
+    "needs_melee": "R4",
+    "weapon_already_in_hand": "R4",
+    "drop_at_most": "R4",
+    "item_not_in_hand": "R4",
+    "too_far": "R4.2",
+    "not_declarable": "D2",
+    "rolls_hors_combat": "D6",
+    "nobody_fights": "R1",
+    "joins_next_round": "D7",
+    "round_in_progress": "R2.4",
+    "no_such_condition": "D25",
+    "unknown_action": "R4",
+    "use_interrupt": "R5",
+    "use_act": "R5.3",
+}
+
 #: The value checks a sheet's fields can fail (:func:`engine.sheet.field_errors`): the
 #: form words each next to its field, by the same sentence.
 CHECKS = ("integer", "range", "number", "text", "text_length", "identifier", "object", "list", "too_many", "choice",
@@ -285,7 +333,7 @@ def sentence(language: str, key: str, params: Mapping[str, Any]) -> str:
     >>> sentence("fr", "integer", {"field": "wounds", "low": 0, "high": 999})
     '« wounds » : un nombre entier, de 0 à 999.'
     >>> sentence("fr", "bad_log", {"number": 2, "refused": {"key": "passed", "params": {"name": "Orque"}}})
-    'Commande n° 2 refusée par les règles : Orque a passé : plus de phase ce tour-ci (D5).'
+    'Commande n° 2 refusée par les règles : Orque a passé : plus de phase ce tour-ci.'
     """
     parts = _PARTS[language][key]
     if len(parts) == 1:
@@ -347,6 +395,8 @@ class Refusal(Exception):
     def as_json(self) -> dict[str, Any]:
         """The refusal as callers get it (``error``)."""
         out: dict[str, Any] = {"code": self.code, "message": self.message, "key": self.key, "params": self.params}
+        if self.key in RULES:
+            out["rule"] = RULES[self.key]
         if self.fields:
             out["fields"] = self.fields
         return out

@@ -1,7 +1,7 @@
 """The example fight a first visit offers: a ready cast to learn Riposte with.
 
-Two PJ and three PNJ, as the commands a game master would have typed (a log:
-``Table.example`` opens it as a new fight, replayed by the same rules as any save):
+Two PJ and three PNJ, added by one command (``add_combatants``: one undo takes the
+example back; ``Table.example`` opens it as a new fight, replayed by the same rules as any save):
 Lyra, an archer with her bow in hand and an arrow nocked (R4: ``tir_arc`` needs one,
 ``encocher_fleche`` takes the next from the quiver; D18: arrows are not counted);
 Bastien, a swordsman (R1.4: his sword's initiative uses Mêlée); and three brigands, their
@@ -12,7 +12,7 @@ The fighters' names are the same in every language; their weapons and the leader
 are in the page's language (``fr`` or ``en``; anything else is French).
 
 >>> log = example_log("en")
->>> [c["combatant"]["name"] for c in log if c["type"] == "add_combatant"]
+>>> [c["name"] for c in log[0]["combatants"]]
 ['Lyra', 'Bastien', 'Brigand chief', 'Brigand 1', 'Brigand 2']
 >>> from engine.table import Table
 >>> board = Table().example("fr")["board"]
@@ -72,12 +72,8 @@ def example_log(lang: object = "fr") -> list[dict[str, Any]]:
          "skills": {"arc": 2, "esquive": 1},
          "weapons": [_weapon("arc", w["bow"], "bow", "arc")], "in_hand": ["arc"]},
     ]
-    # Ids as the engine gives them, in order of entry (c1, c2, …: engine/commands.py); each
-    # fighter's table fields set right after it joins, so that the log ends on a fighter added.
-    changes = {"c1": {"arrow_nocked": True}, "c3": {"notes": w["charge"]}}
-    log: list[dict[str, Any]] = []
-    for n, sheet in enumerate((*pj, *pnj), start=1):
-        log.append({"type": "add_combatant", "combatant": sheet})
-        if f"c{n}" in changes:
-            log.append({"type": "update_combatant", "id": f"c{n}", "changes": changes[f"c{n}"]})
-    return log
+    # One command, so that one undo takes the whole example back: each fighter's table
+    # fields (Lyra's arrow nocked, the chief's note) beside its sheet, set as it joins.
+    pj[0]["arrow_nocked"] = True
+    pnj[0]["notes"] = w["charge"]
+    return [{"type": "add_combatants", "combatants": [*pj, *pnj]}]

@@ -174,6 +174,9 @@ def _remember(arms: Arms, command: Any) -> None:
         elif command["type"] == "add_copies":
             for cid in command["ids"]:
                 arms[cid] = [w["id"] for w in command["combatant"]["weapons"]]
+        elif command["type"] == "add_combatants":
+            for sheet in command["combatants"]:
+                arms[sheet["id"]] = [w["id"] for w in sheet.get("weapons", [])]
     except (KeyError, TypeError, IndexError):
         pass
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import unicodedata
 from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
@@ -353,6 +354,26 @@ def _parsed(text: object) -> dict[str, Any]:
     shown = data.get("board")
     times = unpack_times(shown.get("times") if isinstance(shown, dict) else None, len(commands))
     return {"format": original, "commands": mended(commands), "times": times}
+
+
+#: The most characters of a fight's name a file's name keeps.
+FILE_NAME_MAX = 40
+
+
+def file_name(name: object) -> str:
+    r"""A file's name for a fight named ``name`` (user text): ``riposte-`` then the name in
+    lower-case letters without accents, digits and single hyphens, at most
+    :data:`FILE_NAME_MAX` of them; ``riposte`` alone when nothing of it is left (no name,
+    not text, nothing but signs: no path, no dot, no character a file system refuses).
+
+    >>> file_name("Combat 1"), file_name("../L'Épée\x00 : « Nuit » ✦"), file_name(None), file_name("???")
+    ('riposte-combat-1', 'riposte-l-epee-nuit', 'riposte', 'riposte')
+    """
+    if not isinstance(name, str):
+        return "riposte"
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)).lower()
+    stem = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:FILE_NAME_MAX].strip("-")
+    return f"riposte-{stem}" if stem else "riposte"
 
 
 #: The commands that carry a sheet, and the key it is under.

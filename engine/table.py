@@ -105,7 +105,7 @@ OPERATIONS = {
     "load": ("text", "checkpoint", "kept"),
     "fill": (),
     "inspect": ("text",),
-    "export": ("board",),
+    "export": ("board", "name"),
     "link": (),
     "journal": ("players", "pnj_details", "last"),
     "summary": (),
@@ -666,11 +666,24 @@ class Table:
         result = save.read(text, self._beat)
         return {"ok": result["ok"], "summary": result.get("summary"), "error": result.get("error")}
 
-    def export(self, with_board: object = False) -> Answer:
+    def export(self, with_board: object = False, name: object = None) -> Answer:
         """The save text of the fight, for a file (with the board, ``with_board=True``) or
-        a link (the log alone: shorter)."""
+        a link (the log alone: shorter); with the fight's ``name``, the ``file`` name it
+        gives its file (:func:`engine.save.file_name`). ``untouched``: no command in the
+        fight, none undone either (a fight just made, that a link or a file opened after
+        it may leave out of the list: web/infra/fight-list.js).
+
+        >>> t = Table()
+        >>> t.export(True, "L'embuscade du pont")["file"], t.export()["untouched"]
+        ('riposte-l-embuscade-du-pont', True)
+        >>> _ = t.apply({"type": "add_combatant", "combatant": {"name": "Bran"}})
+        >>> _ = t.undo()
+        >>> t.export()["untouched"]
+        False
+        """
         painted = save.painted(self._boards.board(self._enc), self._times.saved()) if with_board is True else None
-        return {"ok": True, "text": save.dump_texts(self._texts.texts, painted)}
+        return {"ok": True, "text": save.dump_texts(self._texts.texts, painted), "file": save.file_name(name),
+                "untouched": not self._log and not self._undone}
 
     def link(self) -> Answer:
         """The text of a share link: the log alone, compact (engine/link.py); the page
@@ -845,7 +858,7 @@ class Table:
         >>> t = Table()
         >>> a = t.example("en")
         >>> a["ok"], a["undo"], len(a["board"]["combatants"]), a["board"]["combatants"]["c3"]["notes"][:15]
-        (True, 7, 5, 'Charges Bastien')
+        (True, 1, 5, 'Charges Bastien')
         """
         return self._start(example_log(lang))
 
@@ -870,6 +883,10 @@ class Table:
                 for cid in command["ids"]:
                     sheets[cid] = {"in_hand": list(sheet.get("in_hand", [])), "wounds": sheet.get("wounds", 0),
                                    "hope": sheet.get("hope", 0)}
+            elif kind == "add_combatants":
+                for sheet in command["combatants"]:
+                    sheets[sheet["id"]] = {"in_hand": list(sheet.get("in_hand", [])), "wounds": sheet.get("wounds", 0),
+                                           "hope": sheet.get("hope", 0)}
         return sheets
 
     def revert(self) -> Answer:

@@ -5,6 +5,7 @@ option takes. The scenarios (tests/scenarios/) tell the rules; these pin the lim
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -30,17 +31,26 @@ def state_after(log: list[dict[str, Any]]) -> dict[str, Any]:
     return state
 
 
+#: A rule's code (RULES.md): R4.2, D23.
+RULE_CODE = re.compile(r"\b[RD][0-9]+(\.[0-9]+)?\b")
+
+
 def refusal(log: list[dict[str, Any]], command: dict[str, Any], code: str, *words: str) -> str:
     """``command`` after ``log`` is refused with ``code``, a message that holds ``words``
-    (the field, the rule), and the state as it was."""
+    (the field; a rule's code, R… or D…, is in the refusal's ``rule``: the message says it
+    in words), and the state as it was."""
     state = state_after(log)
     result = engine.apply(state, command)
     assert result["ok"] is False, result
     assert result["error"]["code"] == code, result["error"]
     message = result["error"]["message"]
     assert isinstance(message, str), result["error"]
+    assert not RULE_CODE.search(message), message
     for word in words:
-        assert word in message, message
+        if RULE_CODE.fullmatch(word.strip("()")):
+            assert word.strip("()") in result["error"].get("rule", "").split(", "), result["error"]
+        else:
+            assert word in message, message
     assert json.dumps(result["state"], sort_keys=True) == json.dumps(state, sort_keys=True)
     return message
 
@@ -348,9 +358,9 @@ def test_target_and_against_name_another_fighter_on_the_tracker() -> None:
 
 def test_act_and_interrupt_are_not_interchangeable() -> None:
     """R5.3: interruptions go through ``interrupt``, every other action through ``act``."""
-    refusal(ROUND, act("bloquer"), "bad_command", "« bloquer » est une interruption : utilisez « interrupt » (R5).")
+    refusal(ROUND, act("bloquer"), "bad_command", "« bloquer » est une interruption : utilisez « interrupt ».")
     refusal(ROUND, {"type": "interrupt", "actor": "aldric", "action": "observer"}, "bad_command",
-            "« observer » n'est pas une interruption : utilisez « act » (R5.3).")
+            "« observer » n'est pas une interruption : utilisez « act ».")
 
 
 def test_the_engine_gives_the_next_free_id() -> None:
@@ -391,7 +401,7 @@ def test_a_bad_start_of_round_is_refused_naming_what_is_wrong(command: dict[str,
 
 def test_a_round_needs_someone_able_to_fight() -> None:
     """R1, D6: nobody on the tracker, or everyone out of the fight: no round."""
-    refusal([], {"type": "start_round"}, "not_allowed", "Aucun combattant en état de combattre : ajoutez-en (R1).")
+    refusal([], {"type": "start_round"}, "not_allowed", "Aucun combattant en état de combattre : ajoutez-en.")
     out = [*DUO, *({"type": "update_combatant", "id": i, "changes": {"hors_combat": True}} for i in ("aldric", "orque"))]
     refusal(out, {"type": "start_round", "rolls": {}}, "not_allowed", "(R1)")
 
@@ -418,7 +428,7 @@ def test_a_new_round_clears_the_last_one_for_those_out_of_it() -> None:
     ({"combatant": {"id": "", "name": "X"}}, "bad_value", ["« combatant.id »"]),
     ({"combatant": {"id": "aldric", "name": "X"}}, "bad_value", ["« combatant.id » : l'id « aldric » est déjà pris."]),
     ({"combatant": {"name": "X"}, "roll": 3}, "round_over",
-     ["Aucun tour en cours : le combattant rejoindra le prochain tour (D7)."]),
+     ["Aucun tour en cours : le combattant rejoindra le prochain tour."]),
     ({"combatant": {"name": "X", "weapons": ["epee"]}}, "bad_value", ["« weapons[0] »"]),
     ({"combatant": {"name": "X", "weapons": [{"id": "", "name": "A", "kind": "melee", "skill": "a"}]}}, "bad_value", ["« weapons[0].id »"]),
     ({"combatant": {"name": "X", "weapons": [{"id": "a", "name": "", "kind": "melee", "skill": "a"}]}}, "bad_value",
@@ -458,8 +468,8 @@ def test_at_zero_pi_no_phase_starts() -> None:
 
 
 def test_a_weapon_that_does_not_fit_is_named() -> None:
-    refusal(ROUND, act("encocher_fleche", weapon="epee"), "not_allowed", "Épée ne convient pas : il faut un arc en main (R4).")
-    refusal(ROUND, act("encocher_fleche"), "not_allowed", "Il faut un arc en main (R4).")
+    refusal(ROUND, act("encocher_fleche", weapon="epee"), "not_allowed", "Épée ne convient pas : il faut un arc en main.")
+    refusal(ROUND, act("encocher_fleche"), "not_allowed", "Il faut un arc en main.")
 
 
 def test_a_skill_test_names_the_skill_and_no_characteristic() -> None:

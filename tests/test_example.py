@@ -81,3 +81,59 @@ def test_the_example_log_is_what_a_save_of_it_replays() -> None:
     again = Table().load(text)
     assert again["ok"] and again["board"] == table.show()["board"]
     assert len(example_log("fr")) == again["undo"]
+
+
+def test_the_example_is_one_command_and_one_undo_takes_it_back() -> None:
+    """The example opens as one command (``add_combatants``): one undo empties the board,
+    one redo brings the five fighters back, Lyra's arrow and the chief's note with them."""
+    table = Table()
+    opened = table.example("fr")
+    assert opened["undo"] == 1 and opened["last"]["type"] == "add_combatants"
+    undone = table.undo()
+    assert undone["ok"] and undone["board"]["combatants"] == {} and undone["undo"] == 0
+    redone = _by_name(table.redo()["board"])
+    assert list(redone) == ["Lyra", "Bastien", "Chef brigand", "Brigand 1", "Brigand 2"]
+    assert redone["Lyra"]["arrow_nocked"] and "Bastien" in redone["Chef brigand"]["notes"]
+
+
+def test_the_example_saved_by_an_earlier_release_still_opens() -> None:
+    """An earlier release saved the example as seven commands (each fighter added, then
+    Lyra's arrow and the chief's note set): it opens as it was, seven undo steps."""
+    log: list[dict] = []
+    for sheet in example_log("fr")[0]["combatants"]:
+        table_fields = {k: sheet[k] for k in ("arrow_nocked", "notes") if k in sheet}
+        log.append({"type": "add_combatant", "combatant": {k: x for k, x in sheet.items() if k not in table_fields}})
+        if table_fields:
+            log.append({"type": "update_combatant", "id": f"c{len([c for c in log if c['type'] == 'add_combatant'])}",
+                        "changes": table_fields})
+    old = json.dumps({"app": "riposte", "format": 2, "commands": log, "board": None})
+    table = Table()
+    loaded = table.load(old)
+    assert loaded["ok"], loaded
+    assert loaded["undo"] == 7
+    assert _by_name(loaded["board"]) == _by_name(Table().example("fr")["board"])
+
+
+def test_several_fighters_in_one_command_are_refused_whole() -> None:
+    """``add_combatants``: a bad sheet among them refuses the command, nothing added;
+    more than the 64 fighters a fight holds, refused too."""
+    table = Table()
+    bad = table.apply({"type": "add_combatants", "combatants": [{"name": "A"}, {"name": "B", "side": "dragon"}]})
+    assert not bad["ok"] and bad["board"]["combatants"] == {}
+    crowd = table.apply({"type": "add_combatants", "combatants": [{"name": f"F{n}"} for n in range(65)]})
+    assert not crowd["ok"] and crowd["error"]["code"] in ("bad_value", "too_many_fighters")
+    empty = table.apply({"type": "add_combatants", "combatants": []})
+    assert not empty["ok"] and empty["error"]["code"] == "bad_value"
+
+
+def test_the_example_goes_through_a_share_link_whole() -> None:
+    """A share link of the example (engine/link.py: ``add_combatants`` kept as it is, its
+    fighters' weapons known to the rounds after it) opens as the example."""
+    table = Table()
+    table.example("fr")
+    table.apply({"type": "start_round", "rolls": {f"c{n}": n for n in range(1, 6)}})
+    link = table.link()["text"]
+    other = Table()
+    opened = other.load(link)
+    assert opened["ok"], opened
+    assert opened["board"] == table.show()["board"]

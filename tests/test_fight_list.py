@@ -260,9 +260,15 @@ class FightListMachine(RuleBasedStateMachine):
         """The model after a switch the page said was done: the fight left is in the list
         as the ENGINE had it, the other one open (``last``: the engine
         is still on it)."""
-        self.fights[self.current]["text"] = engine_before
+        left = self.current
+        self.fights[left]["text"] = engine_before
         self.fights.setdefault(target, {"name": self.entry(target)["name"]})["text"] = text
         self.current = target
+        if left != target and left not in {f["id"] for f in self.last["index"]["fights"]}:
+            # A file or a link opened over a fight never touched, under the name the list
+            # gave it: that empty fight is left out of the list (web/infra/fight-list.js).
+            assert json.loads(engine_before)["commands"] == [] and self.fights[left]["name"] == f"Combat {left[1:]}", left
+            del self.fights[left]
         assert self.page.engine()[0] == text or not last  # the engine's fight is the one stored as open
         if last and self.last["result"].get("unsaved"):
             # Opened, but not written where the open fight lives (nor undone): kept under its

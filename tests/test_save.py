@@ -183,7 +183,7 @@ def test_a_log_the_rules_refuse_names_the_command() -> None:
     assert (error["params"]["index"], error["params"]["number"]) == (3, 4)
     assert error["params"]["refused"] == {"key": "not_highest", "params": {}}
     assert error["message"] == ("Commande n° 4 refusée par les règles : "
-                                "Ce n'est pas son tour : le plus haut total de P.I. agit (R2.1).")
+                                "Ce n'est pas son tour : le plus haut total de P.I. agit.")
 
 
 def test_html_in_names_is_kept_as_data() -> None:

@@ -63,7 +63,10 @@ def run_scenario(data: dict[str, Any]) -> None:
         if "refused" in step:
             assert not r["ok"], f"{where}: accepted, expected {step['refused']}"
             assert r["error"]["code"] == step["refused"], f"{where}: {r['error']}"
-            if "message" in step:
+            if "message" in step and re.fullmatch(r"[RD][0-9]+(\.[0-9]+)?", step["message"]):
+                # the rule's code is the refusal's ``rule``; its message says the rule in words
+                assert step["message"] in r["error"].get("rule", "").split(", "), f"{where}: {r['error']}"
+            elif "message" in step:
                 assert step["message"] in r["error"]["message"], f"{where}: {r['error']['message']}"
             assert json.dumps(r["state"], sort_keys=True) == before, f"{where}: a refusal changed the state"
             continue

@@ -12,7 +12,7 @@ from tests.test_actions import START, act
 from tests.test_commands import state_after
 
 DUO = [{"type": "add_combatant", "combatant": CASTS["aldric"]}, {"type": "add_combatant", "combatant": CASTS["orque"]}]
-NO_ROUND = "Aucun tour n'a commencé : lancez l'initiative (R1)."
+NO_ROUND = "Aucun tour n'a commencé : lancez l'initiative."
 
 
 def aldric(log: list[dict[str, Any]]) -> dict[str, Any]:
@@ -70,10 +70,10 @@ def test_a_refused_interruption_with_pi_left_would_cost_pi() -> None:
            {"type": "act", "actor": "aldric", "action": "charge", "target": "orque", "distance": 2, "test_result": 0}]
     assert aldric(log)["actions"]["esquiver"] == {
         "category": "interruption", "cost": 5, "allowed": False, "pays": "pi", "code": "not_allowed",
-        "reason": "Impossible d'esquiver après avoir chargé durant ce tour (R4.2).", "key": "no_dodge_after_charge", "params": {}}
+        "reason": "Impossible d'esquiver après avoir chargé durant ce tour.", "key": "no_dodge_after_charge", "params": {}}
     assert aldric(log)["actions"]["charge"] == {
         "category": "complexe", "cost": 10, "allowed": False, "code": "not_allowed",
-        "reason": "Impossible de charger en étant engagé au corps à corps (R4.2).", "key": "engaged_no_charge", "params": {}}
+        "reason": "Impossible de charger en étant engagé au corps à corps.", "key": "engaged_no_charge", "params": {}}
 
 
 def test_an_unreadable_state_shows_the_empty_board_and_why() -> None:

@@ -103,11 +103,11 @@ def test_the_sentence_rules_quote_names_nest_reasons_and_join_lists() -> None:
     assert sentence("fr", "option_not_taken", {"action": "charge", "option": "items"}) == \
         "« charge » ne prend pas l'option « items »."
     assert sentence("en", "weapon_unfit", {"weapon": "Arc", "why": "needs_melee"}) == \
-        "Arc does not fit: needs a melee weapon in hand, or bare hands (R4)."
+        "Arc does not fit: needs a melee weapon in hand, or bare hands."
     assert sentence("fr", "unknown_type", {"got": "'voler'", "known": ["pass", "act"]}) == \
         "Type de commande inconnu : 'voler'. Types connus : pass, act."
     assert sentence("fr", "too_far", {"distance": 7.0, "base": 6, "result": 0, "reach": 6}) == \
-        "Trop loin pour charger : 7 m > 6 + 0 = 6 m (R4.2)."
+        "Trop loin pour charger : 7 m > 6 + 0 = 6 m."
 
 
 @given(MALFORMED | st.builds(dict))
@@ -248,7 +248,7 @@ def test_an_interruption_without_p_i_is_paid_with_a_point_d_espoir() -> None:
 
 @pytest.mark.parametrize(("command", "expected"), [
     ({"type": "act", "actor": "aldric", "action": "attaque_melee", "weapon": "arc", "target": "orque"},
-     {"code": "not_allowed", "message": "Arc court ne convient pas : il faut une arme de mêlée en main, ou les mains nues (R4).",
+     {"code": "not_allowed", "message": "Arc court ne convient pas : il faut une arme de mêlée en main, ou les mains nues.",
       "key": "weapon_unfit", "params": {"weapon": "Arc court", "why": "needs_melee"}}),
     ({"type": "act", "actor": "aldric", "action": "se_jeter_au_sol", "posture": "assis"},
      {"code": "bad_value", "message": "« posture » : l'une des valeurs a_genoux, a_terre.",

@@ -167,7 +167,14 @@ def players_mode(gm: Any, mode: str) -> None:
     for an interruption), ``confirm`` (the default) or ``auto``. Leaves the game master on
     « Partie »."""
     gm.locator("button[data-screen='menu']").click()
+    live_settings(gm)
     gm.locator(f"#live-mode-{mode}").check()
+
+
+def live_settings(gm: Any) -> None:
+    """« Partie » → « Table en direct »: its settings unfolded (folded away until asked for)."""
+    if gm.locator("#live-network").get_attribute("open") is None:
+        gm.locator("#live-network > summary").click()
 
 
 def live_card(player: Watched, name: str) -> Any:

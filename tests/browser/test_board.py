@@ -309,7 +309,7 @@ def test_a_dodge_that_loses_the_aim_says_so_before_and_after(new_phone: NewPhone
     dodge = page.locator('#reaction button[data-do="react"][data-action="esquiver"]')
     expect(dodge).to_contain_text("5 P.I., perd la visée +1")
     dodge.click()
-    expect(page.locator("#board-last")).to_contain_text("visée +1 perdue (R4.1)")
+    expect(page.locator("#board-last")).to_contain_text("visée +1 perdue")
     expect(card(page, "Lyra").locator(".badge", has_text="visée")).to_have_count(0)
     watched.assert_clean()
 
@@ -378,9 +378,9 @@ def test_a_capped_aim_is_said(new_phone: NewPhone) -> None:
     page = watched.page
     aim = card(page, "Lyra").locator('button[data-do="pick"][data-action="ajuster_tir"]')
     aim.click()
-    expect(page.locator("#board-last")).to_contain_text("visée déjà au maximum, +1 (D17)")
+    expect(page.locator("#board-last")).to_contain_text("visée déjà au maximum, +1")
     page.locator('.tabs button[data-screen="journal"]').click()
-    expect(page.locator("#journal li").filter(has_text="Ajuster un tir").last).to_contain_text("visée déjà au maximum, +1 (D17)")
+    expect(page.locator("#journal li").filter(has_text="Ajuster un tir").last).to_contain_text("visée déjà au maximum, +1")
     watched.assert_clean()
 
 
@@ -614,7 +614,7 @@ def test_the_english_interface_has_no_french_on_the_board_the_banners_and_the_li
     active = gm.locator("#board li.fighter.active").first
     active.locator('button[data-do="pick"][data-action="lancer_arme"]').click()
     active.locator(".targets button.target").first.click()
-    expect(gm.locator("#reaction")).to_contain_text("Parry, dodge and block answer a melee attack, not: Throw a weapon (D23).")
+    expect(gm.locator("#reaction")).to_contain_text("Parry, dodge and block answer a melee attack, not: Throw a weapon.")
     check(gm, "the dock after a throw")
     gm.locator('#reaction button[data-do="ignore"]').click()
     after = gm.locator("#board li.fighter.active").first  # the Gobelin, bare-handed
@@ -663,7 +663,7 @@ def test_the_english_interface_has_no_french_on_the_board_the_banners_and_the_li
 
 def test_the_targets_offered_are_the_engines_engaged_first_and_none_out_of_the_fight(new_phone: NewPhone) -> None:
     """The action sheet's *Cible* and *Attaquant* and the card's chips offer one list, the
-    engine's (engine/view.py ``targets``): Orque 1 is out of the fight (D6) and offered to
+    engine's (engine/view.py ``targets``): Orque 1 is out of the fight and offered to
     nobody; Brune is engaged with Orque 2 (D11), first of hers, then the other side, then
     her own, in the board's order. The players' view shows no card for Orque 1 and the PNJ
     in their order of entry (engine/players.py)."""

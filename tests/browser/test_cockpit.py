@@ -286,7 +286,7 @@ def test_the_sheet_puts_frequent_actions_first_and_folds_those_that_never_apply(
     # each says why, the reason that stays true (D24): no bow on the sheet, not « no arrow nocked »
     expect(sheet).not_to_contain_text("Aucune flèche encochée")
     folded.locator("summary").click()
-    expect(folded.locator("#reason-tir_arc")).to_have_text("Il faut un arc en main (R4).")
+    expect(folded.locator("#reason-tir_arc")).to_have_text("Il faut un arc en main.")
     expect(folded.locator(".reason")).to_have_count(4)
     page.keyboard.press("Escape")
     fight.assert_clean()

@@ -56,7 +56,7 @@ def test_a_whole_fight_by_tapping(phone: Any, shot: Shot) -> None:
     card(page, "Aldric").get_by_role("button", name="Interrompre").click()
     sheet = page.locator("#sheet")
     expect(sheet.locator('button[data-action="esquiver"]')).to_be_disabled()
-    expect(sheet).to_contain_text("Impossible d'esquiver après avoir chargé durant ce tour (R4.2).")
+    expect(sheet).to_contain_text("Impossible d'esquiver après avoir chargé durant ce tour.")
     expect(sheet.locator('button[data-action="parer"]')).to_contain_text("1 point d'Espoir")
     shot(page, "screenshot-interrupt.png")
     sheet.locator('button[data-action="parer"]').click()

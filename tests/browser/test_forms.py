@@ -88,6 +88,7 @@ def test_a_stun_server_not_written_is_said_for_this_visit_only(fight: Any) -> No
     page = fight.page
     page.get_by_role("button", name="Partie").click()
     page.evaluate("() => { Storage.prototype.setItem = function () { throw new DOMException('refusé', 'QuotaExceededError'); }; }")
+    page.locator("#live-network > summary").click()  # folded away until asked for
     field = page.get_by_label("Serveur STUN ou TURN (facultatif)")
     field.fill("stun:stun.exemple.org:3478")
     field.press("Tab")

@@ -312,6 +312,7 @@ def test_the_english_interface_has_no_french_left(new_phone: NewPhone, shot: Sho
     page.locator("#sheet [data-submit]").click()  # no distance: refused
     expect(page.locator("#sheet-error")).to_have_text("Distance (m): required.")
     check("action options, refused")
+    page.locator("#sheet [data-back]").click()
     page.locator("#sheet-close").click()
     page.locator("#board li.fighter", has_text="Aldric").get_by_role("button", name="Interrupt").click()
     check("interruptions")

@@ -244,7 +244,7 @@ def test_english_is_one_switch_away_and_stays(fight: Any, tmp_path: Path) -> Non
     # Why an action is refused, in English from the engine's key, never its French.
     expect(page.locator("#sheet .reason").first).to_be_visible()
     reasons = page.locator("#sheet .reason").all_inner_texts()
-    assert "Already standing: getting up needs being prone or kneeling (R4)." in reasons, reasons
+    assert "Already standing: getting up needs being prone or kneeling." in reasons, reasons
     french = [r for r in reasons if re.search(r"Il faut|Aucune|Déjà|Impossible|n'a |ne peut", r)]
     assert french == [], french
     page.locator("#sheet").get_by_role("button", name="Close", exact=True).click()

@@ -34,6 +34,7 @@ from live import (
     join,
     leave,
     live_card,
+    live_settings,
     no_engine,
     pair,
     paste,
@@ -201,6 +202,7 @@ def test_pnj_details_are_hidden_unless_the_game_master_shows_them(fight: Watched
     orque_sent = gm.evaluate("riposteLive.shown()")["combatants"]["orque"]
     assert [orque_sent[k] for k in ("pi", "initiative", "d6", "wounds", "hope")] == [None] * 5
     assert "actions" not in orque_sent and "characteristics" not in orque_sent
+    live_settings(gm)
     gm.get_by_label("Montrer aux joueurs les P.I., blessures et Espoir des PNJ").check()
     expect(orque.locator(".pi")).to_have_text("6 P.I.")
     expect(orque.locator(".badges")).to_contain_text("Espoir 0")
@@ -297,7 +299,7 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
     # A die that is no number is the wire's to refuse; one off the die's faces, the engine's
     # (R1.2, tests/test_seating_hand.py).
     for text, why in ((json.dumps({"v": PROTOCOL, "t": "declare", "weapon": "epee", "die": "7"}), "message inattendu"),
-                      (json.dumps({"v": PROTOCOL, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord (R2.4)")):
+                      (json.dumps({"v": PROTOCOL, "t": "declare", "weapon": "epee", "die": 4}), "en cours : terminez-le d'abord")):
         page.evaluate("(text) => riposteLive.raw(text)", text)
         expect(page.locator("#live-note")).to_contain_text(why)
     # A burst: past the rate, refused without being read.
@@ -424,6 +426,7 @@ class StunListener:
 def test_the_stun_setting_is_checked_kept_carried_and_each_player_agrees_to_it(fight: Watched, new_phone: NewPhone) -> None:
     gm = fight.page
     gm.get_by_role("button", name="Partie").click()
+    live_settings(gm)
     field = gm.get_by_label("Serveur STUN ou TURN (facultatif)")
     for wrong in ("http://stun.example.org", "stun:x:99999", "stun:x:0", "turn:x:0"):
         field.fill(wrong)

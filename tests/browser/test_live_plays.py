@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from conftest import NewPhone, Shot, Watched, stored
 from helpers import card
-from live import gm_phone, live_card, pair, players_mode, raw, sent_boards
+from live import gm_phone, live_card, live_settings, pair, players_mode, raw, sent_boards
 from playwright.sync_api import expect
 
 from tests.casts import CASTS
@@ -95,7 +95,7 @@ def test_a_round_played_from_the_players_phones(new_phone: NewPhone, shot: Shot,
     aldric.page.locator("#sheet").get_by_role("button", name=re.compile("^Charge")).click()
     aldric.page.locator("#sheet").get_by_label(re.compile("^Cible")).select_option(label="Orque")
     aldric.page.locator("#sheet").get_by_label(re.compile("^Distance")).fill("5")
-    aldric.page.locator("#sheet").get_by_label(re.compile("^Résultat du test")).fill("2")
+    aldric.page.locator("#sheet").get_by_label(re.compile("^Score du test")).fill("2")
     aldric.page.locator("#sheet [data-submit]").click()
     applied(aldric, "screenshot-live-waiting.png")
     pi(gm, "Aldric", 1, phones)  # R3.2: complexe, 10
@@ -275,6 +275,7 @@ def test_the_players_view_on_this_device_is_the_players_phones_board(new_phone: 
     assert "11" not in orque and "—" in orque, orque
     expect(gm.locator("#players-board li.fighter", has_text="Aldric").locator(".now")).to_have_text("agit")  # no « prêt » beside a PNJ
     gm.get_by_role("button", name="Partie").click()
+    live_settings(gm)
     gm.get_by_label("Montrer aux joueurs les P.I., blessures et Espoir des PNJ").check()
     shown = both(["Aldric", "Orque", "Lyra"])  # the game master's order and tie
     assert "11 P.I." in next(c for c in shown if c.startswith("Orque"))

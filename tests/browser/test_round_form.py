@@ -154,11 +154,11 @@ def test_a_weapon_not_in_hand_is_listed_greyed_with_why(new_phone: NewPhone) -> 
     page = watched.page
     page.get_by_role("button", name="Initiative").click()
     guard = page.locator("li.declaration", has_text="Garde").locator("select option")
-    expect(guard).to_have_text(["Mains nues", "Épée", "Bouclier — pas en main (D2)"])
+    expect(guard).to_have_text(["Mains nues", "Épée", "Bouclier — pas en main"])
     expect(guard.nth(2)).to_be_disabled()
     expect(guard.nth(2)).to_have_attribute(
-        "title", "Garde ne peut pas déclarer Bouclier : l'arme n'est pas en main. Préparez-la d'abord (D2).")
+        "title", "Garde ne peut pas déclarer Bouclier : l'arme n'est pas en main. Préparez-la d'abord.")
     expect(page.locator("li.declaration", has_text="Garde").locator("select")).to_have_value("epee")
     lyra = page.locator("li.declaration", has_text="Lyra").locator("select option")
-    expect(lyra).to_have_text(["Mains nues", "Arc long", "Dague — pas en main (D2)"])
+    expect(lyra).to_have_text(["Mains nues", "Arc long", "Dague — pas en main"])
     watched.assert_clean()

@@ -106,6 +106,7 @@ def game_master(phones: Callable[..., Any], url: str, user: str = "", password: 
     gm = phones("c1", script=seeded(fight_log()))
     expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=90_000)
     gm.get_by_role("button", name="Partie").click()
+    gm.locator("#live-network > summary").click()  # folded away until asked for
     for label, value in (("Utilisateur TURN", user), ("Mot de passe TURN", password),
                          ("Serveur STUN ou TURN (facultatif)", url)):
         gm.get_by_label(label).fill(value)

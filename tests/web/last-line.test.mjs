@@ -54,7 +54,7 @@ test("an aim at its cap is said, and so are the conditions that end with the rou
   const events = [aim, { type: "aim_adjusted", actor: "aldric", weapon: "arc", bonus: 3, capped: true },
     { type: "round_ended", round: 2, reason: "pi" }, { type: "condition_ended", id: "orque", text: "étourdi", round: 2 }];
   assert.equal(lastLine(BOARD, { type: "act", actor: "aldric", action: "ajuster_tir" }, events),
-    "Aldric — Ajuster un tir : 5 P.I. (1 → -4) · visée déjà au maximum, +3 (D17). Fin : « étourdi » pour Orque.");
+    "Aldric — Ajuster un tir : 5 P.I. (1 → -4) · visée déjà au maximum, +3. Fin : « étourdi » pour Orque.");
   assert.equal(lastLine(BOARD, { type: "end_round" }, events.slice(2)), "Fait : fin du tour. Fin : « étourdi » pour Orque.");
 });
 
@@ -77,5 +77,5 @@ test("an action that lost an aim says so after it (R4.1, D13)", () => {
     hope_before: 2, hope_after: 1, tests: [] };
   const events = [{ type: "aim_lost", actor: "aldric", bonus: 2 }, dodge];
   assert.equal(lastLine(BOARD, { type: "interrupt", actor: "aldric", action: "esquiver" }, events),
-    "Aldric — Esquiver : 1 point d'Espoir (Espoir 2 → 1) · visée +2 perdue (R4.1).");
+    "Aldric — Esquiver : 1 point d'Espoir (Espoir 2 → 1) · visée +2 perdue.");
 });

@@ -28,7 +28,7 @@ await loadLanguage("en");
 const plain = (text) => text.replace(/[\u2066-\u2069]/g, "");
 const BOARD = { round: 1, round_over: false, phase: null, active: ["aldric"], combatants: { aldric: { id: "aldric", name: "Aldric", pi: 5 } } };
 const NO_PI = { code: "no_pi", key: "no_pi", params: { name: "Aldric" },
-  message: "Aldric n'a plus de P.I. : il ne peut plus entamer d'action (R2.3)." };
+  message: "Aldric n'a plus de P.I. : il ne peut plus entamer d'action." };
 
 afterEach(() => {
   delete globalThis.document;
@@ -202,7 +202,7 @@ test("a page's refusal is said in the page's language, from its key", () => {
   assert.equal(answer.error.message, "« Garde » n'est pas enregistré comme modèle : le stockage du navigateur refuse l'écriture (plein ou indisponible).");
   globalThis.document = { documentElement: { lang: "en" } };
   assert.equal(plain(said(answer)), "“Garde” is not saved as a model: the browser's storage refuses the write (full or unavailable).");
-  assert.equal(said({ ok: false, error: NO_PI }), "Aldric has no I.P. left: cannot start an action (R2.3).");
+  assert.equal(said({ ok: false, error: NO_PI }), "Aldric has no I.P. left: cannot start an action.");
   assert.equal(said({ ok: true }), "");
 });
 
@@ -222,7 +222,7 @@ test("the start of a round: a die refused is said under it, anything else on the
   await view.start({ rolls: { aldric: 9 } });
   await view.start({ rolls: { aldric: 3 } });
   assert.deepEqual(dice.filter((errors) => errors.size).map((errors) => [...errors.keys()]), [["aldric"]]);
-  assert.deepEqual(status.said, ["Le tour 2 est en cours : terminez-le d'abord (R2.4)."]);
+  assert.deepEqual(status.said, ["Le tour 2 est en cours : terminez-le d'abord."]);
 });
 
 test("the start of a round: letters typed into a die are said under it, nothing sent", async () => {
@@ -340,5 +340,5 @@ test("a player's message the game master refused: one refusal on the player's ph
   assert.deepEqual(gmRefusal(cases[3][0]).error.params, { refused: { key: "no_pi", params: { name: "Aldric" } } });
   globalThis.document = { documentElement: { lang: "en" } };
   assert.equal(plain(said(gmRefusal(cases[0][0]))), "Refused by the GM: the GM did not apply it.");
-  assert.equal(plain(said(gmRefusal(cases[3][0]))), "Refused by the GM: Aldric has no I.P. left: cannot start an action (R2.3).");
+  assert.equal(plain(said(gmRefusal(cases[3][0]))), "Refused by the GM: Aldric has no I.P. left: cannot start an action.");
 });

@@ -30,7 +30,13 @@ export class MenuController {
     this.share = share;
     this.address = address;
     this.linking = false; // a link is being asked about or opened: another one is dropped
-    const exportFile = async () => download(`riposte-${stamp()}.json`, await this.exportText(true));
+    // The file named after the open fight, as the engine cleans a name for a file.
+    const exportFile = async () => {
+      const { fights } = parts;
+      const name = fights.index ? fights.list.entry(fights.index.current)?.name : null;
+      const answer = await session.call({ op: "export", board: true, ...(name ? { name } : {}) });
+      download(`${answer.file ?? "riposte"}-${stamp()}.json`, answer.text);
+    };
     menu.bind({
       share: () => this.openShare(false),
       exportFile,
@@ -74,11 +80,6 @@ export class MenuController {
       status.hideHeld();
       status.report(session.release(), t(what === "download" ? "heldDownloaded" : "heldDiscarded"));
     });
-  }
-
-  // The save text of the fight, for a file, with its board.
-  async exportText(withBoard) {
-    return (await this.parts.session.call({ op: "export", board: withBoard })).text;
   }
 
   // A link holds the log alone, in the engine's compact form (engine/link.py).

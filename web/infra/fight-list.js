@@ -316,6 +316,14 @@ export class FightList {
     await keys.remove(FIGHT + target);
     if (typeof answer.checkpoint !== "string" || await keys.set(CHECKPOINT, answer.checkpoint) !== "ok") await keys.remove(CHECKPOINT);
     await this.commit(this.settled()); // done: a start has nothing to finish (kept in memory if refused)
+    // A link or a file opened over a fight never touched (nothing in it, nothing undone:
+    // the engine's `untouched`) under the name the list gave it: that empty fight is not
+    // left behind in the list (a new phone's « Combat 1 · 0 combattant »). Its own
+    // transaction, after the switch: refused, the empty fight merely stays.
+    if (id === null && request.op === "load" && here.untouched === true && before.fights.find((f) => f.id === from)?.name === this.words.fightN(number(from))) {
+      const without = { ...this.index, fights: this.index.fights.filter((f) => f.id !== from) };
+      if (await this.commit(without) === "ok") await keys.remove(FIGHT + from);
+    }
     return { ok: true, shown: answer, name: entryName };
   }
 

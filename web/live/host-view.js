@@ -272,6 +272,7 @@ export class LiveHostView {
     $("#live-stun").value = server?.url ?? "";
     $("#live-turn-user").value = server?.user ?? "";
     $("#live-turn-password").value = server?.password ?? "";
+    if (server?.url) $("#live-network").open = true; // a server set shows itself: not folded away
   }
 
   showPnjDetails(on) {
@@ -282,5 +283,6 @@ export class LiveHostView {
     const el = $("#live-stun-error");
     el.textContent = text;
     el.hidden = !text;
+    if (text) $("#live-network").open = true;
   }
 }

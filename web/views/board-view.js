@@ -191,7 +191,6 @@ export class BoardView {
     if (!target || !attacker || !target.actions) {
       if (box.hidden) return;
       box.hidden = true;
-      $(".round-tools").hidden = false;
       box.replaceChildren();
       this.reveal();
       return;
@@ -218,9 +217,8 @@ export class BoardView {
     box.replaceChildren(...parts);
     box.setAttribute("aria-labelledby", "reaction-title");
     box.hidden = false;
-    // While answers are offered the dock stays within a third of the screen without the
-    // round's buttons; when none fits (a shot, a throw: D23) they stay, one tap away.
-    $(".round-tools").hidden = fitting.length > 0;
+    // The round's buttons stay below the answers, one tap away: the answers scroll within
+    // the dock (web/style.css), which stays within a third of the screen.
     this.reveal();
   }
 

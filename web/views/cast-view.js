@@ -87,6 +87,8 @@ export class CastView {
     this.cast.replaceChildren(...fighters.map((f) => h("li", { class: "cast-row" },
       h("span", { class: "name" }, isolate(f.name)), h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
       h("span", { class: "summary" }, t("castSummary", f.wounds, f.hope, f.hors_combat)),
+      h("p", { class: "sheet-line values" }, valuesLine(f)),
+      h("p", { class: "sheet-line arms" }, armsLine(f)),
       h("div", { class: "card-tools" },
         h("button", { type: "button", dataset: { cast: "edit", id: f.id }, "aria-label": t("editFor", isolate(f.name)) }, t("edit")),
         h("button", { type: "button", dataset: { cast: "duplicate", id: f.id }, "aria-label": t("duplicateFor", isolate(f.name)) }, t("duplicate")),
@@ -99,6 +101,8 @@ export class CastView {
   renderModels(models) {
     this.models.replaceChildren(...models.map((m, i) => h("li", { class: "cast-row model", dataset: { index: i } },
       h("span", { class: "name" }, isolate(m.name)), h("span", { class: `side side-${m.side}` }, term("sides", m.side)),
+      h("p", { class: "sheet-line values" }, valuesLine(m)),
+      h("p", { class: "sheet-line arms" }, armsLine(m)),
       h("div", { class: "card-tools" },
         h("label", { for: `copies-${i}`, class: "copies-label" }, t("copies"), h("span", { class: "visually-hidden" }, t("copiesOf", isolate(m.name)))),
         h("input", { id: `copies-${i}`, class: "copies", type: "number", inputmode: "numeric", step: 1, value: 1, dataset: { limit: "copies" } }),
@@ -338,4 +342,22 @@ function readFighter(form) {
     initiative_bonus: num(form.querySelector("#f-bonus")), wounds: num(form.querySelector("#f-wounds")), hope: num(form.querySelector("#f-hope")),
     weapons, in_hand: inHand,
   };
+}
+
+// A fighter's characteristics as the cast shows them: those it has, in the rules' order,
+// each with its value (« Mêlée 8 · Tir 3 »).
+function valuesLine(f) {
+  const shown = Object.keys(t("characteristics")).filter((c) => (own(f.characteristics ?? {}, c) ?? 0) > 0)
+    .map((c) => `${term("characteristics", c)} ${f.characteristics[c]}`);
+  return shown.length ? shown.join(" · ") : t("castNoValue");
+}
+
+// A fighter's weapons as the cast shows them: each with its skill's level, those in hand said.
+function armsLine(f) {
+  const weapons = f.weapons ?? [];
+  if (!weapons.length) return t("castNoWeapon");
+  return t("castWeapons", weapons.map((w) => {
+    const level = own(f.skills ?? {}, w.skill) ?? 0;
+    return `${isolate(w.name)} ${level}${(f.in_hand ?? []).includes(w.id) ? ` ${t("castInHand")}` : ""}`;
+  }).join(" · "));
 }

@@ -147,6 +147,8 @@ export class FightsView {
     const note = $("#fights-note");
     note.replaceChildren(text, restore ? h("button", { type: "button", dataset: { fight: "restore" } }, restore) : "");
     note.hidden = !text;
+    // Below a long list the note (and its undo) may be under the fold: brought into view.
+    if (text) note.scrollIntoView({ block: "nearest" });
   }
 }
 

@@ -97,6 +97,10 @@ export function commandLabel(board, command, short = false, gone = {}) {
       return t("labelAdd", isolate(command.combatant?.name ?? "?"));
     case "remove_combatant":
       return t("labelRemove", name(command.id));
+    case "add_combatants": {
+      const sheets = Array.isArray(command.combatants) ? command.combatants : [];
+      return t("labelAddMany", isolate(sheets[0]?.name ?? "?"), Math.max(0, sheets.length - 1));
+    }
     case "add_copies":
       return t("labelAddCopies", isolate(command.combatant?.name ?? "?"), command.ids?.length ?? command.count ?? 1);
     case "duplicate_combatant":

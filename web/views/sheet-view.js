@@ -1,6 +1,6 @@
 // The action sheet: a fighter's actions with the engine's verdicts, then the options of
-// the one picked. The sheet goes back and forth by itself (Retour); only a confirmed
-// action leaves it, through the submit handler. One listener, on the dialog.
+// the one picked. The sheet goes back and forth by itself (Retour, the options' one way
+// back; « Fermer » on the list); only a confirmed action leaves it, through the submit handler. One listener, on the dialog.
 import { $, h, isolate, labelled, own } from "../infra/dom.js";
 import { actionName, refusal, t, term } from "../infra/i18n.js";
 import { targetsOf } from "./board-view.js";
@@ -90,6 +90,7 @@ export class SheetView {
       h("h3", {}, category === "frequent" ? t("frequentActions") : term("categories", category)), list(actions)));
     if (folded.length) sections.push(h("details", { class: "action-group folded" }, h("summary", {}, t("otherActions", folded.length)), list(folded)));
     this.body.replaceChildren(...sections);
+    $("#sheet-close").hidden = false;
     if (!this.dialog.open) this.dialog.showModal();
     this.body.querySelector("button:not([disabled])")?.focus();
   }
@@ -114,6 +115,7 @@ export class SheetView {
       h("div", { class: "form-tools" },
         h("button", { type: "button", dataset: { back: "1" } }, t("back")),
         h("button", { type: "button", class: "primary", dataset: { submit: "1" } }, t("confirmAction", costLabel(verdict))))));
+    $("#sheet-close").hidden = true; // one way back from an action's options: « Retour », to the list (Échap closes)
     const first = this.body.querySelector("input, select");
     (first ?? this.body.querySelector("[data-submit]")).focus();
   }

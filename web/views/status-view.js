@@ -1,7 +1,7 @@
 // What every screen shares: the engine's status, the message line, the live region, the
 // writer's banner, the update and the unreadable save's offers. Each view owns its DOM
 // and binds its listeners once, in its constructor.
-import { $ } from "../infra/dom.js";
+import { $, h } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
 import { said, unwritten } from "../infra/refusals.js";
 
@@ -141,12 +141,21 @@ export class StatusView {
 
   // What the browser's storage told the page (web/infra/store.js onNotice: where the
   // fights are kept, a database emptied or taken by another version, fights found again):
-  // kept on screen, one paragraph each, apart from the message line that each tap rewrites.
+  // kept on screen, one paragraph each, apart from the message line that each tap rewrites,
+  // until its « ✕ » closes it (a new notice shows it again).
   storageNote(text) {
     const el = $("#storage-note");
-    const line = document.createElement("p");
-    line.textContent = text;
-    el.append(line);
+    let close = el.querySelector(".note-close");
+    if (!close) {
+      close = h("button", { type: "button", class: "small note-close", "aria-label": t("storageNoteClose") }, "✕");
+      close.addEventListener("click", () => {
+        el.hidden = true;
+        for (const line of el.querySelectorAll("p")) line.remove();
+      });
+      el.append(close);
+    }
+    close.setAttribute("aria-label", t("storageNoteClose"));
+    el.append(h("p", {}, text));
     el.hidden = false;
   }
 
