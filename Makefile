@@ -93,7 +93,7 @@ test-firefox: site
 	$(FIREFOX_TESTS)
 
 # The live table at a distance (tests/net/): phones in network namespaces, each behind its own
-# NAT (nftables), coturn for STUN and TURN (docs/TABLE.md, « At a distance »). Root only: the
+# NAT (nftables), coturn for STUN and TURN (docs/LIVE-TABLE.md, « At a distance »). Root only: the
 # namespaces are root's; elsewhere its tests are skipped, each saying why. One worker: the
 # rig's names and coturn's port are the machine's.
 test-net: site
@@ -150,7 +150,7 @@ audit: site
 
 # Benchmarks print figures (never asserted): the engine in CPython, then the page in
 # Chromium against the floor page (docs/PERFORMANCE.md, chart docs/performance.png), then the
-# live table with six players (docs/TABLE.md, « Figures »). What they print is also written to
+# live table with six players (docs/LIVE-TABLE.md, « Figures »). What they print is also written to
 # docs/bench.txt, under a line saying when, on what machine and under what load: the figures
 # the README and the docs quote come from that file (tests/test_docs_figures.py). Progress
 # lines (stderr) are not kept; the benches print unbuffered, so the run shows as it goes. A

@@ -1,5 +1,5 @@
 """The live table's seating: which phone holds which PJ, what waits for the game master,
-and what each phone is told (D27, D26; docs/TABLE.md, « The live table »).
+and what each phone is told (D27, D26; docs/LIVE-TABLE.md, « The live table »).
 
 The game master's page carries the messages; every decision about them is here, as
 plain data and pure functions like the rest of the engine. A :class:`Seating` is the
@@ -731,7 +731,7 @@ def switched(s: Seating, fight: Fight, to: object = None, was: object = None) ->
     dice dropped), and every phone is told: ``opened``, with ``back`` when it was shown
     that fight before (the game master came back to it), never which fight (its name is
     the game master's). ``to`` and ``was``: the list's ids of the fight opened and of the one
-    left (kept here, never sent to a phone: docs/TABLE.md); without
+    left (kept here, never sent to a phone: docs/LIVE-TABLE.md); without
     them every fight is another."""
     told = [_refused(x.fp, "fight_switched") for x in s.lines]
     to = to if _id(to) else None

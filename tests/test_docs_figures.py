@@ -21,7 +21,7 @@ MARK = "<!-- figures: docs/bench.txt -->"
 MARKED = (
     ("README.md", "## Speed"),
     ("docs/PERFORMANCE.md", "## Figures"),
-    ("docs/TABLE.md", "### Figures"),
+    ("docs/LIVE-TABLE.md", "## Figures"),
 )
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"

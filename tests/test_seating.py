@@ -1,7 +1,7 @@
 """The live table's seating through the game master's engine (engine/seating.py, by way of
 Table's ``phone``, ``hear`` and ``host``): phones named by their players, a PJ asked of
 the game master from a phone that follows (D27), and the note when the game master comes
-back to a fight the phones saw (docs/TABLE.md, « Table en direct »)."""
+back to a fight the phones saw (docs/LIVE-TABLE.md, « Table en direct »)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ muted, freed and removed; they claim PJ (one held by a phone away is asked of th
 master), declare dice, ask to interrupt and play, each play numbered (``n``: the next one,
 or replayed, or out of order); the game master plays the fight, answers on the table,
 switches fights and reloads the page (a new ``Table``, the same save, the ``kept`` table).
-Checked at every step (docs/TABLE.md, « Table en direct »):
+Checked at every step (docs/LIVE-TABLE.md, « Table en direct »):
 
 1. a PJ is held by at most one phone;
 2. a PJ held by a phone away goes to another phone only by the game master's accept;

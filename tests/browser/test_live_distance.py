@@ -1,4 +1,4 @@
-"""What a player at home needs from their phone (docs/TABLE.md, « At a distance »): whose
+"""What a player at home needs from their phone (docs/LIVE-TABLE.md, « At a distance »): whose
 turn it is and when theirs comes (the engine's ``ahead``, engine/players.py: counted only
 from what the players see, R2.1, D21), said in the phone's live region, and a vibration
 (on by default) or a beep (off by default) when it comes, as the player chose. The phone's

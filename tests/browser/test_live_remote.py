@@ -1,5 +1,5 @@
 """« Inviter à distance »: a player at home paired through the group's chat, with no
-server of ours (web/live/remote.js, docs/TABLE.md). The game master's page makes an
+server of ours (web/live/remote.js, docs/LIVE-TABLE.md). The game master's page makes an
 invitation link for the chat; the player's page makes a reply link at once; the game
 master opens it in a new tab of the same browser (handed to the game master's tab) or
 pastes it, words of the chat around it, and the player's page follows. Minutes or hours

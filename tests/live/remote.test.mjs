@@ -1,6 +1,6 @@
 // « Inviter à distance » (web/live/remote.js, web/live/follow.js): the invitation link for
 // the group's chat and the player's reply link, what each page reads in them, the reply
-// found in what the game master pastes, and both links' lengths (docs/TABLE.md).
+// found in what the game master pastes, and both links' lengths (docs/LIVE-TABLE.md).
 // Run by `node --test tests/live/` (tests/test_js_units.py runs it under pytest).
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -8,7 +8,7 @@ import { ANSWER_KEY, codeIn, liveRole, OFFER_KEY, pastedCode } from "../../web/l
 import { invitationLink, isRemote, replyLink } from "../../web/live/remote.js";
 import { encode, MAX_CODE } from "../../web/live/signal.js";
 
-// A site's address on GitHub Pages (39 characters), as docs/TABLE.md measures links.
+// A site's address on GitHub Pages (39 characters), as docs/LIVE-TABLE.md measures links.
 const SITE = "https://exemple-de-groupe.github.io/rp/";
 const mdns = (n) => `${String(n).repeat(8)}-aaaa-bbbb-cccc-${String(n).repeat(12)}.local`;
 const ICE = { ufrag: "MyOY", pwd: "J45oYcWq/CcOlwe0fH5tTPph", fingerprint: "1e".repeat(32), candidates: [

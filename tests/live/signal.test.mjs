@@ -95,7 +95,7 @@ test("an answer carries the name its player gave the phone; one without a name i
   assert.deepEqual(old, { kind: "answer", invitation: "0a1b2c3d", ice, server: null, name: "" });
   assert.equal(encode({ kind: "answer", invitation: "0a1b2c3d", ice }), OLD_ANSWER, "no name: no byte more");
   const named = encode({ kind: "answer", invitation: "0a1b2c3d", ice, name: "Camille" });
-  assert.equal(named.length, 164, "115 bytes and the name's 1 + 7: docs/TABLE.md");
+  assert.equal(named.length, 164, "115 bytes and the name's 1 + 7: docs/LIVE-TABLE.md");
   assert.deepEqual(decode(named, "answer"), { ...old, name: "Camille" });
   const long = encode({ kind: "answer", invitation: "0a1b2c3d", ice, name: "Éléonore-Marguerite 🎲🎲🎲" });
   assert.equal(decode(long, "answer").name, "Éléonore-Marguerite 🎲🎲🎲");
@@ -105,7 +105,7 @@ test("an answer carries the name its player gave the phone; one without a name i
   assert.throws(() => decode(toBase64Url(bytes.subarray(0, bytes.length - 2)), "answer"), (e) => e instanceof CodeError && e.reason === "damaged");
 });
 
-// A TURN server as docs/TABLE.md « At a distance » sets it up: its address, the group's user
+// A TURN server as docs/LIVE-TABLE.md « At a distance » sets it up: its address, the group's user
 // name and a password of 16 characters.
 const TURN = { url: "turn:turn.example.org:3478", user: "riposte", password: "0123456789abcdef" };
 
@@ -115,7 +115,7 @@ test("an offer carries a TURN server with its user name and password, and stays 
   ice.candidates.push({ type: "srflx", priority: 1686052607, address: "203.0.113.7", port: 61000 },
     { type: "relay", priority: 41885439, address: "198.51.100.3", port: 49200 });
   const code = encode({ kind: "offer", invitation: "0a1b2c3d", ice, server: TURN });
-  assert.equal(code.length, 252, "189 bytes: docs/TABLE.md « At a distance »");
+  assert.equal(code.length, 252, "189 bytes: docs/LIVE-TABLE.md « At a distance »");
   const back = decode(code, "offer");
   assert.deepEqual(back.server, TURN);
   assert.deepEqual(back.ice, ice);

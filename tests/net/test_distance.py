@@ -213,7 +213,7 @@ def test_a_player_at_home_pairs_by_the_two_links_across_cone_nats(rig: Rig, phon
     link, the player's reply link opened in a new tab of the game master's browser ``after``
     seconds later (real time: ICE's own timers). Through STUN when the reply comes at once;
     two minutes later, through the TURN server (with STUN alone, a reply opened 20 s later
-    did not pair: each router drops the other's checks by then, docs/TABLE.md « Inviter à
+    did not pair: each router drops the other's checks by then, docs/LIVE-TABLE.md « Inviter à
     distance »)."""
     gm = game_master(phones, *((STUN,) if server == "stun" else (TURN, USER, PASSWORD)))
     gm.locator("#live-invite-remote").click()

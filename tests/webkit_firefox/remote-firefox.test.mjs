@@ -3,7 +3,7 @@
 // BiDi). The player opens the invitation link and makes their reply link at once; the game
 // master pastes it two minutes later, as a chat between two homes gives it: the player's page
 // follows the table. Real time (ICE's own timers are what is tested): about 2 min 30 s.
-// Run by `make test-firefox`; docs/TABLE.md « Inviter à distance ».
+// Run by `make test-firefox`; docs/LIVE-TABLE.md « Inviter à distance ».
 import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
