@@ -130,6 +130,8 @@ def played(gm: Any, players: list[Any], turns: int, per_play: list[tuple[int, in
     the tap to each player's new board, in ms; the game master undoes it between turns.
     ``per_play``: each play's engine calls and drawn answers on the game master's page."""
     gm.get_by_role("button", name="Partie").click()
+    if gm.locator("#live-network").get_attribute("open") is None:  # the table's settings, folded away until asked for
+        gm.locator("#live-network > summary").click()
     gm.locator("#live-mode-auto").check()
     gm.get_by_role("button", name="Plateau").click()
     players[0].locator("button[data-claim='pj0']").click()
