@@ -25,19 +25,29 @@ their own phone until the game master's engine has applied it and every player's
 the time from the reply link opened in a new tab of the game master's browser (handed to
 the game master's tab) to the player's board drawn, in the room (no NAT); with
 ``--reply-after S``, the reply opened S seconds after the player's page made it, as a chat
-between two homes gives it. Across NATs: tests/net/test_distance.py.
+between two homes gives it. Then the same, once each, across the NATs of the tests' rig
+(tests/net/rig.py, the pairing of tests/net/distance.py that tests/net/test_distance.py
+runs): the game master's phone behind a cone NAT, the player's behind another cone NAT
+through the STUN server, then behind the symmetric NAT through the TURN server, the reply
+opened at once. The rig needs root, ``ip``, ``nft`` and ``turnserver``: where one is
+missing, one line says the NAT cases were skipped and why. Its names start with
+``$RIPOSTE_NET_PREFIX``, ``rbn9`` unless set (not the tests' ``rip9``: a bench beside
+``make test-net`` leaves the tests' rig alone).
 
-Usage: ``python bench/live_bench.py [--players 6] [--commands 40] [--reply-after 0] [--json FILE]``
-(``make bench`` builds the site first).
+Usage: ``python bench/live_bench.py [--players 6] [--commands 40] [--reply-after 0] [--only-remote] [--json FILE]``
+(``make bench`` builds the site first); ``--only-remote``: « Inviter à distance » alone
+(the room, then the NATs).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -46,8 +56,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "net"))
+# The rig's names, not the tests' (rig.py reads it when imported): its set-up removes what
+# a rig of the same names left, which would be a running make test-net's.
+os.environ.setdefault("RIPOSTE_NET_PREFIX", "rbn9")
 
+import distance  # noqa: E402  tests/net/distance.py: « Inviter à distance » measured, in the room and the rig
 import find_chromium  # noqa: E402
+import rig  # noqa: E402  tests/net/rig.py: the NAT rig
 import serve  # noqa: E402
 from page_bench import FLAGS, HOOKS, SITE  # noqa: E402  the same Chromium as the page's benchmark
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -114,6 +130,8 @@ def played(gm: Any, players: list[Any], turns: int, per_play: list[tuple[int, in
     the tap to each player's new board, in ms; the game master undoes it between turns.
     ``per_play``: each play's engine calls and drawn answers on the game master's page."""
     gm.get_by_role("button", name="Partie").click()
+    if gm.locator("#live-network").get_attribute("open") is None:  # the table's settings, folded away until asked for
+        gm.locator("#live-network > summary").click()
     gm.locator("#live-mode-auto").check()
     gm.get_by_role("button", name="Plateau").click()
     players[0].locator("button[data-claim='pj0']").click()
@@ -162,109 +180,116 @@ def recover(gm: Any, players: list[Any]) -> tuple[int, int, float]:
     return scans, taps, time.monotonic() - started
 
 
-def remote(browser: Any, gm: Any, reply_after: float) -> dict[str, float]:
-    """« Inviter à distance »: the chat's invitation link made, a player at home opens it and
-    its page makes the reply link; ``reply_after`` seconds later the game master opens that
-    link in a new tab of the same browser: the two links' lengths, and from the reply opened
-    to the player's board drawn (ms, this machine's clock)."""
+def remote(browser: Any, gm: Any, reply_after: float) -> dict[str, Any]:
+    """« Inviter à distance » in the room: the chat's invitation link made, a player at home
+    opens it and its page makes the reply link; ``reply_after`` seconds later the game master
+    opens that link in a new tab of the same browser: the two links' lengths, and from the
+    reply opened to the player's board drawn (ms, this machine's clock)."""
     gm.bring_to_front()
     if gm.locator("#invite-dialog").is_visible():
         gm.locator("#invite-dialog").get_by_role("button", name="Fermer").click()
     gm.get_by_role("button", name="Partie").click()
-    gm.locator("#live-invite-remote").click()
-    expect(gm.locator("#invite-link")).to_have_value(re.compile("#table=.*&loin=1$"))
-    link = gm.locator("#invite-link").input_value()
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(HOOKS)
-    player = context.new_page()
-    player.goto(link, wait_until="commit")
-    expect(player.locator("#live-answer-link")).to_have_value(re.compile("#reponse="))
-    reply = player.locator("#live-answer-link").input_value()
-    made = time.monotonic()
-    time.sleep(max(0.0, reply_after - (time.monotonic() - made)))  # the chat's delay itself
-    opened_at = time.time() * 1000
-    tab = gm.context.new_page()
-    tab.goto(reply, wait_until="commit")
-    expect(player.locator("#live-board li.fighter").first).to_be_visible()
-    drawn: float = player.evaluate("performance.timeOrigin + performance.getEntriesByName('riposte:live-board')[0].startTime")
-    expect(tab.locator("#live-state")).to_have_text("Réponse transmise : revenez à l'onglet de Riposte.")
-    tab.close()
-    context.close()
-    return {"invitation_link": len(link), "reply_link": len(reply), "reply_to_board_ms": drawn - opened_at,
-            "reply_after_s": reply_after}
+
+    def player(link: str) -> Any:
+        context = browser.new_context(viewport=PHONE)
+        context.add_init_script(distance.HOOKS)  # the hooks, and its connections kept (for their routes)
+        page = context.new_page()
+        page.goto(link, wait_until="commit")
+        return page
+
+    figures, page = distance.by_two_links(gm, player, after=reply_after, agree=False)
+    page.context.close()
+    return figures
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--commands", type=int, default=40)
-    parser.add_argument("--reply-after", type=float, default=0.0,
-                        help="seconds between the player's reply link made and the game master opening it")
-    parser.add_argument("--json", type=Path)
-    args = parser.parse_args()
-    if not (SITE / "index.html").exists():
-        sys.exit("_site-test/ is not built: run `make site`")
-    expect.set_options(timeout=60_000)
-    server = serve.serve(SITE, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+#: « Inviter à distance » across the rig's NATs: the player's phone (tests/net/rig.py
+#: PHONES), its router's NAT, and the game master's server (address, TURN user, password).
+NAT_CASES = [("c2", "cone", "STUN", (distance.STUN,)), ("c3", "symmetric", "TURN", (distance.TURN, rig.USER, rig.PASSWORD))]
+
+
+def across_nats(p: Any, chromium: str) -> dict[str, Any]:
+    """« Inviter à distance » in the NAT rig, one pairing per case of NAT_CASES, the reply
+    opened at once: the game master's page on phone c1 (a cone NAT), a player's page on the
+    case's phone (its own browser, closed after its pairing). Or why the rig cannot be built
+    here (``skipped``)."""
+    reason = rig.missing()
+    if reason:
+        return {"skipped": reason}
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix=f"{rig.PREFIX}-") as tmp:
+        built = rig.Rig(Path(tmp)).up()
+        opened: list[Any] = []
+
+        def open_on(name: str, url: str = distance.SITE, *, script: str = "") -> Any:
+            opened.append(built.browser(p, name, chromium, FLAGS))
+            return distance.open_page(opened[-1], url, script=script)
+
+        try:
+            gm = distance.game_master(open_on, *NAT_CASES[0][3])
+            for n, (name, nat, kind, server) in enumerate(NAT_CASES):
+                if n:
+                    distance.set_server(gm, *server)
+                figures, player = distance.by_two_links(gm, lambda link, name=name: open_on(name, link))
+                player.context.browser.close()
+                results[f"{nat} NAT through {kind}"] = figures
+        finally:
+            for browser in opened:
+                if browser.is_connected():
+                    browser.close()
+            built.down()
+    return results
+
+
+def table(browser: Any, gm: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The table in the room: the players paired, commands, plays, phones asleep, the game
+    master's reload; its figures, printed."""
     pairing: dict[str, list[float]] = {"offer": [], "answer": [], "connect": [], "first_visit_to_board": []}
     latencies: list[float] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=find_chromium.find(), args=FLAGS)
-        gm_context = browser.new_context(viewport=PHONE)
-        gm_context.add_init_script(HOOKS + seed(fight_save(args.players)))
-        gm = gm_context.new_page()
-        gm.goto(url)
-        expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
-        gm.get_by_role("button", name="Partie").click()
-        players = []
-        for _ in range(args.players):
-            start = gm.evaluate("performance.now()")
-            if gm.locator("#invite-dialog").is_visible():
-                gm.locator("#invite-dialog").get_by_role("button", name="Fermer").click()
-            gm.locator("#live-invite").click()
-            expect(gm.locator("#invite-link")).to_have_value(re.compile("#table="))
-            pairing["offer"].append(gm.evaluate("performance.now()") - start)
-            link = gm.locator("#invite-link").input_value()
-            player_context = browser.new_context(viewport=PHONE)
-            player_context.add_init_script(HOOKS)
-            page = player_context.new_page()
-            page.goto(link, wait_until="commit")
-            expect(page.locator("#live-answer")).not_to_have_value("")
-            pairing["answer"].append(page.evaluate("performance.getEntriesByName('riposte:live-answer')[0].startTime"))
-            shown = page.evaluate("performance.now()")
-            gm.get_by_label("Code du joueur").fill(page.locator("#live-answer").input_value())
-            gm.get_by_role("button", name="Valider le code").click()
-            expect(page.locator("#live-board li.fighter").first).to_be_visible()
-            board_at = page.evaluate("performance.getEntriesByName('riposte:live-board')[0].startTime")
-            pairing["connect"].append(board_at - shown)
-            pairing["first_visit_to_board"].append(pairing["answer"][-1] + board_at - shown)
-            players.append(page)
-        gm.get_by_role("button", name="Plateau").click()
-        for page in players:  # every phone reaches the others' (the table can come back through them)
-            expect(page.locator("html")).to_have_attribute("data-mates", str(args.players - 1), timeout=120_000)
-        before = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
-        per_tap: list[tuple[int, int]] = []
-        for n in range(args.commands):
-            button = gm.locator("#undo" if n % 2 == 0 else "#redo")
-            seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
-            tapped = gm.evaluate("Date.now()")
-            counts = counted(gm)
-            button.click()
-            for page, seq in zip(players, seqs, strict=True):
-                expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
-                latencies.append(page.evaluate(
-                    "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
-            done = counted(gm)
-            per_tap.append((done[0] - counts[0], done[1] - counts[1]))
-        after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
-        per_play: list[tuple[int, int]] = []
-        plays = played(gm, players, args.commands // 4, per_play)
-        wakes = [woken(gm, page) for page in players[:3]]
-        scans, taps, back = recover(gm, players)
-        at_home = remote(browser, gm, args.reply_after)
-        browser.close()
+    players = []
+    for _ in range(args.players):
+        start = gm.evaluate("performance.now()")
+        if gm.locator("#invite-dialog").is_visible():
+            gm.locator("#invite-dialog").get_by_role("button", name="Fermer").click()
+        gm.locator("#live-invite").click()
+        expect(gm.locator("#invite-link")).to_have_value(re.compile("#table="))
+        pairing["offer"].append(gm.evaluate("performance.now()") - start)
+        link = gm.locator("#invite-link").input_value()
+        player_context = browser.new_context(viewport=PHONE)
+        player_context.add_init_script(HOOKS)
+        page = player_context.new_page()
+        page.goto(link, wait_until="commit")
+        expect(page.locator("#live-answer")).not_to_have_value("")
+        pairing["answer"].append(page.evaluate("performance.getEntriesByName('riposte:live-answer')[0].startTime"))
+        shown = page.evaluate("performance.now()")
+        gm.get_by_label("Code du joueur").fill(page.locator("#live-answer").input_value())
+        gm.get_by_role("button", name="Valider le code").click()
+        expect(page.locator("#live-board li.fighter").first).to_be_visible()
+        board_at = page.evaluate("performance.getEntriesByName('riposte:live-board')[0].startTime")
+        pairing["connect"].append(board_at - shown)
+        pairing["first_visit_to_board"].append(pairing["answer"][-1] + board_at - shown)
+        players.append(page)
+    gm.get_by_role("button", name="Plateau").click()
+    for page in players:  # every phone reaches the others' (the table can come back through them)
+        expect(page.locator("html")).to_have_attribute("data-mates", str(args.players - 1), timeout=120_000)
+    before = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
+    per_tap: list[tuple[int, int]] = []
+    for n in range(args.commands):
+        button = gm.locator("#undo" if n % 2 == 0 else "#redo")
+        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
+        tapped = gm.evaluate("Date.now()")
+        counts = counted(gm)
+        button.click()
+        for page, seq in zip(players, seqs, strict=True):
+            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+            latencies.append(page.evaluate(
+                "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
+        done = counted(gm)
+        per_tap.append((done[0] - counts[0], done[1] - counts[1]))
+    after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
+    per_play: list[tuple[int, int]] = []
+    plays = played(gm, players, args.commands // 4, per_play)
+    wakes = [woken(gm, page) for page in players[:3]]
+    scans, taps, back = recover(gm, players)
     per_command = [(b1 - b0) / (s1 - s0) for (s0, b0), (s1, b1) in zip(before, after, strict=True)]
     results = {
         "players": args.players, "commands": args.commands,
@@ -277,7 +302,6 @@ def main() -> None:
         "player_tap_to_boards_ms": {"p50": statistics.median(plays), "p95": pct(plays, 0.95)},
         "wake_to_board_ms": {"median": statistics.median(wakes), "max": max(wakes)},
         "recovery": {"scans": scans, "taps": taps, "seconds": back},
-        "remote": at_home,
     }
     print(f"live table, {args.players} players, 12 fighters, {args.commands} commands (median of the pairings):")
     print(f"  invitation made (offer, ICE gathered)       {results['pairing_ms']['offer']:7.0f} ms")
@@ -297,9 +321,54 @@ def main() -> None:
           f"max {max(wakes):.0f} ms ({len(wakes)} phones)")
     print(f"  the game master's page reloaded with {args.players} players following: {scans} scans and {taps} tap(s) "
           f"until all follow again ({back:.1f} s from the reload, scans made at once)")
-    print(f"  « Inviter à distance »: invitation link {at_home['invitation_link']} characters, reply link "
-          f"{at_home['reply_link']}; the reply link opened (after {args.reply_after:.0f} s) to the player's board "
-          f"{at_home['reply_to_board_ms']:.0f} ms (the room, no NAT)")
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--commands", type=int, default=40)
+    parser.add_argument("--reply-after", type=float, default=0.0,
+                        help="seconds between the player's reply link made and the game master opening it (in the room)")
+    parser.add_argument("--only-remote", action="store_true",
+                        help="« Inviter à distance » alone: in the room, then across the NAT rig's cases")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    if not (SITE / "index.html").exists():
+        sys.exit("_site-test/ is not built: run `make site`")
+    expect.set_options(timeout=60_000)
+    server = serve.serve(SITE, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    chromium = find_chromium.find()
+    if chromium is None:
+        sys.exit("No Chromium: set $CHROMIUM or install Debian's chromium")
+    results: dict[str, Any] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
+        gm_context = browser.new_context(viewport=PHONE)
+        gm_context.add_init_script(HOOKS + seed(fight_save(args.players)))
+        gm = gm_context.new_page()
+        gm.goto(url)
+        expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
+        gm.get_by_role("button", name="Partie").click()
+        if not args.only_remote:
+            results.update(table(browser, gm, args))
+        at_home = results["remote"] = remote(browser, gm, args.reply_after)
+        browser.close()
+        print(f"  « Inviter à distance »: invitation link {at_home['invitation_link']} characters, reply link "
+              f"{at_home['reply_link']}; the reply link opened (after {args.reply_after:.0f} s) to the player's board "
+              f"{at_home['reply_to_board_ms']:.0f} ms (the room, no NAT)")
+        nats = results["remote_nat"] = across_nats(p, chromium)
+    if "skipped" in nats:
+        print(f"  « Inviter à distance » across NATs skipped: {nats['skipped']} (tests/net/rig.py)")
+    for case, figures in nats.items():
+        if case == "skipped":
+            continue
+        candidates = ", ".join(f"{local}/{far}" for local, far in figures["routes"])
+        print(f"  « Inviter à distance », the {case}: invitation link {figures['invitation_link']} characters, reply link "
+              f"{figures['reply_link']}; the reply link opened (at once) to the player's board "
+              f"{figures['reply_to_board_ms']:.0f} ms (the NAT rig; the player's candidates, local/far: {candidates})")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
 

@@ -58,8 +58,7 @@ def phone_browser(rig: rig_module.Rig, playwright: Any) -> Iterator[Callable[[st
     opened: list[Any] = []
 
     def launch(name: str) -> Any:
-        command = rig.browser_command(rig.phones[name], chromium)
-        browser = playwright.chromium.launch(executable_path=str(command), args=find_chromium.TEST_FLAGS)
+        browser = rig.browser(playwright, name, chromium, find_chromium.TEST_FLAGS)
         opened.append(browser)
         return browser
 

@@ -46,6 +46,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site-test"  # the test build: the page's test hooks compiled in (web/infra/hooks.js)
@@ -243,6 +244,11 @@ class Rig:
         path.write_text(f'#!/bin/sh\nexec ip netns exec {phone.ns} "{chromium}" "$@"\n', encoding="utf-8")
         path.chmod(0o755)
         return path
+
+    def browser(self, playwright: Any, name: str, chromium: str, flags: list[str]) -> Any:
+        """A Chromium launched with ``flags`` in phone ``name``'s namespace, driven by
+        ``playwright`` (its sync API)."""
+        return playwright.chromium.launch(executable_path=str(self.browser_command(self.phones[name], chromium)), args=flags)
 
     def reached(self) -> dict[str, int]:
         """How many packets each phone's router sent to coturn's address so far."""

@@ -20,51 +20,19 @@ distance »'s two links, and no server of ours.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from distance import PAIRS, SITE, STUN, TURN, by_two_links, connected, game_master, open_page, routes
 from playwright.sync_api import expect
-from rig import PASSWORD, PORT, PREFIX, SERVER, SITE_PORT, USER, Rig, within
+from rig import PASSWORD, PREFIX, USER, Rig, within
 
-from tests.fuzz import fight as fight_log
-
-SITE = f"http://127.0.0.1:{SITE_PORT}/"
-PHONE = {"width": 390, "height": 844}
-STUN = f"stun:{SERVER}:{PORT}"
 #: How long a reply takes through the chat in « Inviter à distance »'s delayed case (s): the
 #: game master's page learns the answer two minutes after the player's checks started.
 REPLY_AFTER = 120
-TURN = f"turn:{SERVER}:{PORT}"
-#: The page's test hooks (web/infra/hooks.js), and every RTCPeerConnection it makes kept
-#: in window.__connections (what each connected through: ``routes``).
-HOOKS = """globalThis.__riposteHooks = true;
-(() => {
-  const Native = window.RTCPeerConnection;
-  if (!Native) return;
-  window.__connections = [];
-  window.RTCPeerConnection = class extends Native {
-    constructor(...args) { super(...args); window.__connections.push(this); }
-  };
-})();"""
-#: Each connected connection's selected pair: its candidate types and the bytes it carried.
-PAIRS = """async () => {
-  const routes = [];
-  for (const pc of window.__connections) {
-    if (pc.connectionState !== "connected") continue;
-    const stats = await pc.getStats();
-    stats.forEach((s) => {
-      if (s.type !== "transport" || !s.selectedCandidatePairId) return;
-      const pair = stats.get(s.selectedCandidatePairId);
-      routes.push({local: stats.get(pair.localCandidateId).candidateType, remote: stats.get(pair.remoteCandidateId).candidateType,
-                   bytes: pair.bytesSent + pair.bytesReceived});
-    });
-  }
-  return routes;
-}"""
 
 
 #: The ICE user fragment of each connected connection of the page.
@@ -72,48 +40,14 @@ UFRAGS = """() => window.__connections.filter((pc) => pc.connectionState === 'co
   .map((pc) => /^a=ice-ufrag:(.*)$/m.exec(pc.localDescription.sdp)[1])"""
 
 
-def routes(page: Any) -> list[tuple[str, str]]:
-    """The candidate types of each connected connection's selected pair: (local, remote)."""
-    return [(pair["local"], pair["remote"]) for pair in page.evaluate(PAIRS)]
-
-
-def seeded(commands: list[dict[str, Any]]) -> str:
-    """An init script: the fight in the page's storage before it first runs (as
-    tests/browser/conftest.py ``seed_script`` does)."""
-    text = json.dumps({"app": "riposte", "format": 2, "commands": commands, "board": None})
-    return ("if (location.protocol.startsWith('http') && !sessionStorage.getItem('riposte.test.seeded')) {"
-            f" localStorage.setItem('riposte.encounter', {json.dumps(text)});"
-            " sessionStorage.setItem('riposte.test.seeded', '1'); }")
-
-
 @pytest.fixture
 def phones(phone_browser: Callable[[str], Any]) -> Iterator[Callable[..., Any]]:
     """``phones(name, url)``: a page on phone ``name`` of the rig (its own browser)."""
 
     def open_on(name: str, url: str = SITE, *, script: str = "") -> Any:
-        context = phone_browser(name).new_context(viewport=PHONE)
-        context.add_init_script(HOOKS + script)
-        page = context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
-        return page
+        return open_page(phone_browser(name), url, script=script)
 
     yield open_on
-
-
-def game_master(phones: Callable[..., Any], url: str, user: str = "", password: str = "") -> Any:
-    """The game master's page on phone c1 (a cone NAT), a fight open, the server ``url``
-    set in « Partie → Table en direct » (with a TURN server's user name and password)."""
-    gm = phones("c1", script=seeded(fight_log()))
-    expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=90_000)
-    gm.get_by_role("button", name="Partie").click()
-    gm.locator("#live-network > summary").click()  # folded away until asked for
-    for label, value in (("Utilisateur TURN", user), ("Mot de passe TURN", password),
-                         ("Serveur STUN ou TURN (facultatif)", url)):
-        gm.get_by_label(label).fill(value)
-        gm.get_by_label(label).press("Tab")
-    said = f"Serveur TURN {url} (utilisateur {user})" if user else f"Serveur STUN {url}"
-    expect(gm.locator("#message")).to_contain_text(said)
-    return gm
 
 
 def invite(gm: Any) -> str:
@@ -135,11 +69,6 @@ def paste(gm: Any, code: str) -> None:
     """The game master pastes the player's code (sent through any chat)."""
     gm.get_by_label("Code du joueur").fill(code)
     gm.get_by_role("button", name="Valider le code").click()
-
-
-def connected(player: Any) -> None:
-    expect(player.locator("#live-state")).to_have_attribute("data-state", "connected", timeout=45_000)
-    expect(player.locator("#live-board li.fighter").first).to_be_visible()
 
 
 def test_a_player_behind_another_cone_nat_joins_through_the_stun_server_and_needs_a_new_invitation_after_a_reload(
@@ -198,14 +127,6 @@ def test_a_player_behind_a_symmetric_nat_joins_through_the_turn_server_and_comes
     assert back and all("relay" in route for route in back), back
 
 
-def reply_link(player: Any) -> str:
-    """The reply link a player's page shows for an invitation sent through the chat."""
-    expect(player.locator("#live-state")).to_have_text("Envoyez ce lien de réponse au MJ", timeout=30_000)
-    field = player.locator("#live-answer-link")
-    expect(field).to_have_value(re.compile(r"#reponse=[A-Za-z0-9_-]{100,}$"))
-    return str(field.input_value())
-
-
 @pytest.mark.parametrize(("server", "after"), [("stun", 0), ("turn", REPLY_AFTER)])
 def test_a_player_at_home_pairs_by_the_two_links_across_cone_nats(rig: Rig, phones: Callable[..., Any], server: str,
                                                                   after: int) -> None:
@@ -216,24 +137,13 @@ def test_a_player_at_home_pairs_by_the_two_links_across_cone_nats(rig: Rig, phon
     did not pair: each router drops the other's checks by then, docs/LIVE-TABLE.md « Inviter à
     distance »)."""
     gm = game_master(phones, *((STUN,) if server == "stun" else (TURN, USER, PASSWORD)))
-    gm.locator("#live-invite-remote").click()
-    field = gm.locator("#invite-link")
-    expect(field).to_have_value(re.compile(r"#table=[A-Za-z0-9_-]+&loin=1$"), timeout=30_000)
-    link = str(field.input_value())
-    player = phones("c2", link)
-    player.locator("#live-stun-ask").get_by_role("button", name="Utiliser ce serveur").click()
-    reply = reply_link(player)
-    made = time.monotonic()
-    print(f"across cone NATs with {server}: the chat's invitation {len(link)} characters, the reply {len(reply)}")
-    time.sleep(max(0.0, after - (time.monotonic() - made)))  # the chat's delay itself, not a wait for a page
-    opened = time.time() * 1000
-    tab = gm.context.new_page()
-    tab.goto(reply, wait_until="domcontentloaded")
-    expect(tab.locator("#live-state")).to_have_text("Réponse transmise : revenez à l'onglet de Riposte.")
-    connected(player)
-    drawn = player.evaluate("performance.timeOrigin + performance.getEntriesByName('riposte:live-board')[0].startTime")
-    print(f"  reply opened {after} s later: to the player's board {drawn - opened:.0f} ms, routes {routes(player)}")
-    found = routes(player)
+
+    def made(link: str, reply: str) -> None:
+        print(f"across cone NATs with {server}: the chat's invitation {len(link)} characters, the reply {len(reply)}")
+
+    figures, _ = by_two_links(gm, lambda link: phones("c2", link), after=after, made=made)
+    found = figures["routes"]
+    print(f"  reply opened {after} s later: to the player's board {figures['reply_to_board_ms']:.0f} ms, routes {found}")
     assert found and all(("relay" in route) == (server == "turn") for route in found), found
 
 
