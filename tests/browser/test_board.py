@@ -715,6 +715,7 @@ def test_a_card_that_passed_or_is_out_of_the_fight_reads_dimmed_and_keeps_its_co
     page.evaluate("() => { location.hash = 'vue=joueurs'; }")
     expect(page.locator("#screen-players")).to_be_visible()
     expect(page.locator("#players-board .fighter.passed .name")).to_have_text(["Lyra", "Orque 2"])
+    shot(page, f"players-passed-{scheme}.png")
     violations += axe_within(page, "#screen-players", f"{scheme}, vue joueurs")
     assert violations == [], "\n".join(violations)
     watched.assert_clean()
