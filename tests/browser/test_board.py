@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, NewPhone, Shot, save_text, wait_ready
-from helpers import CASTS, card, hold_clock
+from helpers import CASTS, axe_within, card, hold_clock
 from playwright.sync_api import expect
 from test_cockpit import CLEAR, LOOK, Taps, sheet
 from test_habits import WORD, french_in
@@ -691,4 +691,31 @@ def test_the_targets_offered_are_the_engines_engaged_first_and_none_out_of_the_f
     page.evaluate("() => { location.hash = 'vue=joueurs'; }")
     expect(page.locator("#screen-players")).to_be_visible()
     expect(page.locator("#players-board .name")).to_have_text(["Brune", "Lyra", "Aldric", "Orque 2", "Gobelin"])
+    watched.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_card_that_passed_or_is_out_of_the_fight_reads_dimmed_and_keeps_its_contrast(new_phone: NewPhone, shot: Shot,
+                                                                                        scheme: str) -> None:
+    """A card that has passed (Lyra's, and Orque 2's: a PNJ's side mark) or is out of the
+    fight (Orque 1's) reads as set aside, never by fading its words: axe-core's colour
+    contrast (WCAG AA, 4.5:1) on the whole board, in light and dark, then on the players'
+    view, where the passed cards stay."""
+    log = [*SIX, {"type": "update_combatant", "id": "c4", "changes": {"hors_combat": True}},
+           {"type": "pass", "actor": "lyra"}, {"type": "pass", "actor": "c5"}]
+    watched = new_phone(save=save_text(log), color_scheme=scheme, reduced_motion="reduce")
+    page = watched.page
+    expect(page.locator("#board .fighter.passed .name")).to_have_text(["Lyra", "Orque 2"])
+    expect(page.locator("#board .fighter.out .name")).to_have_text(["Orque 1"])
+    expect(card(page, "Lyra").locator(".badge.muted")).to_contain_text(["a passé"])
+    set_aside = page.locator("#board .fighter.passed, #board .fighter.out").first
+    assert set_aside.evaluate("(li) => getComputedStyle(li).opacity") == "1", "a dimmed card fades its words"
+    shot(page, f"board-passed-{scheme}.png")
+    violations = axe_within(page, "#screen-board", f"{scheme}, plateau")
+    page.evaluate("() => { location.hash = 'vue=joueurs'; }")
+    expect(page.locator("#screen-players")).to_be_visible()
+    expect(page.locator("#players-board .fighter.passed .name")).to_have_text(["Lyra", "Orque 2"])
+    shot(page, f"players-passed-{scheme}.png")
+    violations += axe_within(page, "#screen-players", f"{scheme}, vue joueurs")
+    assert violations == [], "\n".join(violations)
     watched.assert_clean()
