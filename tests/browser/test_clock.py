@@ -1,5 +1,5 @@
 """The turn clock and the cue of a PJ's turn, on the game master's device (both off by
-default, set per device in « Partie » → « Réglages »). The engine says who holds the turn
+default, set per device in « Partie » → « Sur cet appareil »). The engine says who holds the turn
 and since when, and when a PJ's turn came (engine/table.py ``turn``, ``cue``); the page
 counts on the page's clock (Playwright's, driven here), says once when the limit runs out,
 shows it on the players' view, and sounds or vibrates. Never a rule: the log, undo and the
@@ -43,8 +43,10 @@ window.webkitAudioContext = CountedAudio;
 
 
 def settings(page: Any, **chosen: str) -> None:
-    """« Partie » → « Réglages »: each select set, then back to the board."""
+    """« Partie » → « Sur cet appareil » (folded): each select set, then back to the board."""
     page.locator('.tabs button[data-screen="menu"]').click()
+    if page.locator("#device-settings").get_attribute("open") is None:
+        page.locator("#device-settings > summary").click()
     for field, value in chosen.items():
         page.locator(f"#{field}").select_option(value)
     page.locator('.tabs button[data-screen="board"]').click()

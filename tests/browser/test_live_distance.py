@@ -15,7 +15,7 @@ from typing import Any
 
 from conftest import NewPhone
 from helpers import card
-from live import gm_phone, pair
+from live import gm_phone, live_settings, pair
 from playwright.sync_api import expect
 from test_live_plays import FIGHT, start
 
@@ -63,6 +63,7 @@ def test_a_player_at_home_hears_whose_turn_it_is_and_when_theirs_comes(new_phone
 
     # The game master shows the PNJ's values: Orque and Gobelin are counted too.
     gm.get_by_role("button", name="Partie").click()
+    live_settings(gm)
     gm.locator("#live-pnj").check()
     expect(lyra.page.locator("#live-turn")).to_have_text(re.compile("À vous après 3 combattants\\.$"))
     gm.get_by_role("button", name="Plateau").click()

@@ -71,6 +71,10 @@ def test_a_player_at_home_replies_by_a_link_opened_in_a_new_tab_or_pasted(fight:
     gm.bring_to_front()
     link = invite_remote(gm)
     second, reply = reply_of(new_phone, link)
+    # Nothing pasted yet: said so (not « abîmé »), and nothing changes.
+    gm.locator("#invite-answer").fill("  ")
+    gm.locator("#invite-dialog").get_by_role("button", name="Valider la réponse").click()
+    expect(gm.locator("#invite-status")).to_have_text(re.compile("^Rien à valider : collez d'abord le lien"))
     # The invitation pasted back by mistake: said, and nothing changes.
     gm.locator("#invite-answer").fill(link)
     gm.locator("#invite-dialog").get_by_role("button", name="Valider la réponse").click()

@@ -343,3 +343,25 @@ def test_two_tabs_fit_a_phone(fight: Any, site_url: str) -> None:
     expect(button).to_be_visible()
     box = button.bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"] and box["height"] >= 44
+
+
+def test_the_players_view_in_a_second_tab_follows_every_tap(new_phone: NewPhone, site_url: str) -> None:
+    """The wall screen beside the game master's tab: a second tab of the same browser shows
+    the players' view (« Vue joueurs ») while the first writes. Each tap of the writer is
+    drawn there, from the players' board of that moment (engine/players.py), not only the
+    first one."""
+    first = new_phone(save=save_text([*soldiers(4), {"type": "start_round", "rolls": {"s1": 6, "s2": 4, "s3": 3, "s4": 1}}]))
+    page = first.page
+    wall = second_tab(page, site_url)
+    wall.page.locator('.tabs button[data-screen="menu"]').click()
+    wall.page.get_by_role("button", name="Ouvrir la vue joueurs").click()
+    expect(wall.page.locator("#players-board li.fighter")).to_have_count(4)
+    for _ in range(3):
+        turn = page.locator("#turn").inner_text()
+        page.keyboard.press("p")  # whoever acts passes
+        expect(page.locator("#turn")).not_to_have_text(turn)
+        expect(wall.page.locator("#players-board li.passed")).to_have_count(page.locator("#board li.passed").count())
+        acting = page.locator("#board li.fighter.active .name").first.inner_text()
+        expect(wall.page.locator("#players-turn")).to_contain_text(acting)
+    first.assert_clean()
+    wall.assert_clean()

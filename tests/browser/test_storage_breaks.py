@@ -197,6 +197,15 @@ def test_a_newer_version_of_the_database_is_let_in_and_a_new_tab_never_waits_sil
         watched.assert_clean()
 
 
+def untimed(text: str) -> Any:
+    """A save's JSON without the times kept beside its log."""
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(x) for k, x in value.items() if k != "times"}
+        return [strip(x) for x in value] if isinstance(value, list) else value
+    return strip(json.loads(text))
+
+
 def test_a_gap_in_the_taps_records_is_said_and_the_records_after_it_set_aside(new_phone: NewPhone) -> None:
     """A record of the open fight missing (a disk error, a hand edit): the next start opens
     the fight as it was before the gap, says so, and keeps the records after it set aside,
@@ -226,7 +235,9 @@ def test_a_gap_in_the_taps_records_is_said_and_the_records_after_it_set_aside(ne
     }})""")
     page.reload()
     wait_ready(page)
-    assert engine_save(page) == before_gap
+    # The commands and the board as before the gap; the wall-clock times kept beside the log
+    # (engine/save.py `Times`) travel with the board of a later record, gone with it.
+    assert untimed(engine_save(page)) == untimed(before_gap)
     expect(note(page)).to_contain_text("un enregistrement manquant")
     expect(note(page)).to_contain_text("mis de côté")
     aside = json.loads(stored(page, "riposte.encounter.steps.aside"))

@@ -90,6 +90,10 @@ export class LiveHost {
     // One answer, one delivery: the live part of every answer that changed the fight.
     session.on("change", (board, answer) => {
       if (answer?.live) this.deliver(answer.live);
+      // A tab that follows another shows the writer's board as it came, its own engine
+      // behind: the players' view shown here asks that engine, which reads the writer's
+      // save first (web/infra/session.js `send`), for the players' board of now.
+      else if (this.watching && this.session.readOnly) this.ask({ what: "watch", on: true });
     });
     session.on("words", () => this.draw());
     // Another fight opened: the engine tells each phone whether it was shown that fight
@@ -367,6 +371,10 @@ export class LiveHost {
 
   // A player's answer code, pasted, scanned or handed over: true when it pairs.
   async take(code) {
+    if (code === "") {
+      this.view.inviteStatus(t("liveNothingPasted"));
+      return false;
+    }
     let read;
     try {
       read = decode(code, "answer");
