@@ -109,6 +109,10 @@ def test_the_players_view_shows_the_clock_of_the_turn_they_see(new_phone: NewPho
     page.clock.run_for(45_000)
     expect(players).to_have_text("Chrono d'Aldric : 0:45 sur 1:30")
     shot(page, "clock-players-1920x1080.png")
+    # The clock's line takes its share of the screen: every row still whole in view.
+    rows = page.locator("#players-board li.fighter")
+    assert rows.count() >= 2
+    assert rows.evaluate_all("els => els.filter(e => e.getBoundingClientRect().bottom > innerHeight).length") == 0
     page.clock.resume()
     assert axe_within(page, "#players-clock", "players' view with the clock (light)") == []
     page.emulate_media(color_scheme="dark")
