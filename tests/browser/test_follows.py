@@ -165,12 +165,16 @@ def test_the_initiative_formula_is_whole_on_a_phone(phone: Any, shot: Shot) -> N
     tap on « Calculs en entier »: no breakdown overflows its box; another tap folds them."""
     page = phone.page
     page.get_by_role("button", name="Essayer avec un exemple").click()
+    expect(page.locator("#board li.fighter")).to_have_count(5)  # the example opened (it shows the board)
     page.get_by_role("button", name="Initiative").click()
+    expect(page.locator("#declarations")).to_be_visible()
     breakdowns = page.locator("#declarations .breakdown")
     expect(breakdowns).to_have_count(5)
     expect(breakdowns.first).to_have_text("⌊Tir 8/2⌋ 4 + bonus 0 + Arc long 3 + dé ? − blessures 0 = ?")
     cut = "els => els.filter(e => e.scrollWidth > e.clientWidth || e.getBoundingClientRect().right > innerWidth).length"
-    assert breakdowns.evaluate_all(cut) > 0  # one line each: the formula's end alone shows
+    # One line each: the formula's end alone shows (waited for: the screen is laid out after
+    # its rows are written).
+    page.wait_for_function(f"({cut})([...document.querySelectorAll('#declarations .breakdown')]) > 0")
     whole = page.get_by_role("button", name="Calculs en entier")
     whole.click()
     expect(whole).to_have_attribute("aria-pressed", "true")

@@ -100,9 +100,14 @@ def test_the_summary_says_how_long_each_round_and_turn_took(new_phone: NewPhone,
     page.clock.run_for(10_000)
     start_round(page, {"Aldric": 6, "Orque": 1})
     page.clock.run_for(20_000)
+    undo = page.locator("#undo").inner_text()
     act(page, "Aldric", "observer")  # 20 s
+    expect(page.locator("#undo")).not_to_have_text(undo)  # its answer taken before the clock moves on
     page.clock.run_for(40_000)
     card(page, "Orque").get_by_role("button", name="Passer").click()  # 40 s
+    # Its answer taken before the clock moves on (a call still out when 15 s pass on the
+    # page's clock is a slow engine, said as such).
+    expect(card(page, "Orque")).to_contain_text("a passé")
     page.clock.run_for(15_000)
     page.get_by_role("button", name="Finir le tour").click()  # the round: 75 s
     page.clock.resume()
