@@ -319,6 +319,18 @@ def test_pyodides_folder_is_new_when_the_builds_changes_to_it_are() -> None:
     assert build_site.runtime_folder(Path("site"), "pyodide") == Path("site", "runtime", f"pyodide-{name}")
 
 
+def boot_folder(tmp_path: Path) -> tuple[Path, Path]:
+    """A built site's ``web/boot`` with the sources of boot.mjs, pages.js and snapshot.js, and
+    a stand-in wheel beside it: what ``build_site.snapshot_boot`` writes into."""
+    app = tmp_path / "web"
+    (app / "boot").mkdir(parents=True)
+    for name in ("boot.mjs", "pages.js", "snapshot.js"):
+        (app / "boot" / name).write_text((build_site.ROOT / "web" / "boot" / name).read_text())
+    wheel = tmp_path / "riposte_engine-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"wheel")
+    return app, wheel
+
+
 def test_pyodides_lock_is_the_pages_own_with_micropip_alone(tmp_path: Path) -> None:
     """Pyodide reads a lock at every start; npm's names hundreds of packages the site does
     not ship. The build writes one with micropip alone (its vendored wheel's sha256) into
@@ -332,12 +344,7 @@ def test_pyodides_lock_is_the_pages_own_with_micropip_alone(tmp_path: Path) -> N
     assert lock["packages"]["micropip"] == {**npm["packages"]["micropip"], "sha256": build_site.MICROPIP_SHA256}
     build_site.vendor_pyodide(tmp_path)
     assert not (build_site.runtime_folder(tmp_path, "pyodide") / "pyodide-lock.json").exists()
-    app = tmp_path / "web"
-    (app / "boot").mkdir(parents=True)
-    for name in ("boot.mjs", "pages.js", "snapshot.js"):
-        (app / "boot" / name).write_text((build_site.ROOT / "web" / "boot" / name).read_text())
-    wheel = tmp_path / "riposte_engine-0.1.0-py3-none-any.whl"
-    wheel.write_bytes(b"wheel")
+    app, wheel = boot_folder(tmp_path)
     build_site.snapshot_boot(app, wheel, "stdlib-0123456789ab")
     line = next(x for x in (app / "boot" / "boot.mjs").read_text().splitlines() if x.startswith("export const LOCK"))
     assert json.loads(line.removeprefix("export const LOCK = ").removesuffix(";")) == lock
@@ -347,12 +354,7 @@ def test_the_snapshot_key_names_the_code_that_stores_and_reads_it(tmp_path: Path
     """A snapshot stored by other code (its stored form, web/boot/pages.js and snapshot.js) is
     never read: the key the build writes into boot.mjs changes with either file, and with
     the wheel, not with anything else."""
-    app = tmp_path / "web"
-    (app / "boot").mkdir(parents=True)
-    for name in ("boot.mjs", "pages.js", "snapshot.js"):
-        (app / "boot" / name).write_text((build_site.ROOT / "web" / "boot" / name).read_text())
-    wheel = tmp_path / "riposte_engine-0.1.0-py3-none-any.whl"
-    wheel.write_bytes(b"wheel")
+    app, wheel = boot_folder(tmp_path)
 
     def key() -> str:
         (app / "boot" / "boot.mjs").write_text((build_site.ROOT / "web" / "boot" / "boot.mjs").read_text())
