@@ -10,6 +10,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import puppeteer from "puppeteer-core";
 import { ROOT, serveSite } from "./site.mjs";
+import { SAVE, text, until } from "./live-pages.mjs";
 
 const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
 const CHROMIUM = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/google-chrome"].find((p) => existsSync(p)) || "/usr/bin/chromium";
@@ -18,28 +19,13 @@ const CHROMIUM = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/google-
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup",
   "--js-flags=--liftoff-only"];
-const TIMEOUT = 60_000;
 // The live table's timings on both pages, every one scaled alike (web/live/timing.js).
 const TIME_SCALE = 0.1;
 const scaled = (scale) => { globalThis.__riposteLiveTimeScale = scale; };
-const ALDRIC = { id: "aldric", name: "Aldric", side: "pj", characteristics: { melee: 7 }, skills: { epee: 3 },
-  weapons: [{ id: "epee", name: "Épée", kind: "melee", skill: "epee" }], in_hand: ["epee"] };
-const SAVE = JSON.stringify({ app: "riposte", format: 2, board: null, commands: [
-  { type: "add_combatant", combatant: ALDRIC }, { type: "add_combatant", combatant: { id: "orque", name: "Orque" } }] });
 
 let server, site, chromium, firefox, gm, player;
 const problems = [];
 
-async function until(on, expression, why, timeout = TIMEOUT) {
-  try {
-    await on.waitForFunction(expression, { timeout, polling: 100 });
-  } catch (error) {
-    const state = await on.evaluate("document.querySelector('#live-state')?.textContent").catch(() => "?");
-    throw new Error(`${why}: not true after ${timeout / 1000} s (${expression}); live state: ${state}`, { cause: error });
-  }
-}
-
-const text = (css, is) => `document.querySelector(${JSON.stringify(css)})?.textContent.trim() === ${JSON.stringify(is)}`;
 const starts = (css, is) => `(document.querySelector(${JSON.stringify(css)})?.textContent ?? "").startsWith(${JSON.stringify(is)})`;
 
 async function invite(again = false) {

@@ -9,34 +9,20 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import puppeteer from "puppeteer-core";
 import { ROOT, serveSite } from "./site.mjs";
+import { SAVE, text, until } from "./live-pages.mjs";
 
 const FIREFOX = process.env.FIREFOX || ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p)) || "/usr/bin/firefox-esr";
 const CHROMIUM = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/google-chrome"].find((p) => existsSync(p)) || "/usr/bin/chromium";
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup",
   "--js-flags=--liftoff-only"];
-const TIMEOUT = 60_000;
 // How long the reply takes to come back through the chat: the player's page has set its
 // answer (its ICE checks started) two minutes before the game master's page learns it.
 const REPLY_AFTER = Number(process.env.RIPOSTE_REPLY_AFTER ?? 120_000);
-const ALDRIC = { id: "aldric", name: "Aldric", side: "pj", characteristics: { melee: 7 }, skills: { epee: 3 },
-  weapons: [{ id: "epee", name: "Épée", kind: "melee", skill: "epee" }], in_hand: ["epee"] };
-const SAVE = JSON.stringify({ app: "riposte", format: 2, board: null, commands: [
-  { type: "add_combatant", combatant: ALDRIC }, { type: "add_combatant", combatant: { id: "orque", name: "Orque" } }] });
 
 let server, chromium, firefox, gm, player;
 const problems = [];
 
-async function until(on, expression, why, timeout = TIMEOUT) {
-  try {
-    await on.waitForFunction(expression, { timeout, polling: 100 });
-  } catch (error) {
-    const state = await on.evaluate("document.querySelector('#live-state')?.textContent").catch(() => "?");
-    throw new Error(`${why}: not true after ${timeout / 1000} s (${expression}); live state: ${state}`, { cause: error });
-  }
-}
-
-const text = (css, is) => `document.querySelector(${JSON.stringify(css)})?.textContent.trim() === ${JSON.stringify(is)}`;
 
 before(async () => {
   assert.ok(existsSync(new URL("_site-test/index.html", ROOT)), "_site-test/ is not built: run `make site` (make test does)");
