@@ -18,6 +18,8 @@ from conftest import NewPhone, Watched, save_text
 from helpers import fight_log
 from playwright.sync_api import expect
 
+from tests.connections import KEEP_CONNECTIONS
+
 #: What starting Python would fetch: Pyodide's or PyScript's versioned folder (tools/build_site.py).
 PYTHON_RUNTIME = re.compile(r"/runtime/(pyodide|pyscript)-[\d.]+(-[0-9a-f]{8})?/")
 #: A player's own fight, on their phone: following a live table must never touch it.
@@ -36,16 +38,6 @@ def scaled(scale: float = TIME_SCALE) -> str:
     return "" if scale == 1 else f"globalThis.__riposteLiveTimeScale = {scale!r};"
 
 
-#: Every RTCPeerConnection a page makes, in ``window.__connections`` (an init script: a test's
-#: way to make WebRTC fail on a phone, as a long sleep does, by closing them all).
-KEEP_CONNECTIONS = """(() => {
-  const Native = window.RTCPeerConnection;
-  if (!Native) return;
-  window.__connections = [];
-  window.RTCPeerConnection = class extends Native {
-    constructor(...args) { super(...args); window.__connections.push(this); }
-  };
-})();"""
 
 #: What a page sends on its data channels, in ``window.__sent`` (texts): the messages on
 #: the wire, as the far side receives them.

@@ -15,6 +15,7 @@ from typing import Any
 from playwright.sync_api import expect
 from rig import PORT, SERVER, SITE_PORT
 
+from tests.connections import KEEP_CONNECTIONS
 from tests.fuzz import fight as fight_log
 
 SITE = f"http://127.0.0.1:{SITE_PORT}/"
@@ -23,15 +24,7 @@ STUN = f"stun:{SERVER}:{PORT}"
 TURN = f"turn:{SERVER}:{PORT}"
 #: The page's test hooks (web/infra/hooks.js), and every RTCPeerConnection it makes kept
 #: in window.__connections (what each connected through: ``routes``).
-HOOKS = """globalThis.__riposteHooks = true;
-(() => {
-  const Native = window.RTCPeerConnection;
-  if (!Native) return;
-  window.__connections = [];
-  window.RTCPeerConnection = class extends Native {
-    constructor(...args) { super(...args); window.__connections.push(this); }
-  };
-})();"""
+HOOKS = "globalThis.__riposteHooks = true;\n" + KEEP_CONNECTIONS
 #: Each connected connection's selected pair: its candidate types and the bytes it carried.
 PAIRS = """async () => {
   const routes = [];
