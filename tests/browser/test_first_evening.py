@@ -124,6 +124,23 @@ def test_the_example_is_one_undo(phone: Any) -> None:
     phone.assert_clean()
 
 
+def test_a_quick_tap_on_initiative_is_not_undone_by_the_example(phone: Any) -> None:
+    """« Essayer avec un exemple » then « Initiative » at once, before the example's answer
+    lands: the initiative screen stays, with the example's five declarations (the example
+    went to the board after its answer, throwing the game master back there)."""
+    page = phone.page
+    page.evaluate(
+        """() => {
+            document.querySelector("#welcome-example").click();
+            [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Initiative").click();
+        }"""
+    )
+    expect(page.locator("#declarations li.declaration")).to_have_count(5)
+    expect(page.locator("#declarations")).to_be_visible()
+    expect(page.locator("#board")).to_be_hidden()
+    phone.assert_clean()
+
+
 def test_partie_is_short_with_the_language_and_the_theme_first(phone: Any, shot: Shot) -> None:
     """« Partie » was about 2,360 px tall on a phone, « Langue » and « Thème » at its very
     bottom after the STUN server: they are on its first screen, the network's settings

@@ -150,9 +150,10 @@ export class FightsController {
 
   async open(id) {
     const name = this.list.entry(id)?.name;
+    const since = this.parts.nav.moves;
     if (await this.switchTo(id, null)) {
       this.view.note(t("fightOpened", isolate(name)));
-      this.parts.nav.go("board");
+      this.parts.nav.goUnlessMoved("board", since);
     }
   }
 

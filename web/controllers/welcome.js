@@ -35,9 +35,10 @@ export class WelcomeController {
       // The example is a new fight of the list (the empty one stays in it), in the page's language.
       example: async () => {
         this.following = this.open;
+        const since = nav.moves;
         if (!(await fights.switchTo(null, { op: "example", lang: language() }, t("exampleName")))) return;
         status.message(t("exampleOpened"));
-        nav.go("board");
+        nav.goUnlessMoved("board", since);
       },
       guide: () => {
         this.open = true;

@@ -8,6 +8,7 @@ export class Navigation {
     this.screens = screens;
     this.back = back;
     this.arrivals = Object.create(null);
+    this.moves = 0; // screens shown so far: a screen asked for after a wait is not forced on a reader who moved meanwhile
     screens.bindPick((name) => this.go(name));
     screens.bindBeside((name) => this.arrive(name));
     if (back) back.onBoard = () => this.go("board");
@@ -18,9 +19,16 @@ export class Navigation {
   }
 
   go(name) {
+    this.moves += 1;
     this.screens.show(name);
     this.back?.screen(name);
     this.arrive(name);
+  }
+
+  // `go(name)` after a wait (the engine's answer, the database), unless the reader went
+  // to another screen meanwhile: `since` is `moves` read before the wait.
+  goUnlessMoved(name, since) {
+    if (this.moves === since) this.go(name);
   }
 
   // Each listener of the screen `name`, in turn.
