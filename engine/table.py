@@ -139,6 +139,9 @@ MAX_REQUEST = 3 * save.MAX_CHARS
 #: command fight keeps 201 encounters, which share their unchanged fighters.
 CHECKPOINT_EVERY = 50
 
+#: The turn's key right after a load: no turn yet seen by this table, never equal to one.
+_LOADED = object()
+
 #: How far back an answer's ``used`` looks for each fighter's last action (a bound on
 #: the work of every answer, whatever the length of the fight).
 USED_WINDOW = 400
@@ -321,6 +324,10 @@ class Table:
         self._undone_times = []
         self._texts = save.Written(texts[:at] + [save.command_text(c) for c in log[at:]])  # as resolved
         self._sent = len(marks) - 1 if restored is not None and len(marks) - 1 == at // self._every else -1
+        # The turn's clock after a load (a reload, a tab that follows, a fight opened): the
+        # turn went on since the last command's time, when the save keeps it.
+        last = self._times.times[-1] if self._times.times else None
+        self._turn = (_LOADED, last * 1000 if last is not None else None)
 
     def _checkpoint(self) -> str | None:
         """The last checkpoint as the autosave keeps it (None: none yet)."""
@@ -369,7 +376,8 @@ class Table:
     def _clock(self, board: dict[str, Any]) -> str | None:
         """The turn's clock after an answer whose board is ``board``: restarted at the
         page's time when who may act now changed (a new round, an action or a pass that
-        gave the turn to another, an undo). ``"pj_turn"`` when it changed to a turn a PJ
+        gave the turn to another, an undo); after a load, at the last command's time when
+        the save keeps it (the turn went on while the page was away). ``"pj_turn"`` when it changed to a turn a PJ
         holds (the game master's device may sound or vibrate: web/infra/cue.js), else None.
 
         >>> t = Table()
@@ -388,7 +396,8 @@ class Table:
         key = (board.get("round"), board.get("round_over"), active) if active and not board.get("round_over") else None
         if key == self._turn[0]:
             return None
-        self._turn = (key, self._now if key is not None else None)
+        loaded = self._turn[0] is _LOADED and self._turn[1] is not None
+        self._turn = (key, (self._turn[1] if loaded else self._now) if key is not None else None)
         fighters = board.get("combatants", {})
         if key is not None and any(fighters.get(fid, {}).get("side") == "pj" for fid in active):
             return "pj_turn"

@@ -122,6 +122,25 @@ def test_the_turn_clock_restarts_when_the_turn_passes_and_is_never_in_the_log() 
     assert call(t, T0 + 72_000, op="host", do={"what": "clock", "limit": 5})["turn"]["limit"] is None  # out of range: off
 
 
+def test_a_reloaded_fight_s_turn_clock_goes_on_from_the_last_command() -> None:
+    """A reload, or a tab that follows, opens the save: the turn held since the Orque
+    passed (70 s) is still counted from then, not from the load; a save without times
+    (an earlier release) starts it at the load; the next turn starts at its command, as ever."""
+    t = Table()
+    fight(t)
+    text = t.export(True)["text"]
+    again = Table()
+    opened = json.loads(again.call(json.dumps({"op": "load", "text": text, "kept": True, "clock": T0 + 500_000})))
+    assert opened["turn"]["id"] == "c1" and opened["turn"]["since"] == T0 + 70_000
+    old = Table()
+    opened = json.loads(old.call(json.dumps({"op": "load", "text": save.dump(t._log), "clock": T0 + 500_000})))
+    assert opened["turn"]["since"] == T0 + 500_000
+    after = call(again, T0 + 510_000, op="apply", command={"type": "act", "actor": "c1", "action": "observer"})
+    assert after["board"]["round_over"] and after["turn"]["since"] is None  # R2.4: the round is over
+    after = call(again, T0 + 520_000, op="apply", command={"type": "start_round", "rolls": {"c1": 6, "c2": 3}})
+    assert after["turn"] == {"id": "c1", "since": T0 + 520_000, "limit": None}
+
+
 def test_the_players_see_the_clock_only_of_a_turn_they_see() -> None:
     t = Table()
     call(t, T0, op="apply", command={"type": "add_combatant", "combatant": ALDRIC})

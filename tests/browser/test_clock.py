@@ -7,13 +7,17 @@ P.I. never see it (R3: the P.I. are the rules' alone)."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from typing import Any
 
 from conftest import NewPhone, Shot, save_text
 from helpers import act, axe_within, card, fight_log, hold_clock
 from live import gm_phone, pair
 from playwright.sync_api import expect
+
+from engine.table import Table
 
 #: Every sentence the live region says, in order (a sentence said twice is there twice).
 SAID = """
@@ -175,3 +179,23 @@ def test_a_paired_players_phone_shows_the_clock_and_counts_on_from_when_it_is_to
     assert shown != phone_clock.inner_text()
     player.page.clock.resume()
     gm_watched.assert_clean()
+
+
+def test_a_fight_read_from_its_save_counts_the_turn_on_from_its_last_command(new_phone: NewPhone) -> None:
+    """A reload, a tab that follows or a fight opened reads the fight from its save, which
+    keeps each command's time: the turn Aldric holds since the Orque passed, 45 s before
+    the page opens, is counted from then, not from the load (engine/table.py ``_clock``)."""
+    table = Table()
+    now = int(time.time() * 1000)
+    for k, command in enumerate(fight_log()):
+        table.call(json.dumps({"op": "apply", "command": command, "clock": now - 60_000 + k}))
+    table.call(json.dumps({"op": "apply", "command": {"type": "pass", "actor": "orque"}, "clock": now - 45_000}))
+    phone = new_phone(save=table.export(True)["text"])
+    page = phone.page
+    settings(page, **{"clock-limit": "60"})
+    clock = page.locator("#turn-clock")
+    expect(clock).to_contain_text("Aldric")
+    shown, at = page.evaluate("() => [document.getElementById('turn-clock').textContent, Date.now()]")
+    minutes, seconds = map(int, re.search(r"(\d+):(\d\d) ", shown).groups())  # type: ignore[union-attr]
+    # The turn held since the pass (45 s before the page opened, however long it took to open).
+    assert abs(minutes * 60 + seconds - (at - (now - 45_000)) / 1000) <= 2, shown
