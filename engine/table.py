@@ -134,7 +134,7 @@ MAX_RULE_SETS_CHARS = 200_000
 MAX_REQUEST = 3 * save.MAX_CHARS
 
 #: A checkpoint every this many commands: undo replays at most this many less one.
-#: Chosen by measurement (``bench/engine_bench.py --checkpoints``, docs/PERFORMANCE.md):
+#: ``bench/engine_bench.py`` prints what it costs (undo and reload as the fight grows):
 #: at 50, an undo replays 25 commands on average (about 2 ms in CPython) and a 10,000-
 #: command fight keeps 201 encounters, which share their unchanged fighters.
 CHECKPOINT_EVERY = 50
