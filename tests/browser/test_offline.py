@@ -363,21 +363,27 @@ def test_a_first_visit_runs_the_shipped_bytecode_and_repeat_visits_restore_its_s
     watched.assert_clean()
 
 
-@pytest.mark.parametrize("bad", ["new Uint8Array(4096).fill(7)", "new TextEncoder().encode('pas un instantané')"])
-def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(new_phone: NewPhone, deployment: Deployment, bad: str) -> None:
+#: Two snapshots that are not one: bytes that are no snapshot, and a text.
+CORRUPTED = ["new Uint8Array(4096).fill(7)", "new TextEncoder().encode('pas un instantané')"]
+
+
+def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(new_phone: NewPhone, deployment: Deployment) -> None:
+    """Each corruption in turn, on the one phone (its first visit, Python booted from
+    nothing, made the first snapshot; each fallback makes the next)."""
     watched = new_phone(deployment.url)
     page = watched.page
     wait_ready(page)
     snapshot_made(page)
-    page.evaluate(f"""async () => {{
-        const cache = await caches.open("riposte-snapshot");
-        const [key] = await cache.keys();
-        await cache.put(key, new Response({bad}));
-    }}""")
-    assert boot(page).startswith("fallback")
-    assert len(page.evaluate(DICE)) == 6  # the engine works
-    snapshot_made(page)  # the bad one was dropped and a good one made
-    assert boot(page) == "restored"
+    for bad in CORRUPTED:
+        page.evaluate(f"""async () => {{
+            const cache = await caches.open("riposte-snapshot");
+            const [key] = await cache.keys();
+            await cache.put(key, new Response({bad}));
+        }}""")
+        assert boot(page).startswith("fallback"), bad
+        assert len(page.evaluate(DICE)) == 6  # the engine works
+        snapshot_made(page)  # the bad one was dropped and a good one made
+        assert boot(page) == "restored", bad
     watched.assert_clean()
 
 
