@@ -59,7 +59,7 @@ test-browser: site
 # over WebDriver BiDi (node --test: docs/BROWSERS.md) and the live table across NATs
 # (tests/net/, make test-net: root's network namespaces; elsewhere each of its tests is
 # skipped saying why). Those two wait on the network and on real timers most of their time
-# (ICE's, a reply's delay): together about 6 min of a pytest stage of 11, for about a minute
+# (ICE's, a reply's delay): together about 7 min of a pytest stage of 11, for about two minutes
 # of CPU (docs/TESTING.md, « Where the time goes »). Stages run beside another (`aside`, in
 # the order given) have their output said once that other is done (`told`). Each stage runs
 # even when one before it failed (but for the site, which the browsers need): the failed
