@@ -55,31 +55,34 @@ test-browser: site
 	$(FIREFOX_TESTS)
 
 # Stages: lint beside the site, then pytest (the engine in CPython, Chromium's tests/browser/,
-# WebKitGTK's tests/webkit_firefox/test_webkit.py) and beside it Firefox over WebDriver BiDi
-# (node --test): docs/BROWSERS.md, docs/TESTING.md. A stage run beside another (`aside`) has
-# its output said once that other is done (`told`). Each stage runs even when one before it
-# failed (but for the site, which the browsers need): the failed stages are listed together
-# at the end, with the total time, and make test exits non-zero if any failed. Three pytest
-# workers (pytest-xdist), each file whole in one worker (its tests in order, one browser per
-# worker): on two cores, a third keeps them busy while a test waits on WebRTC or a second
-# page (docs/TESTING.md); the tests marked `long` (a freeze in real time) are make test-long's.
-# Last, alone, the live table across NATs (tests/net/, make test-net: root's network
-# namespaces; elsewhere each of its tests is skipped saying why).
+# WebKitGTK's tests/webkit_firefox/test_webkit.py) and beside it, one after the other, Firefox
+# over WebDriver BiDi (node --test: docs/BROWSERS.md) and the live table across NATs
+# (tests/net/, make test-net: root's network namespaces; elsewhere each of its tests is
+# skipped saying why). Those two wait on the network and on real timers most of their time
+# (ICE's, a reply's delay): together about 7 min of a pytest stage of 11, for about two minutes
+# of CPU (docs/TESTING.md, « Where the time goes »). Stages run beside another (`aside`, in
+# the order given) have their output said once that other is done (`told`). Each stage runs
+# even when one before it failed (but for the site, which the browsers need): the failed
+# stages are listed together at the end, with the total time, and make test exits non-zero
+# if any failed. Three pytest workers (pytest-xdist), each file whole in one worker (its
+# tests in order, one browser per worker): on two cores, a third keeps them busy while a
+# test waits on WebRTC or a second page (docs/TESTING.md); the tests marked `long` (a
+# freeze in real time) are make test-long's.
 TEST_WORKERS ?= 3
 test: setup
 	@failed=""; beside=$$(mktemp -d); \
 	stage() { echo "== make test: $$1"; since=$$(date +%s); eval "$$2" || failed="$$failed $$1"; \
 	  echo "== make test: $$1 took $$(( $$(date +%s) - since )) s"; }; \
-	aside() { ( failed=""; stage "$$1" "$$2" > $$beside/$$1.log 2>&1; echo "$$failed" > $$beside/$$1.failed ) & }; \
+	aside() { ( failed=""; first=$$1; while [ $$# -gt 1 ]; do stage "$$1" "$$2"; shift 2; done > $$beside/$$first.log 2>&1; \
+	  echo "$$failed" > $$beside/$$first.failed ) & }; \
 	told() { wait; cat $$beside/$$1.log; failed="$$failed$$(cat $$beside/$$1.failed)"; }; \
 	aside lint '$(LINT)'; \
 	stage site '$(BUILD_SITE)'; \
 	told lint; \
-	case "$$failed" in *site*) echo "== make test: no site, so neither pytest nor Firefox ran"; failed="$$failed pytest firefox net";; \
-	*) aside firefox '$(FIREFOX_TESTS)'; \
+	case "$$failed" in *site*) echo "== make test: no site, so neither pytest, Firefox nor the NAT rig ran"; failed="$$failed pytest firefox net";; \
+	*) aside firefox '$(FIREFOX_TESTS)' net '$(PY) -m pytest -p no:cacheprovider -m net tests/net'; \
 	   stage pytest '$(PY) tools/find_chromium.py --check && $(PY) -m pytest -m "not long and not net" -n $(TEST_WORKERS) --dist loadfile --durations=20'; \
-	   told firefox; \
-	   stage net '$(PY) -m pytest -p no:cacheprovider -m net tests/net';; esac; \
+	   told firefox;; esac; \
 	rm -rf $$beside; \
 	elapsed=$$(( $$(date +%s) - $(STARTED) )); \
 	echo "== make test: $$(( elapsed / 60 )) min $$(( elapsed % 60 )) s in all"; \

@@ -278,23 +278,6 @@ DICE = """async () => {
 }"""
 
 
-def test_repeat_visits_restore_a_snapshot_and_roll_new_dice(new_phone: NewPhone, deployment: Deployment) -> None:
-    watched = new_phone(deployment.url)
-    page = watched.page
-    wait_ready(page)
-    assert page.evaluate("document.documentElement.dataset.boot") == "cold"
-    snapshot_made(page)
-    rolls = []
-    for _ in range(3):
-        assert boot(page) == "restored"
-        # Pyodide's restore, as the build patched it, wrote none of the snapshot's pages of
-        # zeros (web/boot/pages.js: about 3,300 of its 7,700), and Python runs from it.
-        assert python(page).evaluate("() => riposteRestore.left") > 1000
-        rolls.append(page.evaluate(DICE))  # six dice rolled by the engine
-    assert len(set(rolls)) == 3, rolls  # a frozen random state would roll the same dice
-    watched.assert_clean()
-
-
 #: In the engine's worker: the files of the shipped standard library its modules came from.
 FROM_THE_ZIP = r"""() => JSON.parse(ripostePython.runPython(`
 import json, sys
@@ -311,44 +294,10 @@ except ValueError:
 told`)"""
 
 
-def test_a_first_visit_imports_pyodides_modules_as_the_bytecode_shipped(new_phone: NewPhone, deployment: Deployment) -> None:
-    """The build compiles Pyodide's modules with Pyodide's own Python
-    (tools/stdlib_bytecode.mjs), so a first visit's Python compiles none of them (about 2 s
-    of its cold start); Riposte's two modules there stay source. A failure inside a compiled
-    module is still told, with the file and line it happened at."""
-    watched = new_phone(deployment.url)
-    page = watched.page
-    worker = python(page)
-    assert page.evaluate("document.documentElement.dataset.boot") == "cold"
-    loaded = worker.evaluate(FROM_THE_ZIP)
-    assert len(loaded) > 100 and {"json/__init__.pyc", "dataclasses.pyc", "enum.pyc"} <= set(loaded), loaded
-    assert {name for name in loaded if not name.endswith(".pyc")} == {"riposte_stdlib.py", "riposte_pyscript.py"}
-    told = worker.evaluate(FAILED_IN_THE_ZIP)
-    assert "json/decoder.py\", line" in told and "Expecting property name enclosed in double quotes" in told, told
-    assert len(page.evaluate(DICE)) == 6  # the engine works
-    watched.assert_clean()
-
-
 #: The worker's fetches of Pyodide's own files, its WebAssembly and the standard library's
 #: zip (their Resource Timing): a file read from Cache Storage directly has none.
 PYODIDE_FETCHES = r"""() => performance.getEntriesByType("resource")
     .filter((e) => /\/(pyodide\.asm\.wasm|python_stdlib\.zip)$/.test(e.name)).length"""
-
-
-def test_a_repeat_visit_reads_pyodides_files_from_the_precache(new_phone: NewPhone, deployment: Deployment) -> None:
-    """Pyodide's loader, as the build patched it (``FETCH``), reads its
-    WebAssembly and the standard library from the service worker's precache directly, not
-    through the service worker (25-30 MB less on a warm visit): a first visit fetches them,
-    a repeat visit does not, and its Python runs."""
-    watched = new_phone(deployment.url)
-    page = watched.page
-    assert python(page).evaluate(PYODIDE_FETCHES) == 2  # a first visit: from the network
-    controlled(page)
-    snapshot_made(page)
-    assert boot(page) == "restored"
-    assert python(page).evaluate(PYODIDE_FETCHES) == 0
-    assert len(page.evaluate(DICE)) == 6  # the engine works
-    watched.assert_clean()
 
 
 #: In the engine's worker: for each file of PyScript's package, whether the bytecode beside
@@ -367,36 +316,74 @@ for name in sorted(os.listdir(folder)):
 json.dumps([sys.dont_write_bytecode, checked])`))"""
 
 
-def test_a_repeat_visit_takes_pyscripts_package_compiled_from_the_snapshot(new_phone: NewPhone, deployment: Deployment) -> None:
-    """The cold boot compiles PyScript's package before it makes the snapshot
-    (web/boot/riposte_pyscript.py), and every boot writes that bytecode where Python looks
-    for it: Python compiles none of it on a repeat visit (about 50 ms of a warm start)."""
+def test_a_first_visit_runs_the_shipped_bytecode_and_repeat_visits_restore_its_snapshot_from_the_precache(
+        new_phone: NewPhone, deployment: Deployment) -> None:
+    """One first visit and the repeat visits after it (each check below needs a cold boot or
+    a restore of its snapshot, and one of each is enough: a first visit boots Python from
+    nothing, seconds of CPU).
+
+    - The build compiles Pyodide's modules with Pyodide's own Python
+      (tools/stdlib_bytecode.mjs), so a first visit's Python compiles none of them (about 2 s
+      of its cold start); Riposte's two modules there stay source. A failure inside a
+      compiled module is still told, with the file and line it happened at.
+    - Pyodide's loader, as the build patched it (``FETCH``), reads its WebAssembly and the
+      standard library from the service worker's precache directly, not through the service
+      worker (25-30 MB less on a warm visit): a first visit fetches them, a repeat visit does
+      not, and its Python runs.
+    - Pyodide's restore, as the build patched it, wrote none of the snapshot's pages of zeros
+      (web/boot/pages.js: about 3,300 of its 7,700), and each restored visit rolls new dice
+      (a frozen random state would roll the same).
+    - The cold boot compiles PyScript's package before it makes the snapshot
+      (web/boot/riposte_pyscript.py), and every boot writes that bytecode where Python looks
+      for it: Python compiles none of it on a repeat visit (about 50 ms of a warm start)."""
     watched = new_phone(deployment.url)
     page = watched.page
-    wait_ready(page)
-    snapshot_made(page)
-    assert boot(page) == "restored"
-    dont_write, checked = python(page).evaluate(PYSCRIPT_BYTECODE)
-    assert dont_write and len(checked) >= 10 and all(checked.values()), checked
+    worker = python(page)
+    assert page.evaluate("document.documentElement.dataset.boot") == "cold"
+    loaded = worker.evaluate(FROM_THE_ZIP)
+    assert len(loaded) > 100 and {"json/__init__.pyc", "dataclasses.pyc", "enum.pyc"} <= set(loaded), loaded
+    assert {name for name in loaded if not name.endswith(".pyc")} == {"riposte_stdlib.py", "riposte_pyscript.py"}
+    told = worker.evaluate(FAILED_IN_THE_ZIP)
+    assert "json/decoder.py\", line" in told and "Expecting property name enclosed in double quotes" in told, told
+    assert worker.evaluate(PYODIDE_FETCHES) == 2  # a first visit: from the network
     assert len(page.evaluate(DICE)) == 6  # the engine works
+    controlled(page)
+    snapshot_made(page)
+    rolls = []
+    for visit in range(3):
+        assert boot(page) == "restored"
+        worker = python(page)
+        assert worker.evaluate("() => riposteRestore.left") > 1000
+        assert worker.evaluate(PYODIDE_FETCHES) == 0
+        if visit == 0:
+            dont_write, checked = worker.evaluate(PYSCRIPT_BYTECODE)
+            assert dont_write and len(checked) >= 10 and all(checked.values()), checked
+        rolls.append(page.evaluate(DICE))  # six dice rolled by the engine
+    assert len(set(rolls)) == 3, rolls
     watched.assert_clean()
 
 
-@pytest.mark.parametrize("bad", ["new Uint8Array(4096).fill(7)", "new TextEncoder().encode('pas un instantané')"])
-def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(new_phone: NewPhone, deployment: Deployment, bad: str) -> None:
+#: Two snapshots that are not one: bytes that are no snapshot, and a text.
+CORRUPTED = ["new Uint8Array(4096).fill(7)", "new TextEncoder().encode('pas un instantané')"]
+
+
+def test_a_corrupted_snapshot_falls_back_to_a_normal_boot(new_phone: NewPhone, deployment: Deployment) -> None:
+    """Each corruption in turn, on the one phone (its first visit, Python booted from
+    nothing, made the first snapshot; each fallback makes the next)."""
     watched = new_phone(deployment.url)
     page = watched.page
     wait_ready(page)
     snapshot_made(page)
-    page.evaluate(f"""async () => {{
-        const cache = await caches.open("riposte-snapshot");
-        const [key] = await cache.keys();
-        await cache.put(key, new Response({bad}));
-    }}""")
-    assert boot(page).startswith("fallback")
-    assert len(page.evaluate(DICE)) == 6  # the engine works
-    snapshot_made(page)  # the bad one was dropped and a good one made
-    assert boot(page) == "restored"
+    for bad in CORRUPTED:
+        page.evaluate(f"""async () => {{
+            const cache = await caches.open("riposte-snapshot");
+            const [key] = await cache.keys();
+            await cache.put(key, new Response({bad}));
+        }}""")
+        assert boot(page).startswith("fallback"), bad
+        assert len(page.evaluate(DICE)) == 6  # the engine works
+        snapshot_made(page)  # the bad one was dropped and a good one made
+        assert boot(page) == "restored", bad
     watched.assert_clean()
 
 

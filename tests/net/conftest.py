@@ -1,6 +1,6 @@
 """The NAT rig's fixtures (tests/net/rig.py): ``rig``, built once for the module and taken
 down after it (also when a test failed), and ``phone_browser``, a Chromium inside a phone's
-namespace driven by Playwright. Marked ``net`` (``make test-net``, not ``make test``): they
+namespace driven by Playwright. Marked ``net`` (``make test-net``, a stage of ``make test`` of its own): they
 need root, ``ip``, ``nft`` and coturn, and are skipped saying so where one is missing."""
 
 from __future__ import annotations
