@@ -9,7 +9,7 @@ import { breakdownLabel, costLabel, playersTurnText, testsLabel } from "../views
 import { $, h, isolate, own } from "../infra/dom.js";
 import { actionName, reason, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
-import { qrSvg } from "../infra/share-links.js";
+import { showQr } from "../infra/share-links.js";
 import { buzz } from "./alert.js";
 import { scanner } from "./scan.js";
 import { nameOn, TurnClock } from "../views/clock-view.js";
@@ -248,13 +248,7 @@ export class LiveGuestView {
     $("#live-reply").hidden = !remote;
     $("#live-answer-side").hidden = remote;
     $("#live-answer-qr").replaceChildren();
-    if (remote) return;
-    qrSvg(link).then((svg) => {
-      if (!svg || $("#live-answer").value !== code) return;
-      svg.setAttribute("role", "img");
-      svg.setAttribute("aria-label", t("liveAnswerQrAlt"));
-      $("#live-answer-qr").replaceChildren(svg);
-    });
+    if (!remote) showQr($("#live-answer-qr"), link, t("liveAnswerQrAlt"), () => $("#live-answer").value === code);
   }
 
   copy(which = "#live-answer", said = "liveCodeCopied") {
@@ -408,7 +402,7 @@ export class LiveGuestView {
 // When this phone's PJ (`claim`) acts, from the players' board's `ahead` (engine/players.py:
 // how many fighters the players see have more P.I., and whether some PNJ's are hidden):
 // « À vous après 2 combattants. »; "" on its turn, with no PJ, or when it acts no more.
-export function comingText(board, claim, turn) {
+function comingText(board, claim, turn) {
   const ahead = board.ahead;
   if (!claim || turn || !ahead || typeof ahead.pj !== "object" || !Object.hasOwn(ahead.pj, claim)) return "";
   const n = ahead.pj[claim];

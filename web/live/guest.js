@@ -38,7 +38,7 @@ import { answerRestart } from "./restart.js";
 import { unreachable } from "./route.js";
 import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
-import { CodeError, decode, encode, isTurn } from "./signal.js";
+import { CodeError, decode, decoded, encode, isTurn } from "./signal.js";
 import { isRemote, replyLink } from "./remote.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, REMOTE_AGAIN, REMOTE_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
 import { choose, ring } from "./alert.js";
@@ -83,7 +83,7 @@ export function gmRefusal(message) {
   return around("live", "live_refused", message.reason === "engine" ? message.error : { key: message.reason });
 }
 
-export class LiveGuest {
+class LiveGuest {
   constructor({ view, store, awake = keepAwake() }) {
     this.view = view;
     this.store = store;
@@ -583,13 +583,8 @@ export class LiveGuest {
   // `fp`'s phone offers to connect (through the game master's page, which checked its
   // fingerprint): answered when the code is that phone's.
   async answerMate(fp, code) {
-    let read;
-    try {
-      read = decode(code, "offer");
-    } catch {
-      return;
-    }
-    if (read.ice.fingerprint !== fp || this.mates.get(fp)?.open) return;
+    const read = decoded(code, "offer", fp);
+    if (!read || this.mates.get(fp)?.open) return;
     const made = await answer(read.ice, this.server);
     this.addMate(fp, made.pc, made.channel);
     this.gm?.send("mate-answer", { peer: fp, code: encode({ kind: "answer", invitation: read.invitation, ice: made.ice }) });
@@ -597,13 +592,8 @@ export class LiveGuest {
 
   acceptMate(fp, code) {
     const offered = this.offered.get(fp);
-    let read;
-    try {
-      read = decode(code, "answer");
-    } catch {
-      return;
-    }
-    if (!offered || read.invitation !== offered.invitation || read.ice.fingerprint !== fp) return;
+    const read = decoded(code, "answer", fp);
+    if (!offered || read?.invitation !== offered.invitation) return;
     this.offered.delete(fp);
     this.addMate(fp, offered.pc, offered.channel);
     accept(offered.pc, read.ice, this.server).catch(() => offered.pc.close());
@@ -646,13 +636,8 @@ export class LiveGuest {
   // (nobody else's offer is answered). Its STUN or TURN server is used only if this phone's
   // user agreed to it before (nobody is there to ask).
   gmOffer(code) {
-    let read;
-    try {
-      read = decode(code, "offer");
-    } catch {
-      return null;
-    }
-    if (read.ice.fingerprint !== this.table) return null;
+    const read = decoded(code, "offer", this.table);
+    if (!read) return null;
     this.server = read.server && this.store.stunAgreed(read.server.url) ? read.server : null;
     return read;
   }

@@ -5,7 +5,7 @@
 // interruption requests (one compact line each). One listener per container.
 import { $, h, isolate } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
-import { qrSvg } from "../infra/share-links.js";
+import { showQr } from "../infra/share-links.js";
 import { scanner } from "./scan.js";
 
 export class LiveHostView {
@@ -112,13 +112,7 @@ export class LiveHostView {
     // After a player paired with the camera on: who, and that the next one may scan.
     this.inviteStatus(this.paired ? `${this.paired} ${t("liveNextReady")}` : "");
     this.paired = "";
-    if (this.remote) return;
-    qrSvg(link).then((svg) => {
-      if (!svg || $("#invite-link").value !== link) return;
-      svg.setAttribute("role", "img");
-      svg.setAttribute("aria-label", t("liveQrAlt"));
-      $("#invite-qr").replaceChildren(svg);
-    });
+    if (!this.remote) showQr($("#invite-qr"), link, t("liveQrAlt"), () => $("#invite-link").value === link);
   }
 
   // A player paired (`text` says who): with the camera on, the next invitation is made at

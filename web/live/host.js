@@ -33,7 +33,7 @@ import { Peer } from "./peer.js";
 import { Restarts } from "./restart.js";
 import { route, unreachable } from "./route.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
-import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
+import { CodeError, decode, decoded, encode, isTurn, validServer } from "./signal.js";
 import { invitationLink } from "./remote.js";
 import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOTE_LIFE, REMOVED_WAIT } from "./timing.js";
 
@@ -361,12 +361,8 @@ export class LiveHost {
 
   // True when `code` is an answer to one of this tab's open invitations.
   knows(code) {
-    try {
-      const { invitation } = decode(code, "answer");
-      return this.invitations.has(invitation) || this.keptInvitation(invitation) !== null;
-    } catch {
-      return false;
-    }
+    const read = decoded(code, "answer");
+    return read !== null && (this.invitations.has(read.invitation) || this.keptInvitation(read.invitation) !== null);
   }
 
   // A player's answer code, pasted, scanned or handed over: true when it pairs.
@@ -508,13 +504,8 @@ export class LiveHost {
   // becomes that phone's connection when its page answers (after a reload).
   async ticket(link, code) {
     const spare = link.spare;
-    let read;
-    try {
-      read = decode(code, "answer");
-    } catch {
-      return;
-    }
-    if (!spare || spare.answered || read.invitation !== spare.id || read.ice.fingerprint !== link.fp) return;
+    const read = decoded(code, "answer", link.fp);
+    if (!spare || spare.answered || read?.invitation !== spare.id) return;
     spare.answered = true;
     spare.channel.addEventListener("open", () => {
       if (link.spare !== spare || this.links.get(link.fp) !== link) return close(spare.pc);
@@ -554,14 +545,9 @@ export class LiveHost {
   // answers the offer made for that phone, carries that phone's fingerprint, and that
   // phone is away.
   async relayed(fp, code) {
-    let read;
-    try {
-      read = decode(code, "answer");
-    } catch {
-      return;
-    }
-    const inv = this.invitations.get(read.invitation);
-    if (!inv || inv.for !== fp || read.ice.fingerprint !== fp) return;
+    const read = decoded(code, "answer", fp);
+    const inv = read && this.invitations.get(read.invitation);
+    if (!inv || inv.for !== fp) return;
     const answer = await this.ask({ what: "relayed", fp });
     if (!answer?.live?.relayed || !this.invitations.has(read.invitation)) return;
     this.invitations.delete(read.invitation);
@@ -571,13 +557,7 @@ export class LiveHost {
   // A code one phone asks to pass to another's (`to`): it must be an offer or answer of
   // the sender's own phone, and the engine must have introduced the two.
   async pass(from, to, type, code) {
-    let read;
-    try {
-      read = decode(code, type === "mate-offer" ? "offer" : "answer");
-    } catch {
-      return;
-    }
-    if (read.ice.fingerprint !== from.fp) return;
+    if (!decoded(code, type === "mate-offer" ? "offer" : "answer", from.fp)) return;
     const answer = await this.ask({ what: "pass", fp: from.fp, to });
     if (answer?.live?.pass) this.links.get(to)?.peer?.send(type, { peer: from.fp, code });
   }
@@ -664,7 +644,7 @@ function wired(type, fields, live) {
 // « Brune : Parer → Orque 1 (5 P.I.) », as a waiting line says it (engine/seating.py
 // gm_view's `lines`: names, the action, its verdict, and the fighter the last command
 // attacked when this interruption does not answer an attack on its actor).
-export function waitingLine(line) {
+function waitingLine(line) {
   const what = line.type === "pass" ? t("pass") : actionName(line.action);
   const text = t("liveWaitingLine", isolate(line.actor ?? ""), what, line.whom === null ? null : isolate(line.whom),
     line.verdict ? costLabel(line.verdict) : "");

@@ -22,7 +22,7 @@ export const MAX_PROPOSAL = 1024;
 export const MAX_HOST_MESSAGE = 2_000_000;
 // A player's rate: a burst of RATE_BURST messages, then RATE_PER_SECOND a second.
 export const RATE_BURST = 20;
-export const RATE_PER_SECOND = 4;
+const RATE_PER_SECOND = 4;
 
 // The fields' shapes only: how many, how long and which values are the engine's to judge
 // (engine/seating.py `judge`: ids, dice, options, the phones a phone lists), and a message
@@ -30,7 +30,7 @@ export const RATE_PER_SECOND = 4;
 const ID = (value) => typeof value === "string" && value.length > 0;
 const IDS = (l) => Array.isArray(l) && l.every(ID);
 // A phone's name on the table: its certificate's sha-256 fingerprint (web/live/identity.js).
-export const FINGERPRINT = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+const FINGERPRINT = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
 const CODE = (value) => typeof value === "string" && value.length > 0 && value.length <= MAX_CODE;
 // An engine refusal as the page words it (web/i18n.js refusal): its code, reason key and
 // parameters, and its plain message.
