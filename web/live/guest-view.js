@@ -14,6 +14,9 @@ import { buzz } from "./alert.js";
 import { scanner } from "./scan.js";
 import { nameOn, TurnClock } from "../views/clock-view.js";
 
+// A claim's button, by what the engine says a claim of that PJ does (engine/seating.py
+// `_board_for`, D27).
+const CLAIM_WORDS = Object.freeze({ free: "liveClaim", ask: "liveClaimAway", held: "liveClaimHeld" });
 // The states a scan of a new invitation is offered in (the page's own camera).
 const SCAN_STATES = new Set(["rejoin", "lost", "away", "failed", "removed"]);
 
@@ -309,33 +312,28 @@ export class LiveGuestView {
     $("#live-scan-stop").hidden = true;
   }
 
-  // The board the game master's engine computed, the player's own PJ, and what they may do.
-  // `seq`: the board's number; an attack is answered on its own board only (the next
-  // command ends that chance).
-  // `held`: the PJ other phones play, with who holds each; `claims`: the PJ this phone may
-  // claim, in order, each free, held by a phone that follows (« Demander … au MJ », with who
-  // holds it: a claim that asks, D27) or held by a phone away (a claim that goes to the game
-  // master); `declare`: its PJ's weapon and die are asked now (R1); `turn`: its PJ acts now
-  // (R2). All the game master's engine's (engine/seating.py).
-  render(board, claim, mine = null, seq = 0, held = {}, { claims = [], declare = false, turn = false } = {}) {
+  // The game master's board message (web/live/protocol.js `board`), drawn as it came: the
+  // board the engine computed, `claim` the PJ this phone plays, `mine` its verdicts,
+  // `claims` the PJ it may claim, in order, each free, held by a phone that follows
+  // (« Demander … au MJ »: a claim that asks, D27) or by a phone away (a claim that goes to
+  // the game master), with who holds it; `declare`: its PJ's weapon and die are asked now
+  // (R1); `turn`: its PJ acts now (R2). All the game master's engine's (engine/seating.py
+  // `_board_for`). `seq`: the board's number; an attack is answered on its own board only.
+  // Returns this phone's PJ as the board shows it, or null.
+  render({ seq, claim, board, mine = null, claims = [], declare = false, turn = false }) {
     if (this.attack && this.attack.seq < seq) this.attack = null;
-    this.turn = Boolean(claim) && turn;
+    const me = own(board.combatants, claim) ?? null;
+    this.turn = Boolean(me) && turn;
     this.seq = seq;
     this.board = board;
-    this.claim = claim;
-    this.mine = claim ? mine : null;
-    if (this.picking && !own(mine?.actions ?? {}, this.picking)?.allowed) this.picking = null;
-    const me = claim && Object.hasOwn(board.combatants, claim) ? board.combatants[claim] : null;
+    this.claim = me ? claim : null;
+    this.mine = me ? mine : null;
+    if (this.picking && !own(this.mine?.actions, this.picking)?.allowed) this.picking = null;
     $("#live-claims").hidden = Boolean(me);
-    $("#live-claims").replaceChildren(...claims.filter((c) => Object.hasOwn(board.combatants, c.id)).map(({ id, may }) => {
-      const f = board.combatants[id];
-      const by = own(held, id);
-      if (may === "free" || !by) return h("button", { type: "button", class: "wide", dataset: { claim: id } }, t("liveClaim", isolate(f.name)));
-      const why = `held-${id}`;
-      return h("p", { class: "live-held" },
-        h("button", { type: "button", class: "wide", dataset: may === "held" ? { claim: id, ask: "held" } : { claim: id }, "aria-describedby": why },
-          t(may === "ask" ? "liveClaimAway" : may === "held" ? "liveClaimHeld" : "liveClaim", isolate(f.name))),
-        h("small", { id: why, class: "reason" }, this.holder(by)));
+    $("#live-claims").replaceChildren(...claims.filter((c) => own(board.combatants, c.id)).map(({ id, may, holder }) => {
+      const button = h("button", { type: "button", class: "wide", dataset: may === "held" ? { claim: id, ask: "held" } : { claim: id },
+        "aria-describedby": holder ? `held-${id}` : null }, t(CLAIM_WORDS[may], isolate(board.combatants[id].name)));
+      return holder ? h("p", { class: "live-held" }, button, h("small", { id: `held-${id}`, class: "reason" }, this.holder(holder))) : button;
     }));
     $("#live-mine").hidden = !me;
     $("#live-mine-name").textContent = me ? t("livePlaying", isolate(me.name)) : "";
@@ -360,7 +358,7 @@ export class LiveGuestView {
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
     // Whose turn it is, and when this PJ's comes (the engine's `ahead`: engine/players.py),
     // said again in the page's live region when it changes.
-    const text = [playersTurnText(board), comingText(board, me ? claim : null, this.turn)].filter(Boolean).join(" ");
+    const text = [playersTurnText(board), comingText(board, this.claim, this.turn)].filter(Boolean).join(" ");
     $("#live-turn").textContent = text;
     if (text !== this.said) {
       this.said = text;
@@ -373,6 +371,7 @@ export class LiveGuestView {
     this.clock.show(clock && typeof clock.started === "number" ? { id: clock.id, started: clock.started, limit: clock.limit } : null,
       nameOn(board, clock?.id));
     $("#live-board").replaceChildren(...playerCards(board));
+    return me;
   }
 
   updateBreakdown() {

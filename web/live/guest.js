@@ -37,7 +37,7 @@ import { Peer } from "./peer.js";
 import { answerRestart } from "./restart.js";
 import { unreachable } from "./route.js";
 import { Keys } from "../infra/storage-keys.js";
-import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
+import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_PROPOSAL, PROTOCOL, Refused } from "./protocol.js";
 import { CodeError, decode, decoded, encode, isTurn } from "./signal.js";
 import { isRemote, replyLink } from "./remote.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, REMOTE_AGAIN, REMOTE_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
@@ -52,34 +52,16 @@ const LAST_BOARD = "riposte.live.board";
 // (this phone's ticket)}; used once.
 const SPARE = "riposte.live.spare";
 
-// The reasons of a message the game master's page refused, by the wire's `reason`
-// (web/live/host.js `refuse`, web/live/protocol.js `Refused`).
-const GM_REFUSED = Object.freeze({
-  players_off: "live_players_off",
-  gm_refused: "live_gm_refused",
-  fight_switched: "live_fight_switched",
-  target: "live_target",
-  too_big: "live_too_big",
-  not_json: "live_not_json",
-  version: "live_version",
-  replayed: "live_replayed",
-  shape: "live_shape",
-  rate: "live_rate",
-  not_pj: "live_not_pj",
-  taken: "live_taken",
-  claim_refused: "live_claim_refused",
-  no_claim: "live_no_claim",
-  muted: "live_muted",
-  dismissed: "live_dismissed",
-  gm_edited: "live_gm_edited",
-});
+// The reasons of a message the game master's page refused (engine/seating.py `_refused`,
+// web/live/protocol.js `Refused`), each worded by its key `live_<reason>`.
+const GM_REFUSED = new Set(["players_off", "gm_refused", "fight_switched", "target", "too_big", "not_json", "version",
+  "replayed", "shape", "rate", "not_pj", "taken", "claim_refused", "no_claim", "muted", "dismissed", "gm_edited"]);
 
 // What the game master's page refused (its message `refused`), as a refusal: the wire's
 // reason, or the engine's (`engine`, its `error` inside); a reason this page does not know,
 // as it came.
 export function gmRefusal(message) {
-  const key = own(GM_REFUSED, message.reason);
-  if (key) return refused("live", key);
+  if (GM_REFUSED.has(message.reason)) return refused("live", `live_${message.reason}`);
   return around("live", "live_refused", message.reason === "engine" ? message.error : { key: message.reason });
 }
 
@@ -439,10 +421,6 @@ class LiveGuest {
     this.wanted = id;
     this.keep({ claim: id });
     this.gm?.send("claim", ask ? { id, ask: true } : { id });
-    if (id === null && this.board) {
-      this.claim = null;
-      this.view.render(this.board, null, null, this.seq, this.held, { claims: this.claims });
-    }
   }
 
   fromGm(peer, text) {
@@ -471,14 +449,14 @@ class LiveGuest {
         if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
         this.pending = false;
         this.tapped = null;
-        if (["taken", "not_pj", "claim_refused"].includes(message.reason)) {
-          // The claim did not go through: this phone keeps the PJ the game master says it
-          // plays (none, or the one it had), and says who holds the one it asked for.
-          this.wanted = this.claim;
-          this.keep({ claim: this.claim });
-          if (message.holder) return this.view.note(this.view.taken(own(this.board?.combatants ?? {}, message.pj)?.name ?? message.pj, message.holder));
+        // A claim that did not go through: this phone keeps the PJ the engine says it plays
+        // (none, or the one it had), and says who holds the one it asked for.
+        if (message.claim !== undefined) {
+          this.wanted = message.claim;
+          this.keep({ claim: message.claim });
         }
-        return this.view.note(said(gmRefusal(message)));
+        return this.view.note(message.holder ? this.view.taken(own(this.board?.combatants, message.pj)?.name ?? message.pj, message.holder)
+          : said(gmRefusal(message)));
       case "ok":
         this.pending = message.what === "waiting"; // a play waiting for the game master's « Appliquer »
         if (message.what === "interruptDismissed") this.tapped = null;
@@ -517,9 +495,11 @@ class LiveGuest {
     if (answered && this.gm === peer) peer.send("restarted", { code: answered });
   }
 
-  // The players' board, with what this phone may do there (engine/seating.py: the PJ it
-  // may claim, whether its PJ declares now, whether it is its turn).
-  showBoard({ seq, claim, board, mine = null, held = {}, claims = [], declare = false, turn = false }) {
+  // The players' board, with what this phone may do there (engine/seating.py `_board_for`:
+  // the PJ it may claim, its PJ's verdicts, whether it declares now, whether it is its
+  // turn), drawn as it came; kept by this tab, read-only (`paintLast`).
+  showBoard(message) {
+    const { seq, claim, board, claims = [] } = message;
     if (this.board && this.board.round !== board.round) this.view.note(""); // last round's word is spent
     // The game master freed the PJ this phone played: the player chooses again.
     if (this.claim && this.claim === this.wanted && claim === null) {
@@ -530,30 +510,24 @@ class LiveGuest {
     // had run when the game master's engine answered, whatever this phone's own clock says.
     if (board.clock && Number.isInteger(board.clock.elapsed)) board.clock.started = Date.now() - board.clock.elapsed;
     this.board = board;
-    this.held = held;
-    this.seq = seq;
-    this.claim = claim && Object.hasOwn(board.combatants, claim) ? claim : null;
-    this.claims = claims;
-    this.view.render(board, this.claim, mine, seq, held, { claims, declare, turn });
-    const me = this.claim ? board.combatants[this.claim] : null;
-    if (this.view.yours(turn && Boolean(me), me?.name ?? "")) ring();
+    const me = this.view.render(message);
+    this.claim = me ? claim : null;
+    if (this.view.yours(message.turn && Boolean(me), me?.name ?? "")) ring();
     if (TEST_BUILD) performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
-    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board, claims }));
+    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, last: JSON.stringify({ v: PROTOCOL, t: "board", seq, claim, board, claims }) }));
   }
 
   // The board this tab last had of this table, drawn as it was (read-only: nothing to play
-  // until the game master's page answers again).
+  // until the game master's page answers again), checked as the game master's message was.
   paintLast() {
-    let last;
     try {
-      last = JSON.parse(this.tabStore.get(LAST_BOARD).value ?? "null");
+      const kept = JSON.parse(this.tabStore.get(LAST_BOARD).value ?? "null");
+      const last = kept?.table === this.table ? fromGm(kept.last) : null;
+      if (last?.t === "board") this.view.render(last);
     } catch {
-      return;
+      // none kept, or not a board of this version: nothing painted before the game master's
     }
-    if (last?.table !== this.table || !isBoard(last.board) || !Number.isInteger(last.seq)) return;
-    const claim = typeof last.claim === "string" && Object.hasOwn(last.board.combatants, last.claim) ? last.claim : null;
-    this.view.render(last.board, claim, null, last.seq, {}, { claims: Array.isArray(last.claims) ? last.claims : [] });
   }
 
   // --- the other players' phones --------------------------------------------------------------

@@ -171,24 +171,20 @@ export class LiveHost {
   }
 
   // What the game master's status line says of the table (engine/seating.py `_said`); `view`:
-  // the table as it is now (a claim's line says who holds the PJ asked for).
+  // the table as it is now (a claim's line as the list of claims says it).
   say(kind, { pj = null, fp = null, die = null }, view = null) {
     const name = isolate(this.fighterName(pj));
-    const phone = () => isolate(this.phoneName(this.phone(fp)));
-    const asked = () => {
-      const holder = view?.asks.find((a) => a.fp === fp)?.holder;
-      return holder && !holder.away ? t("liveClaimAskHeld", phone(), name, isolate(this.phoneName(holder)))
-        : t("liveClaimAsk", phone(), name);
-    };
+    const ask = view?.asks.find((a) => a.fp === fp);
     const said = {
       claimed: () => t("livePlayerClaimed", name),
       released: () => t("livePlayerReleased", name),
-      asked,
-      given: () => t("liveClaimGiven", name, phone()),
+      asked: () => (ask ? askText(ask) : ""),
+      given: () => t("liveClaimGiven", name, called(this.phone(fp))),
       declared: () => t("liveDeclared", name, die),
       request: () => t("liveRequest", name),
     }[kind];
-    if (said) this.status.announce(said());
+    const text = said?.();
+    if (text) this.status.announce(text);
   }
 
   phone(fp) {
@@ -207,12 +203,6 @@ export class LiveHost {
     return p?.name ?? p?.pj ?? t("livePlayerN", p?.number ?? 0);
   }
 
-  // A phone as the game master's page names it in a sentence: by the name its player gave
-  // it, else by the PJ it plays, else by the one it played before, else by its number.
-  phoneName(p) {
-    return p?.name ?? p?.pj ?? p?.was ?? t("livePlayerN", p?.number ?? 0);
-  }
-
   draw() {
     const table = this.table;
     if (!table) return;
@@ -227,13 +217,7 @@ export class LiveHost {
     // When the asking phone first paired: a player's own phone back under a new certificate
     // paired just now, as would a stranger's; the game master tells them apart at the table.
     const time = (at) => new Date(at).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
-    // A claim of a PJ whose phone is away, or one a phone that follows holds (D27: the
-    // player back on a new phone asks the game master), each phone by its name first.
-    const asking = (a) => isolate(a.name ?? a.phone ?? t("livePlayerN", a.number));
-    this.view.showAsks(table.asks.map((a) => ({ fp: a.fp,
-      text: a.holder && !a.holder.away ? t("liveClaimAskHeld", asking(a), isolate(a.pj), isolate(this.phoneName(a.holder)))
-        : t("liveClaimAsk", asking(a), isolate(a.pj)),
-      detail: a.since === null ? "" : t("liveFirstPaired", time(a.since)) })));
+    this.view.showAsks(table.asks.map((a) => ({ fp: a.fp, text: askText(a), detail: a.since === null ? "" : t("liveFirstPaired", time(a.since)) })));
     this.view.showWaiting(table.lines.map((line) => ({ id: line.id, text: waitingLine(line) })));
     if (table.following) this.awake.on();
     else this.awake.off();
@@ -639,6 +623,19 @@ function wired(type, fields, live) {
   if (type === "board") return { ...fields, board: live.shown };
   if (type === "journal") return { entries: live.journal };
   return fields;
+}
+
+// A phone in the game master's sentences, as the engine names it (engine/seating.py
+// gm_view `called`), else by its number.
+function called(p) {
+  return isolate(p?.called ?? t("livePlayerN", p?.number ?? 0));
+}
+
+// A claim of a PJ whose phone is away, or of one a phone that follows holds (D27: the
+// player back on a new phone asks the game master): « Le téléphone de Camille veut jouer
+// Aldric, joué sur le téléphone de Lyra ».
+function askText(a) {
+  return a.holder && !a.holder.away ? t("liveClaimAskHeld", called(a), isolate(a.pj), called(a.holder)) : t("liveClaimAsk", called(a), isolate(a.pj));
 }
 
 // « Brune : Parer → Orque 1 (5 P.I.) », as a waiting line says it (engine/seating.py

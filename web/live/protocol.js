@@ -43,17 +43,15 @@ const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) 
 // actions, the catalogue.
 const MINE = (m) => m === null || (m !== null && typeof m === "object" && m.actions !== null && typeof m.actions === "object"
   && Array.isArray(m.likely) && Array.isArray(m.never) && m.catalogue !== null && typeof m.catalogue === "object");
-// Who holds a PJ (web/live/host.js holder): the holder's number on the table, the PJ its
-// phone played before, whether it is away.
+// Who holds a PJ (engine/seating.py `_holder`): the holder's number on the table, the PJ
+// its phone played before, whether it is away.
 const HOLDER = (x) => x !== null && typeof x === "object" && !Array.isArray(x) && Object.keys(x).length === 3
   && Number.isInteger(x.n) && (x.was === null || typeof x.was === "string") && typeof x.away === "boolean";
-const HELD = (m) => m !== null && typeof m === "object" && !Array.isArray(m)
-  && Object.keys(m).every(ID) && Object.values(m).every(HOLDER);
-// The PJ a phone may claim, in the board's order, each free, held by a phone that follows
-// (a claim with `ask` asks the game master), or held by a phone away (any claim asks the
-// game master): engine/seating.py.
-const CLAIMS = (l) => Array.isArray(l) && l.every((c) => c !== null && typeof c === "object"
-  && Object.keys(c).length === 2 && ID(c.id) && ["free", "ask", "held"].includes(c.may));
+// The PJ a phone may claim, in the board's order, each free (no holder), held by a phone
+// that follows (a claim with `ask` asks the game master), or held by a phone away (any
+// claim asks the game master), with who holds it: engine/seating.py `_board_for`.
+const CLAIMS = (l) => Array.isArray(l) && l.every((c) => c !== null && typeof c === "object" && Object.keys(c).length === 3
+  && ID(c.id) && (c.may === "free" ? c.holder === null : ["ask", "held"].includes(c.may) && HOLDER(c.holder)));
 const FLAG = (b) => typeof b === "boolean";
 // A play's sequence number: each play a phone sends carries the next (web/live/guest.js).
 const N = (n) => Number.isSafeInteger(n) && n >= 1;
@@ -91,14 +89,16 @@ const FROM_GM = {
   // The players' board, and what this phone may do there (engine/seating.py): the PJ it may
   // claim, and for its own PJ whether it declares now (R1) and whether it is its turn.
   board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard,
-    optional: { mine: MINE, held: HELD, claims: CLAIMS, declare: FLAG, turn: FLAG } },
+    optional: { mine: MINE, claims: CLAIMS, declare: FLAG, turn: FLAG } },
   journal: { entries: Array.isArray },
   // An attack on this phone's PJ, with the answers that fit it (R5.3, D23).
   attacked: { by: ID, action: ID, answers: IDS },
   // The game master undid (or did again) this player's play: its action, null for a pass.
   undone: { action: (a) => a === null || ID(a) },
   redone: { action: (a) => a === null || ID(a) },
-  refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER } },
+  // A claim refused says the PJ this phone still plays (`claim`), and for a PJ another
+  // phone holds, who holds it.
+  refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER, claim: (id) => id === null || ID(id) } },
   ok: { what: ID },
   removed: {},
   // The game master opened another fight (its board follows, or came just before); `back`:
@@ -181,7 +181,7 @@ export function rateLimit(now = () => performance.now()) {
 }
 
 // A board the game master sent, checked enough to be drawn (the page builds text only).
-export function isBoard(board) {
+function isBoard(board) {
   return board !== null && typeof board === "object" && Number.isInteger(board.round) && Array.isArray(board.order)
     && Array.isArray(board.active) && board.combatants !== null && typeof board.combatants === "object"
     && board.order.every((id) => typeof id === "string" && Object.hasOwn(board.combatants, id)

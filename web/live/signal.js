@@ -16,7 +16,7 @@ import { fromBase64Url, toBase64Url } from "../infra/base64url.js";
 // The live table's protocol version: in every code and every message. A code or a message
 // of another version is refused ("mettez Riposte à jour"), never half understood: a message
 // that gains a field is a new version, since each side refuses a field it does not know.
-export const PROTOCOL = 5;
+export const PROTOCOL = 6;
 // The longest code read (characters): an offer is about 154, 252 with a TURN server; the
 // longest a page makes (8 candidates, a server's address, user and password at their
 // longest) is under 900. A page never decodes more.
