@@ -888,7 +888,8 @@ def test_a_phone_muted_or_lost_takes_only_its_own_pjs_request_with_it() -> None:
 
 def test_without_a_players_board_a_phone_claims_and_plays_nothing() -> None:
     s = table(on(A, 1, claim="c1"))
-    assert seat.judge(s, seat.Fight(None), A, {"t": "claim", "id": "c2"}) == (s, [(A, "refused", {"reason": "not_pj", "claim": "c1"})], None)
+    refused = (A, "refused", {"reason": "not_pj", "claim": "c1"})
+    assert seat.judge(s, seat.Fight(None), A, {"t": "claim", "id": "c2"}) == (s, [refused], None)
     assert seat.judge(s, seat.Fight(None), A, {"t": "pass"}) == (s, [(A, "refused", {"reason": "no_claim"})], None)
 
 

@@ -11,7 +11,7 @@ import { actionName, reason, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
 import { showQr } from "../infra/share-links.js";
 import { buzz } from "./alert.js";
-import { scanner } from "./scan.js";
+import { cameraTrouble, scanner } from "./scan.js";
 import { nameOn, TurnClock } from "../views/clock-view.js";
 
 // A claim's button, by what the engine says a claim of that PJ does (engine/seating.py
@@ -38,7 +38,7 @@ export class LiveGuestView {
       else if (button.id === "live-unclaim") this.handlers.claim?.(null);
       else if (button.id === "live-roll") {
         // The group's die (R1.2): as many faces as the engine's totals by face (`by_die`).
-        $("#live-die").value = String(rollDie(undefined, this.me?.declarations[0]?.by_die?.length ?? 6));
+        $("#live-die").value = String(rollDie(undefined, this.me?.declarations[0]?.by_die?.length));
         this.updateBreakdown();
       } else if (button.id === "live-interrupt") this.interrupt();
       else if (button.id === "live-rejoin") this.startScan();
@@ -291,24 +291,21 @@ export class LiveGuestView {
   // The page's own camera, for the game master's invitation.
   async startScan() {
     this.stopScan();
-    const video = $("#live-video");
     this.hint(t("liveScanningInvite"));
     try {
-      this.scan = await scanner(video, (text) => {
+      this.scan = await scanner($("#live-video"), (text) => {
         this.stopScan();
         this.handlers.scanned?.(text);
       });
-      video.hidden = false;
       $("#live-scan-stop").hidden = false;
     } catch (error) {
-      this.hint(t("liveScanInviteFailed", error?.name === "NotAllowedError" ? t("liveCameraDenied") : t("liveCameraNone")));
+      this.hint(t("liveScanInviteFailed", cameraTrouble(error)));
     }
   }
 
   stopScan() {
     this.scan?.stop();
     this.scan = null;
-    $("#live-video").hidden = true;
     $("#live-scan-stop").hidden = true;
   }
 

@@ -5,26 +5,8 @@
 // sends the player's proposals: which PJ they play, its weapon and die at the start of a
 // round, an interruption request. No DOM here (web/live/guest-view.js).
 //
-// A table that holds:
-// - The connection is kept while the game master's page is silent (asleep, frozen): only
-//   WebRTC ends it (web/live/peer.js). The screen is kept awake while it follows.
-// - The PJ it plays is kept per table (the game master's fingerprint) in storage: a new
-//   tab, a reload or a new invitation claims it again by itself.
-// - A new invitation is taken without a reload (the page listens to its address), or by
-//   the page's own scanner; one opened in a new tab while another tab follows the same
-//   table is handed to that tab, which keeps its connections.
-// - It connects with the other players' phones ("mates", brokered by the game master's
-//   page), and passes on the codes the game master's page sends to a mate it cannot reach
-//   itself, and their answers back: when the game master's page reloads, one player
-//   paired again brings everyone back. A code passed on is taken only when it carries the
-//   fingerprint expected (the game master's, or the mate's the game master named).
-// - A reload of this page is not the end: the game master's page keeps a connection
-//   waiting for it (its spare), which this tab answered ahead of time (its ticket, kept
-//   in sessionStorage with the spare's offer); the reloaded page answers it the same and
-//   follows again with no scan. Where that does not go through (the game master's page
-//   reloaded too, a browser that will not), it asks for a new invitation as before.
-// - It contacts no server its own user did not choose: a STUN or TURN server an invitation
-//   asks for is used only once this phone's user agreed to it (said what it would see).
+// How it holds (the game master's page asleep, mates, spares, another tab, a STUN or TURN
+// server used only with its user's agreement): docs/LIVE-TABLE.md, « A table that holds ».
 import { own } from "../infra/dom.js";
 import { expose, HOOKED, TEST_BUILD } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";

@@ -6,7 +6,7 @@
 import { $, h, isolate } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
 import { showQr } from "../infra/share-links.js";
-import { scanner } from "./scan.js";
+import { cameraTrouble, scanner } from "./scan.js";
 
 export class LiveHostView {
   constructor() {
@@ -136,11 +136,10 @@ export class LiveHostView {
 
   async startScan() {
     this.stopScan();
-    const video = $("#invite-video");
     this.inviteStatus(t("liveScanning"));
     let seen = "";
     try {
-      this.scan = await scanner(video, async (text) => {
+      this.scan = await scanner($("#invite-video"), async (text) => {
         // The same code seen again while it is being taken, or once taken: read once.
         if (text === seen || this.reading) return;
         seen = text;
@@ -152,17 +151,15 @@ export class LiveHostView {
           this.reading = false;
         }
       }, { keep: true });
-      video.hidden = false;
       $("#invite-scan").textContent = t("liveScanStop");
     } catch (error) {
-      this.inviteStatus(t("liveScanFailed", error?.name === "NotAllowedError" ? t("liveCameraDenied") : t("liveCameraNone")));
+      this.inviteStatus(t("liveScanFailed", cameraTrouble(error)));
     }
   }
 
   stopScan() {
     this.scan?.stop();
     this.scan = null;
-    $("#invite-video").hidden = true;
     $("#invite-scan").textContent = t("liveScan");
   }
 

@@ -8,21 +8,8 @@
 // the same part (engine/live.py), so one tap on the board is one call too. No DOM here
 // (web/live/host-view.js).
 //
-// A table that holds:
-// - Each player is known by their phone's certificate (web/live/identity.js); the engine's
-//   seating is kept in storage (web/infra/store.js), so that a reload of this page forgets
-//   nobody.
-// - A silent phone is shown silent and kept: only WebRTC ends a connection (web/live/peer.js).
-// - The players' phones are connected with each other too ("mates"): when a player's
-//   connection to this page is gone while a mate still reaches it, this page makes a new
-//   offer for it and the mate passes it on, and its answer back. Which pairs connect and
-//   through whom an offer goes are the engine's (`knit`); the fingerprints in those codes
-//   are checked here and on the player's phone: a player can pass codes on, not forge them
-//   (the DTLS handshake proves each side holds its certificate's key).
-// - A player's page that reloads comes back by itself: while it follows, this page keeps
-//   one more connection waiting for it (its `spare`), whose offer that phone answered ahead
-//   of time (its ticket, kept by the tab); the reloaded page answers with the same, and
-//   the waiting connection opens with no scan (web/live/rtc.js ticket, resume).
+// How it holds (phones known by their certificate, silent ones kept, mates and relays,
+// spares): docs/LIVE-TABLE.md, « A table that holds ».
 import { isolate } from "../infra/dom.js";
 import { actionName, language, t } from "../infra/i18n.js";
 import { unwritten } from "../infra/refusals.js";
@@ -240,27 +227,19 @@ export class LiveHost {
   // next invitations carry it. An address left empty: no server.
   setServer({ url = "", user = "", password = "" }) {
     url = String(url).trim();
-    if (!url) {
-      this.view.serverError("");
-      if (this.server === null) return; // a user name or password typed first: nothing to say yet
-      this.server = null;
-      const failed = unwritten(this.store.saveLiveServer(null), "stun_not_kept");
-      if (failed) this.status.refused(failed);
-      else this.status.message(t("liveStunOff"));
-      return;
-    }
     const turn = /^turns?:/.test(url);
-    const server = turn ? { url, user: String(user).trim(), password: String(password) } : { url, user: "", password: "" };
-    if (!validServer(server)) {
+    const server = !url ? null : turn ? { url, user: String(user).trim(), password: String(password) } : { url, user: "", password: "" };
+    if (server && !validServer(server)) {
       this.view.serverError(t(turn && validServer({ ...server, user: "x", password: "x" }) ? "liveTurnLogin" : "liveStunBad"));
       return;
     }
-    this.server = server;
     this.view.serverError("");
+    if (!server && this.server === null) return; // a user name or password typed first: nothing to say yet
+    this.server = server;
     // Said kept only once written: a write refused says the setting holds for this visit only.
     const failed = unwritten(this.store.saveLiveServer(server), "stun_not_kept");
     if (failed) this.status.refused(failed);
-    else this.status.message(isTurn(server) ? t("liveTurnSet", url, server.user) : t("liveStunSet", url));
+    else this.status.message(!server ? t("liveStunOff") : turn ? t("liveTurnSet", url, server.user) : t("liveStunSet", url));
   }
 
   // A new invitation, shown with its QR code in the invitation dialog (`scan`: with the
