@@ -345,8 +345,8 @@ export class LiveGuestView {
       const kept = this.chosen ? select.value : null; // the player's choice, kept across boards
       select.replaceChildren(...me.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? isolate(d.name) : t("bareHands"))));
       const has = (value) => me.declarations.some((d) => (d.weapon ?? "") === value);
+      // The engine's suggestion (R1.1, D2: always a weapon it may declare, or bare hands).
       select.value = kept !== null && has(kept) ? kept : me.suggested_declaration ?? "";
-      if (!has(select.value)) select.value = me.declarations[0]?.weapon ?? "";
       this.updateBreakdown();
     }
     $("#live-interrupt").hidden = me?.may?.interrupt.allowed !== true; // the engine's verdict (R5, D6)
