@@ -20,7 +20,7 @@ import { answerRestart } from "./restart.js";
 import { unreachable } from "./route.js";
 import { Keys } from "../infra/storage-keys.js";
 import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_PROPOSAL, PROTOCOL, Refused } from "./protocol.js";
-import { CodeError, decode, decoded, encode, isTurn } from "./signal.js";
+import { codeRefusal, decode, decoded, encode, isTurn } from "./signal.js";
 import { isRemote, replyLink } from "./remote.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, REMOTE_AGAIN, REMOTE_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
 import { choose, ring } from "./alert.js";
@@ -138,8 +138,7 @@ class LiveGuest {
     try {
       read = decode(code, "offer");
     } catch (error) {
-      const reason = error instanceof CodeError ? error.reason : "damaged";
-      this.view.setState("refused", t(reason === "version" ? "liveUpdate" : reason === "kind" ? "liveNotInvitation" : "liveInvitationDamaged"));
+      this.view.setState("refused", t(codeRefusal(error, "liveNotInvitation", "liveInvitationDamaged")));
       return;
     }
     if (!hasWebRtc()) {

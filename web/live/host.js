@@ -20,7 +20,7 @@ import { Peer } from "./peer.js";
 import { Restarts } from "./restart.js";
 import { route, unreachable } from "./route.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
-import { CodeError, decode, decoded, encode, isTurn, validServer } from "./signal.js";
+import { codeRefusal, decode, decoded, encode, isTurn, validServer } from "./signal.js";
 import { invitationLink } from "./remote.js";
 import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOTE_LIFE, REMOVED_WAIT } from "./timing.js";
 
@@ -338,8 +338,7 @@ export class LiveHost {
     try {
       read = decode(code, "answer");
     } catch (error) {
-      const reason = error instanceof CodeError ? error.reason : "damaged";
-      this.view.inviteStatus(t(reason === "version" ? "liveUpdate" : reason === "kind" ? "liveNotAnswer" : "liveCodeDamaged"));
+      this.view.inviteStatus(t(codeRefusal(error, "liveNotAnswer", "liveCodeDamaged")));
       return false;
     }
     this.expire();

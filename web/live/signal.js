@@ -245,6 +245,12 @@ export function encode({ kind, invitation, ice, server = null, name = "" }) {
   return toBase64Url(Uint8Array.from(w.bytes));
 }
 
+// The words' key for a code `decode` refused (`error`): one of another version (« mettez
+// Riposte à jour »), one of the other kind (`kind`), else a damaged one (`damaged`).
+export function codeRefusal(error, kind, damaged) {
+  return error?.reason === "version" ? "liveUpdate" : error?.reason === "kind" ? kind : damaged;
+}
+
 // A code of `kind` decoded, or null when it is none (damaged, of another version or kind)
 // or, with `from`, not made by the phone of that fingerprint: a code passed on by another
 // phone is taken only when it is its maker's own (the DTLS handshake proves the rest).
