@@ -276,7 +276,7 @@ def _interruption_refused(fight: Fight, pj: str) -> Mapping[str, Any] | None:
 
 def _board_for(s: Seating, fight: Fight, p: Phone) -> Told | None:
     """The players' board for ``p``'s phone, with what it may do there: the PJ it may
-    claim (each with who holds it, and whether a claim goes to the game master), and for
+    claim (each with who holds it, ``holder``, and whether a claim goes to the game master), and for
     its own PJ its verdicts (``mine``), whether it declares a weapon and a die now (R1) and
     whether it is its turn (R2)."""
     if fight.shown is None or not p.open:
@@ -284,20 +284,19 @@ def _board_for(s: Seating, fight: Fight, p: Phone) -> Told | None:
     shown = fight.shown
     board = {k: v for k, v in shown.items() if k not in ("mine", "catalogue")}
     claim = p.claim if p.claim in shown["mine"] else None
-    fields: dict[str, Any] = {"seq": s.seq, "claim": claim, "board": board, "held": {}, "claims": []}
-    for q in s.phones:
-        if q.fp != p.fp and q.claim in shown["mine"]:
-            fields["held"][q.claim] = _holder(s, fight, q)
+    fields: dict[str, Any] = {"seq": s.seq, "claim": claim, "board": board, "claims": []}
+    holders = {q.claim: _holder(s, fight, q) for q in s.phones if q.fp != p.fp and q.claim in shown["mine"]}
     for fid in board["order"]:
         f = board["combatants"][fid]
         if f["side"] == "pj" and not f.get("hors_combat"):
-            held = fields["held"].get(fid)
+            held = holders.get(fid)
             # D27: a PJ held by a phone that follows is that phone's ("held": a plain claim is
             # refused, one with ``ask`` goes to the game master, for a player back on a new
             # phone while the old one still follows); one held by a phone away may be asked
             # for with a plain claim (the game master decides: it may be asleep, or this
             # player's own phone under a new certificate).
-            fields["claims"].append({"id": fid, "may": "free" if held is None else "ask" if held["away"] else "held"})
+            fields["claims"].append({"id": fid, "may": "free" if held is None else "ask" if held["away"] else "held",
+                                     "holder": held})
     if claim is not None:
         me = board["combatants"][claim]
         fields["declare"] = not me.get("hors_combat") and (board["round"] == 0 or bool(board["round_over"]))
@@ -472,8 +471,9 @@ def judge(s: Seating, fight: Fight, fp: str,
 
 def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool) -> tuple[Seating, list[Told]]:
     """A PJ belongs to the phone that claimed it until that phone lets it go or the game
-    master frees it (D27): a claim of a PJ another phone that follows holds is refused with
-    who holds it, unless it asks the game master (``ask``: the player is back on a new
+    master frees it (D27): a claim refused tells the phone the PJ it still plays (``claim``:
+    the one its page asks for again when it reconnects); a claim of a PJ another phone that
+    follows holds is refused with who holds it, unless it asks the game master (``ask``: the player is back on a new
     phone while their old one still follows); a claim of a PJ held by a phone away, or one
     that asks, goes to the game master as a line to accept (it may be asleep, or this
     player's own phone under a new certificate): the game master decides (D27)."""
@@ -484,12 +484,12 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool) -> tuple[S
         s = _with(_drop(s, p.fp), _let_go(p))
         return s, said + boards(s, fight)
     if not isinstance(pj, str) or fight.seen(pj) is None or fight.mine(pj) is None:
-        return s, [_refused(p.fp, "not_pj")]
+        return s, [_refused(p.fp, "not_pj", claim=p.claim)]
     if p.claim == pj:
         return s, [m for m in (_board_for(s, fight, p),) if m is not None]
     holder = s.holder(pj)  # not p's: it holds another PJ, or none
     if holder is not None and holder.state != "away" and not ask:
-        return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder))]
+        return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder), claim=p.claim)]
     if holder is not None:
         # The phone is told what waits: a phone away, or the game master's word on a phone
         # that follows.
@@ -614,7 +614,7 @@ def decide_claim(s: Seating, fight: Fight, fp: str, yes: bool) -> tuple[Seating,
     pj = p.asks
     s = _with(s, replace(p, asks=None))
     if not yes or fight.seen(pj) is None or not p.open:
-        return s, [_refused(fp, "claim_refused")]
+        return s, [_refused(fp, "claim_refused", claim=p.claim)]
     for holder in [q for q in s.phones if q.fp != fp and q.claim == pj]:
         s = _drop(s, holder.fp)
         s = _with(s, _let_go(s.phone(holder.fp)))  # type: ignore[arg-type]
@@ -826,7 +826,13 @@ def gm_view(s: Seating, fight: Fight, names: Mapping[str, str]) -> dict[str, Any
     def named(fid: object) -> str | None:
         return names.get(fid) if isinstance(fid, str) else None
 
-    phones = [{"fp": p.fp, "number": p.number, "pj": label(p), "was": named(p.was), "name": p.name, "since": p.since,
+    def called(p: Phone) -> str | None:
+        # A phone in the game master's sentences (« Le téléphone de Camille veut jouer
+        # Lyra »): by the name its player gave it, else by the PJ it plays, else by the one it
+        # played before; None: by its number (docs/LIVE-TABLE.md, « Pairing »).
+        return p.name or label(p) or named(p.was)
+
+    phones = [{"fp": p.fp, "number": p.number, "pj": label(p), "called": called(p), "name": p.name, "since": p.since,
                "state": p.state, "claim": p.claim, "muted": p.muted,
                "waiting": s.line_of(p.fp) is not None or p.asks is not None or (p.claim is not None and p.claim in s.requests)}
               for p in sorted(s.phones, key=lambda p: p.number)]
@@ -844,10 +850,8 @@ def gm_view(s: Seating, fight: Fight, names: Mapping[str, str]) -> dict[str, Any
             # Who holds it: away (asleep, or the same player under a new certificate), or a
             # phone that follows, which the player asks the game master to take it from (D27).
             h = s.holder(p.asks, but=p.fp)
-            asks.append({"fp": p.fp, "phone": label(p) or named(p.was), "number": p.number, "name": p.name,
-                         "since": p.since, "pj": named(p.asks),
-                         "holder": None if h is None else {"number": h.number, "name": h.name, "pj": label(h),
-                                                           "was": named(h.was), "away": h.state == "away"}})
+            asks.append({"fp": p.fp, "called": called(p), "number": p.number, "since": p.since, "pj": named(p.asks),
+                         "holder": None if h is None else {"number": h.number, "called": called(h), "away": h.state == "away"}})
     proposals = {x.fighter: {"die": x.die, "round": x.round, "from": x.fp, "edited": x.edited,
                              **({} if x.weapon is ... else {"weapon": x.weapon})} for x in s.proposals}
     return {"phones": phones, "lines": lines, "requests": [{"id": r, "name": named(r) or r} for r in s.requests],

@@ -95,8 +95,8 @@ def test_a_claim_line_names_the_asking_phone_by_its_name() -> None:
     t.phone(B, "open", 5000, "Camille")
     answer = t.hear(B, {"t": "claim", "id": "lyra"})
     [ask] = answer["live"]["view"]["asks"]
-    assert (ask["name"], ask["number"], ask["since"], ask["pj"]) == ("Camille", 2, 5000, "Lyra")
-    assert ask["holder"] == {"number": 1, "name": None, "pj": "Lyra", "was": None, "away": True}
+    assert (ask["called"], ask["number"], ask["since"], ask["pj"]) == ("Camille", 2, 5000, "Lyra")
+    assert ask["holder"] == {"number": 1, "called": "Lyra", "away": True}
 
 
 # --- 2. asking the game master for a PJ held by a phone that follows ---------------------
@@ -111,7 +111,7 @@ def test_a_plain_claim_of_a_pj_held_by_a_phone_that_follows_is_refused_with_who_
     assert {c["id"]: c["may"] for c in board["claims"]} == {"aldric": "free", "lyra": "held"}
     answer = t.hear(B, {"t": "claim", "id": "lyra"})
     [(_, refused)] = told(answer, B)
-    assert refused == {"reason": "taken", "pj": "lyra", "holder": {"n": 1, "was": None, "away": False}}
+    assert refused == {"reason": "taken", "pj": "lyra", "holder": {"n": 1, "was": None, "away": False}, "claim": "aldric"}
     assert answer["live"]["view"]["asks"] == []
 
 
@@ -125,13 +125,13 @@ def test_a_claim_that_asks_goes_to_the_game_master_whose_accept_hands_the_pj_ove
     assert told(answer, "") == [("asked", {"fp": B, "pj": "lyra"})]
     assert told(answer, A) == []  # nothing changes until the game master answers
     [ask] = answer["live"]["view"]["asks"]
-    assert (ask["name"], ask["pj"]) == ("Camille", "Lyra")
-    assert ask["holder"] == {"number": 1, "name": "Brune", "pj": "Lyra", "was": None, "away": False}
+    assert (ask["called"], ask["pj"]) == ("Camille", "Lyra")
+    assert ask["holder"] == {"number": 1, "called": "Brune", "away": False}
     assert phone_row(answer, A)["claim"] == "lyra"
 
     answer = t.host({"what": "claim", "fp": B, "yes": True})
     assert phone_row(answer, B)["claim"] == "lyra"
-    assert (phone_row(answer, A)["claim"], phone_row(answer, A)["was"]) == (None, "Lyra")
+    assert (phone_row(answer, A)["claim"], phone_row(answer, A)["called"]) == (None, "Brune")  # by its name still
     # The phone that held it is told its PJ went (its board: no claim), as when freed.
     [(_, board)] = told(answer, A, "board")
     assert board["claim"] is None
@@ -147,7 +147,7 @@ def test_a_claim_that_asks_refused_by_the_game_master_leaves_the_pj_where_it_was
     t.phone(B, "open", 2000, None)
     t.hear(B, {"t": "claim", "id": "lyra", "ask": True})
     answer = t.host({"what": "claim", "fp": B, "yes": False})
-    assert told(answer, B) == [("refused", {"reason": "claim_refused"})]
+    assert told(answer, B) == [("refused", {"reason": "claim_refused", "claim": None})]
     assert phone_row(answer, A)["claim"] == "lyra"
     assert phone_row(answer, B)["claim"] is None
 
@@ -291,7 +291,7 @@ def test_a_pj_asked_for_goes_only_to_a_phone_that_follows() -> None:
     t.hear(B, {"t": "claim", "id": "lyra", "ask": True})
     t.phone(B, "connecting")
     answer = t.host({"what": "claim", "fp": B, "yes": True})
-    assert told(answer, B) == [("refused", {"reason": "claim_refused"})]
+    assert told(answer, B) == [("refused", {"reason": "claim_refused", "claim": None})]
     assert (phone_row(answer, A)["claim"], phone_row(answer, B)["claim"]) == ("lyra", None)
 
 

@@ -128,11 +128,11 @@ def test_the_game_masters_view_names_each_phone_line_request_and_claim() -> None
     fight = seat.Fight({"combatants": {}, "mine": {"c2": {"actions": {"tirer": {"allowed": True, "cost": 5}}}}})
     view = seat.gm_view(s, fight, {"c1": "Aldric", "c2": "Lyra", "c3": "Orque"})
     assert view["phones"] == [
-        {"fp": A, "number": 1, "pj": "Aldric", "was": None, "name": None, "since": None, "state": "connected",
+        {"fp": A, "number": 1, "pj": "Aldric", "called": "Aldric", "name": None, "since": None, "state": "connected",
          "claim": "c1", "muted": True, "waiting": True},
-        {"fp": B, "number": 2, "pj": "Lyra", "was": None, "name": "Camille", "since": 99, "state": "connected",
+        {"fp": B, "number": 2, "pj": "Lyra", "called": "Camille", "name": "Camille", "since": 99, "state": "connected",
          "claim": "c2", "muted": False, "waiting": True},
-        {"fp": C, "number": 3, "pj": None, "was": "Lyra", "name": None, "since": None, "state": "silent",
+        {"fp": C, "number": 3, "pj": None, "called": "Lyra", "name": None, "since": None, "state": "silent",
          "claim": None, "muted": False, "waiting": True},
     ]
     assert view["lines"] == [{"id": 5, "actor": "Lyra", "type": "act", "action": "tirer", "whom": "Orque",
@@ -283,7 +283,7 @@ def test_refuse_all_refuses_a_phones_waiting_play_request_and_claim_each_once() 
     s = table(on(A, 1, claim="c1", asks="c2"), on(B, 2, claim="c2", state="away"), lines=(line,), requests=("c1",), seq=5)
     s, told = seat.refuse_all(s, fight, A)
     assert told == [(A, "refused", {"reason": "gm_refused"}), (A, "ok", {"what": "interruptDismissed"}),
-                    (A, "refused", {"reason": "claim_refused"})]
+                    (A, "refused", {"reason": "claim_refused", "claim": "c1"})]  # A still plays c1
     assert (s.lines, s.requests) == ((), ())
     assert s.phone(A) == on(A, 1, claim="c1", dismissed=5)
     assert s.phone(B) == on(B, 2, claim="c2", state="away")  # the PJ stays where it was
@@ -578,7 +578,7 @@ def test_a_claim_accepted_hands_the_pj_over_and_drops_what_both_phones_had_waiti
     assert [(p.claim, p.was, p.asks) for p in given.phones] == [(None, "c1", None), ("c1", "c2", None), ("c3", None, None)]
     assert given.lines == (lines[2],)
     refused, told = seat.decide_claim(s, fight, B, False)
-    assert told == [(B, "refused", {"reason": "claim_refused"})]
+    assert told == [(B, "refused", {"reason": "claim_refused", "claim": "c2"})]
     assert refused.phone(B) == on(B, 2, claim="c2") and refused.phone(A) == s.phone(A) and refused.lines == lines
     assert seat.decide_claim(s, fight, D, True) == (s, [])
     assert seat.decide_claim(s, fight, A, True) == (s, [])  # A asks for nothing
@@ -607,15 +607,15 @@ def test_a_phones_board_says_what_it_may_claim_and_what_its_pj_may_do() -> None:
     mine = told[0][2]
     assert mine["seq"] == 3 and mine["claim"] == "c1"
     assert mine["board"] == {k: v for k, v in fight.shown.items() if k not in ("mine", "catalogue")}  # type: ignore[union-attr]
-    assert mine["held"] == {"c2": {"n": 2, "was": "Brune", "away": True}}
     # Brune is out of the fight, the orc is no PJ; Lyra's phone is away: she may be asked for.
-    assert mine["claims"] == [{"id": "c1", "may": "free"}, {"id": "c2", "may": "ask"}]
+    assert mine["claims"] == [{"id": "c1", "may": "free", "holder": None},
+                              {"id": "c2", "may": "ask", "holder": {"n": 2, "was": "Brune", "away": True}}]
     assert (mine["declare"], mine["turn"]) == (False, True)  # round 1 goes on, Aldric acts (R2)
     assert mine["mine"] == {"actions": {"tirer": {"allowed": True}}, "likely": [], "never": [], "catalogue": CATALOGUE}
     other = told[1][2]
     assert other["claim"] is None
-    assert other["held"] == {"c1": {"n": 1, "was": None, "away": False}, "c2": {"n": 2, "was": "Brune", "away": True}}
-    assert other["claims"] == [{"id": "c1", "may": "held"}, {"id": "c2", "may": "ask"}]
+    assert other["claims"] == [{"id": "c1", "may": "held", "holder": {"n": 1, "was": None, "away": False}},
+                               {"id": "c2", "may": "ask", "holder": {"n": 2, "was": "Brune", "away": True}}]
     assert not {"declare", "turn", "mine"} & set(other)
 
 
@@ -663,10 +663,10 @@ def test_the_game_masters_view_says_what_of_each_phone_waits_and_who_holds_what_
     assert view["requests"] == [{"id": "c9", "name": "c9"}, {"id": "c1", "name": "Aldric"}]
     # The claim of an unknown fighter is not shown; each other names the asking phone and the holder.
     assert view["asks"] == [
-        {"fp": D, "phone": "Lyra", "number": 4, "name": "Zoé", "since": 7, "pj": "Lyra",
-         "holder": {"number": 2, "name": None, "pj": "Lyra", "was": "Brune", "away": True}},
-        {"fp": "f" * 64, "phone": "Orque", "number": 6, "name": None, "since": None, "pj": "Aldric",
-         "holder": {"number": 1, "name": "Camille", "pj": "Aldric", "was": None, "away": False}}]
+        {"fp": D, "called": "Zoé", "number": 4, "since": 7, "pj": "Lyra",
+         "holder": {"number": 2, "called": "Lyra", "away": True}},
+        {"fp": "f" * 64, "called": "Orque", "number": 6, "since": None, "pj": "Aldric",
+         "holder": {"number": 1, "called": "Camille", "away": False}}]
     assert (view["following"], view["knit"]) == (True, True)
     alone = seat.gm_view(table(on(A, 1, state="away")), seat.Fight(None), names)
     assert (alone["following"], alone["knit"], alone["lines"], alone["asks"]) == (False, False, [], [])
@@ -756,14 +756,14 @@ def test_a_claim_takes_a_free_pj_and_lets_the_one_before_go() -> None:
 def test_only_a_pj_of_the_players_board_is_claimed(pj: object) -> None:
     s = table(on(A, 1, claim="c1"))
     after, told, _ = seat.judge(s, seat.Fight(shown()), A, {"t": "claim", "id": pj})
-    assert (after, told) == (s, [(A, "refused", {"reason": "not_pj"})])
+    assert (after, told) == (s, [(A, "refused", {"reason": "not_pj", "claim": "c1"})])  # it plays c1 still
 
 
 def test_a_claim_of_a_held_pj_is_refused_or_asked_of_the_game_master() -> None:
     fight = seat.Fight(shown())
     s = table(on(A, 1, claim="c1"), on(B, 2, claim="c2", was="c1", state="away"), on(C, 3))
     held, told, _ = seat.judge(s, fight, C, {"t": "claim", "id": "c1"})
-    assert told == [(C, "refused", {"reason": "taken", "pj": "c1", "holder": {"n": 1, "was": None, "away": False}})]
+    assert told == [(C, "refused", {"reason": "taken", "pj": "c1", "holder": {"n": 1, "was": None, "away": False}, "claim": None})]
     assert held == s
     asked, told, _ = seat.judge(s, fight, C, {"t": "claim", "id": "c2"})
     assert told == [(seat.GM, "asked", {"fp": C, "pj": "c2"}), (C, "ok", {"what": "claimAsked"})]
@@ -888,7 +888,8 @@ def test_a_phone_muted_or_lost_takes_only_its_own_pjs_request_with_it() -> None:
 
 def test_without_a_players_board_a_phone_claims_and_plays_nothing() -> None:
     s = table(on(A, 1, claim="c1"))
-    assert seat.judge(s, seat.Fight(None), A, {"t": "claim", "id": "c2"}) == (s, [(A, "refused", {"reason": "not_pj"})], None)
+    refused = (A, "refused", {"reason": "not_pj", "claim": "c1"})
+    assert seat.judge(s, seat.Fight(None), A, {"t": "claim", "id": "c2"}) == (s, [refused], None)
     assert seat.judge(s, seat.Fight(None), A, {"t": "pass"}) == (s, [(A, "refused", {"reason": "no_claim"})], None)
 
 

@@ -186,7 +186,7 @@ def no_engine(player: Watched) -> None:
 
 
 #: The live table's protocol version (web/live/signal.js PROTOCOL).
-PROTOCOL = 5
+PROTOCOL = 6
 #: The messages that are plays: each carries its sequence number ``n``.
 PLAYS = {"act", "pass", "interrupt"}
 

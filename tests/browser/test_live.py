@@ -317,11 +317,15 @@ def test_hostile_messages_are_refused_and_the_fight_is_intact(fight: Watched, ne
 
 
 def test_a_damaged_or_newer_invitation_is_refused_without_python(new_phone: NewPhone, site_url: str) -> None:
-    damaged = new_phone(f"{site_url}#table=BQBAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
+    damaged = new_phone(f"{site_url}#table=BgBAlHuOBEhYQnIYVjlPNjB1", ready=False, save=OWN_FIGHT)
     expect(damaged.page.locator("#live-state")).to_contain_text("incomplet ou abîmé")
-    newer = new_phone(f"{site_url}#table=BgBAlHuO", ready=False)
+    # A code's first byte is its protocol's version (web/live/signal.js PROTOCOL, 6): 7 is
+    # a newer release's, 5 the previous one's; either is said, never half read.
+    newer = new_phone(f"{site_url}#table=BwBAlHuO", ready=False)
     expect(newer.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
-    for player in (damaged, newer):
+    older = new_phone(f"{site_url}#table=BQBAlHuO", ready=False)
+    expect(older.page.locator("#live-state")).to_contain_text("mettez Riposte à jour")
+    for player in (damaged, newer, older):
         no_engine(player)
         player.assert_clean()
     assert damaged.page.evaluate("localStorage.getItem('riposte.encounter')") == OWN_FIGHT

@@ -40,7 +40,7 @@ function pair() {
 
 function listen(peer) {
   const seen = { messages: [], silent: 0, heard: 0, lost: 0, oversized: 0 };
-  peer.on("message", ({ message }) => seen.messages.push(message));
+  peer.on("message", ({ text }) => seen.messages.push(JSON.parse(text)));
   for (const event of ["silent", "heard", "lost", "oversized"]) peer.on(event, () => { seen[event] += 1; });
   return seen;
 }

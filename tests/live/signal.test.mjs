@@ -87,7 +87,7 @@ test("a damaged, foreign, wrong-kind or newer code is refused with its reason", 
 
 // An answer without a name (a player who typed none), from OFFER's ICE: the same bytes as
 // before answers could carry one, but for the protocol's version.
-const OLD_ANSWER = "BQEKGyw9BE15T1kYSjQ1b1ljV3EvQ2NPbHdlMGZINXRUUHBoHuoZCdsdEKQ0re7F2FTxRHIqCjE9Kfnsohdx_SVbeIwCAn4AHv_UPezxfjDhLkqwrMRGLkyv6EYCfgAy_8KiGm3Gh9SUQFeQtuMQNl9QiQ";
+const OLD_ANSWER = "BgEKGyw9BE15T1kYSjQ1b1ljV3EvQ2NPbHdlMGZINXRUUHBoHuoZCdsdEKQ0re7F2FTxRHIqCjE9Kfnsohdx_SVbeIwCAn4AHv_UPezxfjDhLkqwrMRGLkyv6EYCfgAy_8KiGm3Gh9SUQFeQtuMQNl9QiQ";
 
 test("an answer carries the name its player gave the phone; one without a name is as short as before", () => {
   const ice = readSdp(OFFER);

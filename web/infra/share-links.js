@@ -130,6 +130,16 @@ export function qrSegments(link) {
   return [[head, "Byte"], [toDigits(fromBase64Url(data)), "Numeric"]];
 }
 
+// The QR code of `link` drawn in `place`, an image named `alt`, unless `still()` says
+// the link shown there changed while the code was made (nothing drawn when it is too long).
+export async function showQr(place, link, alt, still = () => true) {
+  const svg = await qrSvg(link);
+  if (!svg || !still()) return;
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", alt);
+  place.replaceChildren(svg);
+}
+
 // The QR code of a link, as SVG built node by node (the library is loaded on first use).
 // Returns null when the link is too long for a QR code. The svg's data-version: the QR
 // version (its size: 17 + 4 × version modules a side).

@@ -9,11 +9,14 @@ import { breakdownLabel, costLabel, playersTurnText, testsLabel } from "../views
 import { $, h, isolate, own } from "../infra/dom.js";
 import { actionName, reason, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
-import { qrSvg } from "../infra/share-links.js";
+import { showQr } from "../infra/share-links.js";
 import { buzz } from "./alert.js";
-import { scanner } from "./scan.js";
+import { cameraTrouble, scanner } from "./scan.js";
 import { nameOn, TurnClock } from "../views/clock-view.js";
 
+// A claim's button, by what the engine says a claim of that PJ does (engine/seating.py
+// `_board_for`, D27).
+const CLAIM_WORDS = Object.freeze({ free: "liveClaim", ask: "liveClaimAway", held: "liveClaimHeld" });
 // The states a scan of a new invitation is offered in (the page's own camera).
 const SCAN_STATES = new Set(["rejoin", "lost", "away", "failed", "removed"]);
 
@@ -35,7 +38,7 @@ export class LiveGuestView {
       else if (button.id === "live-unclaim") this.handlers.claim?.(null);
       else if (button.id === "live-roll") {
         // The group's die (R1.2): as many faces as the engine's totals by face (`by_die`).
-        $("#live-die").value = String(rollDie(undefined, this.me?.declarations[0]?.by_die?.length ?? 6));
+        $("#live-die").value = String(rollDie(undefined, this.me?.declarations[0]?.by_die?.length));
         this.updateBreakdown();
       } else if (button.id === "live-interrupt") this.interrupt();
       else if (button.id === "live-rejoin") this.startScan();
@@ -248,13 +251,7 @@ export class LiveGuestView {
     $("#live-reply").hidden = !remote;
     $("#live-answer-side").hidden = remote;
     $("#live-answer-qr").replaceChildren();
-    if (remote) return;
-    qrSvg(link).then((svg) => {
-      if (!svg || $("#live-answer").value !== code) return;
-      svg.setAttribute("role", "img");
-      svg.setAttribute("aria-label", t("liveAnswerQrAlt"));
-      $("#live-answer-qr").replaceChildren(svg);
-    });
+    if (!remote) showQr($("#live-answer-qr"), link, t("liveAnswerQrAlt"), () => $("#live-answer").value === code);
   }
 
   copy(which = "#live-answer", said = "liveCodeCopied") {
@@ -294,54 +291,46 @@ export class LiveGuestView {
   // The page's own camera, for the game master's invitation.
   async startScan() {
     this.stopScan();
-    const video = $("#live-video");
     this.hint(t("liveScanningInvite"));
     try {
-      this.scan = await scanner(video, (text) => {
+      this.scan = await scanner($("#live-video"), (text) => {
         this.stopScan();
         this.handlers.scanned?.(text);
       });
-      video.hidden = false;
       $("#live-scan-stop").hidden = false;
     } catch (error) {
-      this.hint(t("liveScanInviteFailed", error?.name === "NotAllowedError" ? t("liveCameraDenied") : t("liveCameraNone")));
+      this.hint(t("liveScanInviteFailed", cameraTrouble(error)));
     }
   }
 
   stopScan() {
     this.scan?.stop();
     this.scan = null;
-    $("#live-video").hidden = true;
     $("#live-scan-stop").hidden = true;
   }
 
-  // The board the game master's engine computed, the player's own PJ, and what they may do.
-  // `seq`: the board's number; an attack is answered on its own board only (the next
-  // command ends that chance).
-  // `held`: the PJ other phones play, with who holds each; `claims`: the PJ this phone may
-  // claim, in order, each free, held by a phone that follows (« Demander … au MJ », with who
-  // holds it: a claim that asks, D27) or held by a phone away (a claim that goes to the game
-  // master); `declare`: its PJ's weapon and die are asked now (R1); `turn`: its PJ acts now
-  // (R2). All the game master's engine's (engine/seating.py).
-  render(board, claim, mine = null, seq = 0, held = {}, { claims = [], declare = false, turn = false } = {}) {
+  // The game master's board message (web/live/protocol.js `board`), drawn as it came: the
+  // board the engine computed, `claim` the PJ this phone plays, `mine` its verdicts,
+  // `claims` the PJ it may claim, in order, each free, held by a phone that follows
+  // (« Demander … au MJ »: a claim that asks, D27) or by a phone away (a claim that goes to
+  // the game master), with who holds it; `declare`: its PJ's weapon and die are asked now
+  // (R1); `turn`: its PJ acts now (R2). All the game master's engine's (engine/seating.py
+  // `_board_for`). `seq`: the board's number; an attack is answered on its own board only.
+  // Returns this phone's PJ as the board shows it, or null.
+  render({ seq, claim, board, mine = null, claims = [], declare = false, turn = false }) {
     if (this.attack && this.attack.seq < seq) this.attack = null;
-    this.turn = Boolean(claim) && turn;
+    const me = own(board.combatants, claim) ?? null;
+    this.turn = Boolean(me) && turn;
     this.seq = seq;
     this.board = board;
-    this.claim = claim;
-    this.mine = claim ? mine : null;
-    if (this.picking && !own(mine?.actions ?? {}, this.picking)?.allowed) this.picking = null;
-    const me = claim && Object.hasOwn(board.combatants, claim) ? board.combatants[claim] : null;
+    this.claim = me ? claim : null;
+    this.mine = me ? mine : null;
+    if (this.picking && !own(this.mine?.actions, this.picking)?.allowed) this.picking = null;
     $("#live-claims").hidden = Boolean(me);
-    $("#live-claims").replaceChildren(...claims.filter((c) => Object.hasOwn(board.combatants, c.id)).map(({ id, may }) => {
-      const f = board.combatants[id];
-      const by = own(held, id);
-      if (may === "free" || !by) return h("button", { type: "button", class: "wide", dataset: { claim: id } }, t("liveClaim", isolate(f.name)));
-      const why = `held-${id}`;
-      return h("p", { class: "live-held" },
-        h("button", { type: "button", class: "wide", dataset: may === "held" ? { claim: id, ask: "held" } : { claim: id }, "aria-describedby": why },
-          t(may === "ask" ? "liveClaimAway" : may === "held" ? "liveClaimHeld" : "liveClaim", isolate(f.name))),
-        h("small", { id: why, class: "reason" }, this.holder(by)));
+    $("#live-claims").replaceChildren(...claims.filter((c) => own(board.combatants, c.id)).map(({ id, may, holder }) => {
+      const button = h("button", { type: "button", class: "wide", dataset: may === "held" ? { claim: id, ask: "held" } : { claim: id },
+        "aria-describedby": holder ? `held-${id}` : null }, t(CLAIM_WORDS[may], isolate(board.combatants[id].name)));
+      return holder ? h("p", { class: "live-held" }, button, h("small", { id: `held-${id}`, class: "reason" }, this.holder(holder))) : button;
     }));
     $("#live-mine").hidden = !me;
     $("#live-mine-name").textContent = me ? t("livePlaying", isolate(me.name)) : "";
@@ -356,8 +345,8 @@ export class LiveGuestView {
       const kept = this.chosen ? select.value : null; // the player's choice, kept across boards
       select.replaceChildren(...me.declarations.map((d) => h("option", { value: d.weapon ?? "" }, d.weapon ? isolate(d.name) : t("bareHands"))));
       const has = (value) => me.declarations.some((d) => (d.weapon ?? "") === value);
+      // The engine's suggestion (R1.1, D2: always a weapon it may declare, or bare hands).
       select.value = kept !== null && has(kept) ? kept : me.suggested_declaration ?? "";
-      if (!has(select.value)) select.value = me.declarations[0]?.weapon ?? "";
       this.updateBreakdown();
     }
     $("#live-interrupt").hidden = me?.may?.interrupt.allowed !== true; // the engine's verdict (R5, D6)
@@ -366,7 +355,7 @@ export class LiveGuestView {
     $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
     // Whose turn it is, and when this PJ's comes (the engine's `ahead`: engine/players.py),
     // said again in the page's live region when it changes.
-    const text = [playersTurnText(board), comingText(board, me ? claim : null, this.turn)].filter(Boolean).join(" ");
+    const text = [playersTurnText(board), comingText(board, this.claim, this.turn)].filter(Boolean).join(" ");
     $("#live-turn").textContent = text;
     if (text !== this.said) {
       this.said = text;
@@ -379,6 +368,7 @@ export class LiveGuestView {
     this.clock.show(clock && typeof clock.started === "number" ? { id: clock.id, started: clock.started, limit: clock.limit } : null,
       nameOn(board, clock?.id));
     $("#live-board").replaceChildren(...playerCards(board));
+    return me;
   }
 
   updateBreakdown() {
@@ -408,7 +398,7 @@ export class LiveGuestView {
 // When this phone's PJ (`claim`) acts, from the players' board's `ahead` (engine/players.py:
 // how many fighters the players see have more P.I., and whether some PNJ's are hidden):
 // « À vous après 2 combattants. »; "" on its turn, with no PJ, or when it acts no more.
-export function comingText(board, claim, turn) {
+function comingText(board, claim, turn) {
   const ahead = board.ahead;
   if (!claim || turn || !ahead || typeof ahead.pj !== "object" || !Object.hasOwn(ahead.pj, claim)) return "";
   const n = ahead.pj[claim];

@@ -5,26 +5,8 @@
 // sends the player's proposals: which PJ they play, its weapon and die at the start of a
 // round, an interruption request. No DOM here (web/live/guest-view.js).
 //
-// A table that holds:
-// - The connection is kept while the game master's page is silent (asleep, frozen): only
-//   WebRTC ends it (web/live/peer.js). The screen is kept awake while it follows.
-// - The PJ it plays is kept per table (the game master's fingerprint) in storage: a new
-//   tab, a reload or a new invitation claims it again by itself.
-// - A new invitation is taken without a reload (the page listens to its address), or by
-//   the page's own scanner; one opened in a new tab while another tab follows the same
-//   table is handed to that tab, which keeps its connections.
-// - It connects with the other players' phones ("mates", brokered by the game master's
-//   page), and passes on the codes the game master's page sends to a mate it cannot reach
-//   itself, and their answers back: when the game master's page reloads, one player
-//   paired again brings everyone back. A code passed on is taken only when it carries the
-//   fingerprint expected (the game master's, or the mate's the game master named).
-// - A reload of this page is not the end: the game master's page keeps a connection
-//   waiting for it (its spare), which this tab answered ahead of time (its ticket, kept
-//   in sessionStorage with the spare's offer); the reloaded page answers it the same and
-//   follows again with no scan. Where that does not go through (the game master's page
-//   reloaded too, a browser that will not), it asks for a new invitation as before.
-// - It contacts no server its own user did not choose: a STUN or TURN server an invitation
-//   asks for is used only once this phone's user agreed to it (said what it would see).
+// How it holds (the game master's page asleep, mates, spares, another tab, a STUN or TURN
+// server used only with its user's agreement): docs/LIVE-TABLE.md, « A table that holds ».
 import { own } from "../infra/dom.js";
 import { expose, HOOKED, TEST_BUILD } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
@@ -37,8 +19,8 @@ import { Peer } from "./peer.js";
 import { answerRestart } from "./restart.js";
 import { unreachable } from "./route.js";
 import { Keys } from "../infra/storage-keys.js";
-import { fromGm, fromMate, isBoard, MAX_HOST_MESSAGE, MAX_PROPOSAL, Refused } from "./protocol.js";
-import { CodeError, decode, encode, isTurn } from "./signal.js";
+import { fromGm, fromMate, MAX_HOST_MESSAGE, MAX_PROPOSAL, PROTOCOL, Refused } from "./protocol.js";
+import { codeRefusal, decode, decoded, encode, isTurn } from "./signal.js";
 import { isRemote, replyLink } from "./remote.js";
 import { ANSWER_LATE, DOUBLE_TAP, HANDOFF_WAIT, MATE_OFFER_LIFE, REMOTE_AGAIN, REMOTE_LIFE, SPARE_WAIT, TAB_WAIT } from "./timing.js";
 import { choose, ring } from "./alert.js";
@@ -52,38 +34,20 @@ const LAST_BOARD = "riposte.live.board";
 // (this phone's ticket)}; used once.
 const SPARE = "riposte.live.spare";
 
-// The reasons of a message the game master's page refused, by the wire's `reason`
-// (web/live/host.js `refuse`, web/live/protocol.js `Refused`).
-const GM_REFUSED = Object.freeze({
-  players_off: "live_players_off",
-  gm_refused: "live_gm_refused",
-  fight_switched: "live_fight_switched",
-  target: "live_target",
-  too_big: "live_too_big",
-  not_json: "live_not_json",
-  version: "live_version",
-  replayed: "live_replayed",
-  shape: "live_shape",
-  rate: "live_rate",
-  not_pj: "live_not_pj",
-  taken: "live_taken",
-  claim_refused: "live_claim_refused",
-  no_claim: "live_no_claim",
-  muted: "live_muted",
-  dismissed: "live_dismissed",
-  gm_edited: "live_gm_edited",
-});
+// The reasons of a message the game master's page refused (engine/seating.py `_refused`,
+// web/live/protocol.js `Refused`), each worded by its key `live_<reason>`.
+const GM_REFUSED = new Set(["players_off", "gm_refused", "fight_switched", "target", "too_big", "not_json", "version",
+  "replayed", "shape", "rate", "not_pj", "taken", "claim_refused", "no_claim", "muted", "dismissed", "gm_edited"]);
 
 // What the game master's page refused (its message `refused`), as a refusal: the wire's
 // reason, or the engine's (`engine`, its `error` inside); a reason this page does not know,
 // as it came.
 export function gmRefusal(message) {
-  const key = own(GM_REFUSED, message.reason);
-  if (key) return refused("live", key);
+  if (GM_REFUSED.has(message.reason)) return refused("live", `live_${message.reason}`);
   return around("live", "live_refused", message.reason === "engine" ? message.error : { key: message.reason });
 }
 
-export class LiveGuest {
+class LiveGuest {
   constructor({ view, store, awake = keepAwake() }) {
     this.view = view;
     this.store = store;
@@ -174,8 +138,7 @@ export class LiveGuest {
     try {
       read = decode(code, "offer");
     } catch (error) {
-      const reason = error instanceof CodeError ? error.reason : "damaged";
-      this.view.setState("refused", t(reason === "version" ? "liveUpdate" : reason === "kind" ? "liveNotInvitation" : "liveInvitationDamaged"));
+      this.view.setState("refused", t(codeRefusal(error, "liveNotInvitation", "liveInvitationDamaged")));
       return;
     }
     if (!hasWebRtc()) {
@@ -439,10 +402,6 @@ export class LiveGuest {
     this.wanted = id;
     this.keep({ claim: id });
     this.gm?.send("claim", ask ? { id, ask: true } : { id });
-    if (id === null && this.board) {
-      this.claim = null;
-      this.view.render(this.board, null, null, this.seq, this.held, { claims: this.claims });
-    }
   }
 
   fromGm(peer, text) {
@@ -471,14 +430,14 @@ export class LiveGuest {
         if (message.reason === "version") return this.view.setState("refused", t("liveUpdate"));
         this.pending = false;
         this.tapped = null;
-        if (["taken", "not_pj", "claim_refused"].includes(message.reason)) {
-          // The claim did not go through: this phone keeps the PJ the game master says it
-          // plays (none, or the one it had), and says who holds the one it asked for.
-          this.wanted = this.claim;
-          this.keep({ claim: this.claim });
-          if (message.holder) return this.view.note(this.view.taken(own(this.board?.combatants ?? {}, message.pj)?.name ?? message.pj, message.holder));
+        // A claim that did not go through: this phone keeps the PJ the engine says it plays
+        // (none, or the one it had), and says who holds the one it asked for.
+        if (message.claim !== undefined) {
+          this.wanted = message.claim;
+          this.keep({ claim: message.claim });
         }
-        return this.view.note(said(gmRefusal(message)));
+        return this.view.note(message.holder ? this.view.taken(own(this.board?.combatants, message.pj)?.name ?? message.pj, message.holder)
+          : said(gmRefusal(message)));
       case "ok":
         this.pending = message.what === "waiting"; // a play waiting for the game master's « Appliquer »
         if (message.what === "interruptDismissed") this.tapped = null;
@@ -517,9 +476,11 @@ export class LiveGuest {
     if (answered && this.gm === peer) peer.send("restarted", { code: answered });
   }
 
-  // The players' board, with what this phone may do there (engine/seating.py: the PJ it
-  // may claim, whether its PJ declares now, whether it is its turn).
-  showBoard({ seq, claim, board, mine = null, held = {}, claims = [], declare = false, turn = false }) {
+  // The players' board, with what this phone may do there (engine/seating.py `_board_for`:
+  // the PJ it may claim, its PJ's verdicts, whether it declares now, whether it is its
+  // turn), drawn as it came; kept by this tab, read-only (`paintLast`).
+  showBoard(message) {
+    const { seq, claim, board, claims = [] } = message;
     if (this.board && this.board.round !== board.round) this.view.note(""); // last round's word is spent
     // The game master freed the PJ this phone played: the player chooses again.
     if (this.claim && this.claim === this.wanted && claim === null) {
@@ -530,30 +491,24 @@ export class LiveGuest {
     // had run when the game master's engine answered, whatever this phone's own clock says.
     if (board.clock && Number.isInteger(board.clock.elapsed)) board.clock.started = Date.now() - board.clock.elapsed;
     this.board = board;
-    this.held = held;
-    this.seq = seq;
-    this.claim = claim && Object.hasOwn(board.combatants, claim) ? claim : null;
-    this.claims = claims;
-    this.view.render(board, this.claim, mine, seq, held, { claims, declare, turn });
-    const me = this.claim ? board.combatants[this.claim] : null;
-    if (this.view.yours(turn && Boolean(me), me?.name ?? "")) ring();
+    const me = this.view.render(message);
+    this.claim = me ? claim : null;
+    if (this.view.yours(message.turn && Boolean(me), me?.name ?? "")) ring();
     if (TEST_BUILD) performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
-    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, seq, claim: this.claim, board, claims }));
+    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, last: JSON.stringify({ v: PROTOCOL, t: "board", seq, claim, board, claims }) }));
   }
 
   // The board this tab last had of this table, drawn as it was (read-only: nothing to play
-  // until the game master's page answers again).
+  // until the game master's page answers again), checked as the game master's message was.
   paintLast() {
-    let last;
     try {
-      last = JSON.parse(this.tabStore.get(LAST_BOARD).value ?? "null");
+      const kept = JSON.parse(this.tabStore.get(LAST_BOARD).value ?? "null");
+      const last = kept?.table === this.table ? fromGm(kept.last) : null;
+      if (last?.t === "board") this.view.render(last);
     } catch {
-      return;
+      // none kept, or not a board of this version: nothing painted before the game master's
     }
-    if (last?.table !== this.table || !isBoard(last.board) || !Number.isInteger(last.seq)) return;
-    const claim = typeof last.claim === "string" && Object.hasOwn(last.board.combatants, last.claim) ? last.claim : null;
-    this.view.render(last.board, claim, null, last.seq, {}, { claims: Array.isArray(last.claims) ? last.claims : [] });
   }
 
   // --- the other players' phones --------------------------------------------------------------
@@ -583,13 +538,8 @@ export class LiveGuest {
   // `fp`'s phone offers to connect (through the game master's page, which checked its
   // fingerprint): answered when the code is that phone's.
   async answerMate(fp, code) {
-    let read;
-    try {
-      read = decode(code, "offer");
-    } catch {
-      return;
-    }
-    if (read.ice.fingerprint !== fp || this.mates.get(fp)?.open) return;
+    const read = decoded(code, "offer", fp);
+    if (!read || this.mates.get(fp)?.open) return;
     const made = await answer(read.ice, this.server);
     this.addMate(fp, made.pc, made.channel);
     this.gm?.send("mate-answer", { peer: fp, code: encode({ kind: "answer", invitation: read.invitation, ice: made.ice }) });
@@ -597,13 +547,8 @@ export class LiveGuest {
 
   acceptMate(fp, code) {
     const offered = this.offered.get(fp);
-    let read;
-    try {
-      read = decode(code, "answer");
-    } catch {
-      return;
-    }
-    if (!offered || read.invitation !== offered.invitation || read.ice.fingerprint !== fp) return;
+    const read = decoded(code, "answer", fp);
+    if (!offered || read?.invitation !== offered.invitation) return;
     this.offered.delete(fp);
     this.addMate(fp, offered.pc, offered.channel);
     accept(offered.pc, read.ice, this.server).catch(() => offered.pc.close());
@@ -646,13 +591,8 @@ export class LiveGuest {
   // (nobody else's offer is answered). Its STUN or TURN server is used only if this phone's
   // user agreed to it before (nobody is there to ask).
   gmOffer(code) {
-    let read;
-    try {
-      read = decode(code, "offer");
-    } catch {
-      return null;
-    }
-    if (read.ice.fingerprint !== this.table) return null;
+    const read = decoded(code, "offer", this.table);
+    if (!read) return null;
     this.server = read.server && this.store.stunAgreed(read.server.url) ? read.server : null;
     return read;
   }

@@ -5,8 +5,8 @@
 // interruption requests (one compact line each). One listener per container.
 import { $, h, isolate } from "../infra/dom.js";
 import { t } from "../infra/i18n.js";
-import { qrSvg } from "../infra/share-links.js";
-import { scanner } from "./scan.js";
+import { showQr } from "../infra/share-links.js";
+import { cameraTrouble, scanner } from "./scan.js";
 
 export class LiveHostView {
   constructor() {
@@ -112,13 +112,7 @@ export class LiveHostView {
     // After a player paired with the camera on: who, and that the next one may scan.
     this.inviteStatus(this.paired ? `${this.paired} ${t("liveNextReady")}` : "");
     this.paired = "";
-    if (this.remote) return;
-    qrSvg(link).then((svg) => {
-      if (!svg || $("#invite-link").value !== link) return;
-      svg.setAttribute("role", "img");
-      svg.setAttribute("aria-label", t("liveQrAlt"));
-      $("#invite-qr").replaceChildren(svg);
-    });
+    if (!this.remote) showQr($("#invite-qr"), link, t("liveQrAlt"), () => $("#invite-link").value === link);
   }
 
   // A player paired (`text` says who): with the camera on, the next invitation is made at
@@ -142,11 +136,10 @@ export class LiveHostView {
 
   async startScan() {
     this.stopScan();
-    const video = $("#invite-video");
     this.inviteStatus(t("liveScanning"));
     let seen = "";
     try {
-      this.scan = await scanner(video, async (text) => {
+      this.scan = await scanner($("#invite-video"), async (text) => {
         // The same code seen again while it is being taken, or once taken: read once.
         if (text === seen || this.reading) return;
         seen = text;
@@ -158,17 +151,15 @@ export class LiveHostView {
           this.reading = false;
         }
       }, { keep: true });
-      video.hidden = false;
       $("#invite-scan").textContent = t("liveScanStop");
     } catch (error) {
-      this.inviteStatus(t("liveScanFailed", error?.name === "NotAllowedError" ? t("liveCameraDenied") : t("liveCameraNone")));
+      this.inviteStatus(t("liveScanFailed", cameraTrouble(error)));
     }
   }
 
   stopScan() {
     this.scan?.stop();
     this.scan = null;
-    $("#invite-video").hidden = true;
     $("#invite-scan").textContent = t("liveScan");
   }
 

@@ -8,21 +8,8 @@
 // the same part (engine/live.py), so one tap on the board is one call too. No DOM here
 // (web/live/host-view.js).
 //
-// A table that holds:
-// - Each player is known by their phone's certificate (web/live/identity.js); the engine's
-//   seating is kept in storage (web/infra/store.js), so that a reload of this page forgets
-//   nobody.
-// - A silent phone is shown silent and kept: only WebRTC ends a connection (web/live/peer.js).
-// - The players' phones are connected with each other too ("mates"): when a player's
-//   connection to this page is gone while a mate still reaches it, this page makes a new
-//   offer for it and the mate passes it on, and its answer back. Which pairs connect and
-//   through whom an offer goes are the engine's (`knit`); the fingerprints in those codes
-//   are checked here and on the player's phone: a player can pass codes on, not forge them
-//   (the DTLS handshake proves each side holds its certificate's key).
-// - A player's page that reloads comes back by itself: while it follows, this page keeps
-//   one more connection waiting for it (its `spare`), whose offer that phone answered ahead
-//   of time (its ticket, kept by the tab); the reloaded page answers with the same, and
-//   the waiting connection opens with no scan (web/live/rtc.js ticket, resume).
+// How it holds (phones known by their certificate, silent ones kept, mates and relays,
+// spares): docs/LIVE-TABLE.md, « A table that holds ».
 import { isolate } from "../infra/dom.js";
 import { actionName, language, t } from "../infra/i18n.js";
 import { unwritten } from "../infra/refusals.js";
@@ -33,7 +20,7 @@ import { Peer } from "./peer.js";
 import { Restarts } from "./restart.js";
 import { route, unreachable } from "./route.js";
 import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
-import { CodeError, decode, encode, isTurn, validServer } from "./signal.js";
+import { codeRefusal, decode, decoded, encode, isTurn, validServer } from "./signal.js";
 import { invitationLink } from "./remote.js";
 import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOTE_LIFE, REMOVED_WAIT } from "./timing.js";
 
@@ -171,24 +158,20 @@ export class LiveHost {
   }
 
   // What the game master's status line says of the table (engine/seating.py `_said`); `view`:
-  // the table as it is now (a claim's line says who holds the PJ asked for).
+  // the table as it is now (a claim's line as the list of claims says it).
   say(kind, { pj = null, fp = null, die = null }, view = null) {
     const name = isolate(this.fighterName(pj));
-    const phone = () => isolate(this.phoneName(this.phone(fp)));
-    const asked = () => {
-      const holder = view?.asks.find((a) => a.fp === fp)?.holder;
-      return holder && !holder.away ? t("liveClaimAskHeld", phone(), name, isolate(this.phoneName(holder)))
-        : t("liveClaimAsk", phone(), name);
-    };
+    const ask = view?.asks.find((a) => a.fp === fp);
     const said = {
       claimed: () => t("livePlayerClaimed", name),
       released: () => t("livePlayerReleased", name),
-      asked,
-      given: () => t("liveClaimGiven", name, phone()),
+      asked: () => (ask ? askText(ask) : ""),
+      given: () => t("liveClaimGiven", name, called(this.phone(fp))),
       declared: () => t("liveDeclared", name, die),
       request: () => t("liveRequest", name),
     }[kind];
-    if (said) this.status.announce(said());
+    const text = said?.();
+    if (text) this.status.announce(text);
   }
 
   phone(fp) {
@@ -207,12 +190,6 @@ export class LiveHost {
     return p?.name ?? p?.pj ?? t("livePlayerN", p?.number ?? 0);
   }
 
-  // A phone as the game master's page names it in a sentence: by the name its player gave
-  // it, else by the PJ it plays, else by the one it played before, else by its number.
-  phoneName(p) {
-    return p?.name ?? p?.pj ?? p?.was ?? t("livePlayerN", p?.number ?? 0);
-  }
-
   draw() {
     const table = this.table;
     if (!table) return;
@@ -227,13 +204,7 @@ export class LiveHost {
     // When the asking phone first paired: a player's own phone back under a new certificate
     // paired just now, as would a stranger's; the game master tells them apart at the table.
     const time = (at) => new Date(at).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
-    // A claim of a PJ whose phone is away, or one a phone that follows holds (D27: the
-    // player back on a new phone asks the game master), each phone by its name first.
-    const asking = (a) => isolate(a.name ?? a.phone ?? t("livePlayerN", a.number));
-    this.view.showAsks(table.asks.map((a) => ({ fp: a.fp,
-      text: a.holder && !a.holder.away ? t("liveClaimAskHeld", asking(a), isolate(a.pj), isolate(this.phoneName(a.holder)))
-        : t("liveClaimAsk", asking(a), isolate(a.pj)),
-      detail: a.since === null ? "" : t("liveFirstPaired", time(a.since)) })));
+    this.view.showAsks(table.asks.map((a) => ({ fp: a.fp, text: askText(a), detail: a.since === null ? "" : t("liveFirstPaired", time(a.since)) })));
     this.view.showWaiting(table.lines.map((line) => ({ id: line.id, text: waitingLine(line) })));
     if (table.following) this.awake.on();
     else this.awake.off();
@@ -256,27 +227,19 @@ export class LiveHost {
   // next invitations carry it. An address left empty: no server.
   setServer({ url = "", user = "", password = "" }) {
     url = String(url).trim();
-    if (!url) {
-      this.view.serverError("");
-      if (this.server === null) return; // a user name or password typed first: nothing to say yet
-      this.server = null;
-      const failed = unwritten(this.store.saveLiveServer(null), "stun_not_kept");
-      if (failed) this.status.refused(failed);
-      else this.status.message(t("liveStunOff"));
-      return;
-    }
     const turn = /^turns?:/.test(url);
-    const server = turn ? { url, user: String(user).trim(), password: String(password) } : { url, user: "", password: "" };
-    if (!validServer(server)) {
+    const server = !url ? null : turn ? { url, user: String(user).trim(), password: String(password) } : { url, user: "", password: "" };
+    if (server && !validServer(server)) {
       this.view.serverError(t(turn && validServer({ ...server, user: "x", password: "x" }) ? "liveTurnLogin" : "liveStunBad"));
       return;
     }
-    this.server = server;
     this.view.serverError("");
+    if (!server && this.server === null) return; // a user name or password typed first: nothing to say yet
+    this.server = server;
     // Said kept only once written: a write refused says the setting holds for this visit only.
     const failed = unwritten(this.store.saveLiveServer(server), "stun_not_kept");
     if (failed) this.status.refused(failed);
-    else this.status.message(isTurn(server) ? t("liveTurnSet", url, server.user) : t("liveStunSet", url));
+    else this.status.message(!server ? t("liveStunOff") : turn ? t("liveTurnSet", url, server.user) : t("liveStunSet", url));
   }
 
   // A new invitation, shown with its QR code in the invitation dialog (`scan`: with the
@@ -361,12 +324,8 @@ export class LiveHost {
 
   // True when `code` is an answer to one of this tab's open invitations.
   knows(code) {
-    try {
-      const { invitation } = decode(code, "answer");
-      return this.invitations.has(invitation) || this.keptInvitation(invitation) !== null;
-    } catch {
-      return false;
-    }
+    const read = decoded(code, "answer");
+    return read !== null && (this.invitations.has(read.invitation) || this.keptInvitation(read.invitation) !== null);
   }
 
   // A player's answer code, pasted, scanned or handed over: true when it pairs.
@@ -379,8 +338,7 @@ export class LiveHost {
     try {
       read = decode(code, "answer");
     } catch (error) {
-      const reason = error instanceof CodeError ? error.reason : "damaged";
-      this.view.inviteStatus(t(reason === "version" ? "liveUpdate" : reason === "kind" ? "liveNotAnswer" : "liveCodeDamaged"));
+      this.view.inviteStatus(t(codeRefusal(error, "liveNotAnswer", "liveCodeDamaged")));
       return false;
     }
     this.expire();
@@ -508,13 +466,8 @@ export class LiveHost {
   // becomes that phone's connection when its page answers (after a reload).
   async ticket(link, code) {
     const spare = link.spare;
-    let read;
-    try {
-      read = decode(code, "answer");
-    } catch {
-      return;
-    }
-    if (!spare || spare.answered || read.invitation !== spare.id || read.ice.fingerprint !== link.fp) return;
+    const read = decoded(code, "answer", link.fp);
+    if (!spare || spare.answered || read?.invitation !== spare.id) return;
     spare.answered = true;
     spare.channel.addEventListener("open", () => {
       if (link.spare !== spare || this.links.get(link.fp) !== link) return close(spare.pc);
@@ -554,14 +507,9 @@ export class LiveHost {
   // answers the offer made for that phone, carries that phone's fingerprint, and that
   // phone is away.
   async relayed(fp, code) {
-    let read;
-    try {
-      read = decode(code, "answer");
-    } catch {
-      return;
-    }
-    const inv = this.invitations.get(read.invitation);
-    if (!inv || inv.for !== fp || read.ice.fingerprint !== fp) return;
+    const read = decoded(code, "answer", fp);
+    const inv = read && this.invitations.get(read.invitation);
+    if (!inv || inv.for !== fp) return;
     const answer = await this.ask({ what: "relayed", fp });
     if (!answer?.live?.relayed || !this.invitations.has(read.invitation)) return;
     this.invitations.delete(read.invitation);
@@ -571,13 +519,7 @@ export class LiveHost {
   // A code one phone asks to pass to another's (`to`): it must be an offer or answer of
   // the sender's own phone, and the engine must have introduced the two.
   async pass(from, to, type, code) {
-    let read;
-    try {
-      read = decode(code, type === "mate-offer" ? "offer" : "answer");
-    } catch {
-      return;
-    }
-    if (read.ice.fingerprint !== from.fp) return;
+    if (!decoded(code, type === "mate-offer" ? "offer" : "answer", from.fp)) return;
     const answer = await this.ask({ what: "pass", fp: from.fp, to });
     if (answer?.live?.pass) this.links.get(to)?.peer?.send(type, { peer: from.fp, code });
   }
@@ -661,10 +603,23 @@ function wired(type, fields, live) {
   return fields;
 }
 
+// A phone in the game master's sentences, as the engine names it (engine/seating.py
+// gm_view `called`), else by its number.
+function called(p) {
+  return isolate(p?.called ?? t("livePlayerN", p?.number ?? 0));
+}
+
+// A claim of a PJ whose phone is away, or of one a phone that follows holds (D27: the
+// player back on a new phone asks the game master): « Le téléphone de Camille veut jouer
+// Aldric, joué sur le téléphone de Lyra ».
+function askText(a) {
+  return a.holder && !a.holder.away ? t("liveClaimAskHeld", called(a), isolate(a.pj), called(a.holder)) : t("liveClaimAsk", called(a), isolate(a.pj));
+}
+
 // « Brune : Parer → Orque 1 (5 P.I.) », as a waiting line says it (engine/seating.py
 // gm_view's `lines`: names, the action, its verdict, and the fighter the last command
 // attacked when this interruption does not answer an attack on its actor).
-export function waitingLine(line) {
+function waitingLine(line) {
   const what = line.type === "pass" ? t("pass") : actionName(line.action);
   const text = t("liveWaitingLine", isolate(line.actor ?? ""), what, line.whom === null ? null : isolate(line.whom),
     line.verdict ? costLabel(line.verdict) : "");

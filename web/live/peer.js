@@ -18,6 +18,8 @@ import { HEARTBEAT, SILENT } from "./timing.js";
 
 // One part of a long message (characters): at most 3 bytes each in UTF-8, under 256 KiB.
 export const PART = 60_000;
+// The heartbeat as `send("hb")` writes it.
+const HEARTBEAT_TEXT = JSON.stringify({ v: PROTOCOL, t: "hb" });
 
 export class Peer {
   // channel: an RTCDataChannel or a promise of one; pc: its RTCPeerConnection;
@@ -121,16 +123,10 @@ export class Peer {
     if (typeof data !== "string") return;
     const text = this.assemble(data);
     if (text === null) return;
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      message = undefined;
-    }
-    // A heartbeat of this protocol, and nothing else, stops here: any other (another
-    // version, a field too many) goes on to be refused by its shape (web/live/protocol.js).
-    if (message?.t === "hb" && message.v === PROTOCOL && Object.keys(message).length === 2) return;
-    this.emit("message", { text, message });
+    // A heartbeat of this protocol, as `send` writes it, stops here: any other message goes
+    // on to be checked whole (web/live/protocol.js), read once.
+    if (text === HEARTBEAT_TEXT) return;
+    this.emit("message", { text });
   }
 
   // The whole text of a message, or null while its parts arrive (or when it is too long:

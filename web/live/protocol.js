@@ -22,38 +22,36 @@ export const MAX_PROPOSAL = 1024;
 export const MAX_HOST_MESSAGE = 2_000_000;
 // A player's rate: a burst of RATE_BURST messages, then RATE_PER_SECOND a second.
 export const RATE_BURST = 20;
-export const RATE_PER_SECOND = 4;
+const RATE_PER_SECOND = 4;
 
 // The fields' shapes only: how many, how long and which values are the engine's to judge
 // (engine/seating.py `judge`: ids, dice, options, the phones a phone lists), and a message
 // is bounded by its size above.
 const ID = (value) => typeof value === "string" && value.length > 0;
+// A JSON object (not null, not a list).
+const OBJECT = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
 const IDS = (l) => Array.isArray(l) && l.every(ID);
 // A phone's name on the table: its certificate's sha-256 fingerprint (web/live/identity.js).
-export const FINGERPRINT = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+const FINGERPRINT = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
 const CODE = (value) => typeof value === "string" && value.length > 0 && value.length <= MAX_CODE;
 // An engine refusal as the page words it (web/i18n.js refusal): its code, reason key and
 // parameters, and its plain message.
-const ERROR = (e) => e !== null && typeof e === "object" && !Array.isArray(e) && ID(e.code)
-  && (e.key === null || ID(e.key)) && e.params !== null && typeof e.params === "object" && typeof e.message === "string";
+const ERROR = (e) => OBJECT(e) && ID(e.code) && (e.key === null || ID(e.key)) && OBJECT(e.params) && typeof e.message === "string";
 // A command's options, as a player's phone sends them with an action (the engine checks
 // each: engine/seating.py builds the command, the engine judges it).
-const OPTIONS = (o) => o !== null && typeof o === "object" && !Array.isArray(o) && Object.keys(o).every(ID);
+const OPTIONS = (o) => OBJECT(o) && Object.keys(o).every(ID);
 // What a player's phone gets to play its own PJ: its verdicts, its likely
 // actions, the catalogue.
-const MINE = (m) => m === null || (m !== null && typeof m === "object" && m.actions !== null && typeof m.actions === "object"
-  && Array.isArray(m.likely) && Array.isArray(m.never) && m.catalogue !== null && typeof m.catalogue === "object");
-// Who holds a PJ (web/live/host.js holder): the holder's number on the table, the PJ its
-// phone played before, whether it is away.
-const HOLDER = (x) => x !== null && typeof x === "object" && !Array.isArray(x) && Object.keys(x).length === 3
-  && Number.isInteger(x.n) && (x.was === null || typeof x.was === "string") && typeof x.away === "boolean";
-const HELD = (m) => m !== null && typeof m === "object" && !Array.isArray(m)
-  && Object.keys(m).every(ID) && Object.values(m).every(HOLDER);
-// The PJ a phone may claim, in the board's order, each free, held by a phone that follows
-// (a claim with `ask` asks the game master), or held by a phone away (any claim asks the
-// game master): engine/seating.py.
-const CLAIMS = (l) => Array.isArray(l) && l.every((c) => c !== null && typeof c === "object"
-  && Object.keys(c).length === 2 && ID(c.id) && ["free", "ask", "held"].includes(c.may));
+const MINE = (m) => m === null || (OBJECT(m) && OBJECT(m.actions) && Array.isArray(m.likely) && Array.isArray(m.never) && OBJECT(m.catalogue));
+// Who holds a PJ (engine/seating.py `_holder`): the holder's number on the table, the PJ
+// its phone played before, whether it is away.
+const HOLDER = (x) => OBJECT(x) && Object.keys(x).length === 3 && Number.isInteger(x.n)
+  && (x.was === null || typeof x.was === "string") && typeof x.away === "boolean";
+// The PJ a phone may claim, in the board's order, each free (no holder), held by a phone
+// that follows (a claim with `ask` asks the game master), or held by a phone away (any
+// claim asks the game master), with who holds it: engine/seating.py `_board_for`.
+const CLAIMS = (l) => Array.isArray(l) && l.every((c) => OBJECT(c) && Object.keys(c).length === 3 && ID(c.id)
+  && (c.may === "free" ? c.holder === null : ["ask", "held"].includes(c.may) && HOLDER(c.holder)));
 const FLAG = (b) => typeof b === "boolean";
 // A play's sequence number: each play a phone sends carries the next (web/live/guest.js).
 const N = (n) => Number.isSafeInteger(n) && n >= 1;
@@ -91,14 +89,16 @@ const FROM_GM = {
   // The players' board, and what this phone may do there (engine/seating.py): the PJ it may
   // claim, and for its own PJ whether it declares now (R1) and whether it is its turn.
   board: { seq: Number.isInteger, claim: (id) => id === null || ID(id), board: isBoard,
-    optional: { mine: MINE, held: HELD, claims: CLAIMS, declare: FLAG, turn: FLAG } },
+    optional: { mine: MINE, claims: CLAIMS, declare: FLAG, turn: FLAG } },
   journal: { entries: Array.isArray },
   // An attack on this phone's PJ, with the answers that fit it (R5.3, D23).
   attacked: { by: ID, action: ID, answers: IDS },
   // The game master undid (or did again) this player's play: its action, null for a pass.
   undone: { action: (a) => a === null || ID(a) },
   redone: { action: (a) => a === null || ID(a) },
-  refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER } },
+  // A claim refused says the PJ this phone still plays (`claim`), and for a PJ another
+  // phone holds, who holds it.
+  refused: { reason: ID, optional: { error: ERROR, pj: ID, holder: HOLDER, claim: (id) => id === null || ID(id) } },
   ok: { what: ID },
   removed: {},
   // The game master opened another fight (its board follows, or came just before); `back`:
@@ -138,7 +138,7 @@ function read(text, shapes, max) {
   } catch {
     throw new Refused("not_json");
   }
-  if (message === null || typeof message !== "object" || Array.isArray(message)) throw new Refused("shape");
+  if (!OBJECT(message)) throw new Refused("shape");
   if (message.v !== PROTOCOL) throw new Refused("version");
   const shape = Object.hasOwn(shapes, message.t) ? shapes[message.t] : null;
   if (!shape) throw new Refused("shape");
@@ -181,10 +181,9 @@ export function rateLimit(now = () => performance.now()) {
 }
 
 // A board the game master sent, checked enough to be drawn (the page builds text only).
-export function isBoard(board) {
-  return board !== null && typeof board === "object" && Number.isInteger(board.round) && Array.isArray(board.order)
-    && Array.isArray(board.active) && board.combatants !== null && typeof board.combatants === "object"
-    && board.order.every((id) => typeof id === "string" && Object.hasOwn(board.combatants, id)
-      && Array.isArray(board.combatants[id].weapons) && Array.isArray(board.combatants[id].in_hand)
-      && Array.isArray(board.combatants[id].engaged_with));
+function isBoard(board) {
+  const fighter = (f) => OBJECT(f) && Array.isArray(f.weapons) && Array.isArray(f.in_hand) && Array.isArray(f.engaged_with);
+  return OBJECT(board) && Number.isInteger(board.round) && Array.isArray(board.order) && Array.isArray(board.active)
+    && OBJECT(board.combatants)
+    && board.order.every((id) => typeof id === "string" && Object.hasOwn(board.combatants, id) && fighter(board.combatants[id]));
 }

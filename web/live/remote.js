@@ -11,7 +11,7 @@
 import { ANSWER_KEY, OFFER_KEY } from "./follow.js";
 
 // The flag an invitation sent through the chat carries in its fragment, beside the offer.
-export const REMOTE_KEY = "loin";
+const REMOTE_KEY = "loin";
 
 function fragment(location) {
   return new URLSearchParams(String(location?.hash ?? "").replace(/^#/, ""));

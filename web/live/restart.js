@@ -10,7 +10,7 @@
 // `rescue`), and a phone away is looked for through the others' (web/live/host.js `relay`).
 // No DOM here.
 import { randomId, reachable } from "./rtc.js";
-import { buildSdp, decode, encode, readSdp } from "./signal.js";
+import { buildSdp, decoded, encode, readSdp } from "./signal.js";
 import { GATHER_LIMIT, RESTART_AGAIN } from "./timing.js";
 
 // `describe()` (a new local description of `pc`), then its candidates gathered anew: resolves
@@ -86,14 +86,9 @@ export class Restarts {
   // The player's answer to the restart (`code`, from the phone `fp`): applied when it answers
   // the pending restart and carries that phone's fingerprint.
   async answered(code, fp) {
-    let read;
-    try {
-      read = decode(code, "answer");
-    } catch {
-      return false;
-    }
+    const read = decoded(code, "answer", fp);
     const pending = this.pending;
-    if (!pending || read.invitation !== pending.id || read.ice.fingerprint !== fp) return false;
+    if (!pending || read?.invitation !== pending.id) return false;
     this.pending = null;
     try {
       await this.peer.pc.setRemoteDescription({ type: "answer", sdp: versioned(buildSdp(reachable(read.ice, this.server()), "answer"), pending.version) });
@@ -109,13 +104,8 @@ export class Restarts {
 // game master's page whose fingerprint is `table`) answered on the same connection; the
 // answer's code, or null when the offer is not that page's or cannot be taken.
 export async function answerRestart(peer, code, table, server) {
-  let read;
-  try {
-    read = decode(code, "offer");
-  } catch {
-    return null;
-  }
-  if (read.ice.fingerprint !== table) return null;
+  const read = decoded(code, "offer", table);
+  if (!read) return null;
   const pc = peer.pc;
   try {
     peer.restarts = (peer.restarts ?? 0) + 1;

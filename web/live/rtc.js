@@ -64,13 +64,19 @@ export function accept(pc, ice, server = null) {
   return pc.setRemoteDescription({ type: "answer", sdp: buildSdp(reachable(ice, server), "answer") });
 }
 
-// The answering side: {pc, channel (a promise), ice} from the offer's ice.
-export async function answer(offerIce, server = null) {
+// The answering side's connection with the offer's ice set: {pc, channel (a promise)}.
+async function answering(offerIce, server) {
   const pc = await connection(server);
   const channel = new Promise((resolve) => {
     pc.addEventListener("datachannel", (event) => resolve(event.channel), { once: true });
   });
   await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(reachable(offerIce, server), "offer") });
+  return { pc, channel };
+}
+
+// The answering side: {pc, channel (a promise), ice} from the offer's ice.
+export async function answer(offerIce, server = null) {
+  const { pc, channel } = await answering(offerIce, server);
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
   return { pc, channel, ice: readSdp(pc.localDescription.sdp) };
@@ -94,15 +100,9 @@ export async function ticket(offerIce) {
 // The answer of a `ticket`, given now: {pc, channel (a promise)}. The connection's own
 // user fragment and password are replaced by the ticket's, which the offering side already
 // holds; it learns this phone's address from ICE's first check (a peer-reflexive candidate).
-export async function resume(offerIce, { ufrag, pwd }, server = null) {
-  const pc = await connection(server);
-  const channel = new Promise((resolve) => {
-    pc.addEventListener("datachannel", (event) => resolve(event.channel), { once: true });
-  });
-  await pc.setRemoteDescription({ type: "offer", sdp: buildSdp(reachable(offerIce, server), "offer") });
-  const own = (await pc.createAnswer()).sdp;
-  const sdp = own.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
-  await pc.setLocalDescription({ type: "answer", sdp });
+export async function resume(offerIce, ice, server = null) {
+  const { pc, channel } = await answering(offerIce, server);
+  await pc.setLocalDescription({ type: "answer", sdp: credentials((await pc.createAnswer()).sdp, ice) });
   return { pc, channel };
 }
 
@@ -110,12 +110,10 @@ export async function resume(offerIce, { ufrag, pwd }, server = null) {
 // that offer's user fragment and password and this phone's certificate: what the far
 // side's answer checks against. {pc, channel}; its address is learnt by the far side from
 // its first check (a peer-reflexive candidate), as `resume` does the other way.
-export async function reoffer({ ufrag, pwd }, server = null) {
+export async function reoffer(ice, server = null) {
   const pc = await connection(server);
   const channel = pc.createDataChannel(CHANNEL, { ordered: true });
-  const own = (await pc.createOffer()).sdp;
-  const sdp = own.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
-  await pc.setLocalDescription({ type: "offer", sdp });
+  await pc.setLocalDescription({ type: "offer", sdp: credentials((await pc.createOffer()).sdp, ice) });
   await gathered(pc);
   return { pc, channel };
 }
@@ -171,4 +169,9 @@ export function close(pc) {
 // A random id of `bytes` bytes, in hex.
 export function randomId(bytes = 4) {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// `sdp` with the ICE user fragment and password `ufrag` and `pwd` instead of its own.
+function credentials(sdp, { ufrag, pwd }) {
+  return sdp.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
 }

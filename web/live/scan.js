@@ -3,6 +3,7 @@
 // WebAssembly), vendored with the site and loaded only now (tools/build_site.py).
 // Addresses from the page's own (the site's root), not from this module's: the build
 // bundles this module into a file that is not in live/ (tools/bundle.mjs).
+import { t } from "../infra/i18n.js";
 import { SCAN_EVERY } from "./timing.js";
 
 const POLYFILL = "runtime/barcode-detector/ponyfill.js";
@@ -29,14 +30,16 @@ function detector() {
 
 // Starts the back camera in `video` and calls onText(text) with the first QR code seen;
 // with `keep`, with every QR code seen, until stopped (the game master's scanner takes
-// several answers in a row). Returns {stop}. Throws what getUserMedia throws
-// (NotAllowedError: the camera refused), or an Error where there is no camera at all.
+// several answers in a row). The video is shown while it runs. Returns {stop}. Throws what
+// getUserMedia throws (NotAllowedError: the camera refused), or an Error where there is no
+// camera at all (`cameraTrouble` words either).
 export async function scanner(video, onText, { keep = false } = {}) {
   if (!navigator.mediaDevices?.getUserMedia) throw new Error("no camera");
   const reader = await detector();
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
   video.srcObject = stream;
   await video.play();
+  video.hidden = false;
   let running = true;
   let timer = null;
   const look = async () => {
@@ -59,6 +62,12 @@ export async function scanner(video, onText, { keep = false } = {}) {
       clearTimeout(timer);
       for (const track of stream.getTracks()) track.stop();
       video.srcObject = null;
+      video.hidden = true;
     },
   };
+}
+
+// Why the camera did not start (what `scanner` threw), in the reader's words.
+export function cameraTrouble(error) {
+  return t(error?.name === "NotAllowedError" ? "liveCameraDenied" : "liveCameraNone");
 }

@@ -16,7 +16,7 @@ import { fromBase64Url, toBase64Url } from "../infra/base64url.js";
 // The live table's protocol version: in every code and every message. A code or a message
 // of another version is refused ("mettez Riposte à jour"), never half understood: a message
 // that gains a field is a new version, since each side refuses a field it does not know.
-export const PROTOCOL = 5;
+export const PROTOCOL = 6;
 // The longest code read (characters): an offer is about 154, 252 with a TURN server; the
 // longest a page makes (8 candidates, a server's address, user and password at their
 // longest) is under 900. A page never decodes more.
@@ -28,17 +28,17 @@ const ADDRESS = { ipv4: 0, ipv6: 1, mdns: 2, name: 3 };
 const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/;
 // A STUN server as the settings take it: stun:host or stun:host:port (a port from 1 to
 // 65535), nothing else; what a code carries (web/live/rtc.js), what storage keeps.
-export const STUN = /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/;
+const STUN = /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/;
 
-export function validStun(value) {
+function validStun(value) {
   return typeof value === "string" && STUN.test(value) && validPort(value);
 }
 
 // A TURN server's address: turn:host, turns:host (TLS), a port, and the transport (UDP or
 // TCP) as RTCPeerConnection takes it; its user name and password (long-term credentials,
 // RFC 8489): printable ASCII, 64 characters at most each.
-export const TURN = /^turns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?(\?transport=(udp|tcp))?$/;
-export const TURN_LOGIN = /^[\x20-\x7e]{1,64}$/;
+const TURN = /^turns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?(\?transport=(udp|tcp))?$/;
+const TURN_LOGIN = /^[\x20-\x7e]{1,64}$/;
 
 function validPort(url) {
   const port = /:(\d+)$/.exec(url.replace(/^(stuns?|turns?):/, "").replace(/\?.*$/, ""));
@@ -243,6 +243,24 @@ export function encode({ kind, invitation, ice, server = null, name = "" }) {
   }
   if (name) w.text(name);
   return toBase64Url(Uint8Array.from(w.bytes));
+}
+
+// The words' key for a code `decode` refused (`error`): one of another version (« mettez
+// Riposte à jour »), one of the other kind (`kind`), else a damaged one (`damaged`).
+export function codeRefusal(error, kind, damaged) {
+  return error?.reason === "version" ? "liveUpdate" : error?.reason === "kind" ? kind : damaged;
+}
+
+// A code of `kind` decoded, or null when it is none (damaged, of another version or kind)
+// or, with `from`, not made by the phone of that fingerprint: a code passed on by another
+// phone is taken only when it is its maker's own (the DTLS handshake proves the rest).
+export function decoded(code, kind, from = null) {
+  try {
+    const read = decode(code, kind);
+    return from === null || read.ice.fingerprint === from ? read : null;
+  } catch {
+    return null;
+  }
 }
 
 // What a code carries (as encode takes it), or CodeError. `expected`: the kind this page
