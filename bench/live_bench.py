@@ -125,37 +125,60 @@ def counted(gm: Any) -> tuple[int, int]:
     return int(calls), int(renders)
 
 
-def played(gm: Any, players: list[Any], turns: int, per_play: list[tuple[int, int]] | None = None) -> list[float]:
-    """The first player's PJ moves (« Se déplacer », applied at once) from their phone: from
-    the tap to each player's new board, in ms; the game master undoes it between turns.
-    ``per_play``: each play's engine calls and drawn answers on the game master's page."""
+def drawn(players: list[Any], seqs: list[Any], since: float) -> list[float]:
+    """Until each player's page has drawn a board after ``seqs`` (their boards' numbers
+    before): from ``since`` (this machine's clock, ms) to each board drawn."""
+    latencies = []
+    for page, seq in zip(players, seqs, strict=True):
+        expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+        latencies.append(page.evaluate(
+            "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - since)
+    return latencies
+
+
+def seqs_of(players: list[Any]) -> list[Any]:
+    return [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
+
+
+def let_play(gm: Any, players: list[Any]) -> Any:
+    """The players play their PJ, applied at once; the first player's phone claims the PJ
+    that acts first: its « Se déplacer » chip."""
     gm.get_by_role("button", name="Partie").click()
     if gm.locator("#live-network").get_attribute("open") is None:  # the table's settings, folded away until asked for
         gm.locator("#live-network > summary").click()
     gm.locator("#live-mode-auto").check()
     gm.get_by_role("button", name="Plateau").click()
     players[0].locator("button[data-claim='pj0']").click()
-    chip = players[0].locator("#live-play").get_by_role("button", name=re.compile("^Se déplacer"))
-    latencies: list[float] = []
-    for _ in range(turns):
-        expect(chip).to_be_enabled()
-        time.sleep(DOUBLE_TAP)  # the same chip again: a new tap
-        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
-        tapped = players[0].evaluate("Date.now()")
-        before = counted(gm)
-        chip.click()
-        for page, seq in zip(players, seqs, strict=True):
-            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
-            latencies.append(page.evaluate(
-                "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
-        if per_play is not None:
-            after = counted(gm)
-            per_play.append((after[0] - before[0], after[1] - before[1]))
-        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
-        gm.locator("#undo").click()
-        for page, seq in zip(players, seqs, strict=True):
-            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+    return players[0].locator("#live-play").get_by_role("button", name=re.compile("^Se déplacer"))
+
+
+def play(gm: Any, players: list[Any], chip: Any, per_play: list[tuple[int, int]] | None = None) -> list[float]:
+    """The first player's PJ moves from their phone: from the tap to each player's new
+    board (ms); then the game master undoes it. ``per_play``: the play's engine calls and
+    drawn answers on the game master's page."""
+    expect(chip).to_be_enabled()
+    time.sleep(DOUBLE_TAP)  # the same chip again: a new tap
+    seqs = seqs_of(players)
+    tapped = players[0].evaluate("Date.now()")
+    before = counted(gm)
+    chip.click()
+    latencies = drawn(players, seqs, tapped)
+    if per_play is not None:
+        after = counted(gm)
+        per_play.append((after[0] - before[0], after[1] - before[1]))
+    seqs = seqs_of(players)
+    gm.locator("#undo").click()
+    drawn(players, seqs, 0)
     return latencies
+
+
+def played(gm: Any, players: list[Any], turns: int, per_play: list[tuple[int, int]] | None = None) -> list[float]:
+    """The first player's PJ moves (« Se déplacer », applied at once) from their phone
+    ``turns`` times: from the tap to each player's new board, in ms; the game master undoes
+    it between turns. ``per_play``: each play's engine calls and drawn answers on the game
+    master's page."""
+    chip = let_play(gm, players)
+    return [ms for _ in range(turns) for ms in play(gm, players, chip, per_play)]
 
 
 def recover(gm: Any, players: list[Any]) -> tuple[int, int, float]:
@@ -274,24 +297,26 @@ def seat(browser: Any, gm: Any, count: int) -> tuple[list[Any], dict[str, list[f
     return players, pairing
 
 
+def command(gm: Any, players: list[Any], n: int, per_tap: list[tuple[int, int]] | None = None) -> list[float]:
+    """The game master's ``n``-th tap, « Annuler » then « Rétablir » in turn: from the tap
+    to each player's new board (ms). ``per_tap``: the tap's engine calls and drawn answers."""
+    seqs = seqs_of(players)
+    tapped = gm.evaluate("Date.now()")
+    counts = counted(gm)
+    gm.locator("#undo" if n % 2 == 0 else "#redo").click()
+    latencies = drawn(players, seqs, tapped)
+    if per_tap is not None:
+        done = counted(gm)
+        per_tap.append((done[0] - counts[0], done[1] - counts[1]))
+    return latencies
+
+
 def commanded(gm: Any, players: list[Any], commands: int, per_tap: list[tuple[int, int]]) -> tuple[list[float], list[float]]:
     """``commands`` taps on « Annuler » and « Rétablir » in turn on the game master's page:
     from the tap to each player's new board (ms), and the characters sent per command to
     each player. ``per_tap``: each tap's engine calls and drawn answers."""
-    latencies: list[float] = []
     before = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
-    for n in range(commands):
-        button = gm.locator("#undo" if n % 2 == 0 else "#redo")
-        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
-        tapped = gm.evaluate("Date.now()")
-        counts = counted(gm)
-        button.click()
-        for page, seq in zip(players, seqs, strict=True):
-            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
-            latencies.append(page.evaluate(
-                "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
-        done = counted(gm)
-        per_tap.append((done[0] - counts[0], done[1] - counts[1]))
+    latencies = [ms for n in range(commands) for ms in command(gm, players, n, per_tap)]
     after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
     return latencies, [(b1 - b0) / (s1 - s0) for (s0, b0), (s1, b1) in zip(before, after, strict=True)]
 
@@ -340,29 +365,38 @@ def table(browser: Any, gm: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def against(browser: Any, urls: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
-    """This site and another built one (``--base``), A/B in one run: ``--rounds`` tables
-    of each, who goes first alternating, each a new game master's page and new players
-    (paired, commands, the first player's plays); the two latencies of each, p50 and p95,
+    """This site and another built one (``--base``), A/B in one run: ``--rounds`` times, a
+    table of each open side by side (a game master's page and its players, paired), their
+    commands, then the first player's plays, one on each table in turn (who goes first
+    alternating), so that both meet the same load; the two latencies of each, p50 and p95,
     and the ratio of this site's to the base's."""
     figures: dict[str, dict[str, list[float]]] = {name: {"commands": [], "plays": [], "bytes": []} for name in urls}
-    for n in range(args.rounds):
-        for name in (list(urls) if n % 2 == 0 else list(urls)[::-1]):
+    for _ in range(args.rounds):
+        tables = {}
+        for name, url in urls.items():
             context = browser.new_context(viewport=PHONE)
             context.add_init_script(HOOKS + seed(fight_save(args.players)))
             gm = context.new_page()
-            gm.goto(urls[name])
+            gm.goto(url)
             expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
             gm.get_by_role("button", name="Partie").click()
-            players, _ = seat(browser, gm, args.players)
-            latencies, per_command = commanded(gm, players, args.commands, [])
-            figures[name]["commands"] += latencies
-            figures[name]["bytes"] += per_command
-            figures[name]["plays"] += played(gm, players, args.commands // 4)
-            for page in players:
+            tables[name] = (gm, seat(browser, gm, args.players)[0])
+        sent = {name: gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])") for name, (gm, _) in tables.items()}
+        for n in range(args.commands):
+            for name in list(urls)[:: 1 if n % 2 == 0 else -1]:
+                figures[name]["commands"] += command(*tables[name], n)
+        for name, (gm, _) in tables.items():
+            after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
+            figures[name]["bytes"] += [(b1 - b0) / (s1 - s0) for (s0, b0), (s1, b1) in zip(sent[name], after, strict=True)]
+        chips = {name: let_play(*tables[name]) for name in urls}
+        for n in range(args.commands // 4):
+            for name in list(urls)[:: 1 if n % 2 == 0 else -1]:
+                figures[name]["plays"] += play(*tables[name], chips[name])
+        for gm, players in tables.values():
+            for page in [*players, gm]:
                 page.context.close()
-            context.close()
     print(f"live table A/B, {args.players} players, 12 fighters, {args.rounds} rounds of {args.commands} commands and "
-          f"{args.commands // 4} plays each, who goes first alternating:")
+          f"{args.commands // 4} plays on each site, one on each in turn:")
     for name, url in urls.items():
         f = figures[name]
         print(f"  {name:4} ({url}): command to player board p50 {statistics.median(f['commands']):.0f} ms, "
