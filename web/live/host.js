@@ -89,9 +89,10 @@ export class LiveHost {
     view.showServer(this.server);
     // One answer, one delivery: the live part of every answer that changed the fight. Its
     // messages go to the phones as soon as the answer is taken, before its save is written
-    // and this page's board drawn; the rest once the board is drawn.
+    // and this page's board drawn; the players' journals and the rest once the board is
+    // drawn (each phone draws its board first).
     session.on("answer", (answer) => {
-      if (answer?.live) this.send(answer.live);
+      if (answer?.live) this.send(answer.live, false);
     });
     session.on("change", (board, answer) => {
       if (answer?.live) this.deliver(answer.live, false);
@@ -156,10 +157,11 @@ export class LiveHost {
     return answer;
   }
 
-  // The engine's live part: its messages sent (unless `send` went first), the table drawn,
-  // the seating kept.
-  deliver(live, messages = true) {
-    if (messages) this.send(live);
+  // The engine's live part: its messages sent (the journals last; `boards` false: the
+  // others went first), the table drawn, the seating kept.
+  deliver(live, boards = true) {
+    if (boards) this.send(live, false);
+    this.send(live, true);
     for (const [fp, type, fields] of live.told) {
       if (fp === "") this.say(type, fields, live.view);
     }
@@ -176,12 +178,13 @@ export class LiveHost {
     this.draw();
   }
 
-  // The engine's messages to the phones, each on its connection; the players' board and
-  // journal, the same for every phone, encoded once (`wired`).
-  send(live) {
+  // The engine's messages to the phones, each on its connection: the journals (`journals`
+  // true) or all the others. The players' board and journal, the same for every phone,
+  // encoded once (`wired`).
+  send(live, journals) {
     const shared = new Map();
     for (const [fp, type, fields] of live.told) {
-      if (fp !== "") this.links.get(fp)?.peer?.sendText(wired(type, fields, live, shared));
+      if (fp !== "" && (type === "journal") === journals) this.links.get(fp)?.peer?.sendText(wired(type, fields, live, shared));
     }
   }
 
