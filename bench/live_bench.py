@@ -364,12 +364,20 @@ def table(browser: Any, gm: Any, args: argparse.Namespace) -> dict[str, Any]:
     return results
 
 
+def settle(pages: list[Any]) -> None:
+    """Until each page's main thread is idle (an idle callback ran): what the last command
+    left to do (its journals, its paints, its writes) is done before the next tap."""
+    for page in pages:
+        page.evaluate("new Promise((done) => requestIdleCallback(() => done(), { timeout: 2000 }))")
+
+
 def against(browser: Any, urls: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
     """This site and another built one (``--base``), A/B in one run: ``--rounds`` times, a
     table of each open side by side (a game master's page and its players, paired), their
     commands, then the first player's plays, one on each table in turn (who goes first
-    alternating), so that both meet the same load; the two latencies of each, p50 and p95,
-    and the ratio of this site's to the base's."""
+    alternating), so that both meet the same load, every page of both idle before each tap
+    (the other table's last command does not run into this one); the two latencies of each,
+    p50 and p95, and the ratio of this site's to the base's."""
     figures: dict[str, dict[str, list[float]]] = {name: {"commands": [], "plays": [], "bytes": []} for name in urls}
     for _ in range(args.rounds):
         tables = {}
@@ -382,8 +390,10 @@ def against(browser: Any, urls: dict[str, str], args: argparse.Namespace) -> dic
             gm.get_by_role("button", name="Partie").click()
             tables[name] = (gm, seat(browser, gm, args.players)[0])
         sent = {name: gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])") for name, (gm, _) in tables.items()}
+        pages = [page for gm, players in tables.values() for page in (gm, *players)]
         for n in range(args.commands):
             for name in list(urls)[:: 1 if n % 2 == 0 else -1]:
+                settle(pages)
                 figures[name]["commands"] += command(*tables[name], n)
         for name, (gm, _) in tables.items():
             after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
@@ -391,6 +401,7 @@ def against(browser: Any, urls: dict[str, str], args: argparse.Namespace) -> dic
         chips = {name: let_play(*tables[name]) for name in urls}
         for n in range(args.commands // 4):
             for name in list(urls)[:: 1 if n % 2 == 0 else -1]:
+                settle(pages)
                 figures[name]["plays"] += play(*tables[name], chips[name])
         for gm, players in tables.values():
             for page in [*players, gm]:
