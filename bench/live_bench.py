@@ -125,37 +125,60 @@ def counted(gm: Any) -> tuple[int, int]:
     return int(calls), int(renders)
 
 
-def played(gm: Any, players: list[Any], turns: int, per_play: list[tuple[int, int]] | None = None) -> list[float]:
-    """The first player's PJ moves (« Se déplacer », applied at once) from their phone: from
-    the tap to each player's new board, in ms; the game master undoes it between turns.
-    ``per_play``: each play's engine calls and drawn answers on the game master's page."""
+def drawn(players: list[Any], seqs: list[Any], since: float) -> list[float]:
+    """Until each player's page has drawn a board after ``seqs`` (their boards' numbers
+    before): from ``since`` (this machine's clock, ms) to each board drawn."""
+    latencies = []
+    for page, seq in zip(players, seqs, strict=True):
+        expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+        latencies.append(page.evaluate(
+            "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - since)
+    return latencies
+
+
+def seqs_of(players: list[Any]) -> list[Any]:
+    return [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
+
+
+def let_play(gm: Any, players: list[Any]) -> Any:
+    """The players play their PJ, applied at once; the first player's phone claims the PJ
+    that acts first: its « Se déplacer » chip."""
     gm.get_by_role("button", name="Partie").click()
     if gm.locator("#live-network").get_attribute("open") is None:  # the table's settings, folded away until asked for
         gm.locator("#live-network > summary").click()
     gm.locator("#live-mode-auto").check()
     gm.get_by_role("button", name="Plateau").click()
     players[0].locator("button[data-claim='pj0']").click()
-    chip = players[0].locator("#live-play").get_by_role("button", name=re.compile("^Se déplacer"))
-    latencies: list[float] = []
-    for _ in range(turns):
-        expect(chip).to_be_enabled()
-        time.sleep(DOUBLE_TAP)  # the same chip again: a new tap
-        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
-        tapped = players[0].evaluate("Date.now()")
-        before = counted(gm)
-        chip.click()
-        for page, seq in zip(players, seqs, strict=True):
-            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
-            latencies.append(page.evaluate(
-                "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
-        if per_play is not None:
-            after = counted(gm)
-            per_play.append((after[0] - before[0], after[1] - before[1]))
-        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
-        gm.locator("#undo").click()
-        for page, seq in zip(players, seqs, strict=True):
-            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+    return players[0].locator("#live-play").get_by_role("button", name=re.compile("^Se déplacer"))
+
+
+def play(gm: Any, players: list[Any], chip: Any, per_play: list[tuple[int, int]] | None = None) -> list[float]:
+    """The first player's PJ moves from their phone: from the tap to each player's new
+    board (ms); then the game master undoes it. ``per_play``: the play's engine calls and
+    drawn answers on the game master's page."""
+    expect(chip).to_be_enabled()
+    time.sleep(DOUBLE_TAP)  # the same chip again: a new tap
+    seqs = seqs_of(players)
+    tapped = players[0].evaluate("Date.now()")
+    before = counted(gm)
+    chip.click()
+    latencies = drawn(players, seqs, tapped)
+    if per_play is not None:
+        after = counted(gm)
+        per_play.append((after[0] - before[0], after[1] - before[1]))
+    seqs = seqs_of(players)
+    gm.locator("#undo").click()
+    drawn(players, seqs, 0)
     return latencies
+
+
+def played(gm: Any, players: list[Any], turns: int, per_play: list[tuple[int, int]] | None = None) -> list[float]:
+    """The first player's PJ moves (« Se déplacer », applied at once) from their phone
+    ``turns`` times: from the tap to each player's new board, in ms; the game master undoes
+    it between turns. ``per_play``: each play's engine calls and drawn answers on the game
+    master's page."""
+    chip = let_play(gm, players)
+    return [ms for _ in range(turns) for ms in play(gm, players, chip, per_play)]
 
 
 def recover(gm: Any, players: list[Any]) -> tuple[int, int, float]:
@@ -240,13 +263,13 @@ def across_nats(p: Any, chromium: str) -> dict[str, Any]:
     return results
 
 
-def table(browser: Any, gm: Any, args: argparse.Namespace) -> dict[str, Any]:
-    """The table in the room: the players paired, commands, plays, phones asleep, the game
-    master's reload; its figures, printed."""
+def seat(browser: Any, gm: Any, count: int) -> tuple[list[Any], dict[str, list[float]]]:
+    """``count`` players paired one after the other (the code pasted into « Code du
+    joueur »), until every phone reaches the others' (the table can come back through them):
+    their pages, and the pairing's steps (ms)."""
     pairing: dict[str, list[float]] = {"offer": [], "answer": [], "connect": [], "first_visit_to_board": []}
-    latencies: list[float] = []
     players = []
-    for _ in range(args.players):
+    for _ in range(count):
         start = gm.evaluate("performance.now()")
         if gm.locator("#invite-dialog").is_visible():
             gm.locator("#invite-dialog").get_by_role("button", name="Fermer").click()
@@ -269,28 +292,45 @@ def table(browser: Any, gm: Any, args: argparse.Namespace) -> dict[str, Any]:
         pairing["first_visit_to_board"].append(pairing["answer"][-1] + board_at - shown)
         players.append(page)
     gm.get_by_role("button", name="Plateau").click()
-    for page in players:  # every phone reaches the others' (the table can come back through them)
-        expect(page.locator("html")).to_have_attribute("data-mates", str(args.players - 1), timeout=120_000)
-    before = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
-    per_tap: list[tuple[int, int]] = []
-    for n in range(args.commands):
-        button = gm.locator("#undo" if n % 2 == 0 else "#redo")
-        seqs = [page.evaluate("document.documentElement.dataset.liveSeq") for page in players]
-        tapped = gm.evaluate("Date.now()")
-        counts = counted(gm)
-        button.click()
-        for page, seq in zip(players, seqs, strict=True):
-            expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
-            latencies.append(page.evaluate(
-                "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - tapped)
+    for page in players:
+        expect(page.locator("html")).to_have_attribute("data-mates", str(count - 1), timeout=120_000)
+    return players, pairing
+
+
+def command(gm: Any, players: list[Any], n: int, per_tap: list[tuple[int, int]] | None = None) -> list[float]:
+    """The game master's ``n``-th tap, « Annuler » then « Rétablir » in turn: from the tap
+    to each player's new board (ms). ``per_tap``: the tap's engine calls and drawn answers."""
+    seqs = seqs_of(players)
+    tapped = gm.evaluate("Date.now()")
+    counts = counted(gm)
+    gm.locator("#undo" if n % 2 == 0 else "#redo").click()
+    latencies = drawn(players, seqs, tapped)
+    if per_tap is not None:
         done = counted(gm)
         per_tap.append((done[0] - counts[0], done[1] - counts[1]))
+    return latencies
+
+
+def commanded(gm: Any, players: list[Any], commands: int, per_tap: list[tuple[int, int]]) -> tuple[list[float], list[float]]:
+    """``commands`` taps on « Annuler » and « Rétablir » in turn on the game master's page:
+    from the tap to each player's new board (ms), and the characters sent per command to
+    each player. ``per_tap``: each tap's engine calls and drawn answers."""
+    before = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
+    latencies = [ms for n in range(commands) for ms in command(gm, players, n, per_tap)]
     after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
+    return latencies, [(b1 - b0) / (s1 - s0) for (s0, b0), (s1, b1) in zip(before, after, strict=True)]
+
+
+def table(browser: Any, gm: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The table in the room: the players paired, commands, plays, phones asleep, the game
+    master's reload; its figures, printed."""
+    players, pairing = seat(browser, gm, args.players)
+    per_tap: list[tuple[int, int]] = []
+    latencies, per_command = commanded(gm, players, args.commands, per_tap)
     per_play: list[tuple[int, int]] = []
     plays = played(gm, players, args.commands // 4, per_play)
     wakes = [woken(gm, page) for page in players[:3]]
     scans, taps, back = recover(gm, players)
-    per_command = [(b1 - b0) / (s1 - s0) for (s0, b0), (s1, b1) in zip(before, after, strict=True)]
     results = {
         "players": args.players, "commands": args.commands,
         "pairing_ms": {k: statistics.median(v) for k, v in pairing.items()},
@@ -324,6 +364,63 @@ def table(browser: Any, gm: Any, args: argparse.Namespace) -> dict[str, Any]:
     return results
 
 
+def settle(pages: list[Any]) -> None:
+    """Until each page's main thread is idle (an idle callback ran): what the last command
+    left to do (its journals, its paints, its writes) is done before the next tap."""
+    for page in pages:
+        page.evaluate("new Promise((done) => requestIdleCallback(() => done(), { timeout: 2000 }))")
+
+
+def against(browser: Any, urls: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
+    """This site and another built one (``--base``), A/B in one run: ``--rounds`` times, a
+    table of each open side by side (a game master's page and its players, paired), their
+    commands, then the first player's plays, one on each table in turn (who goes first
+    alternating), so that both meet the same load, every page of both idle before each tap
+    (the other table's last command does not run into this one); the two latencies of each,
+    p50 and p95, and the ratio of this site's to the base's."""
+    figures: dict[str, dict[str, list[float]]] = {name: {"commands": [], "plays": [], "bytes": []} for name in urls}
+    for _ in range(args.rounds):
+        tables = {}
+        for name, url in urls.items():
+            context = browser.new_context(viewport=PHONE)
+            context.add_init_script(HOOKS + seed(fight_save(args.players)))
+            gm = context.new_page()
+            gm.goto(url)
+            expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
+            gm.get_by_role("button", name="Partie").click()
+            tables[name] = (gm, seat(browser, gm, args.players)[0])
+        sent = {name: gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])") for name, (gm, _) in tables.items()}
+        pages = [page for gm, players in tables.values() for page in (gm, *players)]
+        for n in range(args.commands):
+            for name in list(urls)[:: 1 if n % 2 == 0 else -1]:
+                settle(pages)
+                figures[name]["commands"] += command(*tables[name], n)
+        for name, (gm, _) in tables.items():
+            after = gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])")
+            figures[name]["bytes"] += [(b1 - b0) / (s1 - s0) for (s0, b0), (s1, b1) in zip(sent[name], after, strict=True)]
+        chips = {name: let_play(*tables[name]) for name in urls}
+        for n in range(args.commands // 4):
+            for name in list(urls)[:: 1 if n % 2 == 0 else -1]:
+                settle(pages)
+                figures[name]["plays"] += play(*tables[name], chips[name])
+        for gm, players in tables.values():
+            for page in [*players, gm]:
+                page.context.close()
+    print(f"live table A/B, {args.players} players, 12 fighters, {args.rounds} rounds of {args.commands} commands and "
+          f"{args.commands // 4} plays on each site, one on each in turn:")
+    for name, url in urls.items():
+        f = figures[name]
+        print(f"  {name:4} ({url}): command to player board p50 {statistics.median(f['commands']):.0f} ms, "
+              f"p95 {pct(f['commands'], 0.95):.0f} ms; a player's tap to every board p50 {statistics.median(f['plays']):.0f} ms, "
+              f"p95 {pct(f['plays'], 0.95):.0f} ms; {statistics.median(f['bytes']):.0f} characters per command per player")
+    site, base = figures["site"], figures["base"]
+    for key, label in (("commands", "command to player board"), ("plays", "a player's tap to every board")):
+        print(f"  {label}: p50 {statistics.median(site[key]) / statistics.median(base[key]):.2f}×, "
+              f"p95 {pct(site[key], 0.95) / pct(base[key], 0.95):.2f}× the base's")
+    return {name: {key: {"p50": statistics.median(f[key]), "p95": pct(f[key], 0.95)} for key in ("commands", "plays")}
+            for name, f in figures.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=6)
@@ -332,20 +429,37 @@ def main() -> None:
                         help="seconds between the player's reply link made and the game master opening it (in the room)")
     parser.add_argument("--only-remote", action="store_true",
                         help="« Inviter à distance » alone: in the room, then across the NAT rig's cases")
+    parser.add_argument("--base", type=Path,
+                        help="another built test site (a _site-test/ copied aside): the command and the play "
+                             "latencies of both, A/B in one run, and nothing else")
+    parser.add_argument("--rounds", type=int, default=4, help="with --base: the tables of each site, alternating")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if not (SITE / "index.html").exists():
         sys.exit("_site-test/ is not built: run `make site`")
+    if args.base and not (args.base / "index.html").exists():
+        sys.exit(f"live_bench: --base {args.base} is not a built site (no index.html)")
     expect.set_options(timeout=60_000)
-    server = serve.serve(SITE, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    urls = {}
+    for name, folder in (("site", SITE), ("base", args.base)):
+        if folder is None:
+            continue
+        server = serve.serve(folder, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        urls[name] = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = urls["site"]
     chromium = find_chromium.find()
     if chromium is None:
         sys.exit("No Chromium: set $CHROMIUM or install Debian's chromium")
     results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
+        if args.base:
+            results = against(browser, urls, args)
+            browser.close()
+            if args.json:
+                args.json.write_text(json.dumps(results, indent=1) + "\n")
+            return
         gm_context = browser.new_context(viewport=PHONE)
         gm_context.add_init_script(HOOKS + seed(fight_save(args.players)))
         gm = gm_context.new_page()

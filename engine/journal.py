@@ -49,8 +49,44 @@ def _no_dice(faces: int) -> int:
     raise Refusal("unresolved_log")
 
 
+class Steps:
+    """The steps a journal replayed, kept for the next one: a command and the encounter
+    before it (both immutable values, known by identity) give the same encounter after and
+    the same events. The table's journals replay the same last commands on each change (the
+    live table's players' journal, with every board), from the encounters undo keeps: once
+    kept, each of those commands is a lookup, and only a new one is replayed. At most
+    ``most`` steps, the oldest quarter dropped past it.
+
+    >>> log = [{"type": "add_combatant", "combatant": {"name": "Aldric"}}]
+    >>> steps = Steps()
+    >>> journal(log, steps=steps) == journal(log, steps=steps) == journal(log)
+    True
+    >>> len(steps.known)
+    1
+    """
+
+    def __init__(self, most: int = 256) -> None:
+        self._most = most
+        self.known: dict[int, tuple[Any, Encounter, Encounter, list[Event]]] = {}
+
+    def step(self, enc: Encounter, command: Any) -> tuple[Encounter, list[Event]]:
+        known = self.known.get(id(command))
+        if known is not None and known[0] is command and known[1] is enc:
+            return known[2], known[3]
+        after, events = _step(enc, command)
+        if len(self.known) >= self._most:
+            for key in list(self.known)[: self._most // 4]:
+                del self.known[key]
+        self.known[id(command)] = (command, enc, after, events)
+        return after, events
+
+
+def _step(enc: Encounter, command: Any) -> tuple[Encounter, list[Event]]:
+    return step(enc, resolve(enc, command, _no_dice) if isinstance(command, dict) else command)
+
+
 def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
-            players: Players | None = None) -> list[Entry]:
+            players: Players | None = None, steps: Steps | None = None) -> list[Entry]:
     """The entries of a resolved command log (as ``replay`` returns it). A log that
     does not replay ends the journal where it stops: the first command the rules or the
     codec refuse (a :class:`Refusal`: a command without its dice, a malformed one). Any
@@ -61,6 +97,7 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
     an empty fight by default); ``skip``: how many of the first commands are only replayed,
     their entries left out. An entry of a command a player sent from their phone says so
     (``by_player``, D26). ``players``: the journal as the live table's players may see it.
+    ``steps``: the steps replayed before, kept (:class:`Steps`).
 
     >>> log = [{"type": "add_combatant", "combatant": {"id": "o", "name": "Orque"}},
     ...        {"type": "add_combatant", "combatant": {"id": "a", "name": "Aldric", "side": "pj"}},
@@ -76,7 +113,7 @@ def journal(commands: list[Any], start: Encounter | None = None, skip: int = 0,
     out: list[Entry] = []
     for n, command in enumerate(commands):
         try:
-            after, events = step(enc, resolve(enc, command, _no_dice) if isinstance(command, dict) else command)
+            after, events = steps.step(enc, command) if steps is not None else _step(enc, command)
         except Refusal:  # a log that is not resolved, or not a log: the journal stops there
             break
         if n >= skip:

@@ -76,7 +76,7 @@ from .codec import combatant_sheet, decode, encode
 from .decide import MAX_CONDITION, MAX_FIGHTERS
 from .errors import Refusal
 from .example import example_log
-from .journal import Players, journal
+from .journal import Players, Steps, journal
 from .labo import LABO_EVERY, LABO_ROUNDS
 from .labo import replay as labo_replay
 from .labo import rounds as labo_rounds
@@ -219,6 +219,9 @@ class Table:
         self._steps: list[tuple[Any, Encounter]] = []
         self._boards = Boards()  # the board drawn from the last one's fighters (engine/view.py)
         self._wire = Wire()  # the board's verdicts written once each in the answer's text (engine/wire.py)
+        #: The journal's steps replayed, kept: the players' journal that goes with every
+        #: board replays the same last commands again (engine/journal.py).
+        self._replayed = Steps()
         self._before: tuple[Any, ...] | None = None  # the fight before the last load or new, for revert
         #: Told ``pulse(done, total)`` as a long replay goes on (every CHECKPOINT_EVERY
         #: commands): the worker says it is alive and how far it is (web/boot/bridge.py).
@@ -730,9 +733,10 @@ class Table:
             seen = Players(pnj_details is True, frozenset(c.id for c in self._enc.combatants if c.hidden))
         if shown and len(self._steps) >= shown and self._steps[-shown][0] is self._log[first]:
             # The encounter before the first of them, kept for undo: nothing replayed before it.
-            entries = journal(self._log[first:], start=self._steps[-shown][1], players=seen)
+            entries = journal(self._log[first:], start=self._steps[-shown][1], players=seen, steps=self._replayed)
         else:
-            entries = journal(self._log[k * self._every:], start=self._mark(k), skip=first - k * self._every, players=seen)
+            entries = journal(self._log[k * self._every:], start=self._mark(k), skip=first - k * self._every, players=seen,
+                              steps=self._replayed)
         return {"ok": True, "entries": entries}
 
     def summary(self) -> Answer:

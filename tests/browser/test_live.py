@@ -94,6 +94,14 @@ def test_pairing_by_link_and_code_then_both_players_see_every_command(fight: Wat
         lambda p: expect(p.page.locator("#live-turn")).to_contain_text("Tour terminé"))
     print(f"command to player board: p50 {statistics.median(latencies):.0f} ms, max {max(latencies):.0f} ms")
     assert max(latencies) < 2000, latencies
+    # A board redraws only the cards it changed (web/views/board-view.js PlayerCards): a
+    # wound more on Aldric (2 → 3) leaves Orque's card the very element it was.
+    first.page.evaluate("for (const li of document.querySelectorAll('#live-board li.fighter')) li.dataset.drawn = 'before'")
+    card(gm, "Aldric").locator("button.row").click()
+    tap(card(gm, "Aldric").locator("button[data-do='step'][data-field='wounds'][data-by='1']"),
+        lambda p: expect(live_card(p, "Aldric")).to_contain_text("blessures 3"))
+    expect(live_card(first, "Orque")).to_have_attribute("data-drawn", "before")
+    expect(live_card(first, "Aldric")).not_to_have_attribute("data-drawn", "before")
 
     # Each keeps its screen awake while it follows (Screen Wake Lock: Chromium has it), and
     # so does the game master's while players follow: a phone that locks freezes the table.

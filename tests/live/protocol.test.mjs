@@ -4,7 +4,7 @@
 // Run by `node --test tests/live/` (tests/test_live_codes.py runs it under pytest).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fromGm, fromMate, fromPlayer, PROTOCOL, Refused } from "../../web/live/protocol.js";
+import { fromGm, fromMate, fromPlayer, PROTOCOL, Refused, wired } from "../../web/live/protocol.js";
 import { MAX_CODE } from "../../web/live/signal.js";
 
 const FP = "ab".repeat(32);
@@ -76,4 +76,17 @@ test("the game master's board is checked before it is drawn", () => {
   assert.equal(refused(fromGm, say("attacked", { by: "o", action: "attaque" })), "shape");
   assert.equal(refused(fromGm, say("attacked", { by: "o", action: "attaque", answers: [1] })), "shape");
   assert.equal(fromGm(say("refused", { reason: "engine", error: { code: "no_hope", key: "no_hope", params: {}, message: "x" } })).reason, "engine");
+});
+
+test("the game master's message as it goes: the players' board and journal put back, each encoded once per answer", () => {
+  const board = { round: 1, order: ["a"], active: ["a"], combatants: { a: { name: "Brune « 1 »", weapons: [], in_hand: [], engaged_with: [] } } };
+  const live = { shown: board, journal: [{ kind: "action", text: "é\u2028" }] };
+  const shared = new Map();
+  const first = wired("board", { seq: 3, claim: null, claims: [] }, live, shared);
+  assert.deepEqual(fromGm(first), { v: PROTOCOL, t: "board", seq: 3, claim: null, claims: [], board });
+  assert.deepEqual(fromGm(wired("board", { seq: 3, claim: "a" }, live, shared)).board, board);
+  assert.deepEqual(fromGm(wired("journal", {}, live, shared)), { v: PROTOCOL, t: "journal", entries: live.journal });
+  assert.deepEqual([...shared.keys()], ["shown", "journal"]); // each once, for every phone
+  // Any other message is its fields, as they are.
+  assert.deepEqual(JSON.parse(wired("ok", { what: "done" }, live, shared)), { v: PROTOCOL, t: "ok", what: "done" });
 });

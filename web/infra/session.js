@@ -53,7 +53,7 @@ export class Session {
     this.unwritten = false; // a change not written because of it
     this.behind = null; // the writer's save this tab shows, not yet read by its engine
     this.resyncing = null; // the engine asked for the whole save text (resync)
-    this.listeners = { change: [], fault: [], words: [], saved: [], switched: [], cue: [] };
+    this.listeners = { answer: [], change: [], fault: [], words: [], saved: [], switched: [], cue: [] };
     this.opening = new Promise((resolve) => {
       this.markOpen = resolve;
     });
@@ -79,6 +79,9 @@ export class Session {
     return !this.opened;
   }
 
+  // "answer": an answer that shows the fight, as soon as it is taken, before its save is
+  // written and its board drawn (listener(answer): the live table's messages to the
+  // players' phones go first);
   // "change": a new board (listener(board, answer): the engine's answer that brought it);
   // "fault": the engine failed (listener(error));
   // "words": the page's language changed; "saved": this tab has a new save text, written
@@ -220,6 +223,7 @@ export class Session {
   // nothing to write (or this tab is read-only). `written`: the list of fights wrote it
   // already (a switch, web/infra/fight-list.js): told, not written again.
   take(answer, written = false) {
+    this.emit("answer", answer);
     this.board = answer.board;
     this.undo = answer.undo ?? 0;
     this.redo = answer.redo ?? 0;

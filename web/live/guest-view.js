@@ -3,10 +3,10 @@
 // new invitation, « Je joue … », the start-of-round declaration with its initiative's
 // breakdown, « Demander une interruption », « À toi », and the board drawn by the board's
 // own cards (web/board.js), read-only. One listener per container; no rule decided here.
-import { chipLines, playerCards, targetsOf } from "../views/board-view.js";
+import { chipLines, PlayerCards, targetsOf } from "../views/board-view.js";
 import { entryText } from "../views/journal-view.js";
 import { breakdownLabel, costLabel, playersTurnText, testsLabel } from "../views/labels.js";
-import { $, h, isolate, own } from "../infra/dom.js";
+import { $, arrange, h, isolate, own } from "../infra/dom.js";
 import { actionName, reason, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
 import { showQr } from "../infra/share-links.js";
@@ -29,6 +29,11 @@ export class LiveGuestView {
     this.handlers = {};
     this.chosen = false; // the player picked the weapon themselves (else theirs is not sent)
     this.scan = null;
+    this.cards = new PlayerCards(); // the board's, each kept while unchanged
+    this.entries = []; // the journal's last entries (showJournal)
+    $("#live-journal").addEventListener("toggle", (event) => {
+      if (event.target.open) this.drawJournal();
+    });
     this.root.addEventListener("click", (event) => {
       const button = event.target.closest("button");
       if (!button) return;
@@ -198,12 +203,18 @@ export class LiveGuestView {
   }
 
   // The journal as the players may see it: the last line said at once (« Brune : Parer,
-  // 5 P.I., 8 → 3 »), the rest one tap away.
+  // 5 P.I., 8 → 3 »), the rest one tap away, its list drawn while it is open (a closed
+  // journal costs each command nothing but its last line).
   showJournal(entries) {
-    const lines = entries.map(entryText).filter(Boolean);
+    this.entries = entries;
     const last = entries.findLast((e) => e.kind === "action" || e.kind === "passed");
     $("#live-result").textContent = last ? t("liveLastResult", entryText(last)) : "";
-    $("#live-journal").hidden = lines.length === 0;
+    $("#live-journal").hidden = !entries.some((e) => entryText(e));
+    if ($("#live-journal").open) this.drawJournal();
+  }
+
+  drawJournal() {
+    const lines = this.entries.map(entryText).filter(Boolean);
     $("#live-journal-list").replaceChildren(...lines.slice(-40).reverse().map((line) => h("li", {}, line)));
   }
 
@@ -367,7 +378,7 @@ export class LiveGuestView {
     this.clock ??= new TurnClock($("#live-clock"));
     this.clock.show(clock && typeof clock.started === "number" ? { id: clock.id, started: clock.started, limit: clock.limit } : null,
       nameOn(board, clock?.id));
-    $("#live-board").replaceChildren(...playerCards(board));
+    arrange($("#live-board"), this.cards.draw(board));
     return me;
   }
 

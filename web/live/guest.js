@@ -11,6 +11,7 @@ import { own } from "../infra/dom.js";
 import { expose, HOOKED, TEST_BUILD } from "../infra/hooks.js";
 import { actionName, t } from "../infra/i18n.js";
 import { around, refused, said } from "../infra/refusals.js";
+import { afterPaint } from "../infra/later.js";
 import { keepAwake } from "./awake.js";
 import { ANSWER_KEY, codeIn, HANDOFF, OFFER_KEY } from "./follow.js";
 import { identity } from "./identity.js";
@@ -67,6 +68,7 @@ class LiveGuest {
     this.tab = randomId();
     this.late = null;
     this.pending = false; // a play of this phone waits for the game master's « Appliquer »
+    this.last = null; // the board not yet kept for a reload (showBoard, keepLast)
     this.tabStore = new Keys(() => globalThis.sessionStorage);
     view.bind({
       claim: (id, ask) => this.choose(id, ask),
@@ -105,8 +107,11 @@ class LiveGuest {
   start() {
     this.view.enter();
     window.addEventListener("hashchange", () => this.fromAddress(true));
-    // Leaving the page says goodbye at once.
-    window.addEventListener("pagehide", () => this.gm?.send("bye"));
+    // Leaving the page says goodbye at once, and keeps its last board.
+    window.addEventListener("pagehide", () => {
+      this.keepLast();
+      this.gm?.send("bye");
+    });
     if (typeof BroadcastChannel === "function") {
       this.tabs = new BroadcastChannel(TABS);
       this.tabs.addEventListener("message", (event) => this.fromTab(event.data));
@@ -496,7 +501,17 @@ class LiveGuest {
     if (this.view.yours(message.turn && Boolean(me), me?.name ?? "")) ring();
     if (TEST_BUILD) performance.mark("riposte:live-board", { detail: seq });
     if (HOOKED) document.documentElement.dataset.liveSeq = String(seq); // the board's number, for the tests (web/infra/hooks.js)
-    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.table, last: JSON.stringify({ v: PROTOCOL, t: "board", seq, claim, board, claims }) }));
+    // The tab's copy for a reload, encoded once the board is painted (the last one of a
+    // burst only), or at once when the page goes (`keepLast`): the message as it came.
+    const waiting = this.last !== null;
+    this.last = { table: this.table, last: { v: PROTOCOL, t: "board", seq, claim, board, claims } };
+    if (!waiting) afterPaint(() => this.keepLast());
+  }
+
+  keepLast() {
+    if (this.last === null) return;
+    this.tabStore.set(LAST_BOARD, JSON.stringify({ table: this.last.table, last: JSON.stringify(this.last.last) }));
+    this.last = null;
   }
 
   // The board this tab last had of this table, drawn as it was (read-only: nothing to play

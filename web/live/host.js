@@ -19,7 +19,7 @@ import { accept, close, farAddresses, hasWebRtc, offer, randomId, reoffer } from
 import { Peer } from "./peer.js";
 import { Restarts } from "./restart.js";
 import { route, unreachable } from "./route.js";
-import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused } from "./protocol.js";
+import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused, wired } from "./protocol.js";
 import { codeRefusal, decode, decoded, encode, isTurn, validServer } from "./signal.js";
 import { invitationLink } from "./remote.js";
 import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOTE_LIFE, REMOVED_WAIT } from "./timing.js";
@@ -74,9 +74,15 @@ export class LiveHost {
       refuseAll: (fp) => this.ask({ what: "refuse_all", fp }),
     });
     view.showServer(this.server);
-    // One answer, one delivery: the live part of every answer that changed the fight.
+    // One answer, one delivery: the live part of every answer that changed the fight. Its
+    // messages go to the phones as soon as the answer is taken, before its save is written
+    // and this page's board drawn; the players' journals and the rest once the board is
+    // drawn (each phone draws its board first).
+    session.on("answer", (answer) => {
+      if (answer?.live) this.send(answer.live, false);
+    });
     session.on("change", (board, answer) => {
-      if (answer?.live) this.deliver(answer.live);
+      if (answer?.live) this.deliver(answer.live, false);
       // A tab that follows another shows the writer's board as it came, its own engine
       // behind: the players' view shown here asks that engine, which reads the writer's
       // save first (web/infra/session.js `send`), for the players' board of now.
@@ -138,11 +144,13 @@ export class LiveHost {
     return answer;
   }
 
-  // The engine's live part: its messages sent, the table drawn, the seating kept.
-  deliver(live) {
+  // The engine's live part: its messages sent (the journals last; `boards` false: the
+  // others went first), the table drawn, the seating kept.
+  deliver(live, boards = true) {
+    if (boards) this.send(live, false);
+    this.send(live, true);
     for (const [fp, type, fields] of live.told) {
       if (fp === "") this.say(type, fields, live.view);
-      else this.links.get(fp)?.peer?.send(type, wired(type, fields, live));
     }
     this.table = live.view;
     this.shown = live.shown;
@@ -155,6 +163,16 @@ export class LiveHost {
     this.emit("proposals", new Map(Object.entries(live.view.proposals)));
     for (const [away, by] of live.relays ?? []) this.relay(away, by);
     this.draw();
+  }
+
+  // The engine's messages to the phones, each on its connection: the journals (`journals`
+  // true) or all the others. The players' board and journal, the same for every phone,
+  // encoded once (`wired`).
+  send(live, journals) {
+    const shared = new Map();
+    for (const [fp, type, fields] of live.told) {
+      if (fp !== "" && (type === "journal") === journals) this.links.get(fp)?.peer?.sendText(wired(type, fields, live, shared));
+    }
   }
 
   // What the game master's status line says of the table (engine/seating.py `_said`); `view`:
@@ -595,13 +613,6 @@ export class LiveHost {
   }
 }
 
-// A message as it goes on the wire: the players' board and journal, the same for every
-// phone, come once in the engine's answer (engine/live.py `_wire`) and are put back here.
-function wired(type, fields, live) {
-  if (type === "board") return { ...fields, board: live.shown };
-  if (type === "journal") return { entries: live.journal };
-  return fields;
-}
 
 // A phone in the game master's sentences, as the engine names it (engine/seating.py
 // gm_view `called`), else by its number.

@@ -180,6 +180,21 @@ export function rateLimit(now = () => performance.now()) {
   };
 }
 
+// The messages whose part is the same for every phone: its field, and where the answer has it.
+const SHARED = Object.freeze({ board: ["board", "shown"], journal: ["entries", "journal"] });
+
+// A message of the game master's page as it goes on the wire ({v, t, ...fields}, as
+// Peer.send writes it), from the engine's answer (`live`: web/live/host.js): the players'
+// board and journal, the same for every phone, come once in that answer (engine/live.py
+// `_wire`) and are put back here, each encoded once per answer (`shared`: its texts so far).
+export function wired(type, fields, live, shared = new Map()) {
+  const text = JSON.stringify({ v: PROTOCOL, t: type, ...fields });
+  if (!Object.hasOwn(SHARED, type)) return text;
+  const [key, from] = SHARED[type];
+  if (!shared.has(from)) shared.set(from, JSON.stringify(live[from] ?? null));
+  return `${text.slice(0, -1)},"${key}":${shared.get(from)}}`;
+}
+
 // A board the game master sent, checked enough to be drawn (the page builds text only).
 function isBoard(board) {
   const fighter = (f) => OBJECT(f) && Array.isArray(f.weapons) && Array.isArray(f.in_hand) && Array.isArray(f.engaged_with);

@@ -13,6 +13,7 @@ export class BoardView {
     this.list = $("#board");
     this.reactionBox = $("#reaction");
     this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
+    this.playerCards = new PlayerCards(); // the players' view's
     this.pending = new Map(); // fighter id or "end-round" → taps waiting for the engine
     this.handlers = {};
     this.board = null;
@@ -299,13 +300,13 @@ export class BoardView {
   // The players' view: the players' board (engine/players.py), drawn when it is on screen.
   renderPlayers(board) {
     $("#players-turn").textContent = playersTurnText(board);
-    const cards = playerCards(board);
+    const cards = this.playerCards.draw(board);
     const list = $("#players-board");
     // How many rows share the screen's height (web/style.css: one column, or two halves).
     list.style.setProperty("--count", String(Math.max(1, cards.length)));
     list.style.setProperty("--half", String(Math.max(1, Math.ceil(cards.length / 2))));
     list.toggleAttribute("data-many", cards.length > 8);
-    list.replaceChildren(...cards);
+    arrange(list, cards);
   }
 
   // Undo and redo, labelled with what they would take back or do again.
@@ -354,10 +355,29 @@ export class BoardView {
 // The players' cards, read-only (the players' view, and a player's phone on the live
 // table, web/live/guest-view.js, whose board may hide a PNJ's details as null): the
 // fighters of the players' board's `order` (engine/players.py: none out of the fight).
-export function playerCards(board) {
-  const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
-  const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
-  return fighters.map((f) => card(board, f, top, { controls: false, chips: [], targets: [] }));
+// The players' cards of a board (read-only), each kept while its key is the same
+// (`cardKey`): a new board redraws only the cards it changed, as the board's own do. One
+// per list drawn (a player's phone, the players' view on the game master's device).
+export class PlayerCards {
+  constructor() {
+    this.cards = new Map(); // fighter id → { key, element }
+  }
+
+  draw(board) {
+    const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
+    const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
+    const ui = { controls: false, chips: [], targets: [] };
+    const cards = new Map();
+    const drawn = fighters.map((f) => {
+      const key = cardKey(board, f, top, ui);
+      const known = this.cards.get(f.id);
+      const element = known?.key === key ? known.element : card(board, f, top, ui);
+      cards.set(f.id, { key, element });
+      return element;
+    });
+    this.cards = cards;
+    return drawn;
+  }
 }
 
 // The fighters `f` may target (`target`, `against`), in the engine's order: the board's
