@@ -36,15 +36,17 @@ const LAST_BOARD = "riposte.live.board";
 const SPARE = "riposte.live.spare";
 
 // The reasons of a message the game master's page refused (engine/seating.py `_refused`,
-// web/live/protocol.js `Refused`), each worded by its key `live_<reason>`.
-const GM_REFUSED = new Set(["players_off", "gm_refused", "fight_switched", "target", "too_big", "not_json", "version",
-  "replayed", "shape", "rate", "not_pj", "taken", "claim_refused", "no_claim", "muted", "dismissed", "gm_edited"]);
+// web/live/protocol.js `Refused`), each by its sentence's key, `live_<reason>`.
+const GM_REFUSED = new Set(["live_players_off", "live_gm_refused", "live_fight_switched", "live_target",
+  "live_too_big", "live_not_json", "live_version", "live_replayed", "live_shape", "live_rate", "live_not_pj",
+  "live_taken", "live_claim_refused", "live_no_claim", "live_muted", "live_dismissed", "live_gm_edited"]);
 
 // What the game master's page refused (its message `refused`), as a refusal: the wire's
 // reason, or the engine's (`engine`, its `error` inside); a reason this page does not know,
 // as it came.
 export function gmRefusal(message) {
-  if (GM_REFUSED.has(message.reason)) return refused("live", `live_${message.reason}`);
+  const key = `live_${message.reason}`;
+  if (GM_REFUSED.has(key)) return refused("live", key);
   return around("live", "live_refused", message.reason === "engine" ? message.error : { key: message.reason });
 }
 
