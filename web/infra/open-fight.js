@@ -158,9 +158,11 @@ export class OpenFight {
   // the other entries to write with the whole text this tab keeps ([key, value]: the date
   // of the move, the list, the models), and rescued(stored) is told how that write went.
   // told(what, ...params): something storage held that the page must say ("gap").
+  // pace(): what a write of the fight shown waits for before it starts (the page: the frame
+  // its tap changed painted, web/infra/later.js), a promise or nothing.
   constructor({ storage, appends = () => true, written = () => undefined, left = null, rescue = async () => [], rescued = () => undefined,
-    told = () => undefined }) {
-    Object.assign(this, { storage, appends, written, left, rescue, rescued, told });
+    told = () => undefined, pace = () => undefined }) {
+    Object.assign(this, { storage, appends, written, left, rescue, rescued, told, pace });
     // What this tab's engine last said the fight is: its last whole text, and after it the
     // save's text up to its board (`body`) and the board, once a change came; `seq`, the
     // answer it followed last (null: unknown, no change may follow until a whole text).
@@ -337,13 +339,15 @@ export class OpenFight {
     return done;
   }
 
-  // A write of the fight this tab shows, counted until it is done (`leaving`). A page that
-  // left its fight behind and lives on drops it once its writes are done: the next start
-  // reads what they wrote.
+  // A write of the fight this tab shows, counted until it is done (`leaving`), begun once
+  // `pace` allows (the tap's board painted first). A page that left its fight behind and
+  // lives on drops it once its writes are done: the next start reads what they wrote.
   writing(task) {
     this.unlanded += 1;
+    const paced = this.pace();
     return this.queued(async () => {
       try {
+        await paced;
         return await task();
       } finally {
         this.unlanded -= 1;
