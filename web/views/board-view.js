@@ -321,8 +321,8 @@ export class BoardView {
     undoButton.disabled = !(undo > 0);
     redoButton.disabled = !(redo > 0);
     // Each label in a span of two lines at most (style.css: the header stays one row).
-    label(undoButton, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true, gone)) : t("undo"));
-    label(redoButton, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo"));
+    setLabel(undoButton, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true, gone)) : t("undo"));
+    setLabel(redoButton, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo"));
   }
 
   // After an action the board is drawn anew: the focus goes to what the table does next,
@@ -387,7 +387,7 @@ function setText(element, text) {
 }
 
 // A header button's label, in its span.
-function label(button, text) {
+function setLabel(button, text) {
   const span = button.firstElementChild;
   if (span?.matches("span.label") && button.childNodes.length === 1) setText(span, text);
   else button.replaceChildren(h("span", { class: "label" }, text));
