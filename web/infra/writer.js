@@ -63,6 +63,7 @@ export class Writers {
     // would have had it first); one that took over or was handed the lock may have some,
     // as may any writer where tabs agree without Web Locks.
     if (role === "writer" && (how !== "start" || !this.locks)) this.followed = true;
+    this.latest = null; // a save made in another role is not the fight any more
     if (role === "follower") this.channel?.postMessage({ type: "following" });
     for (const listener of this.roleListeners) listener(role, how);
   }
