@@ -134,7 +134,7 @@ export class Writers {
   publish(text, shown) {
     if (this.role !== "writer" || !this.channel) return;
     this.latest = { type: "save", text, shown };
-    if (!this.followed) return; // no tab to tell: the save text stays unsent (`message`)
+    if (!this.followed) return; // no tab to tell: kept for the first that follows (followedBy)
     const waiting = this.outgoing !== null;
     this.outgoing = this.latest;
     if (waiting) return;
