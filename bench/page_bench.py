@@ -396,8 +396,9 @@ UNDO = """async (count) => {
   return times;
 }"""
 
-#: The time of each tap's save (web/infra/store.js "riposte:write": from the tap's answer
-#: to the database's "written", the board's copy for the next start included), ``count``
+#: The time of each tap's save (web/infra/store.js "riposte:write": from the write's start,
+#: once the tap's board is painted, to the database's "written", the board's copy for the
+#: next start included), ``count``
 #: undos one after the other, each once the one before is written.
 WRITES = """async (count) => {
   const times = [];

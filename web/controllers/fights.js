@@ -6,7 +6,7 @@ import { download } from "../infra/files.js";
 import { FightList } from "../infra/fight-list.js";
 import { isolate } from "../infra/dom.js";
 import { keepStorage, sevenDays, storageState } from "../infra/lasting.js";
-import { afterPaint } from "../infra/later.js";
+import { painted } from "../infra/later.js";
 import { clause, t } from "../infra/i18n.js";
 import { refused, said, unwritten } from "../infra/refusals.js";
 import * as store from "../infra/store.js";
@@ -55,6 +55,7 @@ export class FightsController {
       blocked: () => (session.readOnly ? "readOnly" : session.held !== null ? "held" : null),
       nameMax: () => this.limits?.name ?? Infinity,
       progress: (work) => parts.status.work(work), // a list imported: how far, with « Arrêter »
+      pace: painted, // a tap's date and summary written once its board is painted
     });
     view.bind({
       open: (id) => this.open(id),
@@ -66,13 +67,13 @@ export class FightsController {
       redraw: () => this.render(),
     });
     // The open fight's entry follows its saves: date of the last change, round, fighters,
-    // drawn once the tap's frame is painted (web/infra/later.js), when the list is on
-    // screen; else when it shows.
+    // written and drawn once the tap's frame is painted (web/infra/later.js), when the list
+    // is on screen; else when it shows.
     // The first fight saved in a visit with a fighter in it asks the browser to keep the
     // site's storage (web/infra/lasting.js: not again within a week of a refusal).
     let asked = false;
     session.on("saved", (answer, text) => {
-      this.list.touch(answer.board, text).then(() => afterPaint(() => this.refresh()));
+      this.list.touch(answer.board, text).then(() => this.refresh());
       if (asked || session.readOnly || !Object.keys(answer.board?.combatants ?? {}).length) return;
       asked = true;
       keepStorage(store).then(() => this.showStorage(), () => undefined);

@@ -89,10 +89,11 @@ export class FightList {
   // fightCopy(name), fightFound(n), fightFoundOf(name) } (the names the list gives); now():
   // an ISO date; blocked(): why no change may be made now (read-only tab, a save held), or
   // null; nameMax(): the longest name (the engine's limits, once known).
-  // progress({ done, total } or null): how far a list imported is.
+  // progress({ done, total } or null): how far a list imported is. pace(): what `touch`
+  // waits for before it writes (the page: the tap's frame painted), a promise or nothing.
   constructor({ keys, engine, words, now = () => new Date().toISOString(), blocked = () => null, nameMax = () => Infinity,
-    progress = () => undefined }) {
-    Object.assign(this, { keys, engine, words, now, blocked, nameMax, progress });
+    progress = () => undefined, pace = () => undefined }) {
+    Object.assign(this, { keys, engine, words, now, blocked, nameMax, progress, pace });
     this.index = null;
     this.deleted = []; // every fight deleted during this visit, the last one last: { entry, text, at }
     this.tail = Promise.resolve();
@@ -482,9 +483,11 @@ export class FightList {
   // After a change of the open fight (`text`, its save, and its `board`): its entry's date,
   // round and fighters. A convenience: a write that fails is not reported (the fight's own
   // write is). The copy a switch left under the open fight's id goes once the fight is
-  // written where the open one lives.
+  // written where the open one lives. Begun once `pace` allows, in its turn.
   touch(board, text) {
+    const paced = this.pace();
     return this.run(async () => {
+      await paced;
       const current = this.index?.current;
       if (!this.entry(current) || this.blocked()) return;
       if (this.index.switching !== undefined && (await this.keys.get(OPEN)).value === text) await this.keys.remove(FIGHT + current);

@@ -17,3 +17,10 @@ export function afterPaint(task) {
   setTimeout(run, LATEST);
   return undefined;
 }
+
+// A promise of the same moment: resolved once the next frame is painted (afterPaint).
+export function painted() {
+  return new Promise((resolve) => {
+    afterPaint(resolve);
+  });
+}

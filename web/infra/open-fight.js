@@ -158,9 +158,11 @@ export class OpenFight {
   // the other entries to write with the whole text this tab keeps ([key, value]: the date
   // of the move, the list, the models), and rescued(stored) is told how that write went.
   // told(what, ...params): something storage held that the page must say ("gap").
+  // pace(): what the write of a tap's record waits for before it starts (the page: the
+  // frame its tap changed painted, web/infra/later.js), a promise or nothing.
   constructor({ storage, appends = () => true, written = () => undefined, left = null, rescue = async () => [], rescued = () => undefined,
-    told = () => undefined }) {
-    Object.assign(this, { storage, appends, written, left, rescue, rescued, told });
+    told = () => undefined, pace = () => undefined }) {
+    Object.assign(this, { storage, appends, written, left, rescue, rescued, told, pace });
     // What this tab's engine last said the fight is: its last whole text, and after it the
     // save's text up to its board (`body`) and the board, once a change came; `seq`, the
     // answer it followed last (null: unknown, no change may follow until a whole text).
@@ -307,7 +309,7 @@ export class OpenFight {
     if (!write) return this.hold();
     const change = { keep: log.keep, add: log.add, board: log.board };
     const parts = { body: this.body, board: this.board };
-    return this.writing(() => this.append(change, parts, checkpoint));
+    return this.writing(() => this.append(change, parts, checkpoint), this.pace());
   }
 
   // A switch (web/infra/fight-list.js) wrote the fight its answer opened: this tab keeps it.
@@ -337,13 +339,16 @@ export class OpenFight {
     return done;
   }
 
-  // A write of the fight this tab shows, counted until it is done (`leaving`). A page that
-  // left its fight behind and lives on drops it once its writes are done: the next start
-  // reads what they wrote.
-  writing(task) {
+  // A write of the fight this tab shows, counted until it is done (`leaving`), begun once
+  // `paced` resolves (a tap's record: once its board is painted, `pace`). A whole text is
+  // written at once: the first write of a tab that took over is one, and until it lands,
+  // what storage holds is not what that tab last read. A page that left its fight behind
+  // and lives on drops it once its writes are done: the next start reads what they wrote.
+  writing(task, paced = undefined) {
     this.unlanded += 1;
     return this.queued(async () => {
       try {
+        await paced;
         return await task();
       } finally {
         this.unlanded -= 1;

@@ -13,6 +13,7 @@
 // the page goes on and says so (docs/RELIABILITY.md, « When the database misbehaves »).
 import { BASE, CHECKPOINT, KEY, OpenFight, STEP, STEPS_ASIDE, BOARD as STEPS_BOARD, readOpen } from "./open-fight.js";
 import { TEST_BUILD } from "./hooks.js";
+import { painted as framePainted } from "./later.js";
 import { Keys } from "./storage-keys.js";
 
 export { CHECKPOINT, KEY };
@@ -518,6 +519,9 @@ const open = new OpenFight({
   rescue,
   rescued,
   told: (what, ...params) => notice(what === "gap" ? "storageGap" : what, ...params),
+  // A tap's write begins once its board is painted: the database's work is not on the way
+  // from the tap to the board (a page that goes away before it lands: `leaving`).
+  pace: framePainted,
 });
 
 // The page goes away (a reload, a tab closed, a phone's page frozen) with a write of the

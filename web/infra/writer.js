@@ -5,6 +5,8 @@
 // writer when the first tab closes), or takes the lock explicitly (steal: the first tab
 // then follows). Each save the writer makes is sent to the others with what the writer's
 // tab shows of it (BroadcastChannel), or alone where there is none (the storage event).
+// A tab that starts as the writer sends nothing until a tab says it follows (each one
+// says so as it becomes a follower): then its last save at once, and every save after.
 // No DOM here.
 //
 // Where Web Locks are missing, tabs agree over the BroadcastChannel: a new tab asks who
@@ -28,6 +30,8 @@ export class Writers {
     this.saveListeners = [];
     this.answer = null; // fallback: resolves the question "who writes?"
     this.outgoing = null; // the save waiting for this tab's frame (publish)
+    this.latest = null; // the last save made here, sent when a tab says it follows
+    this.followed = false; // a tab follows this one, or may (see `set`)
     this.channel?.addEventListener("message", (event) => this.message(event.data));
     if (!this.channel) {
       window.addEventListener("storage", (event) => {
@@ -55,6 +59,12 @@ export class Writers {
   set(role, how) {
     if (role === this.role) return;
     this.role = role;
+    // A writer by a lock taken at its start has no follower yet (a tab waiting for the lock
+    // would have had it first); one that took over or was handed the lock may have some,
+    // as may any writer where tabs agree without Web Locks.
+    if (role === "writer" && (how !== "start" || !this.locks)) this.followed = true;
+    this.latest = null; // a save made in another role is not the fight any more
+    if (role === "follower") this.channel?.postMessage({ type: "following" });
     for (const listener of this.roleListeners) listener(role, how);
   }
 
@@ -123,8 +133,10 @@ export class Writers {
   // holds the whole fight.
   publish(text, shown) {
     if (this.role !== "writer" || !this.channel) return;
+    this.latest = { type: "save", text, shown };
+    if (!this.followed) return; // no tab to tell: kept for the first that follows (followedBy)
     const waiting = this.outgoing !== null;
-    this.outgoing = { type: "save", text, shown };
+    this.outgoing = this.latest;
     if (waiting) return;
     const send = () => {
       const message = this.outgoing;
@@ -137,9 +149,17 @@ export class Writers {
   message(data) {
     if (!data || typeof data !== "object") return;
     if (data.type === "save" && typeof data.text === "string" && this.role === "follower") this.emitSave(data.text, shownBoard(data.shown));
+    else if (data.type === "following" && this.role === "writer") this.followedBy();
     else if (!this.locks && data.type === "who" && this.role === "writer") this.channel.postMessage({ type: "writer" });
     else if (!this.locks && data.type === "writer") this.answer?.(true);
     else if (!this.locks && data.type === "take" && this.role === "writer") this.set("follower", "stolen");
+  }
+
+  // A tab said it follows this writer: every save is sent from now on, and the last one at
+  // once (the follower may have read storage before that save's write landed).
+  followedBy() {
+    this.followed = true;
+    if (this.latest !== null && this.outgoing === null) this.channel.postMessage(this.latest);
   }
 }
 

@@ -91,9 +91,8 @@ export class BoardView {
   render(board, reveal = true) {
     this.board = board;
     if (this.picking && !board.active.includes(this.picking.id)) this.picking = null;
-    $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
-    const turn = turnText(board);
-    $("#turn").textContent = turn;
+    setText($("#round"), board.round === 0 ? t("noRound") : t("round", board.round, board.round_over));
+    setText($("#turn"), turnText(board));
     const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
     const cards = fighters.map((f) => {
@@ -312,7 +311,7 @@ export class BoardView {
   // Undo and redo, labelled with what they would take back or do again.
   // The header: the round, and what undo and redo would do.
   header(session, board) {
-    $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
+    setText($("#round"), board.round === 0 ? t("noRound") : t("round", board.round, board.round_over));
     this.setHistory(session, board);
   }
 
@@ -323,8 +322,8 @@ export class BoardView {
     undoButton.disabled = !(undo > 0);
     redoButton.disabled = !(redo > 0);
     // Each label in a span of two lines at most (style.css: the header stays one row).
-    undoButton.replaceChildren(h("span", { class: "label" }, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true, gone)) : t("undo")));
-    redoButton.replaceChildren(h("span", { class: "label" }, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo")));
+    setLabel(undoButton, undo > 0 && last ? t("undoWhat", commandLabel(board, last, true, gone)) : t("undo"));
+    setLabel(redoButton, redo > 0 && next ? t("redoWhat", commandLabel(board, next, true)) : t("redo"));
   }
 
   // After an action the board is drawn anew: the focus goes to what the table does next,
@@ -400,6 +399,18 @@ function cardKey(board, f, top, ui) {
   return JSON.stringify([document.documentElement.lang, board.round > 0, board.round_over, active, active && board.active.length > 1,
     top, f.engaged_with.map((id) => own(board.combatants, id)?.name), shown, ui.open, ui.picking,
     ui.chips.map((a) => [a, own(actions ?? {}, a)]), ui.targets.map((o) => [o.id, o.name])]);
+}
+
+// A text changed only when it differs: the same words left as they are cost the frame nothing.
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+// A header button's label, in its span.
+function setLabel(button, text) {
+  const span = button.firstElementChild;
+  if (span?.matches("span.label") && button.childNodes.length === 1) setText(span, text);
+  else button.replaceChildren(h("span", { class: "label" }, text));
 }
 
 // Scrolling that moves the board smoothly, unless the user asks for less motion.
