@@ -371,6 +371,18 @@ def settle(pages: list[Any]) -> None:
         page.evaluate("new Promise((done) => requestIdleCallback(() => done(), { timeout: 2000 }))")
 
 
+def gm_page(browser: Any, url: str, players: int) -> Any:
+    """A game master's page of its own context on the seeded fight of ``players`` PJ, its
+    engine ready, on « Partie » (where the live table opens)."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(HOOKS + seed(fight_save(players)))
+    gm = context.new_page()
+    gm.goto(url)
+    expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
+    gm.get_by_role("button", name="Partie").click()
+    return gm
+
+
 def against(browser: Any, urls: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
     """This site and another built one (``--base``), A/B in one run: ``--rounds`` times, a
     table of each open side by side (a game master's page and its players, paired), their
@@ -382,12 +394,7 @@ def against(browser: Any, urls: dict[str, str], args: argparse.Namespace) -> dic
     for _ in range(args.rounds):
         tables = {}
         for name, url in urls.items():
-            context = browser.new_context(viewport=PHONE)
-            context.add_init_script(HOOKS + seed(fight_save(args.players)))
-            gm = context.new_page()
-            gm.goto(url)
-            expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
-            gm.get_by_role("button", name="Partie").click()
+            gm = gm_page(browser, url, args.players)
             tables[name] = (gm, seat(browser, gm, args.players)[0])
         sent = {name: gm.evaluate("riposteLive.sent().map((p) => [p.messages, p.characters])") for name, (gm, _) in tables.items()}
         pages = [page for gm, players in tables.values() for page in (gm, *players)]
@@ -460,12 +467,7 @@ def main() -> None:
             if args.json:
                 args.json.write_text(json.dumps(results, indent=1) + "\n")
             return
-        gm_context = browser.new_context(viewport=PHONE)
-        gm_context.add_init_script(HOOKS + seed(fight_save(args.players)))
-        gm = gm_context.new_page()
-        gm.goto(url)
-        expect(gm.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
-        gm.get_by_role("button", name="Partie").click()
+        gm = gm_page(browser, url, args.players)
         if not args.only_remote:
             results.update(table(browser, gm, args))
         at_home = results["remote"] = remote(browser, gm, args.reply_after)
