@@ -125,3 +125,26 @@ test("a tab handed the lock never sends a save it made before as the fight", asy
   closeAll(a, b, c);
   bus.channel.close();
 });
+
+test("a follower is told what the writer shows: the board, the counts, the attacks' answers, the turn's clock; never the cue or the save", async () => {
+  const a = tab();
+  const b = tab();
+  const shown = [];
+  b.writers.onSave((text, fields) => shown.push(fields));
+  a.writers.set("writer", "took"); // followed from the start: a took over
+  b.writers.set("follower", "stolen");
+  const board = { order: ["c1"], combatants: { c1: { name: "Aldric" } }, verdicts: [] };
+  const answer = {
+    board, undo: 3, redo: 0, last: { type: "pass" }, next: null, used: { c1: "parer" }, attackers: { c2: "c1" },
+    gone: {}, turn: { id: "c1", since: 1000, limit: 60 }, cue: "pj_turn", save: "the writer's save", log: ["x"],
+  };
+  a.writers.publish("three: save", JSON.stringify(answer));
+  await b.until(1);
+  const [fields] = shown;
+  assert.deepEqual(fields.turn, { id: "c1", since: 1000, limit: 60 });
+  assert.deepEqual(fields.attackers, { c2: "c1" });
+  assert.deepEqual(fields.used, { c1: "parer" });
+  assert.equal(fields.undo, 3);
+  for (const key of ["cue", "save", "log"]) assert.equal(key in fields && fields[key] !== undefined, false, key);
+  closeAll(a, b);
+});

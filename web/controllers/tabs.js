@@ -3,6 +3,7 @@
 // silent overwrite: a follower refuses every change (Session.readOnly) and writes nothing.
 import { ANSWERED } from "../boot/engine.js";
 import * as store from "../infra/store.js";
+import { shownOf } from "../infra/writer.js";
 
 export class TabsController {
   constructor({ session, status }, writers) {
@@ -13,7 +14,7 @@ export class TabsController {
     this.ready = false; // the engine has started and loaded the saved fight
     this.onWriter = null; // called when this tab becomes the writer after the start
     // The writer's answer goes with its save: a follower shows its board as it is.
-    session.on("saved", (answer, text) => writers.publish(text, shownOf(answer)));
+    session.on("saved", (answer, text) => writers.publish(text, posted(answer)));
     writers.onSave((text, shown) => this.follow(text, shown));
     writers.onRole((role, how) => {
       session.readOnly = role === "follower";
@@ -69,12 +70,9 @@ export class TabsController {
   }
 }
 
-// What a follower shows of the writer's answer: the board and the counts (Session.take),
-// not its save text, which it never writes. The engine's answer goes as its text when the
-// page has it (web/boot/engine.js ANSWERED; the follower keeps these fields of it:
-// web/infra/writer.js).
-function shownOf(answer) {
-  if (typeof answer[ANSWERED] === "string") return answer[ANSWERED];
-  const { board, undo, redo, last, next, used } = answer;
-  return { board, undo, redo, last, next, used };
+// The writer's answer as it goes to the tabs that follow: its text when the page has it
+// (web/boot/engine.js ANSWERED), else the fields a follower shows (web/infra/writer.js
+// `shownOf`, which the follower keeps of the text too).
+function posted(answer) {
+  return typeof answer[ANSWERED] === "string" ? answer[ANSWERED] : shownOf(answer);
 }

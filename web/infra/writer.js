@@ -163,15 +163,24 @@ export class Writers {
   }
 }
 
+// What a follower shows of the writer's answer (Session.take): the board, the counts, the
+// answers an attack awaits (`attackers`, `used`), the fighter just removed (`gone`) and the
+// turn's clock (`turn`: who holds it since when); never its save, which a follower never
+// writes, nor its `cue`, which sounds on the writer's device alone.
+export function shownOf(answer) {
+  const { board, undo, redo, last, next, used, attackers, gone, turn } = answer;
+  return { board, undo, redo, last, next, used, attackers, gone, turn };
+}
+
 // What a writer's tab shows, as a message carries it (the engine's answer as its text, or
 // its board and counts): used when it holds a board, else null (an older tab's message, a
 // text that does not read: the follower's engine reads the save instead).
 function shownBoard(shown) {
   if (typeof shown === "string") {
     try {
-      const { board, undo, redo, last, next, used } = JSON.parse(shown) ?? {};
-      unpack(board); // the engine's text: each verdict once (web/infra/verdicts.js)
-      return shownBoard({ board, undo, redo, last, next, used });
+      const fields = shownOf(JSON.parse(shown) ?? {});
+      unpack(fields.board); // the engine's text: each verdict once (web/infra/verdicts.js)
+      return shownBoard(fields);
     } catch {
       return null;
     }
