@@ -16,6 +16,7 @@ from conftest import NewPhone, Shot, save_text
 from helpers import act, axe_within, card, fight_log, hold_clock
 from live import gm_phone, pair
 from playwright.sync_api import expect
+from test_pushed import second_tab
 
 from engine.table import Table
 
@@ -199,3 +200,19 @@ def test_a_fight_read_from_its_save_counts_the_turn_on_from_its_last_command(new
     minutes, seconds = map(int, re.search(r"(\d+):(\d\d) ", shown).groups())  # type: ignore[union-attr]
     # The turn held since the pass (45 s before the page opened, however long it took to open).
     assert abs(minutes * 60 + seconds - (at - (now - 45_000)) / 1000) <= 2, shown
+
+
+def test_a_tab_that_follows_counts_the_turn_the_writer_gave(new_phone: NewPhone, site_url: str) -> None:
+    """A second tab follows the writer's taps: its clock names the fighter who holds the turn
+    after each tap, as the writer's does (the writer's answer carries ``turn``)."""
+    phone = new_phone(save=save_text(fight_log()))
+    page = phone.page
+    settings(page, **{"clock-limit": "60"})  # this device's: the second tab reads it too
+    other = second_tab(page, site_url).page
+    expect(other.locator("#turn-clock")).to_contain_text("Orque")
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    expect(page.locator("#turn-clock")).to_contain_text("Aldric")
+    expect(other.locator("#turn")).to_contain_text("Aldric")
+    expect(other.locator("#turn-clock")).to_contain_text("Aldric")
+    page.locator("#undo").click()
+    expect(other.locator("#turn-clock")).to_contain_text("Orque")
