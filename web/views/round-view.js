@@ -104,7 +104,7 @@ export class RoundView {
       return h("li", { class: "declaration", dataset: { id: f.id } },
         h("label", { for: `die-${i}`, class: "visually-hidden" }, t("dieOf", isolate(f.name))), die,
         h("div", { class: "who" },
-          h("span", { class: "name", title: f.name }, isolate(f.name), " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
+          h("span", { class: "name", title: f.name }, h("span", { class: "label" }, isolate(f.name)), " ", h("span", { class: `side side-${f.side}` }, term("sides", f.side))),
           h("output", { class: "breakdown", for: `decl-${i} die-${i}` }, "")),
         h("label", { for: `decl-${i}`, class: "visually-hidden" }, t("weaponOf", isolate(f.name))), select,
         h("button", { type: "button", dataset: { roll: f.id }, "aria-label": t("rollFor", isolate(f.name)) }, h("span", {}, t("roll"))));
