@@ -12,7 +12,7 @@ export class BoardView {
   constructor() {
     this.list = $("#board");
     this.reactionBox = $("#reaction");
-    this.cards = new Map(); // fighter id → { key, element }: a tap redraws only what changed
+    this.cards = new KeyedCards(); // a tap redraws only what changed
     this.playerCards = new PlayerCards(); // the players' view's
     this.pending = new Map(); // fighter id or "end-round" → taps waiting for the engine
     this.handlers = {};
@@ -95,16 +95,7 @@ export class BoardView {
     setText($("#turn"), turnText(board));
     const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
     const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
-    const cards = fighters.map((f) => {
-      const ui = this.ui(board, f);
-      const key = cardKey(board, f, top, ui);
-      const known = this.cards.get(f.id);
-      if (known?.key === key) return known.element;
-      const element = card(board, f, top, ui);
-      this.cards.set(f.id, { key, element });
-      return element;
-    });
-    arrange(this.list, cards);
+    arrange(this.list, this.cards.draw(board, fighters, top, (f) => this.ui(board, f)));
     limitFields(this.list, this.limits);
     this.renderReaction();
     this.roundOver = board.round_over;
@@ -351,31 +342,45 @@ export class BoardView {
   }
 }
 
-// The players' cards, read-only (the players' view, and a player's phone on the live
-// table, web/live/guest-view.js, whose board may hide a PNJ's details as null): the
-// fighters of the players' board's `order` (engine/players.py: none out of the fight).
-// The players' cards of a board (read-only), each kept while its key is the same
-// (`cardKey`): a new board redraws only the cards it changed, as the board's own do. One
-// per list drawn (a player's phone, the players' view on the game master's device).
-export class PlayerCards {
+// A board's cards, each kept while its key is the same (`cardKey`): a new board redraws
+// only the cards it changed. One per list drawn.
+class KeyedCards {
   constructor() {
     this.cards = new Map(); // fighter id → { key, element }
   }
 
-  draw(board) {
-    const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
-    const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
-    const ui = { controls: false, chips: [], targets: [] };
+  // The cards of `fighters` (in order; `top`: the highest initiative), `ui(f)` what each
+  // shows besides the fighter.
+  draw(board, fighters, top, ui) {
     const cards = new Map();
     const drawn = fighters.map((f) => {
-      const key = cardKey(board, f, top, ui);
+      const shown = ui(f);
+      const key = cardKey(board, f, top, shown);
       const known = this.cards.get(f.id);
-      const element = known?.key === key ? known.element : card(board, f, top, ui);
+      const element = known?.key === key ? known.element : card(board, f, top, shown);
       cards.set(f.id, { key, element });
       return element;
     });
     this.cards = cards;
     return drawn;
+  }
+}
+
+// The players' cards, read-only (the players' view, and a player's phone on the live
+// table, web/live/guest-view.js, whose board may hide a PNJ's details as null): the
+// fighters of the players' board's `order` (engine/players.py: none out of the fight),
+// each kept while unchanged.
+const READ_ONLY = Object.freeze({ controls: false, chips: [], targets: [] });
+
+export class PlayerCards {
+  constructor() {
+    this.cards = new KeyedCards();
+  }
+
+  draw(board) {
+    const fighters = board.order.map((id) => own(board.combatants, id)).filter(Boolean);
+    const top = Math.max(1, ...fighters.map((f) => f.initiative ?? 0));
+    return this.cards.draw(board, fighters, top, () => READ_ONLY);
   }
 }
 
