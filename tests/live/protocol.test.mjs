@@ -4,7 +4,7 @@
 // Run by `node --test tests/live/` (tests/test_live_codes.py runs it under pytest).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fromGm, fromMate, fromPlayer, PROTOCOL, Refused, wired } from "../../web/live/protocol.js";
+import { fromGm, fromMate, fromPlayer, inOrder, PROTOCOL, Refused, wired } from "../../web/live/protocol.js";
 import { MAX_CODE } from "../../web/live/signal.js";
 
 const FP = "ab".repeat(32);
@@ -89,4 +89,27 @@ test("the game master's message as it goes: the players' board and journal put b
   assert.deepEqual([...shared.keys()], ["shown", "journal"]); // each once, for every phone
   // Any other message is its fields, as they are.
   assert.deepEqual(JSON.parse(wired("ok", { what: "done" }, live, shared)), { v: PROTOCOL, t: "ok", what: "done" });
+});
+
+test("a player's messages are handled in order, and one that throws does not stop the next", async () => {
+  const reported = [];
+  const run = inOrder((error) => reported.push(error.message));
+  const done = [];
+  let release;
+  const slow = new Promise((resolve) => {
+    release = resolve;
+  });
+  run(async () => {
+    await slow;
+    done.push("claim");
+  });
+  run(() => {
+    throw new Error("fault in the second");
+  });
+  const last = run(() => done.push("act"));
+  assert.deepEqual(done, []); // the first still waits: nothing after it ran
+  release();
+  await last;
+  assert.deepEqual(done, ["claim", "act"]);
+  assert.deepEqual(reported, ["fault in the second"]);
 });

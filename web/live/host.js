@@ -19,7 +19,7 @@ import { accept, close, farAddresses, hasWebRtc, offer, randomId, reoffer } from
 import { Peer } from "./peer.js";
 import { Restarts } from "./restart.js";
 import { route, unreachable } from "./route.js";
-import { fromPlayer, MAX_PROPOSAL, rateLimit, Refused, wired } from "./protocol.js";
+import { fromPlayer, inOrder, MAX_PROPOSAL, rateLimit, Refused, wired } from "./protocol.js";
 import { codeRefusal, decode, decoded, encode, isTurn, validServer } from "./signal.js";
 import { invitationLink } from "./remote.js";
 import { INVITATION_LIFE, MATE_AGAIN, RELAY_AGAIN, REMOTE_LIFE, REMOVED_WAIT } from "./timing.js";
@@ -234,7 +234,7 @@ export class LiveHost {
   link(fp) {
     let link = this.links.get(fp);
     if (!link) {
-      link = { fp, peer: null, rate: rateLimit(), throttled: false, spare: null, connecting: false, heard: Promise.resolve() };
+      link = { fp, peer: null, rate: rateLimit(), throttled: false, spare: null, connecting: false, heard: inOrder() };
       this.links.set(fp, link);
     }
     return link;
@@ -549,7 +549,7 @@ export class LiveHost {
   hear(link, peer, text) {
     if (link.peer !== peer || !peer.open) return;
     const allowed = link.rate();
-    link.heard = link.heard.then(() => this.heed(link, peer, text, allowed));
+    link.heard(() => this.heed(link, peer, text, allowed));
   }
 
   heed(link, peer, text, allowed) {

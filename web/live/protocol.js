@@ -166,6 +166,18 @@ export function fromMate(text) {
   return read(text, FROM_MATE, MAX_PROPOSAL);
 }
 
+// A player's messages handled one after the other, in the order they came: `run(task)`
+// starts `task` once the one before has settled. A task that throws is reported
+// (`report`, the page's error by default) and the next ones still run: one message's
+// fault never silences a phone for the rest of the evening.
+export function inOrder(report = (error) => globalThis.reportError(error)) {
+  let last = Promise.resolve();
+  return (task) => {
+    last = last.then(task).catch(report);
+    return last;
+  };
+}
+
 // A token bucket per player: `take()` is false when the player sends too fast.
 export function rateLimit(now = () => performance.now()) {
   let tokens = RATE_BURST;
