@@ -11,9 +11,9 @@ An answer's ``live``: ``told``, the messages as ``[fingerprint, type, fields]``;
 ``view``, what the game master's page draws of the table (engine/seating.py ``gm_view``);
 ``shown``, the players' board (for the players' view on this device, and the ``board`` of
 every board message, carried once); ``journal``, the players' journal of every journal
-message, carried once; ``kept``, what the page keeps of the table across its reloads; and
+message, carried once; ``kept``, what the page keeps of the table across its reloads;
 for ``knit``, the phones away to offer a connection to, each with the phone to pass it
-through.
+through; and for ``invite``, the invitations to close to make one more.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 from . import seating as seat
 from .players import players_attack, players_board
 
-__all__ = ["JOURNAL_LAST", "OPEN_INVITATIONS", "Live", "players_clock"]
+__all__ = ["JOURNAL_LAST", "OPEN_INVITATIONS", "Live", "invitations_to_close", "players_clock"]
 
 #: The players' journal: the entries of the last commands, with every players' board
 #: (fewer than the table's CHECKPOINT_EVERY: replayed from the encounter undo keeps before
@@ -32,8 +32,8 @@ __all__ = ["JOURNAL_LAST", "OPEN_INVITATIONS", "Live", "players_clock"]
 JOURNAL_LAST = 40
 
 #: The invitations the game master's page keeps open at once (each holds a WebRTC
-#: connection waiting for its player's answer): one more closes the oldest. Told to the
-#: page by ``Table.limits`` (``invitations``), which web/live/host.js follows.
+#: connection waiting for its player's answer): one more closes the oldest
+#: (:func:`invitations_to_close`). Also told by ``Table.limits`` (``invitations``).
 OPEN_INVITATIONS = 8
 
 Answer = dict[str, Any]
@@ -125,6 +125,8 @@ class Live:
             ok = isinstance(fp, str) and isinstance(do.get("to"), str) and seat.introduced(s, fp, do["to"]) \
                 and (p := s.phone(do["to"])) is not None and p.open
             more["pass"] = bool(ok)
+        elif what == "invite":
+            more["close"] = invitations_to_close(do.get("open"))
         elif what == "relayed":
             # An answer to a relayed offer comes back for a phone away only.
             p = s.phone(fp)
@@ -160,6 +162,31 @@ def players_clock(shown: Mapping[str, Any], turn: Mapping[str, Any] | None) -> d
     since, now = turn.get("since"), turn.get("now")
     elapsed = max(0, now - since) if isinstance(since, int) and isinstance(now, int) else 0
     return {"id": fid, "limit": turn["limit"], "elapsed": elapsed}
+
+
+def invitations_to_close(open_: object) -> list[str]:
+    """The invitations the game master's page closes to make one more (docs/LIVE-TABLE.md, its
+    opening): while OPEN_INVITATIONS or more wait, the oldest goes, one made for the
+    table first. An invitation sent through the chat (``remote``) waits for a player at
+    home, who may answer hours later; it is pushed out only when every one waiting is
+    such. ``open_``: the page's invitations waiting, oldest first, each
+    ``{"id": …, "remote": bool}``; anything else in it is left alone.
+
+    >>> table = [{"id": f"t{n}", "remote": False} for n in range(3)]
+    >>> chat = [{"id": f"c{n}", "remote": True} for n in range(5)]
+    >>> invitations_to_close(chat[:2] + table + chat[2:])
+    ['t0']
+    >>> invitations_to_close(chat + chat[:3]), invitations_to_close(table)
+    (['c0'], [])
+    """
+    waiting = [i for i in open_ if isinstance(i, dict) and isinstance(i.get("id"), str)] \
+        if isinstance(open_, list) else []
+    close: list[str] = []
+    while len(waiting) >= OPEN_INVITATIONS:
+        oldest = next((i for i in waiting if i.get("remote") is not True), waiting[0])
+        waiting.remove(oldest)
+        close.append(oldest["id"])
+    return close
 
 
 def _wire(told: seat.Told) -> list[Any]:

@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import seating as seat
+from engine.live import OPEN_INVITATIONS
 from engine.table import Table
 from tests.casts import CASTS
 
@@ -327,3 +330,26 @@ def test_an_attack_on_a_pj_tells_its_phone_the_answers_that_fit_it() -> None:
     [(_, fields)] = told(answer, A, "attacked")
     assert fields == {"by": "orque", "action": "attaque_melee", "answers": list(ANSWERS["attaque_melee"])}
     assert "parer" in fields["answers"]
+
+
+@given(st.lists(st.tuples(st.booleans(), st.sampled_from(["", "x"])), max_size=20))
+def test_one_invitation_more_closes_the_oldest_for_the_table_first(made: list[tuple[bool, str]]) -> None:
+    """At most OPEN_INVITATIONS wait once one more is made: the page closes what the
+    engine names, the oldest made for the table first, one sent through the chat only
+    when every one waiting is such (docs/LIVE-TABLE.md, its opening)."""
+    open_ = [{"id": f"{n}{extra}", "remote": remote} for n, (remote, extra) in enumerate(made)]
+    close = Table().host({"what": "invite", "open": open_})["live"]["close"]
+    left = [i for i in open_ if i["id"] not in close]
+    assert len(left) == min(len(open_), OPEN_INVITATIONS - 1)
+    for gone in close:
+        i = next(i for i in open_ if i["id"] == gone)
+        older_kept = [k for k in left if open_.index(k) < open_.index(i)]
+        # Every invitation kept that is older than one closed is a chat's, and one for the
+        # table went before any chat's did.
+        assert all(k["remote"] for k in older_kept)
+        assert not i["remote"] or all(k["remote"] for k in left)
+
+
+@pytest.mark.parametrize("bad", [None, "x", [1, {"id": 3}, {"remote": True}], {"id": "a"}])
+def test_a_list_of_invitations_that_does_not_read_as_one_closes_nothing(bad: object) -> None:
+    assert Table().host({"what": "invite", "open": bad})["live"]["close"] == []

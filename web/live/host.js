@@ -281,7 +281,6 @@ export class LiveHost {
   // An offer for `fp` (a player who is away, through a mate), or for anyone (null): its
   // code, the invitation kept until answered, expired or pushed out by newer ones.
   async offer(fp, { remote = false } = {}) {
-    const most = (await this.session.limits())?.invitations ?? Infinity; // engine/live.py OPEN_INVITATIONS
     this.expire();
     let made;
     let code;
@@ -299,14 +298,12 @@ export class LiveHost {
       this.view.inviteStatus(t("liveNoNetwork"));
       return null;
     }
-    // At most `most` wait at once (each holds a connection): the oldest goes,
-    // one made for the table first (an invitation sent through the chat waits for a player
-    // at home, and is pushed out only when all waiting are such).
-    if (this.invitations.size >= most) {
-      const entries = [...this.invitations.entries()];
-      const [oldest, inv] = entries.find(([, i]) => !i.remote) ?? entries[0];
-      inv.pc.close();
-      this.invitations.delete(oldest);
+    // Room for this one: the engine names those that go (engine/live.py invitations_to_close).
+    const open = [...this.invitations].map(([waiting, inv]) => ({ id: waiting, remote: inv.remote }));
+    const room = await this.ask({ what: "invite", open });
+    for (const gone of room?.live?.close ?? []) {
+      this.invitations.get(gone)?.pc.close();
+      this.invitations.delete(gone);
     }
     this.invitations.set(id, { pc: made.pc, channel: made.channel, ice: made.ice, at: Date.now(), for: fp, remote });
     if (remote) this.remoteKept((list) => [...list, { id, ufrag: made.ice.ufrag, pwd: made.ice.pwd, at: Date.now() }]);
