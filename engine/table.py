@@ -957,7 +957,7 @@ class Table:
             except Refusal:
                 request = None
         try:
-            answer = self._wire.pack(self._dispatch(request))
+            answer = self._wire.pack(self._dispatch(request), request.get("held") if isinstance(request, dict) else None)
         except Exception as exc:  # the page says so in the reader's language and keeps the fight
             answer = Refusal("internal", error=f"{type(exc).__name__}: {exc}"[:300]).answer()
         return json.dumps({**answer, **extra})

@@ -8,6 +8,13 @@ parses on its main thread. :class:`Wire` writes the board's ``verdicts`` once, a
 the indexes of its verdicts in that table, action by action; web/infra/verdicts.js puts
 them back, so every screen reads the board as :func:`engine.view.board` makes it.
 
+A board the worker packs is numbered (``mark``), and the page says with each request the
+board it holds (``held``, the mark of the last one it put back). When that is the last
+board packed, a fighter whose part has not changed since is sent as ``0``, the page keeping
+its own (``since``: the board it keeps them from): a tap sends the two or three fighters it
+changed, and an undo those it brought back. The page parses that much less on its main
+thread, between the tap and its frame.
+
 Only the text crosses: the table session's answers (``Table.apply`` and the others) keep
 the board whole, and so do the save's painted board and the live table's boards.
 
@@ -41,11 +48,27 @@ class Wire:
     >>> again = wire.pack({"board": {"combatants": {"b": {"actions": {"x": verdicts[2], "y": verdicts[1]}}}}})["board"]
     >>> again["verdicts"]["table"] == [verdicts[2], verdicts[1]], again["combatants"]["b"]["actions"]
     (True, [0, 1])
+
+    A page that holds the last board packed (``held``) is sent ``0`` for each fighter whose
+    part is the one that board carried:
+
+    >>> wire, a, b = Wire(), {"actions": {"x": verdicts[0]}}, {"actions": {"x": verdicts[1]}}
+    >>> first = wire.pack({"board": {"combatants": {"a": a, "b": b}}})["board"]
+    >>> first["mark"], first["combatants"]
+    (1, {'a': {'actions': [0]}, 'b': {'actions': [1]}})
+    >>> b2 = {"actions": {"x": verdicts[0]}}
+    >>> second = wire.pack({"board": {"combatants": {"a": a, "b": b2}}}, held=1)["board"]
+    >>> second["mark"], second["since"], second["combatants"]
+    (2, 1, {'a': 0, 'b': {'actions': [0]}})
+    >>> wire.pack({"board": {"combatants": {"a": a, "b": b2}}}, held=1)["board"]["combatants"]  # not the last: whole
+    {'a': {'actions': [0]}, 'b': {'actions': [0]}}
     """
 
     def __init__(self, most: int = 128, parts: int = 2048) -> None:
         self._most = most
         self._parts = parts
+        self._mark = 0  # the last board packed
+        self._sent: dict[str, Any] = {}  # fighter id → its part in that board (the page holds it)
         self._fresh()
 
     def _fresh(self) -> None:
@@ -54,10 +77,12 @@ class Wire:
         self._order: tuple[str, ...] | None = None  # the actions, in the order each part lists them
         self._packed: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # id of a part → (the part, packed)
 
-    def pack(self, answer: dict[str, Any]) -> dict[str, Any]:
+    def pack(self, answer: dict[str, Any], held: object = None) -> dict[str, Any]:
         """``answer`` with its ``board`` packed, or ``answer`` itself when it has no board
-        of verdicts (a refusal's board is the board as it was, packed too). Never changes
-        ``answer`` or its board: a packed copy shares what it does not change."""
+        of verdicts (a refusal's board is the board as it was, packed too). ``held``: the
+        mark of the board the page holds (its request's); when it is the last one packed,
+        each fighter unchanged since is ``0``. Never changes ``answer`` or its board: a
+        packed copy shares what it does not change."""
         board = answer.get("board")
         if not isinstance(board, dict) or "verdicts" in board:
             return answer
@@ -74,7 +99,15 @@ class Wire:
         if self._order is None or all(p is f for p, f in zip(packed.values(), fighters.values(), strict=True)):
             return answer
         verdicts = {"actions": list(self._order), "table": list(self._table)}
-        return {**answer, "board": {**board, "combatants": packed, "verdicts": verdicts}}
+        marked: dict[str, Any] = {"verdicts": verdicts}
+        if self._mark and type(held) is int and held == self._mark:  # the page holds the last board: its parts
+            packed = {fid: 0 if self._sent.get(fid) is f else p
+                      for (fid, p), f in zip(packed.items(), fighters.values(), strict=True)}
+            marked["since"] = held
+        self._mark += 1
+        self._sent = dict(fighters)
+        marked["mark"] = self._mark
+        return {**answer, "board": {**board, "combatants": packed, **marked}}
 
     def _part(self, f: Any) -> Any:
         """A fighter's part packed: its verdicts as their places in the table (the part as
@@ -102,13 +135,22 @@ class Wire:
         return packed
 
 
-def unpack(board: dict[str, Any]) -> dict[str, Any]:
+def unpack(board: dict[str, Any], held: dict[str, Any] | None = None) -> dict[str, Any]:
     """A packed board as :func:`engine.view.board` makes it (web/infra/verdicts.js does the
-    same in the page; the tests check the two agree)."""
+    same in the page; the tests check the two agree). ``held``: the board put back before
+    it (by its ``since``), whose fighters the ``0`` stand for."""
     verdicts = board.get("verdicts")
     if not isinstance(verdicts, dict):
         return board
     ids, table = verdicts["actions"], verdicts["table"]
-    fighters = {fid: {**f, "actions": dict(zip(ids, (table[n] for n in f["actions"]), strict=True))}
-                if isinstance(f.get("actions"), list) else f for fid, f in board["combatants"].items()}
-    return {k: v for k, v in board.items() if k != "verdicts"} | {"combatants": fighters}
+    kept = held["combatants"] if "since" in board and held is not None else {}
+
+    def part(fid: str, f: Any) -> Any:
+        if type(f) is int:
+            return kept[fid]
+        if isinstance(f.get("actions"), list):
+            return {**f, "actions": dict(zip(ids, (table[n] for n in f["actions"]), strict=True))}
+        return f
+
+    fighters = {fid: part(fid, f) for fid, f in board["combatants"].items()}
+    return {k: v for k, v in board.items() if k not in ("verdicts", "mark", "since")} | {"combatants": fighters}

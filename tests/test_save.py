@@ -15,6 +15,7 @@ import engine
 from engine import save
 from engine.errors import CODES, Refusal
 from engine.table import Table
+from engine.wire import unpack
 from tests.casts import CASTS
 from tests.strategies import JSON
 
@@ -327,8 +328,11 @@ def as_the_browser_writes(text: str) -> str:
 
 
 def call(table: Table, request: dict[str, Any]) -> dict[str, Any]:
-    """``request`` as the page sends it (JSON text), the answer as the page reads it."""
+    """``request`` as the page sends it (JSON text), the answer as the page reads it (its
+    board put back: engine/wire.py)."""
     answer: dict[str, Any] = json.loads(table.call(json.dumps(request)))
+    if isinstance(answer.get("board"), dict):
+        answer["board"] = unpack(answer["board"])
     return answer
 
 

@@ -6,7 +6,7 @@
 // BroadcastChannel of this page's own): however long the work, it is not a fault. Without
 // BroadcastChannel, no sign comes, and a call is given QUIET ms.
 import { HOOKED, TEST_BUILD } from "../infra/hooks.js";
-import { unpack } from "../infra/verdicts.js";
+import { Held } from "../infra/verdicts.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const QUIET = 15_000;
@@ -158,6 +158,8 @@ export async function startEngine() {
   // see the page's global: its Python then exposed for the tests (web/boot/bridge_hooks.py,
   // in the test build's bridge only).
   if (HOOKED) sync.hooks().catch(() => undefined);
+  // The last board put back: the next answer sends only the fighters it changed.
+  const held = new Held();
   // The request as text, the answer as text: what crosses the worker boundary.
   async function raw(text) {
     const watch = life.watch();
@@ -181,21 +183,28 @@ export async function startEngine() {
       // reads the fight only when asked something, web/infra/session.js).
       if (TEST_BUILD && request.op === "load") performance.mark("riposte:load");
       // The page's clock goes with every call (engine/table.py: the times kept beside the
-      // log, the turn clock); the rules never read it.
-      const text = await raw(JSON.stringify({ ...request, clock: Date.now() }));
+      // log, the turn clock); the rules never read it. `held`: the board this page holds,
+      // whose unchanged fighters the answer leaves out (engine/wire.py).
+      const text = await raw(JSON.stringify({ ...request, clock: Date.now(), ...(held.mark === null ? {} : { held: held.mark }) }));
       const answer = JSON.parse(text);
       if (answer?.error?.code === "internal") throw new EngineFault(answer.error.message);
-      unpack(answer?.board); // each verdict sent once (engine/wire.py): put back on each fighter
-      if (answer && typeof answer === "object") Object.defineProperty(answer, ANSWERED, { value: text });
+      const whole = answer?.board?.since === undefined; // the text alone says the board
+      try {
+        held.take(answer?.board); // each verdict sent once, each fighter unchanged kept: put back
+      } catch (error) {
+        throw new EngineFault(error.message);
+      }
+      if (whole && answer && typeof answer === "object") Object.defineProperty(answer, ANSWERED, { value: text });
       return answer;
     },
   };
 }
 
 // An answer's text as the engine wrote it, kept on the answer (not enumerated: a copy of
-// the answer leaves it out): the tabs that follow get the writer's answer as this text,
-// a copy of a string, where the board as objects would cost the tap a structured clone of
-// every fighter's verdicts (web/controllers/tabs.js).
+// the answer leaves it out) when it says the whole board: the tabs that follow get the
+// writer's answer as this text, a copy of a string, where the board as objects costs a
+// structured clone of every fighter's verdicts (web/controllers/tabs.js). An answer that
+// kept the fighters it did not change has none: its board goes as objects.
 export const ANSWERED = Symbol("the answer's text");
 
 // The calls made to the engine since the page opened (read by the benchmark: one per tap).

@@ -399,11 +399,25 @@ export function targetsOf(board, f) {
 // cards it changed, not all thirty (tap to board), and the engine's first
 // board keeps the cards painted from the save (which has no verdicts).
 function cardKey(board, f, top, ui) {
-  const { actions, declarations, likely, never, ...shown } = f;
   const active = board.active.includes(f.id);
   return JSON.stringify([document.documentElement.lang, board.round > 0, board.round_over, active, active && board.active.length > 1,
-    top, f.engaged_with.map((id) => own(board.combatants, id)?.name), shown, ui.open, ui.picking,
-    ui.chips.map((a) => [a, own(actions ?? {}, a)]), ui.targets.map((o) => [o.id, o.name])]);
+    top, f.engaged_with.map((id) => own(board.combatants, id)?.name), ui.open, ui.picking,
+    ui.chips.map((a) => [a, own(f.actions ?? {}, a)]), ui.targets.map((o) => [o.id, o.name])]) + shownText(f);
+}
+
+// What a card shows of the fighter itself, as text, once per fighter object: a board's
+// fighter is never changed, and a fighter the engine did not change comes back as the same
+// object (web/infra/verdicts.js Held), so a tap writes the text of the two or three it changed.
+const SHOWN = new WeakMap();
+
+function shownText(f) {
+  let text = SHOWN.get(f);
+  if (text === undefined) {
+    const { actions, declarations, likely, never, ...shown } = f;
+    text = JSON.stringify(shown);
+    SHOWN.set(f, text);
+  }
+  return text;
 }
 
 // A text changed only when it differs: the same words left as they are cost the frame nothing.
