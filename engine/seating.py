@@ -242,6 +242,21 @@ def _holder(s: Seating, fight: Fight, p: Phone) -> dict[str, Any]:
     return {"n": p.number, "was": was["name"] if was else None, "away": p.state == "away"}
 
 
+def _playing(fight: Fight, p: Phone) -> str | None:
+    """The PJ ``p``'s phone plays as the players see it: none while the game master hides
+    it (the phone keeps it, and plays it again once shown)."""
+    return p.claim if fight.mine(p.claim) is not None else None
+
+
+def _still(fight: Fight, p: Phone) -> dict[str, Any]:
+    """What a refused claim tells its phone of the PJ it still plays (``claim``, which its
+    page asks for again when it reconnects): not told while the game master hides that
+    PJ (a hidden fighter's id never reaches a phone; the page keeps what it had)."""
+    if fight.shown is not None and p.claim is not None and _playing(fight, p) is None:
+        return {}
+    return {"claim": p.claim}
+
+
 def _let_go(p: Phone) -> Phone:
     """A phone's PJ let go (« Changer », freed, handed to another phone): remembered as the
     one it played before, to name that phone."""
@@ -283,7 +298,7 @@ def _board_for(s: Seating, fight: Fight, p: Phone) -> Told | None:
         return None
     shown = fight.shown
     board = {k: v for k, v in shown.items() if k not in ("mine", "catalogue")}
-    claim = p.claim if p.claim in shown["mine"] else None
+    claim = _playing(fight, p)
     fields: dict[str, Any] = {"seq": s.seq, "claim": claim, "board": board, "claims": []}
     holders = {q.claim: _holder(s, fight, q) for q in s.phones if q.fp != p.fp and q.claim in shown["mine"]}
     for fid in board["order"]:
@@ -484,12 +499,12 @@ def _claim(s: Seating, fight: Fight, p: Phone, pj: object, ask: bool) -> tuple[S
         s = _with(_drop(s, p.fp), _let_go(p))
         return s, said + boards(s, fight)
     if not isinstance(pj, str) or fight.seen(pj) is None or fight.mine(pj) is None:
-        return s, [_refused(p.fp, "not_pj", claim=p.claim)]
+        return s, [_refused(p.fp, "not_pj", **_still(fight, p))]
     if p.claim == pj:
         return s, [m for m in (_board_for(s, fight, p),) if m is not None]
     holder = s.holder(pj)  # not p's: it holds another PJ, or none
     if holder is not None and holder.state != "away" and not ask:
-        return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder), claim=p.claim)]
+        return s, [_refused(p.fp, "taken", pj=pj, holder=_holder(s, fight, holder), **_still(fight, p))]
     if holder is not None:
         # The phone is told what waits: a phone away, or the game master's word on a phone
         # that follows.
@@ -614,7 +629,7 @@ def decide_claim(s: Seating, fight: Fight, fp: str, yes: bool) -> tuple[Seating,
     pj = p.asks
     s = _with(s, replace(p, asks=None))
     if not yes or fight.seen(pj) is None or not p.open:
-        return s, [_refused(fp, "claim_refused", claim=p.claim)]
+        return s, [_refused(fp, "claim_refused", **_still(fight, p))]
     for holder in [q for q in s.phones if q.fp != fp and q.claim == pj]:
         s = _drop(s, holder.fp)
         s = _with(s, _let_go(s.phone(holder.fp)))  # type: ignore[arg-type]
@@ -709,15 +724,18 @@ def edited(s: Seating, pj: str) -> Seating:
 def after_change(s: Seating, fight: Fight, undone: Mapping[str, Any] | None = None,
                  redone: Mapping[str, Any] | None = None) -> tuple[Seating, list[Told]]:
     """The fight changed: a proposal is kept until a later round has started (an undone
-    start of round shows it again), a request the engine no longer allows goes, the
-    players' board is numbered and sent, with the journal, the attack on a PJ (R5.3, D23)
-    and, to the phone whose play the game master undid or did again, that it was."""
+    start of round shows it again), a request the engine no longer allows goes, a play
+    waiting for a PJ the game master hid goes and its phone is told (a phone plays only a
+    PJ on the players' board), the players' board is numbered and sent, with the journal,
+    the attack on a PJ (R5.3, D23) and, to the phone whose play the game master undid or
+    did again, that it was."""
     shown = fight.shown
     assert shown is not None
-    s = replace(s, seq=s.seq + 1,
+    hidden = [x for x in s.lines if fight.mine(x.command.get("actor")) is None]
+    s = replace(s, seq=s.seq + 1, lines=tuple(x for x in s.lines if x not in hidden),
                 proposals=tuple(x for x in s.proposals if x.round >= shown["round"] and x.fighter in shown["combatants"]),
                 requests=tuple(r for r in s.requests if fight.seen(r) is not None and _interruption_refused(fight, r) is None))
-    told = boards(s, fight) + _journal(s, fight) + _attacked(s, fight)
+    told = [_refused(x.fp, "gm_refused") for x in hidden] + boards(s, fight) + _journal(s, fight) + _attacked(s, fight)
     for kind, command in (("undone", undone), ("redone", redone)):
         if isinstance(command, Mapping) and command.get("by_player") is True:
             action = command.get("action")  # none for a pass (engine/commands.py: no unknown key)

@@ -909,3 +909,37 @@ def test_a_pj_asked_for_whose_holder_is_gone_is_shown_held_by_nobody() -> None:
 def test_a_phones_name_of_one_letter_is_a_name_and_one_of_enclosing_marks_is_none() -> None:
     assert seat.phone_name("A") == "A"
     assert seat.phone_name("\u20dd\u20de") is None  # combining enclosing circle and square: they enclose nothing
+
+
+def lyra_hidden() -> dict[str, Any]:
+    """The players' board once the game master hid Lyra (c2): she is not on it."""
+    board = shown(mine={"c1": {"actions": {}}})
+    del board["combatants"]["c2"]
+    board["order"].remove("c2")
+    return board
+
+
+def test_a_claim_refused_while_the_phones_pj_is_hidden_does_not_name_it() -> None:
+    """The phone keeps Lyra while she is hidden; a refused claim says nothing of her (no
+    hidden fighter's id reaches a phone), and the phone keeps what it had."""
+    s = table(on(A, 1, claim="c2"), on(B, 2, claim="c1"))
+    hidden = seat.Fight(lyra_hidden())
+    _, told, _ = seat.judge(s, hidden, A, {"t": "claim", "id": "c1"})
+    assert told == [(A, "refused", {"reason": "taken", "pj": "c1", "holder": {"n": 2, "was": None, "away": False}})]
+    _, told, _ = seat.judge(s, hidden, A, {"t": "claim", "id": "c3"})
+    assert told == [(A, "refused", {"reason": "not_pj"})]
+    # Shown again: the refusal says the PJ the phone still plays.
+    _, told, _ = seat.judge(s, seat.Fight(shown()), A, {"t": "claim", "id": "c3"})
+    assert told == [(A, "refused", {"reason": "not_pj", "claim": "c2"})]
+
+
+def test_a_play_waiting_for_a_pj_the_game_master_hides_goes_and_its_phone_is_told() -> None:
+    lyra = seat.Line(3, A, {"type": "pass", "actor": "c2", "by_player": True})
+    aldric = seat.Line(4, B, {"type": "pass", "actor": "c1", "by_player": True})
+    s = table(on(A, 1, claim="c2"), on(B, 2, claim="c1"), lines=(lyra, aldric))
+    after, told = seat.after_change(s, seat.Fight(lyra_hidden()))
+    assert after.lines == (aldric,)
+    assert (A, "refused", {"reason": "gm_refused"}) in told
+    assert [m for m in told if m[1] == "refused"] == [(A, "refused", {"reason": "gm_refused"})]
+    # Nothing hidden: every play waits on.
+    assert seat.after_change(s, seat.Fight(shown()))[0].lines == (lyra, aldric)

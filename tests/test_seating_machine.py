@@ -286,6 +286,10 @@ class LiveTable(RuleBasedStateMachine):
                 expected = {"line": ("applied", "engine", "read_only") if do.get("yes") is True else ("gm_refused",),
                             "refuse_all": ("gm_refused",), "mode": ("players_off",),
                             "switched": ("fight_switched",)}.get(do.get("what"), ())
+                # A play for a PJ no longer on the players' board (hidden, or gone with a
+                # new fight) goes with the change, told as not applied.
+                if line.command["actor"] not in self.players_board()["mine"]:
+                    expected += ("gm_refused",)
                 assert (reason or "applied") in expected, (reason, op, args)
         # A play the game master undid or did again: said on the phone that plays its PJ.
         for kind in ("undone", "redone"):
