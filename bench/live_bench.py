@@ -125,12 +125,31 @@ def counted(gm: Any) -> tuple[int, int]:
     return int(calls), int(renders)
 
 
+#: Resolves once the page has drawn a board after ``seq`` (its board's number before), told
+#: by the attribute's change itself: nothing runs on the page meanwhile (an ``expect``'s
+#: every poll that fails reads the whole page's accessibility tree for its message, on
+#: the main thread that draws the board).
+NEXT_BOARD = """(seq) => new Promise((done, fail) => {
+  const html = document.documentElement;
+  const moved = () => (html.dataset.liveSeq ?? null) !== seq;
+  if (moved()) return done();
+  const watch = new MutationObserver(() => {
+    if (!moved()) return;
+    clearTimeout(timer);
+    watch.disconnect();
+    done();
+  });
+  const timer = setTimeout(() => { watch.disconnect(); fail(new Error(`no board after ${seq} in 60 s`)); }, 60000);
+  watch.observe(html, { attributes: true, attributeFilter: ["data-live-seq"] });
+})"""
+
+
 def drawn(players: list[Any], seqs: list[Any], since: float) -> list[float]:
     """Until each player's page has drawn a board after ``seqs`` (their boards' numbers
     before): from ``since`` (this machine's clock, ms) to each board drawn."""
     latencies = []
     for page, seq in zip(players, seqs, strict=True):
-        expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+        page.evaluate(NEXT_BOARD, seq)
         latencies.append(page.evaluate(
             "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - since)
     return latencies
