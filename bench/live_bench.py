@@ -125,12 +125,31 @@ def counted(gm: Any) -> tuple[int, int]:
     return int(calls), int(renders)
 
 
+#: Resolves once the page has drawn a board after ``seq`` (its board's number before), told
+#: by the attribute's change itself: nothing runs on the page meanwhile (an ``expect``'s
+#: every poll that fails reads the whole page's accessibility tree for its message, on
+#: the main thread that draws the board).
+NEXT_BOARD = """(seq) => new Promise((done, fail) => {
+  const html = document.documentElement;
+  const moved = () => (html.dataset.liveSeq ?? null) !== seq;
+  if (moved()) return done();
+  const watch = new MutationObserver(() => {
+    if (!moved()) return;
+    clearTimeout(timer);
+    watch.disconnect();
+    done();
+  });
+  const timer = setTimeout(() => { watch.disconnect(); fail(new Error(`no board after ${seq} in 60 s`)); }, 60000);
+  watch.observe(html, { attributes: true, attributeFilter: ["data-live-seq"] });
+})"""
+
+
 def drawn(players: list[Any], seqs: list[Any], since: float) -> list[float]:
     """Until each player's page has drawn a board after ``seqs`` (their boards' numbers
     before): from ``since`` (this machine's clock, ms) to each board drawn."""
     latencies = []
     for page, seq in zip(players, seqs, strict=True):
-        expect(page.locator("html")).not_to_have_attribute("data-live-seq", seq)
+        page.evaluate(NEXT_BOARD, seq)
         latencies.append(page.evaluate(
             "performance.timeOrigin + performance.getEntriesByName('riposte:live-board').at(-1).startTime") - since)
     return latencies
@@ -144,7 +163,8 @@ def let_play(gm: Any, players: list[Any]) -> Any:
     """The players play their PJ, applied at once; the first player's phone claims the PJ
     that acts first: its « Se déplacer » chip."""
     gm.get_by_role("button", name="Partie").click()
-    if gm.locator("#live-network").get_attribute("open") is None:  # the table's settings, folded away until asked for
+    folded = gm.locator("#live-network")  # the table's settings, folded away until asked for (a base may have no fold)
+    if folded.count() and folded.get_attribute("open") is None:
         gm.locator("#live-network > summary").click()
     gm.locator("#live-mode-auto").check()
     gm.get_by_role("button", name="Plateau").click()
@@ -160,10 +180,10 @@ def play(gm: Any, players: list[Any], chip: Any, per_play: list[tuple[int, int]]
     time.sleep(DOUBLE_TAP)  # the same chip again: a new tap
     seqs = seqs_of(players)
     tapped = players[0].evaluate("Date.now()")
-    before = counted(gm)
+    before = counted(gm) if per_play is not None else None
     chip.click()
     latencies = drawn(players, seqs, tapped)
-    if per_play is not None:
+    if per_play is not None and before is not None:
         after = counted(gm)
         per_play.append((after[0] - before[0], after[1] - before[1]))
     seqs = seqs_of(players)
@@ -302,10 +322,10 @@ def command(gm: Any, players: list[Any], n: int, per_tap: list[tuple[int, int]] 
     to each player's new board (ms). ``per_tap``: the tap's engine calls and drawn answers."""
     seqs = seqs_of(players)
     tapped = gm.evaluate("Date.now()")
-    counts = counted(gm)
+    counts = counted(gm) if per_tap is not None else None
     gm.locator("#undo" if n % 2 == 0 else "#redo").click()
     latencies = drawn(players, seqs, tapped)
-    if per_tap is not None:
+    if per_tap is not None and counts is not None:
         done = counted(gm)
         per_tap.append((done[0] - counts[0], done[1] - counts[1]))
     return latencies

@@ -14,6 +14,11 @@ import { buzz } from "./alert.js";
 import { cameraTrouble, scanner } from "./scan.js";
 import { nameOn, TurnClock } from "../views/clock-view.js";
 
+// A text written only when it differs: the same words left as they are cost the frame nothing.
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 // A claim's button, by what the engine says a claim of that PJ does (engine/seating.py
 // `_board_for`, D27).
 const CLAIM_WORDS = Object.freeze({ free: "liveClaim", ask: "liveClaimAway", held: "liveClaimHeld" });
@@ -30,6 +35,7 @@ export class LiveGuestView {
     this.chosen = false; // the player picked the weapon themselves (else theirs is not sent)
     this.scan = null;
     this.cards = new PlayerCards(); // the board's, each kept while unchanged
+    this.drawn = new Map(); // element → what it shows (`redrawn`): the claims, the chips
     this.entries = []; // the journal's last entries (showJournal)
     $("#live-journal").addEventListener("toggle", (event) => {
       if (event.target.open) this.drawJournal();
@@ -163,10 +169,16 @@ export class LiveGuestView {
     const place = $("#live-play");
     const me = this.claim && this.board ? own(this.board.combatants, this.claim) : null;
     if (!this.mine || !me) {
-      place.replaceChildren();
+      this.redraw(place, [], () => []);
       place.hidden = true;
       return;
     }
+    // What the chips show: the attack and its attacker's name, this PJ, its verdicts, its
+    // likely actions, whether it acts now, the action it aims and its targets.
+    const attackerName = this.attack ? own(this.board.combatants, this.attack.by)?.name ?? null : null;
+    const drawn = [this.attack, attackerName, me, this.mine.actions, this.mine.likely, this.turn, this.picking,
+      this.picking ? targetsOf(this.board, me).map((o) => [o.id, o.name]) : null];
+    if (!this.redrawn(place, drawn)) return;
     const verdict = (action) => own(this.mine.actions, action) ?? {};
     const chip = (what, action, label, v = verdict(action)) => h("button", {
       type: "button", class: "chip", dataset: { play: what, action }, disabled: v.allowed === false,
@@ -176,9 +188,8 @@ export class LiveGuestView {
       ? h("small", { id: `why-${what}-${action}`, class: "reason" }, t("liveWhyOf", actionName(action), refusal(v))) : null);
     const parts = [];
     if (this.attack) {
-      const attacker = own(this.board.combatants, this.attack.by);
       const fits = this.attack.answers;
-      parts.push(h("p", { class: "live-attacked", role: "alert" }, t("liveAttacked", isolate(attacker?.name ?? "?"), actionName(this.attack.action))),
+      parts.push(h("p", { class: "live-attacked", role: "alert" }, t("liveAttacked", isolate(attackerName ?? "?"), actionName(this.attack.action))),
         h("div", { class: "chips", role: "group", "aria-label": t("liveAnswersFor", isolate(me.name)) },
           fits.map((a) => chip("answer", a, actionName(a))),
           h("button", { type: "button", class: "chip", dataset: { play: "nothing" } }, t("liveNothing"))),
@@ -200,6 +211,21 @@ export class LiveGuestView {
     }
     place.replaceChildren(...parts);
     place.hidden = parts.length === 0;
+  }
+
+  // Whether `element` shows other things than `what` (JSON values) in this page's
+  // language: then it is to be drawn again, and `what` is kept as what it shows. The same
+  // claims and chips left as they are cost the phone's frame nothing.
+  redrawn(element, what) {
+    const key = JSON.stringify([document.documentElement.lang, what]);
+    if (this.drawn.get(element) === key) return false;
+    this.drawn.set(element, key);
+    return true;
+  }
+
+  // `element`'s children made by `draw()` anew when `what` they show changed (`redrawn`).
+  redraw(element, what, draw) {
+    if (this.redrawn(element, what)) element.replaceChildren(...draw());
   }
 
   // The journal as the players may see it: the last line said at once (« Brune : Parer,
@@ -338,13 +364,14 @@ export class LiveGuestView {
     this.mine = me ? mine : null;
     if (this.picking && !own(this.mine?.actions, this.picking)?.allowed) this.picking = null;
     $("#live-claims").hidden = Boolean(me);
-    $("#live-claims").replaceChildren(...claims.filter((c) => own(board.combatants, c.id)).map(({ id, may, holder }) => {
+    const claimable = claims.filter((c) => own(board.combatants, c.id)).map((c) => ({ ...c, name: board.combatants[c.id].name }));
+    this.redraw($("#live-claims"), [claimable], () => claimable.map(({ id, may, holder, name }) => {
       const button = h("button", { type: "button", class: "wide", dataset: may === "held" ? { claim: id, ask: "held" } : { claim: id },
-        "aria-describedby": holder ? `held-${id}` : null }, t(CLAIM_WORDS[may], isolate(board.combatants[id].name)));
+        "aria-describedby": holder ? `held-${id}` : null }, t(CLAIM_WORDS[may], isolate(name)));
       return holder ? h("p", { class: "live-held" }, button, h("small", { id: `held-${id}`, class: "reason" }, this.holder(holder))) : button;
     }));
     $("#live-mine").hidden = !me;
-    $("#live-mine-name").textContent = me ? t("livePlaying", isolate(me.name)) : "";
+    setText($("#live-mine-name"), me ? t("livePlaying", isolate(me.name)) : "");
     // The start of a round: this PJ's weapon and die, with its breakdown (R1.3).
     const declaring = Boolean(me) && declare;
     const form = $("#live-declare");
@@ -361,13 +388,13 @@ export class LiveGuestView {
       this.updateBreakdown();
     }
     $("#live-interrupt").hidden = me?.may?.interrupt.allowed !== true; // the engine's verdict (R5, D6)
-    $("#live-interrupt").textContent = this.mine ? t("liveInterruptions") : t("liveInterrupt");
+    setText($("#live-interrupt"), this.mine ? t("liveInterruptions") : t("liveInterrupt"));
     this.drawPlay();
-    $("#round").textContent = board.round === 0 ? t("noRound") : t("round", board.round, board.round_over);
+    setText($("#round"), board.round === 0 ? t("noRound") : t("round", board.round, board.round_over));
     // Whose turn it is, and when this PJ's comes (the engine's `ahead`: engine/players.py),
     // said again in the page's live region when it changes.
     const text = [playersTurnText(board), comingText(board, this.claim, this.turn)].filter(Boolean).join(" ");
-    $("#live-turn").textContent = text;
+    setText($("#live-turn"), text);
     if (text !== this.said) {
       this.said = text;
       $("#live").textContent = text;

@@ -11,6 +11,7 @@
 // How it holds (phones known by their certificate, silent ones kept, mates and relays,
 // spares): docs/LIVE-TABLE.md, « A table that holds ».
 import { isolate } from "../infra/dom.js";
+import { afterPaint } from "../infra/later.js";
 import { actionName, language, t } from "../infra/i18n.js";
 import { unwritten } from "../infra/refusals.js";
 import { costLabel } from "../views/labels.js";
@@ -47,6 +48,7 @@ export class LiveHost {
     this.shown = null; // the players' board it last computed
     this.watching = false;
     this.kept = "";
+    this.journals = null; // the live part whose journals wait for this page's paint (deliver)
     this.invitations = new Map(); // id → {pc, channel, at, for: fingerprint or null}
     this.links = new Map(); // fingerprint → the connection to that phone (see `link`)
     this.server = store.liveServer(validServer); // STUN or TURN, or null
@@ -145,10 +147,20 @@ export class LiveHost {
   }
 
   // The engine's live part: its messages sent (the journals last; `boards` false: the
-  // others went first), the table drawn, the seating kept.
+  // others went first), the table drawn, the seating kept. After a change, the journals
+  // go once this page's board is painted, not while the phones draw their boards; each
+  // is the whole journal, so only the last of a burst goes (`journals`: it waits).
   deliver(live, boards = true) {
     if (boards) this.send(live, false);
-    this.send(live, true);
+    if (boards && this.journals === null) this.send(live, true);
+    else {
+      if (this.journals === null) afterPaint(() => {
+        const last = this.journals;
+        this.journals = null;
+        this.send(last, true);
+      });
+      this.journals = live;
+    }
     for (const [fp, type, fields] of live.told) {
       if (fp === "") this.say(type, fields, live.view);
     }
