@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
@@ -722,20 +722,21 @@ def edited(s: Seating, pj: str) -> Seating:
 # --- a new board -----------------------------------------------------------------------------
 
 def after_change(s: Seating, fight: Fight, undone: Mapping[str, Any] | None = None,
-                 redone: Mapping[str, Any] | None = None) -> tuple[Seating, list[Told]]:
+                 redone: Mapping[str, Any] | None = None, hidden: Collection[str] = ()) -> tuple[Seating, list[Told]]:
     """The fight changed: a proposal is kept until a later round has started (an undone
     start of round shows it again), a request the engine no longer allows goes, a play
-    waiting for a PJ the game master hid goes and its phone is told (a phone plays only a
-    PJ on the players' board), the players' board is numbered and sent, with the journal,
-    the attack on a PJ (R5.3, D23) and, to the phone whose play the game master undid or
-    did again, that it was."""
+    waiting for a PJ the game master hides (``hidden``: the fighters hidden from the
+    players, D26) goes and its phone is told (a phone plays only a PJ on the players'
+    board), the players' board is numbered and sent, with the journal, the attack on a PJ
+    (R5.3, D23) and, to the phone whose play the game master undid or did again, that it
+    was."""
     shown = fight.shown
     assert shown is not None
-    hidden = [x for x in s.lines if fight.mine(x.command.get("actor")) is None]
-    s = replace(s, seq=s.seq + 1, lines=tuple(x for x in s.lines if x not in hidden),
+    gone = [x for x in s.lines if x.command.get("actor") in hidden]
+    s = replace(s, seq=s.seq + 1, lines=tuple(x for x in s.lines if x not in gone),
                 proposals=tuple(x for x in s.proposals if x.round >= shown["round"] and x.fighter in shown["combatants"]),
                 requests=tuple(r for r in s.requests if fight.seen(r) is not None and _interruption_refused(fight, r) is None))
-    told = [_refused(x.fp, "gm_refused") for x in hidden] + boards(s, fight) + _journal(s, fight) + _attacked(s, fight)
+    told = [_refused(x.fp, "gm_refused") for x in gone] + boards(s, fight) + _journal(s, fight) + _attacked(s, fight)
     for kind, command in (("undone", undone), ("redone", redone)):
         if isinstance(command, Mapping) and command.get("by_player") is True:
             action = command.get("action")  # none for a pass (engine/commands.py: no unknown key)

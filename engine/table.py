@@ -992,7 +992,8 @@ class Table:
     def _after(self, answer: Answer, told: list[seat.Told] | None = None) -> Answer:
         """``answer`` changed the fight: its ``live`` part, from the same board."""
         fight = self._fight()
-        self._live.seating, more = seat.after_change(self._live.seating, fight, answer.get("undone"), answer.get("redone"))
+        hidden = [fid for fid, f in answer["board"]["combatants"].items() if f.get("hidden")]
+        self._live.seating, more = seat.after_change(self._live.seating, fight, answer.get("undone"), answer.get("redone"), hidden)
         answer["live"] = self._live.answer(fight, answer["board"], [*(told or []), *more])
         return answer
 

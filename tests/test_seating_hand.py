@@ -937,7 +937,7 @@ def test_a_play_waiting_for_a_pj_the_game_master_hides_goes_and_its_phone_is_tol
     lyra = seat.Line(3, A, {"type": "pass", "actor": "c2", "by_player": True})
     aldric = seat.Line(4, B, {"type": "pass", "actor": "c1", "by_player": True})
     s = table(on(A, 1, claim="c2"), on(B, 2, claim="c1"), lines=(lyra, aldric))
-    after, told = seat.after_change(s, seat.Fight(lyra_hidden()))
+    after, told = seat.after_change(s, seat.Fight(lyra_hidden()), hidden=["c2"])
     assert after.lines == (aldric,)
     assert (A, "refused", {"reason": "gm_refused"}) in told
     assert [m for m in told if m[1] == "refused"] == [(A, "refused", {"reason": "gm_refused"})]
