@@ -237,7 +237,8 @@ def test_english_is_one_switch_away_and_stays(fight: Any, tmp_path: Path) -> Non
     page = fight.page
     page.get_by_role("button", name="Partie").click()
     page.get_by_label("Langue").select_option("en")
-    assert page.evaluate("document.documentElement.lang") == "en"
+    # English is loaded once chosen (web/infra/i18n.js loadLanguage): waited for, as its reader does.
+    expect(page.locator("html")).to_have_attribute("lang", "en")
     page.get_by_role("button", name="Board", exact=True).click()
     expect(page.locator("#turn")).to_have_text("Orque to act (6 I.P.).")
     expect(card(page, "Aldric").locator(".pi")).to_have_text("5 I.P.")
