@@ -54,8 +54,11 @@ class Twins(Playing):
         if request is None:
             request = {"op": "apply", "command": self.table._log[-1] if answer["ok"] else {}}
         self.last = answer
-        if not answer["ok"]:
-            return
+        if answer["ok"]:
+            self.compare(answer, request)
+
+    def compare(self, answer: dict[str, Any], request: dict[str, Any]) -> None:
+        """The twin's text for ``request``, its board unpacked, is ``answer``."""
         sent = json.loads(self.twin.call(json.dumps(request)))
         assert "verdicts" in sent["board"] or not any(f.get("actions") for f in answer["board"]["combatants"].values())
         sent["board"] = unpack(sent["board"])
@@ -98,12 +101,7 @@ class HeldTwins(Twins):
         self.held: dict[str, Any] | None = None  # {"mark", "board"}: the last board put back
         super().start()
 
-    def remember(self, answer: dict[str, Any], request: dict[str, Any] | None = None) -> None:
-        if request is None:
-            request = {"op": "apply", "command": self.table._log[-1] if answer["ok"] else {}}
-        self.last = answer
-        if not answer["ok"]:
-            return
+    def compare(self, answer: dict[str, Any], request: dict[str, Any]) -> None:
         mark = self.held["mark"] if self.held else None
         told = {**request, "held": mark} if mark is not None and len(self.table._log) % 5 else request
         sent = json.loads(self.twin.call(json.dumps(told)))

@@ -67,6 +67,12 @@ export function own(table, key) {
   return table !== null && typeof table === "object" && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
+// `element`'s text, written only when it differs: the same words left as they are cost
+// the frame nothing.
+export function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 // `parent`'s children made `children`, in that order, moving as few of them as it can:
 // the longest run of those already there that keeps its order stays where it is, every
 // other child is inserted beside it, and a child not in `children` is removed. A node that

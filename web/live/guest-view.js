@@ -6,18 +6,13 @@
 import { chipLines, PlayerCards, targetsOf } from "../views/board-view.js";
 import { entryText } from "../views/journal-view.js";
 import { breakdownLabel, costLabel, playersTurnText, testsLabel } from "../views/labels.js";
-import { $, arrange, h, isolate, own } from "../infra/dom.js";
+import { $, arrange, h, isolate, own, setText } from "../infra/dom.js";
 import { actionName, reason, refusal, t } from "../infra/i18n.js";
 import { rollDie } from "../infra/die.js";
 import { showQr } from "../infra/share-links.js";
 import { buzz } from "./alert.js";
 import { cameraTrouble, scanner } from "./scan.js";
 import { nameOn, TurnClock } from "../views/clock-view.js";
-
-// A text written only when it differs: the same words left as they are cost the frame nothing.
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 // A claim's button, by what the engine says a claim of that PJ does (engine/seating.py
 // `_board_for`, D27).

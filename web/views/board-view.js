@@ -4,7 +4,7 @@
 // card with the fighters as target chips, and a dock that stays on screen: the answers
 // of an attacked fighter, the last action, errors, end and new round. Also the players'
 // view, read-only. Drawn from the board the engine answers; one listener per container.
-import { $, arrange, h, isolate, limitFields, own, presses } from "../infra/dom.js";
+import { $, arrange, h, isolate, limitFields, own, presses, setText } from "../infra/dom.js";
 import { actionName, refusal, t, term } from "../infra/i18n.js";
 import { commandLabel, costLabel, playersTurnText, testsLabel, turnText } from "./labels.js";
 
@@ -418,11 +418,6 @@ function shownText(f) {
     SHOWN.set(f, text);
   }
   return text;
-}
-
-// A text changed only when it differs: the same words left as they are cost the frame nothing.
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
 }
 
 // A header button's label, in its span.
