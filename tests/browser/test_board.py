@@ -212,6 +212,48 @@ def test_twelve_fighters_keep_nine_in_view_with_the_acting_card_and_a_status_mes
     watched.assert_clean()
 
 
+def long_tie() -> list[dict[str, Any]]:
+    """Ten orcs alike, all on the same die: ten fighters acting now (D4), more cards than a
+    phone's screen holds."""
+    orcs = [{"type": "add_combatant", "combatant": sheet(f"Orque {n}", "pnj", 6, ("hache", "Hache", "melee"))} for n in range(1, 11)]
+    return [*orcs, {"type": "start_round", "rolls": {f"c{n}": 4 for n in range(1, 11)}}]
+
+
+def test_a_long_tie_keeps_the_first_to_act_in_view_and_the_board_still(new_phone: NewPhone) -> None:
+    """Ten fighters tied (D4), scrolling smoothly (motion not reduced): after each pass the
+    first card of those who act now is wholly in view, and a pass that leaves it in view
+    does not move the board (a long tie once scrolled the last card into view, and the
+    first, smoothly, from where the board was: the first ended under the header, and the
+    board moved at every tap). Scrolled away, an undo brings the first to act back."""
+    watched = new_phone(save=save_text(long_tie()), reduced_motion="no-preference")
+    page = watched.page
+    first_clear = f"() => ({CLEAR})(document.querySelector('#board li.fighter.active'))"
+    settled = """() => new Promise((done) => {
+        let last = scrollY, still = 0;
+        const look = () => { still = scrollY === last ? still + 1 : 0; last = scrollY;
+                             if (still >= 5) done(scrollY); else requestAnimationFrame(look); };
+        requestAnimationFrame(look);
+    })"""
+    expect(page.locator("#board li.fighter.active")).to_have_count(10)
+    page.wait_for_function(first_clear)
+    moves = []
+    for left in range(9, 5, -1):
+        before = page.evaluate(settled)
+        # From the keyboard: taps this quick on a button that moved would be one (GUARD).
+        page.locator('#board li.fighter.active button[data-do="pass"]').first.press("Enter")
+        expect(page.locator("#board li.fighter.active")).to_have_count(left)
+        after = page.evaluate(settled)
+        assert page.evaluate(first_clear), f"the first to act is out of view with {left} acting"
+        moves.append(after - before)
+    assert moves == [0, 0, 0, 0], f"the board moved by {moves} px"
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function(f"() => !({first_clear})()")
+    page.locator("#undo").press("Enter")
+    expect(page.locator("#board li.fighter.active")).to_have_count(7)
+    page.wait_for_function(first_clear)
+    watched.assert_clean()
+
+
 # --- each bug of the issue ---------------------------------------------------------------------
 
 

@@ -234,9 +234,12 @@ export class BoardView {
     });
   }
 
-  // After a start, an action or an undo, the board scrolls just enough (block "nearest"),
-  // without animation when the user asks for less motion, clear of the sticky header and
-  // dock (their heights now, as scroll padding).
+  // After a start, an action or an undo, the board scrolls just enough, without animation
+  // when the user asks for less motion, clear of the sticky header and dock (their heights
+  // now, as scroll padding), in one scroll: the cards of whoever acts now (D4: all those
+  // tied) all on screen when they fit; when they do not, the first of them, at the top if
+  // it was off screen. A board already showing that is left where it is: a tap in a long
+  // tie moves nothing while the first to act stays in view.
   scrollToActive() {
     if (this.list.closest("[hidden]")) return;
     // Both heights read before either padding is written: one layout, not one per read.
@@ -245,17 +248,20 @@ export class BoardView {
     const below = $(".board-tools").offsetHeight + 4;
     if (root.style.scrollPaddingTop !== `${above}px`) root.style.scrollPaddingTop = `${above}px`;
     if (root.style.scrollPaddingBottom !== `${below}px`) root.style.scrollPaddingBottom = `${below}px`;
-    // A card already clear of the header and the dock is left where it is (as "nearest"
-    // would), without asking the browser to scroll.
-    const shown = (li) => {
-      const { top, bottom } = li.getBoundingClientRect();
-      return top >= above && bottom <= root.clientHeight - below;
-    };
-    const active = [...this.list.querySelectorAll("li.active")].filter((li) => !shown(li));
+    const active = this.list.querySelectorAll("li.active");
     if (!active.length) return;
+    const first = active[0];
+    const last = active[active.length - 1];
+    const head = first.getBoundingClientRect();
+    const { bottom } = last.getBoundingClientRect();
+    const end = root.clientHeight - below;
     const behavior = motion();
-    active.at(-1).scrollIntoView({ block: "nearest", behavior });
-    if (active.length > 1) active[0].scrollIntoView({ block: "nearest", behavior });
+    // One scroll, not two: a smooth scroll asked while another is on its way starts from
+    // where the board is, not from where the first one goes.
+    if (bottom - head.top > end - above) {
+      if (head.top < above || head.bottom > end) first.scrollIntoView({ block: "start", behavior });
+    } else if (head.top < above) first.scrollIntoView({ block: "start", behavior });
+    else if (bottom > end) last.scrollIntoView({ block: "end", behavior });
   }
 
   // Taps made before the engine is up: `key` (a fighter's id or "end-round")
@@ -428,8 +434,12 @@ function setLabel(button, text) {
 }
 
 // Scrolling that moves the board smoothly, unless the user asks for less motion.
+// (The query made once: its `matches` follows the user's setting.)
+let lessMotion;
+
 function motion() {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+  lessMotion ??= window.matchMedia?.("(prefers-reduced-motion: reduce)") ?? { matches: false };
+  return lessMotion.matches ? "auto" : "smooth";
 }
 
 // A chip's words: what it does and its cost, and under them the test to roll (D14, as
