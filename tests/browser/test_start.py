@@ -215,3 +215,45 @@ def test_python_starts_before_the_pages_other_modules(new_phone: NewPhone, site_
     assert any(url.endswith("/app.js") for url in phone.requests)
     assert page.evaluate("document.querySelector('#board').children.length") == 0
     expect(page.locator("html")).to_have_attribute("data-engine", "loading")
+
+
+#: Counts the XPath queries made on the page (PyScript's core reads each element added to
+#: the page with one, looking for its `py-*` attributes) and the observers watching the
+#: whole document, every attribute and every element, as PyScript's does.
+XPATH_AND_WATCHES = """
+window.__xpaths = 0;
+window.__watches = 0;
+const expression = XPathEvaluator.prototype.createExpression;
+XPathEvaluator.prototype.createExpression = function (...args) { window.__xpaths += 1; return expression.apply(this, args); };
+const evaluate = Document.prototype.evaluate;
+Document.prototype.evaluate = function (...args) { window.__xpaths += 1; return evaluate.apply(this, args); };
+const observe = MutationObserver.prototype.observe;
+MutationObserver.prototype.observe = function (target, options) {
+  if (target === document && options?.subtree && options.childList && options.attributes && !options.attributeFilter) window.__watches += 1;
+  return observe.call(this, target, options);
+};
+"""
+
+
+def test_pyscript_does_not_watch_the_page_a_tap_draws(new_phone: NewPhone) -> None:
+    """Riposte runs Python in a worker, with no ``py-*`` attribute and no ``<script
+    type="py">`` on its page: PyScript's core watches nothing on the page (web/boot/engine.js
+    ``unwatchPage``), so the cards a tap draws are not read again with XPath (they were, in
+    every tap); the engine works as before, and an observer the page makes afterwards is
+    the browser's own."""
+    phone = new_phone(save=save_text(fight_log()), init_script=XPATH_AND_WATCHES)
+    page = phone.page
+    expect_pi(page, Orque=6)
+    assert page.evaluate("window.__watches") == 0
+    page.evaluate("window.__xpaths = 0")  # PyScript's own start reads the page once: not a tap's
+    card(page, "Orque").locator('button[data-do="pass"]').click()
+    expect(card(page, "Orque")).not_to_have_class(re.compile(r"\bactive\b"))
+    expect(card(page, "Aldric")).to_have_class(re.compile(r"\bactive\b"))
+    assert page.evaluate("window.__xpaths") == 0
+    seen = page.evaluate("""() => new Promise((done) => {
+        const watch = new MutationObserver(() => { watch.disconnect(); done(true); });
+        watch.observe(document, { childList: true, subtree: true, attributes: true });
+        document.body.append(document.createElement("i"));
+    })""")
+    assert seen is True
+    phone.assert_clean()

@@ -134,10 +134,41 @@ export function guardPyScriptDatabase() {
   }
 }
 
+// PyScript's core, once imported, watches the whole page (a MutationObserver on the
+// document and on each shadow root, every attribute of every element) for the `py-*`
+// event attributes and the `<script type="py">` it runs on the page itself, and reads each
+// element added with an XPath query over its subtree. Riposte runs its Python in a worker
+// and has neither: that watch only cost each tap the reading of the cards it drew. So the
+// observer PyScript makes while its core is imported watches nothing; every other
+// observer, and every one made later, is the browser's own.
+const WHOLE_PAGE = (target, options) => (target === document || (globalThis.ShadowRoot !== undefined && target instanceof ShadowRoot))
+  && options?.childList === true && options.subtree === true && options.attributes === true && options.attributeFilter === undefined;
+
+export function unwatchPage() {
+  const Native = globalThis.MutationObserver;
+  if (typeof Native !== "function") return () => undefined;
+  class Unwatching extends Native {
+    observe(target, options) {
+      if (WHOLE_PAGE(target, options)) return undefined;
+      return super.observe(target, options);
+    }
+  }
+  globalThis.MutationObserver = Unwatching;
+  return () => {
+    if (globalThis.MutationObserver === Unwatching) globalThis.MutationObserver = Native;
+  };
+}
+
 export async function startEngine() {
   const snapshot = snapshotStored();
   guardPyScriptDatabase();
-  const { PyWorker } = await import("../../runtime/pyscript/core.js");
+  const watching = unwatchPage();
+  let PyWorker;
+  try {
+    ({ PyWorker } = await import("../../runtime/pyscript/core.js"));
+  } finally {
+    watching();
+  }
   await customElements.whenDefined("py-script");
   // The interpreter is web/boot/boot.mjs: it restores Python from the memory snapshot a
   // previous visit made, when Cache Storage has one for this Pyodide and this engine
