@@ -65,6 +65,12 @@ function summaryOf(board) {
   return { round: count(board?.round, 1e6), fighters: count(fighters, 1e6) };
 }
 
+// Two ISO dates (UTC) within the same minute: the same minute wherever the list is read
+// (every time zone is whole minutes off UTC).
+function sameMinute(a, b) {
+  return typeof a === "string" && typeof b === "string" && a.length >= 16 && a.slice(0, 16) === b.slice(0, 16) && a[16] === ":";
+}
+
 // How often a list imported says how far it is (ms).
 const PROGRESS_EVERY = 100;
 
@@ -483,15 +489,22 @@ export class FightList {
   // After a change of the open fight (`text`, its save, and its `board`): its entry's date,
   // round and fighters. A convenience: a write that fails is not reported (the fight's own
   // write is). The copy a switch left under the open fight's id goes once the fight is
-  // written where the open one lives. Begun once `pace` allows, in its turn.
+  // written where the open one lives. Begun once `pace` allows, in its turn. An entry
+  // whose round and fighters are the same, changed within the minute its date says (the
+  // list shows it to the minute), is not written again: the taps of a minute write their
+  // fight, and its entry once.
   touch(board, text) {
     const paced = this.pace();
     return this.run(async () => {
       await paced;
       const current = this.index?.current;
-      if (!this.entry(current) || this.blocked()) return;
+      const entry = this.entry(current);
+      if (!entry || this.blocked()) return;
+      const now = this.now();
+      const summary = summaryOf(board);
+      if (this.index.switching === undefined && sameMinute(entry.updated, now) && entry.round === summary.round && entry.fighters === summary.fighters) return;
       if (this.index.switching !== undefined && (await this.keys.get(OPEN)).value === text) await this.keys.remove(FIGHT + current);
-      await this.commit({ ...this.settled(), fights: this.index.fights.map((f) => (f.id === current ? { ...f, updated: this.now(), ...summaryOf(board) } : f)) });
+      await this.commit({ ...this.settled(), fights: this.index.fights.map((f) => (f.id === current ? { ...f, updated: now, ...summary } : f)) });
     });
   }
 
