@@ -397,8 +397,7 @@ UNDO = """async (count) => {
 }"""
 
 #: The time of each tap's save (web/infra/store.js "riposte:write": from the write's start,
-#: once the tap's board is painted, to the database's "written", the board's copy for the
-#: next start included), ``count``
+#: once the tap's board is painted, to the database's "written"), ``count``
 #: undos one after the other, each once the one before is written.
 WRITES = """async (count) => {
   const times = [];

@@ -220,3 +220,42 @@ def test_a_tap_shown_then_the_page_gone_before_its_write_lands_is_kept(new_phone
     expect_pi(page, Aldric=5, Orque=6)
     assert engine_save(page) == fight
     phone.assert_clean()
+
+
+#: The copy of the board kept for the next start, as the page finds it when it starts
+#: (``window.copied``: its fighters, each passed or not); the first board the page paints,
+#: its cards' names and classes (``window.firstPaint``); and a page that never has a moment
+#: to itself (``requestIdleCallback`` never calls back).
+FIRST_PAINT_NEVER_IDLE = """(() => {
+  const copy = JSON.parse(localStorage.getItem("riposte.board") ?? "null");
+  window.copied = copy && Object.values(copy.board.combatants).map((f) => [f.name, f.passed]);
+  window.requestIdleCallback = () => 0;
+  const seen = new MutationObserver(() => {
+    const board = document.querySelector("#board");
+    if (!board?.children.length) return;
+    seen.disconnect();
+    window.firstPaint = [...board.querySelectorAll("li.fighter")].map((li) => [li.querySelector(".name").textContent, li.className]);
+  });
+  seen.observe(document, { childList: true, subtree: true }); // before the page is parsed
+})();"""
+
+
+def test_the_board_copied_for_the_next_start_is_the_last_tap_s_even_never_idle(new_phone: NewPhone) -> None:
+    """The copy of the board the next start paints first is made when the page is idle
+    (web/infra/store.js), or as the page goes away: on a page that is never idle, a reload
+    right after a pass, its write landed, paints the pass first, not the board before it."""
+    phone = new_phone(save=save_text(fight_log()), init_script=FIRST_PAINT_NEVER_IDLE)
+    page = phone.page
+    until(page, lambda: stored(page) == engine_save(page), "the seeded fight never written")
+    card(page, "Orque").get_by_role("button", name="Passer").click()
+    expect(card(page, "Orque")).to_contain_text("a passé")
+    fight = engine_save(page)
+    until(page, lambda: stored(page) == fight, "the pass never written")
+    page.reload()
+    page.wait_for_function("window.firstPaint !== undefined")
+    assert dict(page.evaluate("window.copied") or []).get("Orque") is True, "the pass not in the copy"
+    first = dict(page.evaluate("window.firstPaint"))
+    assert "passed" in first["Orque"].split(), first
+    wait_ready(page)
+    assert engine_save(page) == fight
+    phone.assert_clean()

@@ -66,9 +66,6 @@ export function within(engine, late, limit = START_LIMIT) {
   return engine.finally(() => clearTimeout(timer));
 }
 
-// Safari (WebKit) has no requestIdleCallback: there a plain timer (docs/BROWSERS.md).
-export const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(run, 1000));
-
 // What the worker says once a cold boot's memory snapshot is stored (web/boot/snapshot.js):
 // { ok, bytes } or { ok: false, error }. Listened to before the worker starts.
 function snapshotStored() {

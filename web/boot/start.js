@@ -3,7 +3,8 @@
 // fetched (on a first visit too: the service worker is registered once it is up), load the save (or set it aside), apply the queued taps in
 // order, then let the whole page be tapped. Resolves the engine, or null when it could
 // not start (or was not to start).
-import { whenIdle, within } from "./engine.js";
+import { whenIdle } from "../infra/later.js";
+import { within } from "./engine.js";
 import { TEST_BUILD } from "../infra/hooks.js";
 import { t } from "../infra/i18n.js";
 import { unopened } from "../infra/refusals.js";

@@ -24,3 +24,7 @@ export function painted() {
     afterPaint(resolve);
   });
 }
+
+// Work for when the page has nothing else to do. Safari (WebKit) has no
+// requestIdleCallback: there a plain timer (docs/BROWSERS.md).
+export const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(run, 1000));

@@ -13,7 +13,7 @@
 // the page goes on and says so (docs/RELIABILITY.md, « When the database misbehaves »).
 import { BASE, CHECKPOINT, KEY, OpenFight, STEP, STEPS_ASIDE, BOARD as STEPS_BOARD, readOpen } from "./open-fight.js";
 import { TEST_BUILD } from "./hooks.js";
-import { painted as framePainted } from "./later.js";
+import { painted as framePainted, whenIdle } from "./later.js";
 import { Keys } from "./storage-keys.js";
 
 export { CHECKPOINT, KEY };
@@ -526,9 +526,26 @@ const open = new OpenFight({
 
 // The page goes away (a reload, a tab closed, a phone's page frozen) with a write of the
 // fight it shows not yet landed: that fight is kept in localStorage for the next start
-// (OpenFight.leaving), with the copy of its board painted first.
+// (OpenFight.leaving), with the copy of its board painted first. A copy of the board
+// still waiting for the page to be idle is made now.
 function leaving() {
-  if (open.leaving()) cacheBoard(open.painted() ? null : boardOf(open.text()));
+  if (open.leaving() || copyWaiting) copyNow();
+}
+
+// The copy of the open fight's board for the next start, once a write of it landed: made
+// when the page is idle, from the fight as it is then (the taps of a burst copy it once:
+// about 23 kB written to localStorage on the main thread, with 30 fighters).
+let copyWaiting = false;
+
+function cacheLater() {
+  if (copyWaiting) return;
+  copyWaiting = true;
+  whenIdle(() => copyWaiting && copyNow());
+}
+
+function copyNow() {
+  copyWaiting = false;
+  cacheBoard(open.painted() ? null : boardOf(open.text()));
 }
 globalThis.addEventListener?.("pagehide", leaving);
 globalThis.document?.addEventListener("freeze", leaving);
@@ -579,14 +596,14 @@ export function boardOf(text) {
 
 // The engine's answer to a change of the open fight written (its whole `save` text, or its
 // `log`: what changed; with its new `checkpoint` when it has one: undefined, unchanged;
-// null, none any more), then the cache of its board. One save after the other, in the
+// null, none any more), then, once the page is idle, the copy of its board. One save after the other, in the
 // order asked: a later tap's save never lands under an earlier one. Resolves "ok",
 // "full" or "unavailable" (the fight's; the checkpoint is a shortcut, dropped when it
 // cannot be kept); null at once when the answer does not follow what this tab keeps (the
 // engine is then asked for the whole text: Session.resync).
 export function save(answer) {
   const stored = open.save(answer);
-  return stored && stored.then((done) => afterWrite(done, answer.board));
+  return stored && stored.then(afterWrite);
 }
 
 // Not written (a save held back), but kept in mind: `rewrite` writes it whole.
@@ -598,16 +615,16 @@ export function follow(answer) {
 // when this tab does not know it.
 export function rewrite() {
   const stored = open.rewrite();
-  return stored && stored.then((done) => afterWrite(done, null));
+  return stored && stored.then(afterWrite);
 }
 
-async function afterWrite(stored, board) {
+async function afterWrite(stored) {
   if (stored === "ok") {
-    cacheBoard(board ?? boardOf(open.text()));
+    cacheLater();
     if ((await fightStorage()) !== local) markKept();
   }
-  // How long the last save took, until the database said it was written and the board's
-  // copy for the next start was kept (`make bench`, on the test build: web/infra/hooks.js).
+  // How long the last save took, until the database said it was written (`make bench`, on
+  // the test build: web/infra/hooks.js).
   if (TEST_BUILD && lastWrite) {
     performance.clearMeasures("riposte:write");
     performance.measure("riposte:write", { start: lastWrite.began, detail: { chars: lastWrite.chars, stored: lastWrite.stored } });
