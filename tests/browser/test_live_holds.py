@@ -336,6 +336,8 @@ def test_the_players_list_is_the_truth_and_the_game_master_keeps_a_hand_on_it(ne
     expect(gm.locator("#live-players .live-who")).to_have_text(["Lyra — connecté"])
     # Kept across the game master's reload: who plays what, who is muted.
     gm.get_by_role("button", name="Couper les demandes de Lyra").click()
+    # Reloaded once the mute is shown (the engine's answer kept it), as a person would.
+    expect(gm.locator("#live-players .live-who")).to_have_text(["Lyra — connecté · demandes coupées"])
     gm.reload()
     wait_ready(gm)
     gm.get_by_role("button", name="Partie").click()
