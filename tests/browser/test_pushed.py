@@ -133,6 +133,7 @@ def test_a_second_tab_of_a_long_fight_takes_the_writers_answers(new_phone: NewPh
     other.get_by_role("button", name="Prendre la main").click()
     expect(page.locator("html")).to_have_attribute("data-writer", "follower")
     page.wait_for_function(f"{LOADS} === 2")  # its start's, and the save read again: the new writer's is the truth
+    expect(other.locator("html")).to_have_attribute("data-writer", "writer")  # the lock taken: it writes now
     other.get_by_role("button", name="Plateau").click()
     other.keyboard.press("p")
     expect(other.locator("#board li.passed")).to_have_count(6)
