@@ -596,11 +596,11 @@ export function boardOf(text) {
 
 // The engine's answer to a change of the open fight written (its whole `save` text, or its
 // `log`: what changed; with its new `checkpoint` when it has one: undefined, unchanged;
-// null, none any more), then, once the page is idle, the copy of its board. One save after the other, in the
-// order asked: a later tap's save never lands under an earlier one. Resolves "ok",
-// "full" or "unavailable" (the fight's; the checkpoint is a shortcut, dropped when it
-// cannot be kept); null at once when the answer does not follow what this tab keeps (the
-// engine is then asked for the whole text: Session.resync).
+// null, none any more), then, once the page is idle, the copy of its board. One save after
+// the other, in the order asked: a later tap's save never lands under an earlier one.
+// Resolves "ok", "full" or "unavailable" (the fight's; the checkpoint is a shortcut,
+// dropped when it cannot be kept); null at once when the answer does not follow what this
+// tab keeps (the engine is then asked for the whole text: Session.resync).
 export function save(answer) {
   const stored = open.save(answer);
   return stored && stored.then(afterWrite);

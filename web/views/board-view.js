@@ -258,10 +258,9 @@ export class BoardView {
     const behavior = motion();
     // One scroll, not two: a smooth scroll asked while another is on its way starts from
     // where the board is, not from where the first one goes.
-    if (bottom - head.top > end - above) {
-      if (head.top < above || head.bottom > end) first.scrollIntoView({ block: "start", behavior });
-    } else if (head.top < above) first.scrollIntoView({ block: "start", behavior });
-    else if (bottom > end) last.scrollIntoView({ block: "end", behavior });
+    const fit = bottom - head.top <= end - above;
+    if (head.top < above || (!fit && head.bottom > end)) first.scrollIntoView({ block: "start", behavior });
+    else if (fit && bottom > end) last.scrollIntoView({ block: "end", behavior });
   }
 
   // Taps made before the engine is up: `key` (a fighter's id or "end-round")
