@@ -50,13 +50,15 @@ const { count, size, warnings } = await generateSW({
   // PyScript's chunks that the page never loads are not precached (1.1 MB less on a first
   // visit): the terminal (xterm, and its py and mpy plugins), the editor (codemirror and its
   // index chunk), zip, the TOML parsers (the config is given inline), the package graph (no
-  // package to install), its IndexedDB storage, its own service worker and core.css. The
+  // package to install), its IndexedDB storage, its own service worker and core.css, and the
+  // plugins index.html's py-config and mpy-config leave out. The
   // offline test plays a whole fight with no network and tests/browser/test_versions.py
   // checks that every file the page loads is precached: a chunk missing here fails them.
   // The install icons are fetched by the browser when the app is installed, online.
   globIgnores: ["sw.js", "sw-player.js", "runtime/SHA256SUMS", "web/icons/*",
     "runtime/pyscript-*/{xterm,codemirror,zip,index-,pyodide_graph,py-D,mpy-}*",
     "runtime/pyscript-*/{storage.js,service-worker.js,core.css}",
+    "runtime/pyscript-*/{py-editor,py-terminal,py-game,donkey,deprecations-manager}-*",
     // The QR code reader (1.1 MB of WebAssembly) loads only when a game master scans a
     // player's answer in a browser without BarcodeDetector: fetched then, not on every first visit.
     "runtime/{barcode-detector,zxing-wasm}-*/*",

@@ -257,3 +257,35 @@ def test_pyscript_does_not_watch_the_page_a_tap_draws(new_phone: NewPhone) -> No
     })""")
     assert seen is True
     phone.assert_clean()
+
+
+#: Every observer made on the page's document that watches its whole tree, counted.
+WHOLE_PAGE_WATCHES = """
+window.__wholePage = 0;
+const observe = MutationObserver.prototype.observe;
+MutationObserver.prototype.observe = function (target, options) {
+  if (target === document && options?.subtree) window.__wholePage += 1;
+  return observe.call(this, target, options);
+};
+"""
+
+#: PyScript's page plugins (as @pyscript/core ships them: runtime/pyscript-*/<name>-<hash>.js).
+PLUGINS = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
+
+
+def test_pyscript_loads_none_of_its_page_plugins(new_phone: NewPhone) -> None:
+    """index.html's ``py-config`` and ``mpy-config`` leave PyScript's page plugins out
+    (PyScript loads them for each kind of interpreter whose config does not): none is
+    fetched, and nothing watches the whole page. The editor's plugin did, and searched the
+    page four times a second for as long as it was open. The engine works as before."""
+    phone = new_phone(save=save_text(fight_log()), init_script=WHOLE_PAGE_WATCHES)
+    page = phone.page
+    expect_pi(page, Orque=6)
+    card(page, "Orque").locator('button[data-do="pass"]').click()
+    expect(card(page, "Aldric")).to_have_class(re.compile(r"\bactive\b"))
+    fetched = page.evaluate("""performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname)
+        .filter((path) => /\\/runtime\\/pyscript-[^/]+\\//.test(path)).map((path) => path.split("/").pop())""")
+    assert any(name.startswith("core-") for name in fetched), fetched  # PyScript itself was read
+    assert [name for name in fetched if name.startswith(PLUGINS)] == []
+    assert page.evaluate("window.__wholePage") == 0
+    phone.assert_clean()
