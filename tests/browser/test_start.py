@@ -218,17 +218,20 @@ def test_python_starts_before_the_pages_other_modules(new_phone: NewPhone, site_
 
 
 #: Counts the XPath queries made on the page (PyScript's core reads each element added to
-#: the page with one, looking for its `py-*` attributes) and the observers watching the
-#: whole document, every attribute and every element, as PyScript's does.
+#: the page with one, looking for its `py-*` attributes), the observers watching the whole
+#: document, every attribute and every element, as PyScript's core does (``__watches``),
+#: and every observer watching the document's whole tree in any way (``__wholePage``).
 XPATH_AND_WATCHES = """
 window.__xpaths = 0;
 window.__watches = 0;
+window.__wholePage = 0;
 const expression = XPathEvaluator.prototype.createExpression;
 XPathEvaluator.prototype.createExpression = function (...args) { window.__xpaths += 1; return expression.apply(this, args); };
 const evaluate = Document.prototype.evaluate;
 Document.prototype.evaluate = function (...args) { window.__xpaths += 1; return evaluate.apply(this, args); };
 const observe = MutationObserver.prototype.observe;
 MutationObserver.prototype.observe = function (target, options) {
+  if (target === document && options?.subtree) window.__wholePage += 1;
   if (target === document && options?.subtree && options.childList && options.attributes && !options.attributeFilter) window.__watches += 1;
   return observe.call(this, target, options);
 };
@@ -259,16 +262,6 @@ def test_pyscript_does_not_watch_the_page_a_tap_draws(new_phone: NewPhone) -> No
     phone.assert_clean()
 
 
-#: Every observer made on the page's document that watches its whole tree, counted.
-WHOLE_PAGE_WATCHES = """
-window.__wholePage = 0;
-const observe = MutationObserver.prototype.observe;
-MutationObserver.prototype.observe = function (target, options) {
-  if (target === document && options?.subtree) window.__wholePage += 1;
-  return observe.call(this, target, options);
-};
-"""
-
 #: PyScript's page plugins (as @pyscript/core ships them: runtime/pyscript-*/<name>-<hash>.js).
 PLUGINS = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
 
@@ -278,7 +271,7 @@ def test_pyscript_loads_none_of_its_page_plugins(new_phone: NewPhone) -> None:
     (PyScript loads them for each kind of interpreter whose config does not): none is
     fetched, and nothing watches the whole page. The editor's plugin did, and searched the
     page four times a second for as long as it was open. The engine works as before."""
-    phone = new_phone(save=save_text(fight_log()), init_script=WHOLE_PAGE_WATCHES)
+    phone = new_phone(save=save_text(fight_log()), init_script=XPATH_AND_WATCHES)
     page = phone.page
     expect_pi(page, Orque=6)
     card(page, "Orque").locator('button[data-do="pass"]').click()
