@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, NewPhone, Shot, save_text, wait_ready
-from helpers import CASTS, axe_within, card, hold_clock
+from helpers import CASTS, axe_within, card, hold_clock, start_round
 from playwright.sync_api import expect
 from test_cockpit import CLEAR, LOOK, Taps, sheet
 from test_habits import WORD, french_in
@@ -761,3 +761,33 @@ def test_a_card_that_passed_or_is_out_of_the_fight_reads_dimmed_and_keeps_its_co
     violations += axe_within(page, "#screen-players", f"{scheme}, vue joueurs")
     assert violations == [], "\n".join(violations)
     watched.assert_clean()
+
+
+#: Each element of the board's cards that clips what it draws: an overflow other than
+#: visible, a CSS clip or a clip path (``card id: tag.classes``).
+CLIPS = """(cards) => cards.flatMap((li) => [...li.querySelectorAll('*')].filter((e) => {
+  const s = getComputedStyle(e);
+  return s.overflowX !== 'visible' || s.overflowY !== 'visible' || s.clip !== 'auto' || s.clipPath !== 'none';
+}).map((e) => `${li.dataset.id}: ${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`))"""
+
+
+def test_a_card_clips_only_the_words_that_may_reach_past_it(phone: Any) -> None:
+    """The example's round 1: no card clips what it draws but a badge that may be long (the
+    chief's note, cut by an ellipsis). A clip in every card made painting the board again,
+    when a tap moves a card, three times as long (docs/PERFORMANCE.md, « A tap »). Lyra's
+    pauses are read (her row's name says her P.I.) and not seen, in forced colours too."""
+    page = phone.page
+    page.get_by_role("button", name="Essayer avec un exemple").click()
+    expect(page.locator("#board li.fighter")).to_have_count(5)
+    start_round(page, {"Lyra": 5, "Bastien": 2, "Chef brigand": 6, "Brigand 1": 1, "Brigand 2": 1})
+    cards = page.locator("#board li.fighter")
+    chief = card(page, "Chef brigand").get_attribute("data-id")
+    assert cards.evaluate_all(CLIPS) == [f"{chief}: span.badge.jotted.long"]
+    lyra = card(page, "Lyra")
+    expect(lyra.locator("button.row")).to_have_accessible_name(re.compile(r"^Lyra\s*,\s*PJ\s*,\s*12 P\.I\."))
+    page.emulate_media(forced_colors="active")
+    lyra.scroll_into_view_if_needed()
+    seen = lyra.screenshot()
+    lyra.locator(".pause").evaluate_all("(pauses) => pauses.forEach((p) => { p.style.visibility = 'hidden'; })")
+    assert lyra.screenshot() == seen, "a pause is seen"
+    phone.assert_clean()

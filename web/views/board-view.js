@@ -457,6 +457,12 @@ function chipLabel(board, f, action) {
   return chipLines(weapon ? `${short} · ${isolate(weapon.name)}` : short, costLabel(verdict), testsLabel(verdict.tests, f.weapons));
 }
 
+// A name holding combining marks: stacked, they may reach far above and below its line,
+// so such a name alone is clipped to its line (web/style.css).
+function marked(name) {
+  return /\p{M}/u.test(name);
+}
+
 // One fighter's row; with ``ui.controls`` its buttons (the board), without (the players' view).
 function card(board, f, top, ui) {
   const { controls } = ui;
@@ -468,10 +474,10 @@ function card(board, f, top, ui) {
   bar.firstChild.style.width = `${pi === null ? 0 : Math.max(0, Math.min(100, (pi / top) * 100))}%`;
   // The row read aloud in the order the table asks: who, which side, how many P.I.
   // (shown apart, beside the bar: said here), whether it acts now, then the badges, with
-  // the pauses a screen reader needs (hidden commas).
-  const pause = (text = ",") => h("span", { class: "visually-hidden" }, text);
+  // the pauses a screen reader needs (commas read, not seen: web/style.css `.pause`).
+  const pause = (text = ",") => h("span", { class: "pause" }, text);
   const who = [
-    h("span", { class: "name" }, isolate(f.name)),
+    h("span", { class: marked(f.name) ? "name marked" : "name" }, isolate(f.name)),
     pause(),
     h("span", { class: `side side-${f.side}` }, term("sides", f.side)),
     pi === null ? null : pause(`, ${t("pi", pi)}`),
@@ -594,11 +600,11 @@ function badges(board, f, readOnly = false) {
   if (f.cover) out.push([t("badgeCover"), "good"]);
   if (f.engaged) {
     const names = f.engaged_with.map((id) => own(board.combatants, id)?.name).filter(Boolean).map(isolate);
-    out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), "warn"]);
+    out.push([names.length ? t("badgeEngagedWith", names.join(", ")) : t("badgeEngaged"), names.length ? "warn long" : "warn"]);
   }
   if (f.wounds) out.push([t("badgeWounds", f.wounds), "bad"]);
-  for (const c of f.conditions ?? []) out.push([conditionText(c), "condition"]);
-  for (const note of (f.notes ?? "").split(",").map((n) => n.trim()).filter(Boolean)) out.push([isolate(note), "jotted"]);
+  for (const c of f.conditions ?? []) out.push([conditionText(c), "condition long"]);
+  for (const note of (f.notes ?? "").split(",").map((n) => n.trim()).filter(Boolean)) out.push([isolate(note), "jotted long"]);
   if (f.hope !== null) out.push([t("badgeHope", f.hope), "muted"]); // null: hidden from the players (live table)
   return out;
 }
