@@ -57,7 +57,7 @@ def log() -> list[dict[str, Any]]:
 
 
 #: Every problem of width on the page: sideways scroll, a card's part past its card or
-#: over its P.I. number, a name's ink past its row.
+#: over its P.I. number, a badge's words past its pill, a name's ink past its row.
 PROBLEMS = """(selector) => {
   const problems = [];
   const extra = document.documentElement.scrollWidth - innerWidth;
@@ -73,6 +73,12 @@ PROBLEMS = """(selector) => {
       const what = `${name}: ${part.className || part.tagName} (${b.left}–${b.right})`;
       if (b.right > pi.left + 0.5) problems.push(`${what} runs over the P.I. (${pi.left})`);
       if (b.left < box.left - 0.5 || b.right > box.right + 0.5) problems.push(`${what} out of its card (${box.left}–${box.right})`);
+    }
+    // A badge's words longer than its pill are cut there (an ellipsis), never drawn past it.
+    for (const badge of card.querySelectorAll('.badge')) {
+      if (badge.scrollWidth > badge.clientWidth + 1 && getComputedStyle(badge).overflowX === 'visible') {
+        problems.push(`${name}: the badge « ${[...badge.textContent].slice(0, 12).join('')} » runs past its pill`);
+      }
     }
   }
   return problems;
