@@ -589,7 +589,11 @@ function heldAndInitiative(f) {
 // The badges that matter now (the rest is in the row's details; a read-only card, which
 // has none, shows what it holds and its initiative too: the players' and the live views).
 function badges(board, f, readOnly = false) {
-  const out = readOnly ? heldAndInitiative(f).map((text) => [text, "muted long"]) : []; // the weapons held: the group's words
+  const out = [];
+  if (readOnly) {
+    const [held, ...initiative] = heldAndInitiative(f);
+    out.push([held, "muted long"], ...initiative.map((text) => [text, "muted"])); // the weapons held: the group's words
+  }
   if (f.hidden) out.push([t("badgeHidden"), "warn"]);
   if (f.hors_combat) out.push([t("badgeOut"), "bad"]);
   if (f.passed) out.push([t("badgePassed"), "muted"]);
